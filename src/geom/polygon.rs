@@ -1,0 +1,201 @@
+//! Points, segments, polygons and polylines.
+
+use super::Point;
+
+/// An axis-aligned box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    pub min: Point,
+    pub max: Point,
+}
+
+impl Aabb {
+    pub fn of_points(points: &[Point]) -> Option<Aabb> {
+        let first = *points.first()?;
+        let mut b = Aabb {
+            min: first,
+            max: first,
+        };
+        for p in &points[1..] {
+            b.min = b.min.min(*p);
+            b.max = b.max.max(*p);
+        }
+        Some(b)
+    }
+
+    pub fn expand(self, by: f32) -> Aabb {
+        Aabb {
+            min: self.min - Point::splat(by),
+            max: self.max + Point::splat(by),
+        }
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
+    }
+
+    pub fn intersects(&self, o: &Aabb) -> bool {
+        self.min.x <= o.max.x
+            && o.min.x <= self.max.x
+            && self.min.y <= o.max.y
+            && o.min.y <= self.max.y
+    }
+}
+
+/// Even-odd point-in-polygon test; the polygon is implicitly closed.
+pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
+    let n = poly.len();
+    if n < 3 {
+        return false;
+    }
+    let mut inside = false;
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.x < x {
+                inside = !inside;
+            }
+        }
+        j = i;
+    }
+    inside
+}
+
+/// Signed area (positive when the vertices run clockwise on the y-down table).
+pub fn polygon_area(poly: &[Point]) -> f32 {
+    let n = poly.len();
+    if n < 3 {
+        return 0.0;
+    }
+    let mut s = 0.0;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        s += a.x * b.y - b.x * a.y;
+    }
+    s * 0.5
+}
+
+/// Distance from `p` to the segment `a`-`b`.
+pub fn point_segment_distance(p: Point, a: Point, b: Point) -> f32 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + ab * t).distance(p)
+}
+
+/// Distance from `p` to an open polyline.
+pub fn polyline_distance(p: Point, line: &[Point]) -> f32 {
+    match line {
+        [] => f32::INFINITY,
+        [only] => only.distance(p),
+        _ => line
+            .windows(2)
+            .map(|w| point_segment_distance(p, w[0], w[1]))
+            .fold(f32::INFINITY, f32::min),
+    }
+}
+
+/// Distance from `p` to the boundary of a closed polygon.
+pub fn polygon_boundary_distance(p: Point, poly: &[Point]) -> f32 {
+    let n = poly.len();
+    (0..n)
+        .map(|i| point_segment_distance(p, poly[i], poly[(i + 1) % n]))
+        .fold(f32::INFINITY, f32::min)
+}
+
+fn cross(a: Point, b: Point) -> f32 {
+    a.x * b.y - a.y * b.x
+}
+
+/// Whether the closed segments `a`-`b` and `c`-`d` touch or cross.
+pub fn segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let d1 = cross(d - c, a - c);
+    let d2 = cross(d - c, b - c);
+    let d3 = cross(b - a, c - a);
+    let d4 = cross(b - a, d - a);
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let on = |p: Point, q: Point, r: Point, v: f32| {
+        v == 0.0
+            && r.x >= p.x.min(q.x)
+            && r.x <= p.x.max(q.x)
+            && r.y >= p.y.min(q.y)
+            && r.y <= p.y.max(q.y)
+    };
+    on(c, d, a, d1) || on(c, d, b, d2) || on(a, b, c, d3) || on(a, b, d, d4)
+}
+
+/// Whether the segment `a`-`b` enters or crosses the closed polygon.
+pub fn segment_hits_polygon(a: Point, b: Point, poly: &[Point]) -> bool {
+    if point_in_polygon(a, poly) || point_in_polygon(b, poly) {
+        return true;
+    }
+    let n = poly.len();
+    (0..n).any(|i| segments_intersect(a, b, poly[i], poly[(i + 1) % n]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Vec<Point> {
+        vec![
+            Point::new(0.0, 0.0),
+            Point::new(4.0, 0.0),
+            Point::new(4.0, 4.0),
+            Point::new(0.0, 4.0),
+        ]
+    }
+
+    #[test]
+    fn point_in_polygon_inside_and_outside() {
+        assert!(point_in_polygon(Point::new(2.0, 2.0), &square()));
+        assert!(!point_in_polygon(Point::new(5.0, 2.0), &square()));
+        assert!(!point_in_polygon(Point::new(2.0, -0.1), &square()));
+    }
+
+    #[test]
+    fn area_and_distances() {
+        assert!((polygon_area(&square()).abs() - 16.0).abs() < 1e-5);
+        assert!((polygon_boundary_distance(Point::new(2.0, 1.0), &square()) - 1.0).abs() < 1e-5);
+        let line = [Point::new(0.0, 0.0), Point::new(10.0, 0.0)];
+        assert!((polyline_distance(Point::new(5.0, 3.0), &line) - 3.0).abs() < 1e-5);
+        assert!((polyline_distance(Point::new(-3.0, 4.0), &line) - 5.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn segment_tests() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(4.0, 4.0));
+        assert!(segments_intersect(
+            a,
+            b,
+            Point::new(0.0, 4.0),
+            Point::new(4.0, 0.0)
+        ));
+        assert!(!segments_intersect(
+            a,
+            b,
+            Point::new(1.0, 0.0),
+            Point::new(5.0, 4.0)
+        ));
+        assert!(segment_hits_polygon(
+            Point::new(-1.0, 2.0),
+            Point::new(5.0, 2.0),
+            &square()
+        ));
+        assert!(!segment_hits_polygon(
+            Point::new(-1.0, 5.0),
+            Point::new(5.0, 5.0),
+            &square()
+        ));
+    }
+}

@@ -1,0 +1,323 @@
+//! The scenario file format: the only place that knows bincode.
+//!
+//! Binary layout (all integers little-endian):
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `SANDTBL\x1a` |
+//! | 8 | 4 | format version (u32) |
+//! | 12 | 8 | payload length in bytes (u64) |
+//! | 20 | n | bincode 2 payload (standard config, varint integers) of `model::Scenario` via serde |
+//! | 20+n | 4 | CRC-32 (IEEE) of bytes 8..20+n |
+//!
+//! The same model is also written as pretty JSON for sharing as text. Loading looks at the
+//! content, never the extension. Decoding is bounded twice: files over [`MAX_FILE_BYTES`] are
+//! refused before they are read, and bincode's allocation limit is set from the payload's real
+//! length, so a hostile length prefix is refused before anything is allocated for it.
+
+use super::error::LoadError;
+use crate::model::{FORMAT_VERSION, Scenario};
+use serde::Deserialize;
+
+/// File signature. The 0x1a byte stops `type` on DOS consoles, as in PNG.
+pub const MAGIC: [u8; 8] = *b"SANDTBL\x1a";
+/// Bytes before the payload.
+pub const HEADER_LEN: usize = 20;
+/// Largest scenario file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The two encodings of a scenario file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Binary,
+    Json,
+}
+
+impl Encoding {
+    /// The encoding a path asks for when saving: `.json` is JSON, anything else binary.
+    pub fn for_path(path: &std::path::Path) -> Encoding {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("json") => Encoding::Json,
+            _ => Encoding::Binary,
+        }
+    }
+}
+
+fn bincode_config() -> bincode::config::Configuration {
+    bincode::config::standard()
+}
+
+/// Encodes a scenario in the given encoding.
+pub fn encode(scenario: &Scenario, encoding: Encoding) -> Vec<u8> {
+    match encoding {
+        Encoding::Binary => encode_binary(scenario),
+        Encoding::Json => encode_json(scenario),
+    }
+}
+
+/// The binary `.sandtable` encoding.
+pub fn encode_binary(scenario: &Scenario) -> Vec<u8> {
+    // Serialising plain data into a Vec cannot fail: there is no I/O and no map with
+    // non-string keys; a failure would be a programming error in the model's serde derives.
+    let payload = bincode::serde::encode_to_vec(scenario, bincode_config())
+        .expect("the scenario model always serialises");
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 4);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    let crc = crc32fast::hash(&out[8..]);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// The pretty JSON encoding, ending in a newline.
+pub fn encode_json(scenario: &Scenario) -> Vec<u8> {
+    let mut out =
+        serde_json::to_vec_pretty(scenario).expect("the scenario model always serialises");
+    out.push(b'\n');
+    out
+}
+
+/// Which encoding the bytes hold, judged by content.
+pub fn sniff(bytes: &[u8]) -> Result<Encoding, LoadError> {
+    if bytes.starts_with(&MAGIC) {
+        return Ok(Encoding::Binary);
+    }
+    if !bytes.is_empty() && MAGIC.starts_with(bytes) {
+        return Err(LoadError::Truncated {
+            section: "magic number",
+            offset: bytes.len() as u64,
+            needed: MAGIC.len() as u64,
+        });
+    }
+    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => Ok(Encoding::Json),
+        None if bytes.is_empty() => Err(LoadError::Empty),
+        _ => Err(LoadError::NotAScenario),
+    }
+}
+
+/// Decodes a scenario from either encoding and checks its invariants.
+pub fn decode(bytes: &[u8]) -> Result<Scenario, LoadError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            size: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let scenario = match sniff(bytes)? {
+        Encoding::Binary => decode_binary(bytes)?,
+        Encoding::Json => decode_json(bytes)?,
+    };
+    let problems = scenario.validate();
+    if !problems.is_empty() {
+        return Err(LoadError::Invalid {
+            count: problems.len(),
+            first: problems
+                .iter()
+                .take(5)
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        });
+    }
+    Ok(scenario)
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+fn read_u64(bytes: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+}
+
+fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
+    let truncated = |section, needed: usize| LoadError::Truncated {
+        section,
+        offset: bytes.len() as u64,
+        needed: needed as u64,
+    };
+    let version = read_u32(bytes, 8).ok_or_else(|| truncated("format version", 12))?;
+    if version > FORMAT_VERSION {
+        return Err(LoadError::NewerVersion {
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    if version == 0 {
+        return Err(LoadError::Corrupt {
+            offset: 8,
+            detail: "format version 0 was never written".into(),
+        });
+    }
+    let len = read_u64(bytes, 12).ok_or_else(|| truncated("payload length", HEADER_LEN))?;
+    let available = (bytes.len() - HEADER_LEN) as u64;
+    if len > MAX_FILE_BYTES {
+        return Err(LoadError::Corrupt {
+            offset: 12,
+            detail: format!("payload length {len} exceeds the {MAX_FILE_BYTES}-byte limit"),
+        });
+    }
+    let end = HEADER_LEN + len as usize;
+    if available < len + 4 {
+        return Err(truncated(
+            if available < len {
+                "payload"
+            } else {
+                "checksum"
+            },
+            end + 4,
+        ));
+    }
+    if bytes.len() > end + 4 {
+        return Err(LoadError::Corrupt {
+            offset: (end + 4) as u64,
+            detail: format!(
+                "{} unexpected bytes after the checksum",
+                bytes.len() - end - 4
+            ),
+        });
+    }
+    let stored = read_u32(bytes, end).ok_or_else(|| truncated("checksum", end + 4))?;
+    let computed = crc32fast::hash(&bytes[8..end]);
+    if stored != computed {
+        return Err(LoadError::Checksum {
+            stored,
+            computed,
+            offset: end as u64,
+        });
+    }
+    let payload = &bytes[HEADER_LEN..end];
+    let mut reader = CountingReader {
+        data: payload,
+        pos: 0,
+    };
+    let result = decode_payload(&mut reader, payload.len());
+    let scenario = result.map_err(|e| LoadError::Corrupt {
+        offset: (HEADER_LEN + reader.pos) as u64,
+        detail: describe_bincode(&e),
+    })?;
+    if reader.pos != payload.len() {
+        return Err(LoadError::Corrupt {
+            offset: (HEADER_LEN + reader.pos) as u64,
+            detail: format!(
+                "the scenario ends {} bytes before the payload does",
+                payload.len() - reader.pos
+            ),
+        });
+    }
+    Ok(scenario)
+}
+
+/// Decodes with an allocation limit chosen from the payload length. Every value bincode
+/// decodes claims its in-memory size against the limit (a varint byte can claim eight), so the
+/// limit is a fixed multiple of the real payload, in tiers because bincode takes it as a
+/// const parameter.
+fn decode_payload(
+    reader: &mut CountingReader,
+    payload_len: usize,
+) -> Result<Scenario, bincode::error::DecodeError> {
+    macro_rules! tiers {
+        ($($limit:literal),*) => {
+            $(
+                if payload_len.saturating_mul(LIMIT_FACTOR) <= $limit {
+                    return bincode::serde::decode_from_reader(
+                        reader,
+                        bincode_config().with_limit::<$limit>(),
+                    );
+                }
+            )*
+        };
+    }
+    tiers!(
+        65_536,
+        262_144,
+        1_048_576,
+        4_194_304,
+        16_777_216,
+        67_108_864,
+        268_435_456,
+        1_073_741_824
+    );
+    Err(bincode::error::DecodeError::LimitExceeded)
+}
+
+/// How much decoded memory one payload byte may claim.
+const LIMIT_FACTOR: usize = 16;
+
+/// A slice reader that remembers how far it got, so errors can say where.
+struct CountingReader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl bincode::de::read::Reader for CountingReader<'_> {
+    fn read(&mut self, bytes: &mut [u8]) -> Result<(), bincode::error::DecodeError> {
+        let end = self.pos + bytes.len();
+        match self.data.get(self.pos..end) {
+            Some(src) => {
+                bytes.copy_from_slice(src);
+                self.pos = end;
+                Ok(())
+            }
+            None => Err(bincode::error::DecodeError::UnexpectedEnd {
+                additional: end - self.data.len(),
+            }),
+        }
+    }
+}
+
+fn describe_bincode(e: &bincode::error::DecodeError) -> String {
+    use bincode::error::DecodeError as E;
+    match e {
+        E::UnexpectedEnd { additional } => {
+            format!("the payload ends {additional} bytes too early")
+        }
+        E::LimitExceeded => {
+            "a length field claims more memory than the file could hold (hostile or corrupt length)"
+                .into()
+        }
+        E::UnexpectedVariant {
+            found, type_name, ..
+        } => {
+            format!("invalid variant {found} for {type_name}")
+        }
+        E::Utf8 { .. } => "text that is not valid UTF-8".into(),
+        E::InvalidBooleanValue(v) => format!("invalid boolean byte {v}"),
+        E::OutsideUsizeRange(v) => format!("length {v} is out of range"),
+        other => other.to_string(),
+    }
+}
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    meta: MetaProbe,
+}
+
+#[derive(Deserialize)]
+struct MetaProbe {
+    format_version: u32,
+}
+
+fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
+    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let json_err = |e: serde_json::Error| LoadError::Json {
+        line: e.line(),
+        column: e.column(),
+        detail: e.to_string(),
+    };
+    // Check the version before the full decode, so a newer file reports its version rather
+    // than the first field this build does not know.
+    if let Ok(probe) = serde_json::from_slice::<VersionProbe>(text) {
+        if probe.meta.format_version > FORMAT_VERSION {
+            return Err(LoadError::NewerVersion {
+                found: probe.meta.format_version,
+                supported: FORMAT_VERSION,
+            });
+        }
+    }
+    serde_json::from_slice::<Scenario>(text).map_err(json_err)
+}

@@ -1,0 +1,60 @@
+//! What can go wrong reading and writing scenario files, said so a designer can act on it.
+
+use std::path::PathBuf;
+
+/// A scenario file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the file is empty")]
+    Empty,
+    #[error("the file is {size} bytes, over the {limit}-byte limit for scenarios")]
+    TooLarge { size: u64, limit: u64 },
+    #[error("not a Sandtable scenario: no SANDTBL signature and not a JSON object")]
+    NotAScenario,
+    #[error(
+        "truncated: the file ends at byte {offset} inside the {section} (needs at least {needed} bytes)"
+    )]
+    Truncated {
+        section: &'static str,
+        offset: u64,
+        needed: u64,
+    },
+    #[error(
+        "written by a newer Sandtable: format version {found}, this build reads up to {supported}"
+    )]
+    NewerVersion { found: u32, supported: u32 },
+    #[error(
+        "corrupted: checksum mismatch at byte {offset} (stored {stored:08x}, computed {computed:08x})"
+    )]
+    Checksum {
+        stored: u32,
+        computed: u32,
+        offset: u64,
+    },
+    #[error("corrupted at byte {offset}: {detail}")]
+    Corrupt { offset: u64, detail: String },
+    #[error("invalid JSON at line {line}, column {column}: {detail}")]
+    Json {
+        line: usize,
+        column: usize,
+        detail: String,
+    },
+    #[error("the scenario is inconsistent ({count} problems): {first}")]
+    Invalid { count: usize, first: String },
+}
+
+/// A scenario file could not be written. The previous file, if any, is untouched.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot save {path}: {step} failed: {source}")]
+pub struct SaveError {
+    pub path: PathBuf,
+    pub step: &'static str,
+    #[source]
+    pub source: std::io::Error,
+}

@@ -1,0 +1,177 @@
+//! The scenario as plain serde data, and the invariants every loaded or edited scenario keeps.
+//!
+//! Nothing here knows about files, windows or rules: the model only says what a scenario *is*.
+//! `validate()` states the structural invariants the rest of the program relies on (IDs unique,
+//! references resolve, arrays sized to the map, numbers finite). Game-level problems such as
+//! overlapping bases or a column too wide are found by `rules::check`.
+
+mod bytes;
+mod colour;
+mod ids;
+mod map;
+pub mod samples;
+mod scenario;
+mod terrain;
+mod unit;
+mod validate;
+
+pub use colour::Colour;
+pub use ids::*;
+pub use map::*;
+pub use scenario::*;
+pub use terrain::*;
+pub use unit::*;
+pub use validate::{Invalid, MAX_HEXES, MAX_TABLE_IN, MAX_TEXT};
+
+use crate::geom::{Footprint, HexGrid, MM_PER_INCH};
+
+impl Model {
+    /// The ground the base covers on the table, in inches.
+    pub fn footprint(&self) -> Footprint {
+        match self.base {
+            Base::Round { diameter_mm } => {
+                Footprint::circle(self.pos, diameter_mm / MM_PER_INCH * 0.5)
+            }
+            Base::Rect { width_mm, depth_mm } => Footprint::rect(
+                self.pos,
+                width_mm / MM_PER_INCH,
+                depth_mm / MM_PER_INCH,
+                self.facing_deg,
+            ),
+        }
+    }
+}
+
+impl HexMap {
+    /// The dense hex index of this map's shape.
+    pub fn grid(&self) -> HexGrid {
+        match self.shape {
+            HexShape::Rectangle {
+                columns,
+                rows,
+                parity,
+            } => HexGrid::Rectangle {
+                columns,
+                rows,
+                mode: parity.to_hexx(),
+                orientation: self.orientation.to_hexx(),
+            },
+            HexShape::Hexagon { radius } => HexGrid::Hexagon { radius },
+        }
+    }
+
+    /// A blank map of `terrain` everywhere.
+    pub fn filled(
+        orientation: Orientation,
+        hex_size_mm: f32,
+        shape: HexShape,
+        terrain: TerrainId,
+    ) -> HexMap {
+        let mut map = HexMap {
+            orientation,
+            hex_size_mm,
+            shape,
+            terrain: Vec::new(),
+            hexsides: Vec::new(),
+        };
+        map.terrain = vec![terrain; map.grid().len()];
+        map
+    }
+
+    pub fn terrain_at(&self, hex: hexx::Hex) -> Option<TerrainId> {
+        self.grid()
+            .index_of(hex)
+            .and_then(|i| self.terrain.get(i).copied())
+    }
+
+    /// Features on the edge of `hex` in `direction` (either spelling of the edge).
+    pub fn hexside(&self, hex: hexx::Hex, direction: u8) -> HexsideFeatures {
+        let (h, d) = Hexside::canonical(hex, direction);
+        self.hexsides
+            .iter()
+            .find(|s| s.hex == h && s.direction == d)
+            .map(|s| s.features)
+            .unwrap_or_default()
+    }
+
+    /// Sets the features of one edge, keeping the list canonical and free of empty entries.
+    pub fn set_hexside(&mut self, hex: hexx::Hex, direction: u8, features: HexsideFeatures) {
+        let (h, d) = Hexside::canonical(hex, direction);
+        self.hexsides.retain(|s| !(s.hex == h && s.direction == d));
+        if !features.is_empty() {
+            self.hexsides.push(Hexside {
+                hex: h,
+                direction: d,
+                features,
+            });
+        }
+    }
+}
+
+impl Scenario {
+    /// An empty scenario on a 72" x 48" table with two sides and open ground.
+    pub fn new_table(title: &str) -> Scenario {
+        Self::empty(title, Map::Table(TableMap::default()), Ruleset::M42)
+    }
+
+    /// An empty flat-topped 20 x 15 hex map with two sides and clear terrain.
+    pub fn new_hex(title: &str) -> Scenario {
+        let mut s = Self::empty(title, Map::Table(TableMap::default()), Ruleset::HexCommands);
+        let clear = s.terrain_types[0].id;
+        s.map = Map::Hex(HexMap::filled(
+            Orientation::Flat,
+            25.0,
+            HexShape::Rectangle {
+                columns: 20,
+                rows: 15,
+                parity: OffsetParity::Even,
+            },
+            clear,
+        ));
+        s
+    }
+
+    fn empty(title: &str, map: Map, ruleset: Ruleset) -> Scenario {
+        let mut s = Scenario {
+            meta: Meta {
+                title: title.to_string(),
+                format_version: FORMAT_VERSION,
+                ..Meta::default()
+            },
+            sides: Vec::new(),
+            map,
+            background: None,
+            terrain_types: Vec::new(),
+            pieces: Vec::new(),
+            units: Vec::new(),
+            columns: Vec::new(),
+            zones: Vec::new(),
+            objectives: Vec::new(),
+            reinforcements: Vec::new(),
+            rules: RuleOptions::new(ruleset),
+            turn: 1,
+            next_id: 1,
+        };
+        let blue = SideId(s.alloc());
+        s.sides.push(Side {
+            id: blue,
+            name: "Blue".into(),
+            colour: Colour::rgb(0x2f, 0x5d, 0xa8),
+            home_edge: Some(Edge::South),
+        });
+        let red = SideId(s.alloc());
+        s.sides.push(Side {
+            id: red,
+            name: "Red".into(),
+            colour: Colour::rgb(0xb0, 0x30, 0x30),
+            home_edge: Some(Edge::North),
+        });
+        let clear = TerrainId(s.alloc());
+        s.terrain_types.push(TerrainType::open(
+            clear,
+            "Clear",
+            Colour::rgb(0xd8, 0xd2, 0xa8),
+        ));
+        s
+    }
+}

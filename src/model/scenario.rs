@@ -1,0 +1,351 @@
+//! The scenario: everything a designer shares in one file.
+
+use super::colour::Colour;
+use super::ids::*;
+use super::map::{Background, Map};
+use super::terrain::{TerrainPiece, TerrainType};
+use super::unit::{KindTag, Unit};
+use crate::geom::Point;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// The version of the scenario model written by this build. Files with a higher version are
+/// refused with a clear message; lower versions are migrated on load.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Title page of a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub title: String,
+    pub author: String,
+    pub description: String,
+    /// Notes for whoever runs the game: special rules, victory conditions, historical notes.
+    pub designer_notes: String,
+    /// The model version this scenario was written with.
+    pub format_version: u32,
+}
+
+/// An army or player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Side {
+    pub id: SideId,
+    pub name: String,
+    pub colour: Colour,
+    /// The table edge this side calls its own (R3 Fall Back! heads for it).
+    pub home_edge: Option<Edge>,
+}
+
+/// A table edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Edge {
+    pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
+
+    /// Bearing that points from this edge into the table.
+    pub fn inward_bearing_deg(self) -> f32 {
+        match self {
+            Edge::North => 180.0,
+            Edge::East => 270.0,
+            Edge::South => 0.0,
+            Edge::West => 90.0,
+        }
+    }
+}
+
+/// Where a column comes onto the free-measure table.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EntryPoint {
+    pub edge: Edge,
+    /// Distance along the edge in inches, from the west end (north and south edges) or the
+    /// north end (east and west edges).
+    pub along_in: f32,
+    /// Compass bearing of the march as it enters, degrees clockwise from north.
+    pub heading_deg: f32,
+}
+
+/// How many of a column's units stand on the table at the start (R1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StartCount {
+    Count(u8),
+    /// A D3 roll: 1, 2 or 3 units, each with probability 1/3.
+    D3,
+}
+
+/// A unit's place in a column and the frontage it marches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ColumnMember {
+    pub unit: UnitId,
+    /// Figures abreast (R1: 1-6 figures → 1 or 2; 7-12 → 2 or 3; 13-16 → 3 or 4).
+    pub width_figures: u8,
+}
+
+/// Whether the column still holds its formation (R1). A broken column never re-forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ColumnState {
+    Formed,
+    Broken,
+}
+
+/// The last order the column carried out, which it repeats when an order fails (R1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ColumnAction {
+    StandTo,
+    Move { distance_in: f32, route: Vec<Point> },
+}
+
+/// A column of march (R1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Column {
+    pub id: ColumnId,
+    pub name: String,
+    pub side: SideId,
+    pub entry: EntryPoint,
+    /// Lead first.
+    pub members: Vec<ColumnMember>,
+    pub on_table_at_start: StartCount,
+    pub state: ColumnState,
+    /// The route the lead has travelled since entering, entry point first, in table inches.
+    pub route: Vec<Point>,
+    pub last_action: Option<ColumnAction>,
+}
+
+/// The ground of a deployment zone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ZoneArea {
+    Polygon(Vec<Point>),
+    Hexes(Vec<Hex>),
+}
+
+/// Where a side may set up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeploymentZone {
+    pub id: ZoneId,
+    pub name: String,
+    pub side: SideId,
+    pub area: ZoneArea,
+}
+
+/// A point on either kind of map.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Place {
+    Table(Point),
+    Hex(Hex),
+}
+
+/// A victory location.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Objective {
+    pub id: ObjectiveId,
+    pub name: String,
+    pub place: Place,
+    pub value: u16,
+    pub notes: String,
+}
+
+/// Units that arrive later in the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reinforcement {
+    pub id: ReinforcementId,
+    pub turn: u16,
+    pub side: SideId,
+    pub units: Vec<UnitId>,
+    pub entry: Place,
+}
+
+/// The movement ruleset of a scenario (RULES.md): R1-R3 on the table, R5 on the hex map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ruleset {
+    /// R1: columns of march (Men Who Would Be Kings house rules).
+    ColumnOfMarch,
+    /// R2: M42 leader and command-radius movement.
+    M42,
+    /// R3: orders with orderly and disorderly movement.
+    Orders,
+    /// R5: hex commands (Battle of Winceby).
+    HexCommands,
+}
+
+impl Ruleset {
+    pub fn needs_hex_map(self) -> bool {
+        self == Ruleset::HexCommands
+    }
+}
+
+/// Zone-of-control options (R5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ZocOptions {
+    /// Only the three hexes in front of a unit's facing are in its zone.
+    pub front_only: bool,
+    /// Unit kinds that exert no zone of control.
+    pub exempt_kinds: Vec<KindTag>,
+    /// Rivers block zones of control across them (bridged edges do not).
+    pub river_blocks: bool,
+    /// Walls block zones of control across them.
+    pub wall_blocks: bool,
+}
+
+impl Default for ZocOptions {
+    fn default() -> Self {
+        Self {
+            front_only: false,
+            exempt_kinds: vec![KindTag::Leader, KindTag::Wagon],
+            river_blocks: false,
+            wall_blocks: false,
+        }
+    }
+}
+
+/// Movement costs of hexside features (R5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HexsideCosts {
+    /// Extra MP to cross an unbridged river; `None` makes unbridged rivers impassable.
+    pub river_extra: Option<u8>,
+    /// Extra MP to cross a wall; `None` makes walls impassable.
+    pub wall_extra: Option<u8>,
+    /// MP to move along a road across a road hexside, instead of the terrain cost.
+    pub road_mp: u8,
+}
+
+impl Default for HexsideCosts {
+    fn default() -> Self {
+        Self {
+            river_extra: Some(2),
+            wall_extra: Some(1),
+            road_mp: 1,
+        }
+    }
+}
+
+/// Optional rules of R4 (001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OptionalRules {
+    /// Units at 50% losses stay on table and keep routing instead of being removed.
+    pub keep_routers_on_table: bool,
+    /// Routed artillery may rally instead of being removed.
+    pub artillery_may_rally: bool,
+    /// Artillery models take `hit_points` hits each.
+    pub artillery_hit_points: bool,
+    /// Elephants that fail a morale test may stampede.
+    pub elephant_stampede: bool,
+    /// Attached commanders' re-rolls and Elite re-rolls.
+    pub morale_rerolls: bool,
+}
+
+/// The scenario's rule settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleOptions {
+    pub ruleset: Ruleset,
+    /// R4 morale and rally tests.
+    pub morale_tests: bool,
+    pub zoc: ZocOptions,
+    pub hexside_costs: HexsideCosts,
+    /// Morale bonus for units in buildings (R4; default +1).
+    pub in_buildings_bonus: i8,
+    pub optional: OptionalRules,
+}
+
+impl RuleOptions {
+    pub fn new(ruleset: Ruleset) -> Self {
+        Self {
+            ruleset,
+            morale_tests: false,
+            zoc: ZocOptions::default(),
+            hexside_costs: HexsideCosts::default(),
+            in_buildings_bonus: 1,
+            optional: OptionalRules::default(),
+        }
+    }
+}
+
+/// A whole scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub meta: Meta,
+    pub sides: Vec<Side>,
+    pub map: Map,
+    pub background: Option<Background>,
+    pub terrain_types: Vec<TerrainType>,
+    pub pieces: Vec<TerrainPiece>,
+    pub units: Vec<Unit>,
+    pub columns: Vec<Column>,
+    pub zones: Vec<DeploymentZone>,
+    pub objectives: Vec<Objective>,
+    pub reinforcements: Vec<Reinforcement>,
+    pub rules: RuleOptions,
+    /// The current game turn (1-based); rules such as "not on the turn of arrival" read it.
+    pub turn: u16,
+    /// The next unused ID. Every ID in the file is below it.
+    pub next_id: u32,
+}
+
+impl Scenario {
+    /// Hands out a fresh ID. IDs are never reused, so references in undo history and in
+    /// copies stay unambiguous.
+    pub fn alloc(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub fn side(&self, id: SideId) -> Option<&Side> {
+        self.sides.iter().find(|s| s.id == id)
+    }
+
+    pub fn terrain(&self, id: TerrainId) -> Option<&TerrainType> {
+        self.terrain_types.iter().find(|t| t.id == id)
+    }
+
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+
+    pub fn piece(&self, id: PieceId) -> Option<&TerrainPiece> {
+        self.pieces.iter().find(|p| p.id == id)
+    }
+
+    pub fn column(&self, id: ColumnId) -> Option<&Column> {
+        self.columns.iter().find(|c| c.id == id)
+    }
+
+    /// The column a unit marches in, if any.
+    pub fn column_of(&self, unit: UnitId) -> Option<&Column> {
+        self.columns
+            .iter()
+            .find(|c| c.members.iter().any(|m| m.unit == unit))
+    }
+
+    /// Finds a unit by ID (`12`, `#12`) or by exact, then case-insensitive, name.
+    pub fn find_unit(&self, key: &str) -> Option<&Unit> {
+        let key = key.trim();
+        if let Ok(n) = key.trim_start_matches('#').parse::<u32>() {
+            return self.unit(UnitId(n));
+        }
+        self.units
+            .iter()
+            .find(|u| u.name == key)
+            .or_else(|| self.units.iter().find(|u| u.name.eq_ignore_ascii_case(key)))
+    }
+
+    /// Finds a column by ID or name, like [`Scenario::find_unit`].
+    pub fn find_column(&self, key: &str) -> Option<&Column> {
+        let key = key.trim();
+        if let Ok(n) = key.trim_start_matches('#').parse::<u32>() {
+            return self.column(ColumnId(n));
+        }
+        self.columns.iter().find(|c| c.name == key).or_else(|| {
+            self.columns
+                .iter()
+                .find(|c| c.name.eq_ignore_ascii_case(key))
+        })
+    }
+}

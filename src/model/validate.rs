@@ -1,0 +1,473 @@
+//! Structural invariants: what must hold for the rest of the program to read a scenario
+//! without surprises. Loading refuses a file that breaks them; every edit keeps them.
+
+use super::*;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// Largest hex map accepted (1,000 x 1,000).
+pub const MAX_HEXES: usize = 1_000_000;
+/// Largest table side accepted, in inches (about 83 feet).
+pub const MAX_TABLE_IN: f32 = 1000.0;
+/// Longest text field accepted, in bytes.
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// One broken invariant, naming the item that breaks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    pub item: ItemRef,
+    pub message: String,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.item, self.message)
+    }
+}
+
+struct Checker<'a> {
+    s: &'a Scenario,
+    out: Vec<Invalid>,
+    seen: HashMap<u32, ItemRef>,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, item: ItemRef, message: impl Into<String>) {
+        self.out.push(Invalid {
+            item,
+            message: message.into(),
+        });
+    }
+
+    fn id(&mut self, item: ItemRef, id: u32) {
+        if id >= self.s.next_id {
+            self.fail(
+                item,
+                format!("ID {id} is not below next_id {}", self.s.next_id),
+            );
+        }
+        if let Some(first) = self.seen.insert(id, item) {
+            self.fail(item, format!("ID {id} is also used by {first}"));
+        }
+    }
+
+    fn text(&mut self, item: ItemRef, what: &str, text: &str) {
+        if text.len() > MAX_TEXT {
+            self.fail(
+                item,
+                format!("{what} is {} bytes long (limit {MAX_TEXT})", text.len()),
+            );
+        }
+    }
+
+    fn point(&mut self, item: ItemRef, what: &str, p: Point) {
+        if !p.is_finite() {
+            self.fail(item, format!("{what} is not a finite point"));
+        }
+    }
+
+    fn number(&mut self, item: ItemRef, what: &str, v: f32, min: f32, max: f32) {
+        if !v.is_finite() || v < min || v > max {
+            self.fail(item, format!("{what} is {v}, outside {min}..={max}"));
+        }
+    }
+}
+
+use crate::geom::Point;
+
+impl Scenario {
+    /// Every broken invariant, in a stable order; empty when the scenario is sound.
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut c = Checker {
+            s: self,
+            out: Vec::new(),
+            seen: HashMap::new(),
+        };
+        let s = self;
+        c.text(ItemRef::Scenario, "title", &s.meta.title);
+        c.text(ItemRef::Scenario, "author", &s.meta.author);
+        c.text(ItemRef::Scenario, "description", &s.meta.description);
+        c.text(ItemRef::Scenario, "designer notes", &s.meta.designer_notes);
+
+        let sides: HashSet<SideId> = s.sides.iter().map(|x| x.id).collect();
+        for side in &s.sides {
+            let item = ItemRef::Side(side.id);
+            c.id(item, side.id.0);
+            c.text(item, "name", &side.name);
+        }
+
+        let terrains: HashSet<TerrainId> = s.terrain_types.iter().map(|t| t.id).collect();
+        if s.terrain_types.is_empty() {
+            c.fail(ItemRef::Scenario, "the terrain table is empty");
+        }
+        for t in &s.terrain_types {
+            let item = ItemRef::Terrain(t.id);
+            c.id(item, t.id.0);
+            c.text(item, "name", &t.name);
+            if t.hex_cost == HexCost::Mp(0) {
+                c.fail(item, "hex movement cost must be at least 1 MP");
+            }
+        }
+
+        validate_map(&mut c, &terrains);
+
+        for p in &s.pieces {
+            let item = ItemRef::Piece(p.id);
+            c.id(item, p.id.0);
+            c.text(item, "name", &p.name);
+            if !terrains.contains(&p.terrain) {
+                c.fail(item, format!("terrain type {} does not exist", p.terrain));
+            }
+            match &p.shape {
+                PieceShape::Polygon(points) => {
+                    if points.len() < 3 {
+                        c.fail(
+                            item,
+                            format!("a polygon needs 3 vertices, has {}", points.len()),
+                        );
+                    }
+                }
+                PieceShape::Polyline { points, width_in } => {
+                    if points.len() < 2 {
+                        c.fail(
+                            item,
+                            format!("a line needs 2 vertices, has {}", points.len()),
+                        );
+                    }
+                    c.number(item, "width", *width_in, 0.01, 100.0);
+                }
+            }
+            for (i, pt) in p.shape.points().iter().enumerate() {
+                c.point(item, &format!("vertex {i}"), *pt);
+            }
+        }
+
+        validate_units(&mut c, &sides);
+
+        let mut in_column: HashMap<UnitId, ColumnId> = HashMap::new();
+        for col in &s.columns {
+            let item = ItemRef::Column(col.id);
+            c.id(item, col.id.0);
+            c.text(item, "name", &col.name);
+            if !sides.contains(&col.side) {
+                c.fail(item, format!("side {} does not exist", col.side));
+            }
+            c.number(
+                item,
+                "entry position",
+                col.entry.along_in,
+                0.0,
+                MAX_TABLE_IN,
+            );
+            c.number(item, "heading", col.entry.heading_deg, -360.0, 720.0);
+            for m in &col.members {
+                match s.unit(m.unit) {
+                    None => c.fail(item, format!("member unit {} does not exist", m.unit)),
+                    Some(u) if u.side != col.side => c.fail(
+                        item,
+                        format!("member {} '{}' belongs to another side", u.id, u.name),
+                    ),
+                    Some(_) => {}
+                }
+                if let Some(other) = in_column.insert(m.unit, col.id) {
+                    c.fail(
+                        item,
+                        format!("unit {} is already in column {other}", m.unit),
+                    );
+                }
+            }
+            for (i, p) in col.route.iter().enumerate() {
+                c.point(item, &format!("route point {i}"), *p);
+            }
+            if let Some(ColumnAction::Move { distance_in, route }) = &col.last_action {
+                c.number(
+                    item,
+                    "last move distance",
+                    *distance_in,
+                    0.0,
+                    MAX_TABLE_IN * 4.0,
+                );
+                for (i, p) in route.iter().enumerate() {
+                    c.point(item, &format!("last route point {i}"), *p);
+                }
+            }
+        }
+
+        for z in &s.zones {
+            let item = ItemRef::Zone(z.id);
+            c.id(item, z.id.0);
+            c.text(item, "name", &z.name);
+            if !sides.contains(&z.side) {
+                c.fail(item, format!("side {} does not exist", z.side));
+            }
+            if let ZoneArea::Polygon(points) = &z.area {
+                if points.len() < 3 {
+                    c.fail(
+                        item,
+                        format!("a zone needs 3 vertices, has {}", points.len()),
+                    );
+                }
+                for (i, p) in points.iter().enumerate() {
+                    c.point(item, &format!("vertex {i}"), *p);
+                }
+            }
+        }
+
+        for o in &s.objectives {
+            let item = ItemRef::Objective(o.id);
+            c.id(item, o.id.0);
+            c.text(item, "name", &o.name);
+            c.text(item, "notes", &o.notes);
+            if let Place::Table(p) = o.place {
+                c.point(item, "position", p);
+            }
+        }
+
+        for r in &s.reinforcements {
+            let item = ItemRef::Reinforcement(r.id);
+            c.id(item, r.id.0);
+            if !sides.contains(&r.side) {
+                c.fail(item, format!("side {} does not exist", r.side));
+            }
+            for u in &r.units {
+                if s.unit(*u).is_none() {
+                    c.fail(item, format!("unit {u} does not exist"));
+                }
+            }
+            if let Place::Table(p) = r.entry {
+                c.point(item, "entry", p);
+            }
+        }
+
+        if let Some(bg) = &s.background {
+            c.number(ItemRef::Map, "background opacity", bg.opacity, 0.0, 1.0);
+        }
+        c.out
+    }
+}
+
+fn validate_map(c: &mut Checker, terrains: &HashSet<TerrainId>) {
+    match &c.s.map {
+        Map::Table(t) => {
+            c.number(ItemRef::Map, "table width", t.width_in, 1.0, MAX_TABLE_IN);
+            c.number(ItemRef::Map, "table height", t.height_in, 1.0, MAX_TABLE_IN);
+        }
+        Map::Hex(h) => {
+            c.number(ItemRef::Map, "hex size", h.hex_size_mm, 1.0, 500.0);
+            let grid = h.grid();
+            let expected = match h.shape {
+                HexShape::Rectangle { columns, rows, .. } => columns as u64 * rows as u64,
+                HexShape::Hexagon { radius } => {
+                    let r = radius as u64;
+                    3 * r * (r + 1) + 1
+                }
+            };
+            if expected == 0 || expected > MAX_HEXES as u64 {
+                c.fail(
+                    ItemRef::Map,
+                    format!("the map has {expected} hexes (allowed 1..={MAX_HEXES})"),
+                );
+                return;
+            }
+            if h.terrain.len() != grid.len() {
+                c.fail(
+                    ItemRef::Map,
+                    format!(
+                        "the map has {} hexes but terrain for {}",
+                        grid.len(),
+                        h.terrain.len()
+                    ),
+                );
+            }
+            let mut bad: Vec<TerrainId> = h
+                .terrain
+                .iter()
+                .filter(|t| !terrains.contains(t))
+                .copied()
+                .collect();
+            bad.sort();
+            bad.dedup();
+            for t in bad {
+                c.fail(
+                    ItemRef::Map,
+                    format!("hexes use terrain type {t}, which does not exist"),
+                );
+            }
+            let mut seen = HashSet::new();
+            for side in &h.hexsides {
+                let item = ItemRef::Hex(side.hex.x, side.hex.y);
+                if side.direction >= 3 {
+                    c.fail(
+                        item,
+                        format!(
+                            "hexside direction {} is not canonical (0..3)",
+                            side.direction
+                        ),
+                    );
+                }
+                let other = side
+                    .hex
+                    .neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[(side.direction % 6) as usize]);
+                if !grid.contains(side.hex) && !grid.contains(other) {
+                    c.fail(item, "hexside is off the map");
+                }
+                if side.features.is_empty() {
+                    c.fail(item, "hexside entry has no features");
+                }
+                if !seen.insert((side.hex, side.direction)) {
+                    c.fail(item, format!("hexside {} is listed twice", side.direction));
+                }
+            }
+        }
+    }
+}
+
+fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
+    let s = c.s;
+    for u in &s.units {
+        let item = ItemRef::Unit(u.id);
+        c.id(item, u.id.0);
+        c.text(item, "name", &u.name);
+        if !sides.contains(&u.side) {
+            c.fail(item, format!("side {} does not exist", u.side));
+        }
+        if u.strength.current > u.strength.start {
+            c.fail(
+                item,
+                format!(
+                    "current strength {} exceeds starting strength {}",
+                    u.strength.current, u.strength.start
+                ),
+            );
+        }
+        for m in &u.models {
+            let mi = ItemRef::Model(u.id, m.id);
+            c.id(mi, m.id.0);
+            c.point(mi, "position", m.pos);
+            c.number(mi, "facing", m.facing_deg, -360.0, 720.0);
+            match m.base {
+                Base::Round { diameter_mm } => {
+                    c.number(mi, "base diameter", diameter_mm, 1.0, 1000.0)
+                }
+                Base::Rect { width_mm, depth_mm } => {
+                    c.number(mi, "base width", width_mm, 1.0, 1000.0);
+                    c.number(mi, "base depth", depth_mm, 1.0, 1000.0);
+                }
+            }
+        }
+        if let Some(lm) = u.leader_model
+            && u.model(lm).is_none()
+        {
+            c.fail(item, format!("leader model {lm} is not one of its models"));
+        }
+        match (u.kind == UnitKind::Leader, &u.leadership) {
+            (true, None) => c.fail(item, "a leader needs command, span and superior"),
+            (false, Some(_)) => c.fail(item, "only leaders carry a command"),
+            _ => {}
+        }
+        if let Some(l) = &u.leadership {
+            if l.rerolls_used > l.rerolls {
+                c.fail(
+                    item,
+                    format!("used {} of {} re-rolls", l.rerolls_used, l.rerolls),
+                );
+            }
+            if let Some(sup) = l.superior {
+                leader_ref(c, item, u, sup, "superior");
+            }
+        }
+        if let Some(cmd) = u.commander {
+            leader_ref(c, item, u, cmd, "commander");
+        }
+        if let Some(att) = u.attached_leader {
+            leader_ref(c, item, u, att, "attached leader");
+        }
+        match u.position {
+            Position::Hex { hex, facing } => match &s.map {
+                Map::Hex(h) => {
+                    if !h.grid().contains(hex) {
+                        c.fail(
+                            item,
+                            format!("stands on hex ({}, {}), off the map", hex.x, hex.y),
+                        );
+                    }
+                    if facing >= 6 {
+                        c.fail(
+                            item,
+                            format!("facing {facing} is not a hex direction (0..6)"),
+                        );
+                    }
+                }
+                Map::Table(_) => c.fail(item, "placed on a hex, but the map is a table"),
+            },
+            Position::Table => {
+                if s.map.is_hex() {
+                    c.fail(item, "placed on the table, but the map is a hex map");
+                }
+            }
+            Position::OffMap | Position::Exited => {}
+        }
+    }
+    // Superior chains must end: walk each with a step bound.
+    for u in &s.units {
+        let mut cur = u.leadership.and_then(|l| l.superior);
+        let mut steps = 0;
+        while let Some(id) = cur {
+            if id == u.id || steps > s.units.len() {
+                c.fail(
+                    ItemRef::Unit(u.id),
+                    "its chain of superiors loops back on itself",
+                );
+                break;
+            }
+            steps += 1;
+            cur = s
+                .unit(id)
+                .and_then(|x| x.leadership)
+                .and_then(|l| l.superior);
+        }
+    }
+}
+
+fn leader_ref(c: &mut Checker, item: ItemRef, u: &Unit, target: UnitId, what: &str) {
+    match c.s.unit(target) {
+        None => c.fail(item, format!("{what} {target} does not exist")),
+        Some(l) if !l.is_leader() => c.fail(
+            item,
+            format!("{what} {target} '{}' is not a leader", l.name),
+        ),
+        Some(l) if l.side != u.side => c.fail(
+            item,
+            format!("{what} {target} '{}' is on another side", l.name),
+        ),
+        Some(_) if target == u.id => c.fail(item, format!("is its own {what}")),
+        Some(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_scenario_is_valid() {
+        assert_eq!(Scenario::new_table("t").validate(), vec![]);
+        assert_eq!(Scenario::new_hex("h").validate(), vec![]);
+    }
+
+    #[test]
+    fn duplicate_ids_and_dangling_references_are_named() {
+        let mut s = Scenario::new_hex("h");
+        if let Map::Hex(h) = &mut s.map {
+            h.terrain.pop();
+        }
+        s.sides[1].id = s.sides[0].id;
+        let problems = s.validate();
+        let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(text.iter().any(|t| t.contains("also used by")), "{text:?}");
+        assert!(
+            text.iter().any(|t| t.contains("terrain for 299")),
+            "{text:?}"
+        );
+    }
+}
