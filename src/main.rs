@@ -1,3 +1,53 @@
-fn main() {
-    println!("Hello, world!");
+//! The `sandtable` binary: parses the command line, then runs a headless command or opens the
+//! editor.
+
+use clap::Parser;
+use sandtable::cli::{self, Cli, EXIT_FAILURE};
+use sandtable::{io, model::samples};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let args = Cli::parse();
+    match args.command {
+        Some(command) => {
+            let mut stdout = std::io::stdout().lock();
+            match cli::run(command, &mut stdout) {
+                Ok(code) => ExitCode::from(code),
+                Err(e) => {
+                    print_error(&e);
+                    ExitCode::from(EXIT_FAILURE)
+                }
+            }
+        }
+        None => {
+            let (scenario, path) = match args.file {
+                Some(path) => match io::load(&path) {
+                    Ok(s) => (s, Some(path)),
+                    Err(e) => {
+                        print_error(&e);
+                        return ExitCode::from(EXIT_FAILURE);
+                    }
+                },
+                None => ((samples::ALL[0].build)(), None),
+            };
+            match sandtable::app::run(scenario, path) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("sandtable: cannot open the editor window: {e}");
+                    ExitCode::from(EXIT_FAILURE)
+                }
+            }
+        }
+    }
+}
+
+/// Prints an error and its causes, one per line.
+fn print_error(e: &dyn std::error::Error) {
+    eprintln!("sandtable: {e}");
+    let mut source = e.source();
+    while let Some(s) = source {
+        eprintln!("  caused by: {s}");
+        source = s.source();
+    }
 }

@@ -1,1 +1,318 @@
-//! placeholder
+//! The headless command line: `info`, `check`, `convert`, `sample` (and, as the engines land,
+//! `moves`, `span`, `column`, `test`, `export`). Each command writes to a `Write` so tests can
+//! read its output, and returns an exit code instead of exiting.
+
+mod column;
+mod info;
+mod moves_hex;
+mod moves_table;
+mod span;
+mod test_cmd;
+
+use crate::io;
+use crate::model::samples;
+use crate::rules::check::{Severity, check, has_errors};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Exit code when a command ran and found something wrong (errors from `check`).
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit code when a command could not run: unreadable file, bad arguments.
+pub const EXIT_FAILURE: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sandtable",
+    version,
+    about = "Design tabletop wargame scenarios, preview legal moves, print deployment maps",
+    long_about = "Sandtable opens the scenario editor when run without a command (on FILE, or on \
+                  the built-in Bakambo sample). The commands below work headless.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Scenario file to open in the editor (.sandtable or .json).
+    pub file: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Summarise a scenario: map, sides, every unit, leader, column and terrain piece with its ID.
+    Info {
+        file: PathBuf,
+        /// Print JSON (shape documented in docs/cli.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate a scenario; exits 1 when it finds errors.
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert between the binary and JSON encodings (chosen by OUT's extension: .json or not).
+    Convert { input: PathBuf, output: PathBuf },
+    /// Preview a unit's legal moves: hex commands (R5) on a hex map; M42 (R2), orders (R3) or
+    /// column (R1) moves on a table.
+    Moves {
+        file: PathBuf,
+        /// The unit, by ID or name.
+        #[arg(long)]
+        unit: String,
+        /// Hex map: preview under this command instead of the traced one (attack, advance,
+        /// stand, retreat, reserve, muster, charge1, charge2, charge3).
+        #[arg(long)]
+        command: Option<String>,
+        /// R3 table: the order (open-fire, advance, rally, at-the-double, go-to-ground, fall-back).
+        #[arg(long, conflicts_with = "move_type")]
+        action: Option<String>,
+        /// R2 table: the move type (halt, advance, at-the-double, dig-in).
+        #[arg(long)]
+        move_type: Option<String>,
+        /// Table: check one destination for the leader, as X,Y in inches.
+        #[arg(long, value_name = "X,Y")]
+        to: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a hex leader's command span and the units in command (R5).
+    Span {
+        file: PathBuf,
+        /// The leader, by ID or name.
+        #[arg(long)]
+        leader: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Move a column of march (R1): every unit's end position, exits, entries, break warnings.
+    Column {
+        file: PathBuf,
+        /// The column, by ID or name.
+        #[arg(long)]
+        column: String,
+        /// How far the lead moves, in inches.
+        #[arg(long)]
+        distance: f32,
+        /// The lead's route as X,Y;X,Y;... in inches (default: straight on).
+        #[arg(long, value_name = "X,Y;X,Y...")]
+        route: Option<String>,
+        /// Preview the move a failed order forces instead.
+        #[arg(long)]
+        failed_order: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Preview a morale or rally test (R4): the number needed, modifiers, odds and outcomes.
+    Test {
+        file: PathBuf,
+        /// The unit, by ID or name.
+        #[arg(long)]
+        unit: String,
+        /// morale or rally.
+        #[arg(long)]
+        kind: String,
+        /// Also show what this die roll does (1-6).
+        #[arg(long)]
+        roll: Option<u8>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a built-in sample scenario (bakambo, rearguard, skirmish, patrol, winceby).
+    Sample {
+        /// Sample name; omit with --list.
+        #[arg(required_unless_present = "list")]
+        name: Option<String>,
+        /// Output path (.sandtable or .json).
+        #[arg(required_unless_present = "list")]
+        output: Option<PathBuf>,
+        /// List the samples.
+        #[arg(long)]
+        list: bool,
+    },
+}
+
+/// An error that stops a command, printed with its cause chain.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Load(#[from] io::LoadError),
+    #[error(transparent)]
+    Save(#[from] io::SaveError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("writing output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+/// Runs one headless command, writing its report to `out`. Returns the process exit code.
+pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
+    match command {
+        Command::Info { file, json } => {
+            let scenario = io::load(&file)?;
+            info::write(&scenario, json, out)?;
+            Ok(0)
+        }
+        Command::Check { file, json } => {
+            let scenario = io::load(&file)?;
+            let problems = check(&scenario);
+            if json {
+                let errors = problems
+                    .iter()
+                    .filter(|p| p.severity == Severity::Error)
+                    .count();
+                let report = serde_json::json!({
+                    "file": file.display().to_string(),
+                    "errors": errors,
+                    "warnings": problems.len() - errors,
+                    "problems": problems.iter().map(|p| serde_json::json!({
+                        "severity": p.severity,
+                        "item": p.item,
+                        "item_text": p.item.to_string(),
+                        "message": p.message,
+                    })).collect::<Vec<_>>(),
+                });
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                )?;
+            } else if problems.is_empty() {
+                writeln!(out, "{}: no problems", file.display())?;
+            } else {
+                for p in &problems {
+                    writeln!(out, "{p}")?;
+                }
+                let errors = problems
+                    .iter()
+                    .filter(|p| p.severity == Severity::Error)
+                    .count();
+                writeln!(
+                    out,
+                    "{}: {errors} error(s), {} warning(s)",
+                    file.display(),
+                    problems.len() - errors
+                )?;
+            }
+            Ok(if has_errors(&problems) {
+                EXIT_FINDINGS
+            } else {
+                0
+            })
+        }
+        Command::Convert { input, output } => {
+            let scenario = io::load(&input)?;
+            io::save(&output, &scenario)?;
+            writeln!(
+                out,
+                "wrote {} ({:?})",
+                output.display(),
+                io::Encoding::for_path(&output)
+            )?;
+            Ok(0)
+        }
+        Command::Moves {
+            file,
+            unit,
+            command,
+            action,
+            move_type,
+            to,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let unit = find_unit(&scenario, &unit)?;
+            if scenario.map.is_hex() {
+                moves_hex::run(&scenario, unit, command.as_deref(), json, out)
+            } else {
+                let args = moves_table::Args {
+                    action: action.as_deref(),
+                    move_type: move_type.as_deref(),
+                    to: to.as_deref(),
+                    json,
+                };
+                moves_table::run(&scenario, unit, args, out)
+            }
+        }
+        Command::Span { file, leader, json } => {
+            let scenario = io::load(&file)?;
+            let leader = find_unit(&scenario, &leader)?;
+            span::run(&scenario, leader, json, out)
+        }
+        Command::Column {
+            file,
+            column,
+            distance,
+            route,
+            failed_order,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let col = scenario.find_column(&column).ok_or_else(|| {
+                CliError::Usage(format!("no column '{column}' in {}", file.display()))
+            })?;
+            let args = column::Args {
+                distance,
+                route: route.as_deref(),
+                failed_order,
+                json,
+            };
+            column::run(&scenario, col.id, args, out)
+        }
+        Command::Test {
+            file,
+            unit,
+            kind,
+            roll,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let unit = find_unit(&scenario, &unit)?;
+            test_cmd::run(&scenario, unit, &kind, roll, json, out)
+        }
+        Command::Sample { name, output, list } => {
+            if list {
+                for s in &samples::ALL {
+                    writeln!(out, "{:<10} {}", s.name, s.source)?;
+                }
+                return Ok(0);
+            }
+            let (Some(name), Some(output)) = (name, output) else {
+                return Err(CliError::Usage("sample needs NAME and OUT".into()));
+            };
+            let sample = samples::by_name(&name).ok_or_else(|| {
+                let names: Vec<&str> = samples::ALL.iter().map(|s| s.name).collect();
+                CliError::Usage(format!(
+                    "no sample named '{name}'; choose one of: {}",
+                    names.join(", ")
+                ))
+            })?;
+            io::save(&output, &(sample.build)())?;
+            writeln!(out, "wrote {} ({})", output.display(), sample.source)?;
+            Ok(0)
+        }
+    }
+}
+
+/// Resolves `--unit` / `--leader`: an ID (`12`, `#12`) or a name.
+fn find_unit(s: &crate::model::Scenario, key: &str) -> Result<crate::model::UnitId, CliError> {
+    s.find_unit(key).map(|u| u.id).ok_or_else(|| {
+        CliError::Usage(format!(
+            "no unit '{key}' in this scenario (use an ID from `sandtable info` or a unit name)"
+        ))
+    })
+}
+
+/// Parses `X,Y` in inches.
+#[allow(dead_code)] // SCAFFOLD: used by table moves and columns
+pub(crate) fn parse_point(text: &str) -> Result<crate::geom::Point, CliError> {
+    let bad = || CliError::Usage(format!("'{text}' is not a point: expected X,Y in inches"));
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f32 = x.trim().parse().map_err(|_| bad())?;
+    let y: f32 = y.trim().parse().map_err(|_| bad())?;
+    if !x.is_finite() || !y.is_finite() {
+        return Err(bad());
+    }
+    Ok(crate::geom::Point::new(x, y))
+}

@@ -311,13 +311,13 @@ fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
     };
     // Check the version before the full decode, so a newer file reports its version rather
     // than the first field this build does not know.
-    if let Ok(probe) = serde_json::from_slice::<VersionProbe>(text) {
-        if probe.meta.format_version > FORMAT_VERSION {
-            return Err(LoadError::NewerVersion {
-                found: probe.meta.format_version,
-                supported: FORMAT_VERSION,
-            });
-        }
+    if let Ok(probe) = serde_json::from_slice::<VersionProbe>(text)
+        && probe.meta.format_version > FORMAT_VERSION
+    {
+        return Err(LoadError::NewerVersion {
+            found: probe.meta.format_version,
+            supported: FORMAT_VERSION,
+        });
     }
     serde_json::from_slice::<Scenario>(text).map_err(json_err)
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 /// A scenario file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Io {
         path: PathBuf,
         #[source]
@@ -51,7 +51,7 @@ pub enum LoadError {
 
 /// A scenario file could not be written. The previous file, if any, is untouched.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot save {path}: {step} failed: {source}")]
+#[error("cannot save {path}: {step} failed")]
 pub struct SaveError {
     pub path: PathBuf,
     pub step: &'static str,

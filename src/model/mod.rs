@@ -7,6 +7,7 @@
 
 mod bytes;
 mod colour;
+pub mod generate;
 mod ids;
 mod map;
 pub mod samples;

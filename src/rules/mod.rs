@@ -1,1 +1,8 @@
-//! placeholder
+//! The rules: pure functions from a scenario (and a proposed move or test) to a preview.
+//!
+//! No GUI types, no files, no clocks, no unseeded randomness. Each ruleset of RULES.md has its
+//! module; `check` finds the problems a designer should fix before play.
+
+pub mod check;
+pub mod column;
+pub mod measure;

@@ -1,0 +1,17 @@
+//! `sandtable moves` on a hex map (R5). Filled in by the hex rules engine.
+
+use super::CliError;
+use crate::model::{Scenario, UnitId};
+use std::io::Write;
+
+pub fn run(
+    _s: &Scenario,
+    _unit: UnitId,
+    _command: Option<&str>,
+    _json: bool,
+    _out: &mut dyn Write,
+) -> Result<u8, CliError> {
+    Err(CliError::Usage(
+        "hex move previews are not available yet".into(),
+    ))
+}

@@ -1,0 +1,533 @@
+//! `sandtable check`: everything a designer should fix before a scenario is played.
+//!
+//! Structural breaks (from `Scenario::validate`) come first; then the game-level checks:
+//! ruleset against map, models against strength, bases off the table or overlapping, units in
+//! impassable ground, column formation (R1), deployment outside zones, reinforcements, stacking.
+
+use super::column::{MAX_COLUMN_FIGURES, MAX_GAP_IN, allowed_widths};
+use super::measure::unit_distance;
+use crate::geom::{Footprint, Point, point_in_polygon};
+use crate::model::*;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt;
+
+/// How bad a problem is: errors make `check` exit 1 and block play; warnings are advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One finding, naming the item the editor should select.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub severity: Severity,
+    pub item: ItemRef,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{sev}: {}: {}", self.item, self.message)
+    }
+}
+
+/// Tolerance for touching bases and edges, in inches.
+const EPS: f32 = 0.01;
+
+struct Out(Vec<Problem>);
+
+impl Out {
+    fn error(&mut self, item: ItemRef, message: impl Into<String>) {
+        self.0.push(Problem {
+            severity: Severity::Error,
+            item,
+            message: message.into(),
+        });
+    }
+    fn warn(&mut self, item: ItemRef, message: impl Into<String>) {
+        self.0.push(Problem {
+            severity: Severity::Warning,
+            item,
+            message: message.into(),
+        });
+    }
+}
+
+/// All problems of a scenario, errors first, then in item order.
+pub fn check(s: &Scenario) -> Vec<Problem> {
+    let mut out = Out(Vec::new());
+    for inv in s.validate() {
+        out.error(inv.item, inv.message);
+    }
+    if out.0.is_empty() {
+        check_ruleset(s, &mut out);
+        check_pieces(s, &mut out);
+        check_units(s, &mut out);
+        check_overlaps(s, &mut out);
+        check_columns(s, &mut out);
+        check_deployment(s, &mut out);
+        check_places(s, &mut out);
+    }
+    out.0
+        .sort_by(|a, b| (a.severity, a.item, &a.message).cmp(&(b.severity, b.item, &b.message)));
+    out.0
+}
+
+/// Whether any problem is an error.
+pub fn has_errors(problems: &[Problem]) -> bool {
+    problems.iter().any(|p| p.severity == Severity::Error)
+}
+
+fn check_ruleset(s: &Scenario, out: &mut Out) {
+    let hex_rules = s.rules.ruleset.needs_hex_map();
+    if hex_rules && !s.map.is_hex() {
+        out.error(
+            ItemRef::Map,
+            "hex commands (R5) need a hex map, but the map is a table",
+        );
+    }
+    if !hex_rules && s.map.is_hex() {
+        out.error(
+            ItemRef::Map,
+            format!(
+                "{:?} is a free-measure ruleset, but the map is a hex map",
+                s.rules.ruleset
+            ),
+        );
+    }
+}
+
+fn check_pieces(s: &Scenario, out: &mut Out) {
+    for p in &s.pieces {
+        let Some(t) = s.terrain(p.terrain) else {
+            continue;
+        };
+        let item = ItemRef::Piece(p.id);
+        match (&p.shape, t.kind) {
+            (PieceShape::Polygon(_), TerrainKind::Linear | TerrainKind::Road) => out.error(
+                item,
+                format!(
+                    "'{}' is drawn as an area but {} is a line terrain",
+                    p.name, t.name
+                ),
+            ),
+            (PieceShape::Polyline { .. }, TerrainKind::Area) => out.error(
+                item,
+                format!(
+                    "'{}' is drawn as a line but {} is an area terrain",
+                    p.name, t.name
+                ),
+            ),
+            _ => {}
+        }
+        if let Map::Table(table) = &s.map
+            && p.shape.points().iter().any(|pt| !on_table(table, *pt, 0.0))
+        {
+            out.warn(item, format!("'{}' extends beyond the table edge", p.name));
+        }
+    }
+}
+
+fn on_table(t: &TableMap, p: Point, margin: f32) -> bool {
+    p.x >= -margin - EPS
+        && p.y >= -margin - EPS
+        && p.x <= t.width_in + margin + EPS
+        && p.y <= t.height_in + margin + EPS
+}
+
+/// The impassable free-measure area a point stands in, if any.
+fn impassable_at(s: &Scenario, p: Point) -> Option<&TerrainPiece> {
+    s.pieces.iter().find(|piece| {
+        let Some(t) = s.terrain(piece.terrain) else {
+            return false;
+        };
+        if !t.impassable {
+            return false;
+        }
+        match &piece.shape {
+            PieceShape::Polygon(poly) => point_in_polygon(p, poly),
+            PieceShape::Polyline { points, width_in } => {
+                crate::geom::polyline_distance(p, points) < width_in * 0.5
+            }
+        }
+    })
+}
+
+fn check_units(s: &Scenario, out: &mut Out) {
+    let mut on_hex: HashMap<(i32, i32), UnitId> = HashMap::new();
+    for u in &s.units {
+        let item = ItemRef::Unit(u.id);
+        if u.strength.start == 0 {
+            out.error(
+                item,
+                format!("'{}' starts with no stands or figures", u.name),
+            );
+        }
+        if u.kind.is_single_stand() && u.strength.start > 1 {
+            out.warn(
+                item,
+                format!(
+                    "'{}' is a single-stand type but starts with {} stands",
+                    u.name, u.strength.start
+                ),
+            );
+        }
+        if !u.in_play() && matches!(u.position, Position::Table | Position::Hex { .. }) {
+            out.warn(
+                item,
+                format!("'{}' has been removed but is still on the map", u.name),
+            );
+        }
+        if let Some(l) = &u.leadership
+            && l.span == 0
+            && s.map.is_hex()
+        {
+            out.warn(item, format!("leader '{}' has a command span of 0", u.name));
+        }
+        if s.rules.ruleset == Ruleset::HexCommands && u.is_combat_unit() && u.commander.is_none() {
+            out.warn(
+                item,
+                format!(
+                    "'{}' has no commander: it will always be out of command",
+                    u.name
+                ),
+            );
+        }
+        match u.position {
+            Position::Table => {
+                if u.models.len() != u.strength.current as usize {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' has {} models on the table but a current strength of {}",
+                            u.name,
+                            u.models.len(),
+                            u.strength.current
+                        ),
+                    );
+                }
+                if let Map::Table(t) = &s.map {
+                    for m in &u.models {
+                        let fp = m.footprint();
+                        let r = fp.bounding_radius();
+                        let inside = match fp {
+                            Footprint::Rect { corners, .. } => {
+                                corners.iter().all(|c| on_table(t, *c, 0.0))
+                            }
+                            Footprint::Circle { centre, .. } => {
+                                on_table(t, centre - Point::splat(r), 0.0)
+                                    && on_table(t, centre + Point::splat(r), 0.0)
+                            }
+                        };
+                        if !inside {
+                            out.error(
+                                ItemRef::Model(u.id, m.id),
+                                format!(
+                                    "a model of '{}' at ({:.1}, {:.1}) is off the table",
+                                    u.name, m.pos.x, m.pos.y
+                                ),
+                            );
+                        }
+                        if let Some(piece) = impassable_at(s, m.pos) {
+                            out.error(
+                                ItemRef::Model(u.id, m.id),
+                                format!(
+                                    "a model of '{}' stands in impassable '{}'",
+                                    u.name, piece.name
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+            Position::Hex { hex, .. } => {
+                if let Map::Hex(h) = &s.map
+                    && let Some(t) = h.terrain_at(hex).and_then(|t| s.terrain(t))
+                    && t.hex_cost == HexCost::Impassable
+                {
+                    out.error(
+                        item,
+                        format!("'{}' stands in impassable {}", u.name, t.name),
+                    );
+                }
+                if u.is_combat_unit()
+                    && u.in_play()
+                    && let Some(other) = on_hex.insert((hex.x, hex.y), u.id)
+                {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' shares hex ({}, {}) with unit {other}",
+                            u.name, hex.x, hex.y
+                        ),
+                    );
+                }
+            }
+            Position::OffMap | Position::Exited => {}
+        }
+    }
+}
+
+/// Overlapping bases, found through a uniform grid so 5,000 models stay fast.
+fn check_overlaps(s: &Scenario, out: &mut Out) {
+    const CELL: f32 = 2.0;
+    let models: Vec<(&Unit, &Model, Footprint)> = s
+        .units
+        .iter()
+        .filter(|u| u.on_table() && u.in_play())
+        .flat_map(|u| u.models.iter().map(move |m| (u, m, m.footprint())))
+        .collect();
+    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
+    let cell_of = |p: Point| ((p.x / CELL).floor() as i32, (p.y / CELL).floor() as i32);
+    for (i, (_, _, fp)) in models.iter().enumerate() {
+        let r = fp.bounding_radius();
+        let (lo, hi) = (
+            cell_of(fp.centre() - Point::splat(r)),
+            cell_of(fp.centre() + Point::splat(r)),
+        );
+        for cx in lo.0..=hi.0 {
+            for cy in lo.1..=hi.1 {
+                grid.entry((cx, cy)).or_default().push(i);
+            }
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = grid
+        .values()
+        .flat_map(|cell| {
+            cell.iter()
+                .enumerate()
+                .flat_map(move |(k, &i)| cell[k + 1..].iter().map(move |&j| (i.min(j), i.max(j))))
+        })
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    for (i, j) in pairs {
+        let (ua, ma, fa) = &models[i];
+        let (ub, mb, fb) = &models[j];
+        let d = fa.separation(fb);
+        if d < -EPS {
+            let what = if ua.id == ub.id {
+                format!("two models of '{}' overlap ({:.2}\")", ua.name, -d)
+            } else {
+                format!(
+                    "a model of '{}' overlaps a model of '{}' ({:.2}\")",
+                    ua.name, ub.name, -d
+                )
+            };
+            out.error(
+                ItemRef::Model(ua.id, ma.id),
+                format!("{what}; the other is {}", mb.id),
+            );
+        }
+    }
+}
+
+fn check_columns(s: &Scenario, out: &mut Out) {
+    for col in &s.columns {
+        let item = ItemRef::Column(col.id);
+        let Map::Table(t) = &s.map else {
+            out.error(
+                item,
+                format!("column '{}' needs a free-measure table", col.name),
+            );
+            continue;
+        };
+        let edge_len = match col.entry.edge {
+            Edge::North | Edge::South => t.width_in,
+            Edge::East | Edge::West => t.height_in,
+        };
+        if col.entry.along_in > edge_len + EPS {
+            out.error(
+                item,
+                format!(
+                    "entry point is {:.1}\" along the {:?} edge, which is only {:.1}\" long",
+                    col.entry.along_in, col.entry.edge, edge_len
+                ),
+            );
+        }
+        if col.members.is_empty() {
+            out.warn(item, format!("column '{}' has no units", col.name));
+        }
+        if let StartCount::Count(n) = col.on_table_at_start
+            && n as usize > col.members.len()
+        {
+            out.error(
+                item,
+                format!(
+                    "{n} units should start on table but the column has {}",
+                    col.members.len()
+                ),
+            );
+        }
+        let mut seen_off_table = false;
+        let mut ahead: Option<&Unit> = None;
+        for m in &col.members {
+            let Some(u) = s.unit(m.unit) else { continue };
+            let uitem = ItemRef::Unit(u.id);
+            let figures = u.strength.current;
+            match allowed_widths(figures) {
+                None if figures > MAX_COLUMN_FIGURES => out.error(
+                    uitem,
+                    format!(
+                        "'{}' has {figures} figures; more than {MAX_COLUMN_FIGURES} cannot march in column (R1)",
+                        u.name
+                    ),
+                ),
+                None => {}
+                Some(range) if !range.contains(&m.width_figures) => out.error(
+                    uitem,
+                    format!(
+                        "'{}' marches {} figures wide; a unit of {figures} must be {} or {} wide (R1)",
+                        u.name,
+                        m.width_figures,
+                        range.start(),
+                        range.end()
+                    ),
+                ),
+                Some(_) => {}
+            }
+            if col.state == ColumnState::Broken {
+                continue;
+            }
+            match u.position {
+                Position::Table => {
+                    if seen_off_table {
+                        out.error(
+                            uitem,
+                            format!(
+                                "'{}' is on the table behind a unit that has not entered yet",
+                                u.name
+                            ),
+                        );
+                    }
+                    if let Some(prev) = ahead
+                        && let Some(gap) = unit_distance(prev, u)
+                        && gap > MAX_GAP_IN + EPS
+                    {
+                        out.error(
+                            uitem,
+                            format!(
+                                "'{}' is {gap:.1}\" behind '{}'; a formed column allows at most {MAX_GAP_IN}\" (R1)",
+                                u.name, prev.name
+                            ),
+                        );
+                    }
+                    ahead = Some(u);
+                }
+                Position::OffMap => seen_off_table = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Units must be set up in their side's zones (at the start of the game only: after turn 1
+/// they have moved). Column members and reinforcements enter elsewhere.
+fn check_deployment(s: &Scenario, out: &mut Out) {
+    if s.turn > 1 {
+        return;
+    }
+    for u in &s.units {
+        if s.column_of(u.id).is_some() || s.reinforcements.iter().any(|r| r.units.contains(&u.id)) {
+            continue;
+        }
+        let zones: Vec<&DeploymentZone> = s.zones.iter().filter(|z| z.side == u.side).collect();
+        if zones.is_empty() {
+            continue;
+        }
+        let inside = |p: Place| {
+            zones.iter().any(|z| match (&z.area, p) {
+                (ZoneArea::Polygon(poly), Place::Table(pt)) => point_in_polygon(pt, poly),
+                (ZoneArea::Hexes(hexes), Place::Hex(h)) => hexes.contains(&h),
+                _ => false,
+            })
+        };
+        let outside = match u.position {
+            Position::Table => u.models.iter().any(|m| !inside(Place::Table(m.pos))),
+            Position::Hex { hex, .. } => !inside(Place::Hex(hex)),
+            _ => false,
+        };
+        if outside {
+            out.error(
+                ItemRef::Unit(u.id),
+                format!(
+                    "'{}' is deployed outside its side's deployment zones",
+                    u.name
+                ),
+            );
+        }
+    }
+}
+
+fn check_places(s: &Scenario, out: &mut Out) {
+    let place_ok = |p: Place| match (&s.map, p) {
+        (Map::Table(t), Place::Table(pt)) => on_table(t, pt, 0.0),
+        (Map::Hex(h), Place::Hex(hex)) => h.grid().contains(hex),
+        _ => false,
+    };
+    for o in &s.objectives {
+        if !place_ok(o.place) {
+            out.error(
+                ItemRef::Objective(o.id),
+                format!("objective '{}' is off the map", o.name),
+            );
+        }
+    }
+    for z in &s.zones {
+        let item = ItemRef::Zone(z.id);
+        match (&z.area, &s.map) {
+            (ZoneArea::Hexes(hexes), Map::Hex(h)) => {
+                if let Some(bad) = hexes.iter().find(|x| !h.grid().contains(**x)) {
+                    out.error(
+                        item,
+                        format!(
+                            "zone '{}' includes hex ({}, {}), off the map",
+                            z.name, bad.x, bad.y
+                        ),
+                    );
+                }
+            }
+            (ZoneArea::Polygon(pts), Map::Table(t)) => {
+                if pts.iter().any(|p| !on_table(t, *p, 0.0)) {
+                    out.warn(item, format!("zone '{}' extends beyond the table", z.name));
+                }
+            }
+            _ => out.error(
+                item,
+                format!("zone '{}' does not match the kind of map", z.name),
+            ),
+        }
+    }
+    for r in &s.reinforcements {
+        let item = ItemRef::Reinforcement(r.id);
+        if !place_ok(r.entry) {
+            out.error(
+                item,
+                format!("reinforcement of turn {} enters off the map", r.turn),
+            );
+        }
+        for id in &r.units {
+            if let Some(u) = s.unit(*id) {
+                if u.side != r.side {
+                    out.error(item, format!("'{}' arrives with the other side", u.name));
+                }
+                if r.turn > s.turn && matches!(u.position, Position::Table | Position::Hex { .. }) {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' arrives on turn {} but is already on the map",
+                            u.name, r.turn
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! `check` finds each kind of problem it claims to find, and names the item.
+
+use hexx::Hex;
+use sandtable::geom::Point;
+use sandtable::model::*;
+use sandtable::rules::check::{Severity, check, has_errors};
+
+fn unit(s: &mut Scenario, side: usize, name: &str, models: &[(f32, f32)]) -> UnitId {
+    let id = UnitId(s.alloc());
+    let side = s.sides[side].id;
+    let mut u = Unit {
+        id,
+        name: name.into(),
+        side,
+        kind: UnitKind::Infantry,
+        quality: Quality::Regular,
+        stats: Stats::default(),
+        strength: Strength::full(models.len().max(1) as u16),
+        special: vec![],
+        position: if models.is_empty() {
+            Position::OffMap
+        } else {
+            Position::Table
+        },
+        models: vec![],
+        leader_model: None,
+        leadership: None,
+        commander: None,
+        attached_leader: None,
+        exerts_zoc: true,
+        state: UnitState::default(),
+    };
+    for (x, y) in models {
+        let mid = ModelId(s.alloc());
+        u.models.push(Model {
+            id: mid,
+            base: Base::Round { diameter_mm: 25.4 },
+            pos: Point::new(*x, *y),
+            facing_deg: 0.0,
+        });
+    }
+    s.units.push(u);
+    id
+}
+
+fn hex_unit(s: &mut Scenario, side: usize, name: &str, hex: Hex) -> UnitId {
+    let id = unit(s, side, name, &[]);
+    let u = s.unit_mut(id).expect("unit");
+    u.position = Position::Hex { hex, facing: 0 };
+    id
+}
+
+fn messages(s: &Scenario) -> Vec<String> {
+    check(s).iter().map(|p| p.to_string()).collect()
+}
+
+fn assert_error(s: &Scenario, item: ItemRef, needle: &str) {
+    let problems = check(s);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.severity == Severity::Error && p.item == item && p.message.contains(needle)),
+        "no error on {item} containing '{needle}' in {problems:#?}"
+    );
+    assert!(has_errors(&problems));
+}
+
+#[test]
+fn a_sound_scenario_has_no_problems() {
+    let mut s = Scenario::new_table("ok");
+    unit(&mut s, 0, "A", &[(10.0, 10.0), (11.5, 10.0)]);
+    assert_eq!(messages(&s), Vec::<String>::new());
+}
+
+#[test]
+fn structural_breaks_are_errors() {
+    let mut s = Scenario::new_table("t");
+    let id = unit(&mut s, 0, "A", &[(10.0, 10.0)]);
+    s.unit_mut(id).expect("unit").side = SideId(999);
+    assert_error(&s, ItemRef::Unit(id), "side #999 does not exist");
+}
+
+#[test]
+fn ruleset_must_match_the_map() {
+    let mut s = Scenario::new_table("t");
+    s.rules.ruleset = Ruleset::HexCommands;
+    assert_error(&s, ItemRef::Map, "need a hex map");
+    let mut h = Scenario::new_hex("h");
+    h.rules.ruleset = Ruleset::Orders;
+    assert_error(&h, ItemRef::Map, "free-measure ruleset");
+}
+
+#[test]
+fn terrain_pieces_must_match_their_kind() {
+    let mut s = Scenario::new_table("t");
+    let clear = s.terrain_types[0].id;
+    let id = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id,
+        name: "Lane".into(),
+        terrain: clear,
+        shape: PieceShape::Polyline {
+            points: vec![Point::new(1.0, 1.0), Point::new(5.0, 1.0)],
+            width_in: 1.0,
+        },
+    });
+    assert_error(&s, ItemRef::Piece(id), "drawn as a line");
+}
+
+#[test]
+fn models_must_match_strength() {
+    let mut s = Scenario::new_table("t");
+    let id = unit(&mut s, 0, "A", &[(10.0, 10.0), (12.0, 10.0)]);
+    s.unit_mut(id).expect("unit").strength.current = 1;
+    assert_error(
+        &s,
+        ItemRef::Unit(id),
+        "2 models on the table but a current strength of 1",
+    );
+}
+
+#[test]
+fn models_off_the_table_are_errors() {
+    let mut s = Scenario::new_table("t");
+    let id = unit(&mut s, 0, "A", &[(71.8, 10.0)]);
+    let m = s.unit(id).expect("unit").models[0].id;
+    assert_error(&s, ItemRef::Model(id, m), "off the table");
+}
+
+#[test]
+fn models_in_impassable_terrain_are_errors() {
+    let mut s = Scenario::new_table("t");
+    let lake = TerrainId(s.alloc());
+    let mut t = TerrainType::open(lake, "Lake", Colour::rgb(0, 0, 255));
+    t.impassable = true;
+    s.terrain_types.push(t);
+    let pid = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id: pid,
+        name: "Mere".into(),
+        terrain: lake,
+        shape: PieceShape::Polygon(vec![
+            Point::new(5.0, 5.0),
+            Point::new(15.0, 5.0),
+            Point::new(15.0, 15.0),
+            Point::new(5.0, 15.0),
+        ]),
+    });
+    let id = unit(&mut s, 0, "Swimmers", &[(10.0, 10.0)]);
+    let m = s.unit(id).expect("unit").models[0].id;
+    assert_error(&s, ItemRef::Model(id, m), "impassable 'Mere'");
+}
+
+#[test]
+fn overlapping_bases_are_errors_within_and_across_units() {
+    let mut s = Scenario::new_table("t");
+    let a = unit(&mut s, 0, "A", &[(10.0, 10.0), (10.5, 10.0)]);
+    let b = unit(&mut s, 1, "B", &[(20.0, 20.0)]);
+    let c = unit(&mut s, 1, "C", &[(20.9, 20.0)]);
+    let problems = messages(&s);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("two models of 'A' overlap")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("'B' overlaps a model of 'C'")),
+        "{problems:?}"
+    );
+    // Touching bases are fine.
+    let mut t = Scenario::new_table("touch");
+    unit(&mut t, 0, "A", &[(10.0, 10.0), (11.0, 10.0)]);
+    assert_eq!(messages(&t), Vec::<String>::new());
+    let _ = (a, b, c);
+}
+
+#[test]
+fn overlap_check_scales_to_thousands_of_models() {
+    let s = generate::crowded_table(5000, 10, 1);
+    // The generator lays units out independently; some overlap. The check must finish and
+    // report overlaps as model errors.
+    let problems = check(&s);
+    assert!(
+        problems
+            .iter()
+            .all(|p| matches!(p.item, ItemRef::Model(..) | ItemRef::Piece(..)))
+    );
+}
+
+#[test]
+fn hex_stacking_and_impassable_hexes_are_errors() {
+    let mut s = Scenario::new_hex("h");
+    let lake = TerrainId(s.alloc());
+    let mut t = TerrainType::open(lake, "Lake", Colour::rgb(0, 0, 255));
+    t.hex_cost = HexCost::Impassable;
+    s.terrain_types.push(t);
+    let wet = Hex::new(3, 3);
+    if let Map::Hex(h) = &mut s.map {
+        let i = h.grid().index_of(wet).expect("on map");
+        h.terrain[i] = lake;
+    }
+    let a = hex_unit(&mut s, 0, "A", Hex::new(1, 1));
+    let b = hex_unit(&mut s, 0, "B", Hex::new(1, 1));
+    let c = hex_unit(&mut s, 1, "C", wet);
+    assert_error(
+        &s,
+        ItemRef::Unit(b),
+        &format!("shares hex (1, 1) with unit {a}"),
+    );
+    assert_error(&s, ItemRef::Unit(c), "impassable Lake");
+}
+
+fn column_scenario(figures: &[usize], width: u8, gap: f32) -> (Scenario, Vec<UnitId>, ColumnId) {
+    let mut s = Scenario::new_table("col");
+    s.rules.ruleset = Ruleset::ColumnOfMarch;
+    let mut ids = Vec::new();
+    let mut y = 10.0;
+    for (k, n) in figures.iter().enumerate() {
+        let rows = n.div_ceil(width as usize);
+        let models: Vec<(f32, f32)> = (0..*n)
+            .map(|i| {
+                (
+                    30.0 + (i % width as usize) as f32,
+                    y + (i / width as usize) as f32,
+                )
+            })
+            .collect();
+        ids.push(unit(&mut s, 0, &format!("U{k}"), &models));
+        y += rows as f32 - 1.0 + 1.0 + gap;
+    }
+    let cid = ColumnId(s.alloc());
+    let side = s.sides[0].id;
+    s.columns.push(Column {
+        id: cid,
+        name: "Column".into(),
+        side,
+        entry: EntryPoint {
+            edge: Edge::South,
+            along_in: 30.0,
+            heading_deg: 0.0,
+        },
+        members: ids
+            .iter()
+            .map(|u| ColumnMember {
+                unit: *u,
+                width_figures: width,
+            })
+            .collect(),
+        on_table_at_start: StartCount::D3,
+        state: ColumnState::Formed,
+        route: vec![],
+        last_action: None,
+    });
+    (s, ids, cid)
+}
+
+#[test]
+fn r1_column_widths_and_size_limit() {
+    let (s, _, _) = column_scenario(&[12, 12], 2, 1.0);
+    assert_eq!(messages(&s), Vec::<String>::new());
+    let (s, ids, _) = column_scenario(&[12], 4, 1.0);
+    assert_error(
+        &s,
+        ItemRef::Unit(ids[0]),
+        "a unit of 12 must be 2 or 3 wide",
+    );
+    let (s, ids, _) = column_scenario(&[17], 4, 1.0);
+    assert_error(&s, ItemRef::Unit(ids[0]), "cannot march in column");
+}
+
+#[test]
+fn r1_column_gap_over_two_inches() {
+    let (s, ids, _) = column_scenario(&[6, 6], 2, 2.5);
+    assert_error(&s, ItemRef::Unit(ids[1]), "2.5\" behind 'U0'");
+    let (s, _, _) = column_scenario(&[6, 6], 2, 1.9);
+    assert!(!has_errors(&check(&s)));
+}
+
+#[test]
+fn r1_column_order_entry_and_counts() {
+    let (mut s, ids, cid) = column_scenario(&[6, 6, 6], 2, 1.0);
+    // The middle unit has not entered, but the last one is on the table.
+    s.unit_mut(ids[1]).expect("u").position = Position::OffMap;
+    assert_error(
+        &s,
+        ItemRef::Unit(ids[2]),
+        "behind a unit that has not entered",
+    );
+    let col = s.columns.iter_mut().find(|c| c.id == cid).expect("column");
+    col.entry.along_in = 80.0;
+    col.on_table_at_start = StartCount::Count(5);
+    assert_error(&s, ItemRef::Column(cid), "only 72.0\" long");
+    assert_error(&s, ItemRef::Column(cid), "5 units should start on table");
+}
+
+#[test]
+fn deployment_outside_zones_is_an_error_at_the_start_only() {
+    let mut s = Scenario::new_table("t");
+    let zid = ZoneId(s.alloc());
+    let side = s.sides[0].id;
+    s.zones.push(DeploymentZone {
+        id: zid,
+        name: "South".into(),
+        side,
+        area: ZoneArea::Polygon(vec![
+            Point::new(0.0, 36.0),
+            Point::new(72.0, 36.0),
+            Point::new(72.0, 48.0),
+            Point::new(0.0, 48.0),
+        ]),
+    });
+    let inside = unit(&mut s, 0, "In", &[(10.0, 40.0)]);
+    let outside = unit(&mut s, 0, "Out", &[(10.0, 20.0)]);
+    let other_side = unit(&mut s, 1, "Enemy", &[(10.0, 10.0)]);
+    let problems = check(&s);
+    assert_error(
+        &s,
+        ItemRef::Unit(outside),
+        "outside its side's deployment zones",
+    );
+    assert!(
+        !problems
+            .iter()
+            .any(|p| p.item == ItemRef::Unit(inside) || p.item == ItemRef::Unit(other_side))
+    );
+    s.turn = 2;
+    assert!(!has_errors(&check(&s)));
+}
+
+#[test]
+fn hex_deployment_zones_objectives_and_reinforcements() {
+    let mut s = Scenario::new_hex("h");
+    let side = s.sides[0].id;
+    let zid = ZoneId(s.alloc());
+    s.zones.push(DeploymentZone {
+        id: zid,
+        name: "West".into(),
+        side,
+        area: ZoneArea::Hexes(vec![Hex::new(0, 0), Hex::new(-50, 0)]),
+    });
+    let out = hex_unit(&mut s, 0, "Wanderer", Hex::new(5, 0));
+    let oid = ObjectiveId(s.alloc());
+    s.objectives.push(Objective {
+        id: oid,
+        name: "Far hill".into(),
+        place: Place::Hex(Hex::new(90, 90)),
+        value: 1,
+        notes: String::new(),
+    });
+    let early = hex_unit(&mut s, 0, "Early", Hex::new(0, 0));
+    let rid = ReinforcementId(s.alloc());
+    s.reinforcements.push(Reinforcement {
+        id: rid,
+        turn: 3,
+        side,
+        units: vec![early],
+        entry: Place::Hex(Hex::new(0, 0)),
+    });
+    assert_error(
+        &s,
+        ItemRef::Unit(out),
+        "outside its side's deployment zones",
+    );
+    assert_error(&s, ItemRef::Zone(zid), "off the map");
+    assert_error(&s, ItemRef::Objective(oid), "off the map");
+    assert_error(
+        &s,
+        ItemRef::Reinforcement(rid),
+        "arrives on turn 3 but is already on the map",
+    );
+}
+
+#[test]
+fn a_column_on_a_hex_map_is_an_error() {
+    let mut s = Scenario::new_hex("h");
+    let cid = ColumnId(s.alloc());
+    let side = s.sides[0].id;
+    s.columns.push(Column {
+        id: cid,
+        name: "Lost column".into(),
+        side,
+        entry: EntryPoint {
+            edge: Edge::West,
+            along_in: 1.0,
+            heading_deg: 90.0,
+        },
+        members: vec![],
+        on_table_at_start: StartCount::Count(0),
+        state: ColumnState::Formed,
+        route: vec![],
+        last_action: None,
+    });
+    assert_error(&s, ItemRef::Column(cid), "needs a free-measure table");
+}
