@@ -4,10 +4,12 @@
 //! way the screen and the printed page run). Bearings are compass degrees, clockwise from north.
 
 mod footprint;
+mod formation;
 mod hexgrid;
 mod polygon;
 
 pub use footprint::Footprint;
+pub use formation::Formation;
 pub use hexgrid::{HexGrid, hex_layout};
 pub use polygon::{
     Aabb, point_in_polygon, point_segment_distance, polygon_area, polygon_boundary_distance,
