@@ -210,10 +210,25 @@ mod tests {
     #[test]
     fn segment_distances() {
         let (a, b) = (Point::new(0.0, 0.0), Point::new(10.0, 0.0));
-        assert!((segment_segment_distance(a, b, Point::new(5.0, 3.0), Point::new(5.0, 8.0)) - 3.0).abs() < 1e-5);
-        assert_eq!(segment_segment_distance(a, b, Point::new(5.0, -3.0), Point::new(5.0, 8.0)), 0.0);
-        assert!((segment_polygon_distance(Point::new(-5.0, 6.0), Point::new(10.0, 6.0), &square()) - 2.0).abs() < 1e-5);
-        assert_eq!(segment_polygon_distance(Point::new(1.0, 1.0), Point::new(2.0, 2.0), &square()), 0.0);
+        assert!(
+            (segment_segment_distance(a, b, Point::new(5.0, 3.0), Point::new(5.0, 8.0)) - 3.0)
+                .abs()
+                < 1e-5
+        );
+        assert_eq!(
+            segment_segment_distance(a, b, Point::new(5.0, -3.0), Point::new(5.0, 8.0)),
+            0.0
+        );
+        assert!(
+            (segment_polygon_distance(Point::new(-5.0, 6.0), Point::new(10.0, 6.0), &square())
+                - 2.0)
+                .abs()
+                < 1e-5
+        );
+        assert_eq!(
+            segment_polygon_distance(Point::new(1.0, 1.0), Point::new(2.0, 2.0), &square()),
+            0.0
+        );
         let line = [Point::new(0.0, 5.0), Point::new(10.0, 5.0)];
         assert!((segment_polyline_distance(a, b, &line) - 5.0).abs() < 1e-5);
     }
