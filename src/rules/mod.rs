@@ -6,3 +6,4 @@
 pub mod check;
 pub mod column;
 pub mod measure;
+pub mod reach;

@@ -1,7 +1,7 @@
 //! The table as a mover sees it: every obstacle, bucketed in 1" cells so that a line test
 //! only looks at obstacles near the line.
 
-use super::obstacles::{Blocker, Class, Obstacle, Shape};
+use super::obstacles::{Blocker, Obstacle, Shape};
 use crate::geom::{Aabb, Point};
 use crate::model::*;
 
@@ -29,8 +29,10 @@ impl Buckets {
             let y1 = ((b.max.y / BUCKET).floor().max(0.0) as usize).min(ny.saturating_sub(1));
             (x0, y0, x1, y1)
         };
-        let bounds: Vec<(usize, usize, usize, usize)> =
-            obstacles.iter().map(|o| span(o.shape.bounds().expand(o.extra))).collect();
+        let bounds: Vec<(usize, usize, usize, usize)> = obstacles
+            .iter()
+            .map(|o| span(o.bounds.expand(o.extra)))
+            .collect();
         for &(x0, y0, x1, y1) in &bounds {
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -95,7 +97,9 @@ impl Board {
         };
         let mut terrain = Vec::new();
         for p in &s.pieces {
-            let Some(t) = s.terrain(p.terrain) else { continue };
+            let Some(t) = s.terrain(p.terrain) else {
+                continue;
+            };
             let shape = match &p.shape {
                 PieceShape::Polygon(points) => Shape::Polygon(points.clone()),
                 PieceShape::Polyline { points, width_in } => Shape::Polyline {
@@ -103,13 +107,7 @@ impl Board {
                     half_width: width_in * 0.5,
                 },
             };
-            let mut push = |blocker| {
-                terrain.push(Obstacle {
-                    shape: shape.clone(),
-                    blocker,
-                    extra: 0.0,
-                })
-            };
+            let mut push = |blocker| terrain.push(Obstacle::new(shape.clone(), blocker, 0.0));
             if t.impassable {
                 push(Blocker::Impassable(p.id));
                 continue;
@@ -152,13 +150,15 @@ impl Board {
                     crate::geom::Footprint::Circle { centre, radius } => {
                         Shape::Circle { centre, radius }
                     }
-                    crate::geom::Footprint::Rect { corners, .. } => Shape::Polygon(corners.to_vec()),
+                    crate::geom::Footprint::Rect { corners, .. } => {
+                        Shape::Polygon(corners.to_vec())
+                    }
                 };
-                self.enemies.push(Obstacle {
+                self.enemies.push(Obstacle::new(
                     shape,
-                    blocker: Blocker::Enemy(u.id, m.id),
-                    extra: ENEMY_CLEARANCE_IN,
-                });
+                    Blocker::Enemy(u.id, m.id),
+                    ENEMY_CLEARANCE_IN,
+                ));
             }
         }
         self.enemy_buckets = Buckets::build(
@@ -215,13 +215,14 @@ impl Board {
     pub(super) fn along(&self, a: Point, b: Point, mut visit: impl FnMut(u32) -> bool) -> bool {
         let nx = self.terrain_buckets.nx as i32;
         let ny = self.terrain_buckets.ny as i32;
-        let (mut x, mut y) = self.bucket_of(a);
+        let (x, y) = self.bucket_of(a);
         let (x1, y1) = self.bucket_of(b);
         let (mut x, mut y) = (x as i32, y as i32);
         let d = b - a;
         let step_x = if d.x > 0.0 { 1 } else { -1 };
         let step_y = if d.y > 0.0 { 1 } else { -1 };
-        let next_boundary = |cell: i32, step: i32| (cell + if step > 0 { 1 } else { 0 }) as f32 * BUCKET;
+        let next_boundary =
+            |cell: i32, step: i32| (cell + if step > 0 { 1 } else { 0 }) as f32 * BUCKET;
         let mut t_max_x = if d.x != 0.0 {
             (next_boundary(x, step_x) - a.x) / d.x
         } else {
@@ -232,8 +233,16 @@ impl Board {
         } else {
             f32::INFINITY
         };
-        let t_dx = if d.x != 0.0 { BUCKET / d.x.abs() } else { f32::INFINITY };
-        let t_dy = if d.y != 0.0 { BUCKET / d.y.abs() } else { f32::INFINITY };
+        let t_dx = if d.x != 0.0 {
+            BUCKET / d.x.abs()
+        } else {
+            f32::INFINITY
+        };
+        let t_dy = if d.y != 0.0 {
+            BUCKET / d.y.abs()
+        } else {
+            f32::INFINITY
+        };
         let limit = (nx + ny + 4) as usize;
         for _ in 0..limit {
             let (ux, uy) = (x as usize, y as usize);
@@ -268,9 +277,5 @@ impl Board {
     pub fn on_table(&self, p: Point) -> bool {
         let r = self.mover_radius;
         p.x >= r && p.y >= r && p.x <= self.width - r && p.y <= self.height - r
-    }
-
-    pub(super) fn class_of(&self, i: u32) -> Class {
-        self.obstacle(i).blocker.class()
     }
 }

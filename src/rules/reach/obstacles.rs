@@ -68,19 +68,31 @@ impl Shape {
         }
     }
 
-    /// Points just outside the shape grown by `clearance`, where shortest paths bend. Arcs are
-    /// sampled as circumscribed polygons so the chords between corners stay clear.
-    pub fn corners(&self, clearance: f32, out: &mut Vec<Point>) {
-        const EPS: f32 = 0.02;
+    /// Points just outside the shape grown by `clearance`, where shortest paths bend, as
+    /// closed rings in order around the shape (a path wrapping the shape steps from corner to
+    /// the next). Arcs are sampled as circumscribed polygons so chords between corners stay
+    /// clear.
+    pub fn corners(&self, clearance: f32, rings: &mut Vec<Vec<Point>>) {
+        const EPS: f32 = 0.005;
         match self {
             Shape::Circle { centre, radius } => {
-                arc(*centre, radius + clearance + EPS, 0.0, std::f32::consts::TAU, 24, out)
+                let mut out = Vec::new();
+                arc(
+                    *centre,
+                    radius + clearance + EPS,
+                    0.0,
+                    std::f32::consts::TAU,
+                    32,
+                    &mut out,
+                );
+                rings.push(out);
             }
             Shape::Polygon(poly) => {
                 let n = poly.len();
                 if n < 3 {
                     return;
                 }
+                let mut out = Vec::new();
                 // Positive area: counter-clockwise in the mathematical sense (x right, y up).
                 let positive = crate::geom::polygon_area(poly) > 0.0;
                 for i in 0..n {
@@ -108,30 +120,47 @@ impl Shape {
                     }
                     let sweep = a2 - a1;
                     let steps = ((sweep / (std::f32::consts::PI / 6.0)).ceil() as usize).max(1);
-                    arc(v, clearance + EPS, a1, sweep, steps, out);
+                    let first = out.len();
+                    arc(v, clearance + EPS, a1, sweep, steps, &mut out);
+                    if !positive {
+                        // Swept n2 → n1 for the short way round; turn it to run n1 → n2 so
+                        // the ring follows the vertices.
+                        out[first..].reverse();
+                    }
                 }
+                rings.push(out);
             }
             Shape::Polyline { points, half_width } => {
                 for p in points {
-                    arc(*p, half_width + clearance + EPS, 0.0, std::f32::consts::TAU, 12, out);
+                    let mut out = Vec::new();
+                    arc(
+                        *p,
+                        half_width + clearance + EPS,
+                        0.0,
+                        std::f32::consts::TAU,
+                        12,
+                        &mut out,
+                    );
+                    rings.push(out);
                 }
             }
         }
     }
 }
 
-/// Samples an arc as the vertices of a polygon circumscribing it: `steps` chords from angle
-/// `start` through `sweep`, vertices pushed out so each chord's midpoint lies on the arc.
+/// Samples an arc from angle `start` through `sweep` as the vertices of a polygon that
+/// circumscribes it: the intersections of tangent lines taken every `sweep / steps`, so every
+/// chord between corners (and, for an open arc, from its end corners along the tangents at
+/// `start` and `start + sweep`) stays at least `radius` from the centre.
 fn arc(centre: Point, radius: f32, start: f32, sweep: f32, steps: usize, out: &mut Vec<Point>) {
     let step = sweep / steps as f32;
     let r = radius / (step * 0.5).cos();
     let full = (sweep - std::f32::consts::TAU).abs() < 1e-4;
-    let count = if full { steps } else { steps + 1 };
-    for k in 0..count {
-        let a = start + step * k as f32;
-        // End points of an open arc lie on the arc itself (they touch the straight edges).
-        let rr = if !full && (k == 0 || k == steps) { radius } else { r };
-        out.push(centre + Point::new(a.cos(), a.sin()) * rr);
+    for k in 0..steps {
+        // A full circle is symmetric: sample at whole steps; an open arc at half steps, so its
+        // first and last corners lie on the tangents at its ends.
+        let a = start + step * (k as f32 + if full { 0.0 } else { 0.5 });
+        out.push(centre + Point::new(a.cos(), a.sin()) * r);
     }
 }
 
@@ -149,12 +178,14 @@ pub enum Blocker {
     Linear(PieceId),
     /// Difficult terrain (R1 columns detour around it).
     Difficult(PieceId),
+    /// The edge of the table.
+    TableEdge,
 }
 
 impl Blocker {
     pub fn class(self) -> Class {
         match self {
-            Blocker::Impassable(_) => Class::Impassable,
+            Blocker::Impassable(_) | Blocker::TableEdge => Class::Impassable,
             Blocker::Enemy(..) => Class::Enemy,
             Blocker::Area(_) => Class::Area,
             Blocker::Linear(_) => Class::Linear,
@@ -164,10 +195,11 @@ impl Blocker {
 
     pub fn piece(self) -> Option<PieceId> {
         match self {
-            Blocker::Impassable(p) | Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => {
-                Some(p)
-            }
-            Blocker::Enemy(..) => None,
+            Blocker::Impassable(p)
+            | Blocker::Area(p)
+            | Blocker::Linear(p)
+            | Blocker::Difficult(p) => Some(p),
+            Blocker::Enemy(..) | Blocker::TableEdge => None,
         }
     }
 }
@@ -189,4 +221,18 @@ pub struct Obstacle {
     pub blocker: Blocker,
     /// Clearance beyond the shape for the mover's base edge (2" for enemy models).
     pub extra: f32,
+    /// The shape's bounds, before clearance.
+    pub bounds: Aabb,
+}
+
+impl Obstacle {
+    pub fn new(shape: Shape, blocker: Blocker, extra: f32) -> Obstacle {
+        let bounds = shape.bounds();
+        Obstacle {
+            shape,
+            blocker,
+            extra,
+            bounds,
+        }
+    }
 }
