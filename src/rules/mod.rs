@@ -7,3 +7,4 @@ pub mod check;
 pub mod column;
 pub mod dice;
 pub mod measure;
+pub mod morale;
