@@ -2,8 +2,8 @@
 //! the document (apply, validate, undo), property tests over arbitrary scenarios, and the
 //! `test` command.
 //!
-//! The worked example runs on a hand-built rearguard (the units of the `rearguard` sample: the
-//! 44th Foot and Brigadier Shelton) and, once that sample is built in, on the sample too.
+//! The worked example runs on the `rearguard` sample (the 44th Foot and Brigadier Shelton) and
+//! on a hand-built copy of those two units, so it does not depend on the rest of the sample.
 
 mod common;
 
@@ -256,13 +256,184 @@ fn r4_worked_example_of_001() {
 
 #[test]
 fn r4_worked_example_on_the_rearguard_sample() {
-    let sample = samples::by_name("rearguard").expect("listed");
-    let s = (sample.build)();
-    if s.find_unit(FORTY_FOURTH).is_none() {
-        eprintln!("the rearguard sample is not built in yet; the hand-built copy covers it");
-        return;
+    worked_example(rearguard());
+}
+
+// The rearguard sample: every R4 case it sets up previews and applies as the rules say, and
+// applying a result keeps the sample free of `check` errors (models match strength).
+
+fn rearguard() -> Scenario {
+    (samples::by_name("rearguard").expect("listed").build)()
+}
+
+fn id(s: &Scenario, name: &str) -> UnitId {
+    s.find_unit(name)
+        .unwrap_or_else(|| panic!("the rearguard has '{name}'"))
+        .id
+}
+
+fn sample_preview(s: &Scenario, name: &str, kind: TestKind) -> morale::TestPreview {
+    morale::preview(s, TestRequest::new(id(s, name), kind)).expect("preview")
+}
+
+/// Applies a rolled result to the sample through a document; validate() and check hold.
+fn sample_apply(s: &Scenario, req: TestRequest, r: Resolution) -> Scenario {
+    let done = morale::resolve(s, req, r).expect("resolves");
+    let mut doc = Document::new(s.clone(), None);
+    apply(&mut doc, &done.label, done.edits);
+    let errors: Vec<String> = sandtable::rules::check::check(doc.scenario())
+        .iter()
+        .filter(|p| p.severity == sandtable::rules::check::Severity::Error)
+        .map(|p| p.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    doc.scenario().clone()
+}
+
+#[test]
+fn rearguard_commander_bonus_and_reroll() {
+    let s = rearguard();
+    let pv = sample_preview(&s, "37th Bengal Native Infantry", TestKind::Morale);
+    assert_eq!(pv.total_modifier, 1);
+    assert_eq!(pv.needed, Some(3));
+    assert_eq!(pv.p_pass, Some(Prob::ratio(2, 3)));
+    assert_eq!(pv.p_pass_with_reroll, Some(Prob::ratio(8, 9)));
+    assert!(matches!(
+        pv.reroll,
+        Some(RerollSource::Commander { left: 1, .. })
+    ));
+    // Anquetil's last re-roll is spent by a failed roll re-rolled.
+    let req = TestRequest::new(id(&s, "37th Bengal Native Infantry"), TestKind::Morale);
+    let after = sample_apply(
+        &s,
+        req,
+        Resolution::Roll {
+            first: 1,
+            reroll: Some(2),
+        },
+    );
+    let anquetil = after
+        .find_unit("Brigadier Anquetil")
+        .and_then(|l| l.leadership);
+    assert_eq!(anquetil.map(|l| l.rerolls_used), Some(2));
+    let pv = morale::preview(&after, req).expect("preview");
+    assert_eq!(pv.reroll, None);
+}
+
+#[test]
+fn rearguard_elite_sappers_and_the_serai_garrison() {
+    let s = rearguard();
+    let sappers = sample_preview(&s, "Broadfoot's Sappers", TestKind::Morale);
+    assert_eq!(sappers.reroll, Some(RerollSource::Elite));
+    assert_eq!(sappers.p_pass, Some(Prob::ratio(1, 2)));
+    assert_eq!(sappers.p_pass_with_reroll, Some(Prob::ratio(3, 4)));
+    let garrison = sample_preview(&s, "54th Bengal Native Infantry", TestKind::Morale);
+    assert_eq!(garrison.total_modifier, 1, "+1 in buildings");
+    assert_eq!(garrison.needed, Some(3));
+}
+
+#[test]
+fn rearguard_routing_horse_and_the_fifty_percent_band() {
+    let s = rearguard();
+    let horse = sample_preview(&s, "Shah's 2nd Irregular Horse", TestKind::Rally);
+    assert_eq!(horse.needed, Some(6));
+    for kind in [OutcomeKind::Fail, OutcomeKind::KeepRouting] {
+        let o = horse.outcome(kind).expect("outcome");
+        assert_eq!(
+            o.removed,
+            Some(Removal::FiftyPercent),
+            "2 of 4 lost: removed"
+        );
     }
-    worked_example(s);
+    let req = TestRequest::new(id(&s, "Shah's 2nd Irregular Horse"), TestKind::Rally);
+    let after = sample_apply(&s, req, Resolution::KeepRouting);
+    let gone = after.unit(req.unit).expect("kept as a record");
+    assert_eq!(
+        (gone.state.morale, gone.position),
+        (Morale::Removed, Position::Exited)
+    );
+    let band = sample_preview(&s, "Ghilzai Tribesmen (2nd band)", TestKind::Rally);
+    assert!(band.automatic_failure.is_some());
+    assert_eq!(band.p_pass, Some(Prob::ZERO));
+    let req = TestRequest::new(id(&s, "Ghilzai Tribesmen (2nd band)"), TestKind::Morale);
+    let after = sample_apply(&s, req, roll(6));
+    assert_eq!(
+        after.unit(req.unit).map(|u| u.state.morale),
+        Some(Morale::Removed)
+    );
+}
+
+#[test]
+fn rearguard_artillery_siege_horse_and_limbered_field_guns() {
+    let s = rearguard();
+    let siege = sample_preview(&s, "The Serai 18-pounder", TestKind::Morale);
+    let fail = siege.outcome(OutcomeKind::Fail).expect("fail");
+    assert_eq!(
+        (fail.morale, fail.movement, fail.limbers),
+        (Morale::Unsteady, None, false)
+    );
+    let horse = sample_preview(&s, "Bengal Horse Artillery", TestKind::Morale);
+    let fail = horse.outcome(OutcomeKind::Fail).expect("fail");
+    assert!(fail.limbers);
+    assert_eq!(
+        fail.movement.map(|m| m.distance),
+        Some(Distance::Dice(Dice::ThreeD6))
+    );
+    let req = TestRequest::new(id(&s, "Bengal Horse Artillery"), TestKind::Morale);
+    let after = sample_apply(&s, req, roll(2));
+    assert!(after.unit(req.unit).is_some_and(|u| u.state.limbered));
+    // No. 6 has failed once (unsteady, limbered): a second failure routs it with its guns; the
+    // sample lets routed artillery rally, so it stays, routing 8".
+    let field = sample_preview(&s, "No. 6 Light Field Battery", TestKind::Morale);
+    let fail = field.outcome(OutcomeKind::Fail).expect("fail");
+    assert_eq!((fail.morale, fail.abandons_guns), (Morale::Routing, false));
+    assert_eq!(fail.movement.map(|m| m.distance), Some(Distance::Fixed(8)));
+    let req = TestRequest::new(id(&s, "No. 6 Light Field Battery"), TestKind::Morale);
+    let after = sample_apply(&s, req, roll(1));
+    let rally =
+        morale::preview(&after, TestRequest::new(req.unit, TestKind::Rally)).expect("preview");
+    assert!(rally.may_test(), "optional rule: routed guns may rally");
+}
+
+#[test]
+fn rearguard_elephant_stampede_into_the_wagons_and_wagon_fates() {
+    let mut s = rearguard();
+    let elephant = id(&s, "Baggage Elephant");
+    // As set up it faces east along the road: a stampede runs back west over open road.
+    let pv = sample_preview(&s, "Baggage Elephant", TestKind::Morale);
+    let st = pv.stampede.as_ref().expect("optional rule on");
+    assert_eq!(st.p, Prob::ratio(2, 9));
+    assert!(st.in_path.is_empty());
+    // Turned to face the Afghans in the west, a stampede runs east into the baggage.
+    s.unit_mut(elephant).expect("elephant").models[0].facing_deg = 270.0;
+    let pv = sample_preview(&s, "Baggage Elephant", TestKind::Morale);
+    let st = pv.stampede.expect("stampede");
+    let names: Vec<&str> = st.in_path.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(names, vec!["Commissariat Wagon", "Treasure Wagon"]);
+    assert_eq!(
+        st.in_path[0].p_reached,
+        Prob::ONE,
+        "touching distance: 3D6 always gets there"
+    );
+    for hit in &st.in_path {
+        assert_eq!(hit.p_reached, Dice::ThreeD6.dist().p_at_least(hit.needs));
+    }
+    assert!(st.in_path[1].p_reached < Prob::ONE);
+    // A wagon routed by fire flees; routed in melee it is captured.
+    let wagon = id(&s, "Treasure Wagon");
+    s.unit_mut(wagon).expect("wagon").state.morale = Morale::Unsteady;
+    let fire = TestRequest::new(wagon, TestKind::Morale).with_cause(Cause::Fire);
+    let after = sample_apply(&s, fire, roll(1));
+    assert_eq!(
+        after.unit(wagon).map(|u| u.state.morale),
+        Some(Morale::Routing)
+    );
+    let melee = fire.with_cause(Cause::Melee);
+    let after = sample_apply(&s, melee, roll(1));
+    assert_eq!(
+        after.unit(wagon).map(|u| u.state.morale),
+        Some(Morale::Removed)
+    );
 }
 
 /// R4 on (mostly), with the optional rules switched at random.
