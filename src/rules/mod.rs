@@ -5,5 +5,7 @@
 
 pub mod check;
 pub mod column;
+pub mod dice;
 pub mod measure;
+pub mod morale;
 pub mod reach;
