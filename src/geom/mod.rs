@@ -14,7 +14,8 @@ pub use hexgrid::{HexGrid, hex_layout};
 pub use polygon::{
     Aabb, point_in_polygon, point_segment_distance, polygon_area, polygon_boundary_distance,
     polyline_distance, segment_hits_polygon, segment_polygon_distance, segment_polyline_distance,
-    segment_segment_distance, segments_intersect,
+    segment_segment_distance, segment_within_polygon, segment_within_polyline, segments_intersect,
+    segments_within,
 };
 
 /// A point or vector in table inches (glam's `Vec2`, re-exported by hexx).

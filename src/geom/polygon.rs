@@ -169,6 +169,49 @@ pub fn segment_polyline_distance(a: Point, b: Point, line: &[Point]) -> f32 {
     }
 }
 
+/// Squared distance from `p` to the segment `a`-`b`.
+#[inline]
+fn point_segment_distance_sq(p: Point, a: Point, b: Point) -> f32 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + ab * t).distance_squared(p)
+}
+
+/// Whether the segments `a`-`b` and `c`-`d` come closer than `r` (touching counts when
+/// `r > 0`). Cheaper than [`segment_segment_distance`]: no square roots, early exits.
+#[inline]
+pub fn segments_within(a: Point, b: Point, c: Point, d: Point, r: f32) -> bool {
+    let r2 = r * r;
+    point_segment_distance_sq(a, c, d) < r2
+        || point_segment_distance_sq(b, c, d) < r2
+        || point_segment_distance_sq(c, a, b) < r2
+        || point_segment_distance_sq(d, a, b) < r2
+        || segments_intersect(a, b, c, d)
+}
+
+/// Whether the segment `a`-`b` comes within `r` of a closed polygon's area.
+pub fn segment_within_polygon(a: Point, b: Point, poly: &[Point], r: f32) -> bool {
+    let n = poly.len();
+    (0..n).any(|i| segments_within(a, b, poly[i], poly[(i + 1) % n], r))
+        || point_in_polygon(a, poly)
+}
+
+/// Whether the segment `a`-`b` comes within `r` of an open polyline.
+pub fn segment_within_polyline(a: Point, b: Point, line: &[Point], r: f32) -> bool {
+    match line {
+        [] => false,
+        [only] => point_segment_distance_sq(*only, a, b) < r * r,
+        _ => line
+            .windows(2)
+            .any(|w| segments_within(a, b, w[0], w[1], r)),
+    }
+}
+
 /// Whether the segment `a`-`b` enters or crosses the closed polygon.
 pub fn segment_hits_polygon(a: Point, b: Point, poly: &[Point]) -> bool {
     if point_in_polygon(a, poly) || point_in_polygon(b, poly) {
@@ -231,6 +274,30 @@ mod tests {
         );
         let line = [Point::new(0.0, 5.0), Point::new(10.0, 5.0)];
         assert!((segment_polyline_distance(a, b, &line) - 5.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn within_tests_agree_with_distances() {
+        let poly = square();
+        let mut seed = 1u32;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32 * 12.0 - 4.0
+        };
+        for _ in 0..2000 {
+            let (a, b) = (Point::new(rnd(), rnd()), Point::new(rnd(), rnd()));
+            for r in [0.001, 0.5, 1.5] {
+                let d = segment_polygon_distance(a, b, &poly);
+                if (d - r).abs() > 1e-4 {
+                    assert_eq!(segment_within_polygon(a, b, &poly, r), d < r, "{a} {b} {r}");
+                }
+                let line = &poly[..3];
+                let d = segment_polyline_distance(a, b, line);
+                if (d - r).abs() > 1e-4 {
+                    assert_eq!(segment_within_polyline(a, b, line, r), d < r, "{a} {b} {r}");
+                }
+            }
+        }
     }
 
     #[test]

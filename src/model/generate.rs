@@ -203,8 +203,21 @@ pub fn crowded_table(models: usize, pieces: usize, seed: u64) -> Scenario {
         Colour::rgb(0x80, 0x80, 0x80),
         HexCost::Mp(1),
     );
-    if let Some(t) = s.terrain_types.iter_mut().find(|t| t.id == wall) {
-        t.kind = TerrainKind::Linear;
+    let rocks = add_terrain(
+        &mut s,
+        "Rocks",
+        Colour::rgb(0x70, 0x60, 0x50),
+        HexCost::Impassable,
+    );
+    for t in s.terrain_types.iter_mut() {
+        if t.id == wall {
+            t.kind = TerrainKind::Linear;
+        }
+        if t.id == wood {
+            t.difficult = true;
+            t.conceals = true;
+            t.blocks_sight = true;
+        }
     }
     for i in 0..pieces {
         let c = Point::new(4.0 + rng.unit() * 64.0, 4.0 + rng.unit() * 40.0);
@@ -228,7 +241,11 @@ pub fn crowded_table(models: usize, pieces: usize, seed: u64) -> Scenario {
         s.pieces.push(TerrainPiece {
             id,
             name: format!("Piece {}", i + 1),
-            terrain: if i % 3 == 2 { wall } else { wood },
+            terrain: match i % 6 {
+                2 | 5 => wall,
+                4 => rocks,
+                _ => wood,
+            },
             shape,
         });
     }

@@ -43,7 +43,7 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
             let mut edge_point = |e: u64| {
                 points.entry(e).or_insert_with(|| {
                     let node = (e / 2) as usize;
-                    if e % 2 == 0 {
+                    if e.is_multiple_of(2) {
                         cross(node, node + 1)
                     } else {
                         cross(node, node + nx)

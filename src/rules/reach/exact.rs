@@ -42,12 +42,13 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
     }
     // Nodes: 0 = start, 1 = goal, 2.. = corners that could lie on a short enough path.
     let mut nodes = vec![start, goal];
-    nodes.extend(
-        prep.corners
-            .iter()
-            .copied()
-            .filter(|c| c.distance(start) + c.distance(goal) <= limit),
-    );
+    let mut corner_of = vec![u32::MAX, u32::MAX];
+    for (k, c) in prep.corners.iter().enumerate() {
+        if c.distance(start) + c.distance(goal) <= limit {
+            nodes.push(*c);
+            corner_of.push(k as u32);
+        }
+    }
     let n = nodes.len();
     let mut g = vec![f32::INFINITY; n];
     let mut prev = vec![usize::MAX; n];
@@ -74,6 +75,7 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
             });
         }
         let pu = nodes[u];
+        let view = prep.view(pu, limit - g[u]);
         for v in 1..n {
             if closed[v] {
                 continue;
@@ -82,7 +84,12 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
             if cand >= g[v] || cand + nodes[v].distance(goal) > limit {
                 continue;
             }
-            if prep.segment_blocked(pu, nodes[v]).is_none() {
+            // A shortest path only bends at a corner it touches tangentially: both of the
+            // corner's neighbours around its obstacle lie on one side of the line.
+            if corner_of[v] != u32::MAX && !tangent(prep, pu, corner_of[v] as usize) {
+                continue;
+            }
+            if view.blocked(prep, nodes[v]).is_none() {
                 g[v] = cand;
                 prev[v] = u;
                 heap.push(Reverse(((cand + nodes[v].distance(goal)).to_bits(), v)));
@@ -90,4 +97,80 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
         }
     }
     Err(NoPath::Enclosed)
+}
+
+/// Whether the line from `from` touches corner `k` tangentially (its ring neighbours on one
+/// side), so a taut path could bend there.
+fn tangent(prep: &Prepared, from: Point, k: usize) -> bool {
+    let c = prep.corners[k];
+    let dir = c - from;
+    let mut side = 0.0f32;
+    for nb in prep.ring[k] {
+        if nb == u32::MAX {
+            return true;
+        }
+        let s = dir.perp_dot(prep.corners[nb as usize] - from);
+        if s * side < 0.0 {
+            return false;
+        }
+        if s != 0.0 {
+            side = s;
+        }
+    }
+    true
+}
+
+/// Exact shortest path lengths to every node of `window`, by brute force over the visibility
+/// graph: a Dijkstra from the start over all corners, then for each node the best visible
+/// corner. Far slower than [`super::field::search`]; kept as the reference the field is
+/// tested and benchmarked against.
+pub fn exact_field(prep: &mut Prepared, window: &super::Window, limit: f32) -> Vec<f32> {
+    let start = prep.start;
+    let mut nodes = vec![start];
+    nodes.extend(
+        prep.corners
+            .iter()
+            .copied()
+            .filter(|c| c.distance(start) <= limit),
+    );
+    let n = nodes.len();
+    let mut g = vec![f32::INFINITY; n];
+    let mut closed = vec![false; n];
+    g[0] = 0.0;
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0f32.to_bits(), 0usize)));
+    while let Some(Reverse((_, u))) = heap.pop() {
+        if closed[u] {
+            continue;
+        }
+        closed[u] = true;
+        for v in 1..n {
+            if closed[v] {
+                continue;
+            }
+            let cand = g[u] + nodes[u].distance(nodes[v]);
+            if cand < g[v] && cand <= limit && prep.segment_blocked(nodes[u], nodes[v]).is_none() {
+                g[v] = cand;
+                heap.push(Reverse((cand.to_bits(), v)));
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..n).filter(|&i| g[i] <= limit).collect();
+    order.sort_by(|a, b| g[*a].total_cmp(&g[*b]));
+    (0..window.len())
+        .map(|i| {
+            let p = window.point(i);
+            if prep.point_blocked(p).is_some() {
+                return f32::INFINITY;
+            }
+            let mut best = f32::INFINITY;
+            for &k in &order {
+                let d = g[k] + nodes[k].distance(p);
+                if d < best && d <= limit && prep.segment_blocked(nodes[k], p).is_none() {
+                    best = d;
+                }
+            }
+            best
+        })
+        .collect()
 }

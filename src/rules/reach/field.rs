@@ -8,13 +8,13 @@
 //! distances. The lattice is only where distances are sampled: they are not grid-metric
 //! distances, so there is no 8-direction error.
 
-use super::prepare::Prepared;
+use super::prepare::{Prepared, View};
 use crate::geom::Point;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Lattice spacing, in inches.
-pub const STEP_IN: f32 = 0.25;
+pub const STEP_IN: f32 = 0.5;
 
 /// A rectangle of lattice nodes on the table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,8 +86,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
     let mut dist = vec![f32::INFINITY; n];
     let mut src = vec![NONE; n];
     let mut closed = vec![false; n];
-    // 0 = not yet tested, 1 = free, 2 = blocked.
-    let mut free = vec![0u8; n];
+    let free = prep.free_nodes(&window);
 
     let mut sources: Vec<(Point, f32)> = Vec::with_capacity(prep.corners.len() + 1);
     sources.push((prep.start, 0.0));
@@ -103,24 +102,48 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
         }
     }
     corner_at.sort_unstable();
+    // Corners by node, as compressed rows: corners at node i are
+    // corner_at[first[i]..first[i + 1]].
+    let mut first = vec![0u32; n + 1];
+    for &(node, _) in &corner_at {
+        first[node as usize + 1] += 1;
+    }
+    for i in 1..=n {
+        first[i] += first[i - 1];
+    }
+    let corners_at = |i: usize| &corner_at[first[i] as usize..first[i + 1] as usize];
     let mut source_closed = vec![false; sources.len()];
-
+    // Lines from a source are tested directly against the obstacles near the start until the
+    // source has been used often enough to pay for its angular view.
+    const VIEW_AFTER: u32 = 64;
+    let mut views: Vec<Option<View>> = Vec::new();
+    views.resize_with(sources.len(), || None);
+    let mut uses = vec![0u32; sources.len()];
+    let mut los = |j: usize,
+                   to: Point,
+                   views: &mut Vec<Option<View>>,
+                   prep: &mut Prepared,
+                   sources: &[(Point, f32)]| {
+        let (from, d) = sources[j];
+        if let Some(v) = &views[j] {
+            return v.blocked(prep, to).is_none();
+        }
+        uses[j] += 1;
+        // The start sees most of the region: give it a view at once.
+        if j > 0 && uses[j] < VIEW_AFTER {
+            return prep.segment_blocked(from, to).is_none();
+        }
+        views[j]
+            .insert(prep.view(from, (limit - d.min(limit)) + STEP_IN))
+            .blocked(prep, to)
+            .is_none()
+    };
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     let key = |d: f32| d.to_bits();
     heap.push(Reverse((key(0.0), n as u32)));
 
     let nx = window.nx as i64;
     let ny = window.ny as i64;
-    let is_free = |i: usize, free: &mut Vec<u8>, prep: &mut Prepared| -> bool {
-        if free[i] == 0 {
-            free[i] = if prep.point_blocked(window.point(i)).is_none() {
-                1
-            } else {
-                2
-            };
-        }
-        free[i] == 1
-    };
 
     while let Some(Reverse((_, id))) = heap.pop() {
         let id = id as usize;
@@ -144,7 +167,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     if !source_closed[k]
                         && cand < kd
                         && cand <= limit
-                        && prep.segment_blocked(p, kp).is_none()
+                        && los(j, kp, &mut views, prep, &sources)
                     {
                         sources[k].1 = cand;
                         heap.push(Reverse((key(cand), (n + k) as u32)));
@@ -166,8 +189,8 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     let cand = d + window.point(i).distance(p);
                     if cand < dist[i]
                         && cand <= limit
-                        && is_free(i, &mut free, prep)
-                        && prep.segment_blocked(p, window.point(i)).is_none()
+                        && free[i]
+                        && los(j, window.point(i), &mut views, prep, &sources)
                     {
                         dist[i] = cand;
                         src[i] = j as u32;
@@ -193,11 +216,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                 }
                 let i = (y * nx + x) as usize;
                 // Corners registered at this node become reachable through our source.
-                let from = corner_at.partition_point(|&(node, _)| (node as usize) < i);
-                for &(node, k) in &corner_at[from..] {
-                    if node as usize != i {
-                        break;
-                    }
+                for &(_, k) in corners_at(i) {
                     let k = k as usize;
                     if source_closed[k] {
                         continue;
@@ -206,7 +225,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     let cand = sd + cp.distance(sp);
                     if cand < sources[k].1
                         && cand <= limit
-                        && prep.segment_blocked(sp, cp).is_none()
+                        && los(s as usize, cp, &mut views, prep, &sources)
                     {
                         sources[k].1 = cand;
                         heap.push(Reverse((key(cand), (n + k) as u32)));
@@ -217,10 +236,10 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                 }
                 let p = window.point(i);
                 let cand = sd + p.distance(sp);
-                if cand >= dist[i] || cand > limit || !is_free(i, &mut free, prep) {
+                if cand >= dist[i] || cand > limit || !free[i] {
                     continue;
                 }
-                if prep.segment_blocked(sp, p).is_none() {
+                if los(s as usize, p, &mut views, prep, &sources) {
                     dist[i] = cand;
                     src[i] = s;
                     heap.push(Reverse((key(cand), i as u32)));
@@ -233,11 +252,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     let row = (ky * nx) as usize;
                     let lo = row + (cx - 2).max(0) as usize;
                     let hi = row + (cx + 2).min(nx - 1) as usize;
-                    let from = corner_at.partition_point(|&(node, _)| (node as usize) < lo);
-                    for &(node, k) in &corner_at[from..] {
-                        if node as usize > hi {
-                            break;
-                        }
+                    for &(_, k) in &corner_at[first[lo] as usize..first[hi + 1] as usize] {
                         let (kp, kd) = sources[k as usize];
                         let cand = kd + p.distance(kp);
                         if !source_closed[k as usize]
@@ -247,7 +262,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                         {
                             continue;
                         }
-                        if prep.segment_blocked(kp, p).is_none() {
+                        if los(k as usize, p, &mut views, prep, &sources) {
                             best = Some((cand, k));
                         }
                     }

@@ -13,6 +13,7 @@ pub mod board;
 pub mod contour;
 pub mod exact;
 pub mod field;
+mod grid;
 pub mod obstacles;
 pub mod prepare;
 
@@ -114,8 +115,11 @@ pub fn region_in(
     avoid: Avoid,
     window: Window,
 ) -> Region {
-    let mut prep = Prepared::new(board, start, avoid, allowance);
-    let field = field::search(&mut prep, allowance + STEP_IN * 2.0, window);
+    let limit = allowance + STEP_IN * 2.0;
+    // A path no longer than the limit never leaves the disk of that radius about the start,
+    // so only obstacles touching that disk matter.
+    let mut prep = Prepared::new(board, start, avoid, limit);
+    let field = field::search(&mut prep, limit, window);
     Region::from_field(&field, allowance)
 }
 

@@ -164,6 +164,24 @@ fn arc(centre: Point, radius: f32, start: f32, sweep: f32, steps: usize, out: &m
     }
 }
 
+impl Obstacle {
+    /// Whether a segment comes within `clearance` of the shape.
+    #[inline]
+    pub fn blocks(&self, a: Point, b: Point, clearance: f32) -> bool {
+        let (c, r) = self.circle;
+        if point_segment_distance(c, a, b) >= r + clearance {
+            return false;
+        }
+        match &self.shape {
+            Shape::Circle { .. } => true, // the bounding circle is the shape itself
+            Shape::Polygon(poly) => crate::geom::segment_within_polygon(a, b, poly, clearance),
+            Shape::Polyline { points, half_width } => {
+                crate::geom::segment_within_polyline(a, b, points, clearance + half_width)
+            }
+        }
+    }
+}
+
 /// What an obstacle is, for reasons shown to the player and for choosing which obstacles a
 /// move must respect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -223,16 +241,27 @@ pub struct Obstacle {
     pub extra: f32,
     /// The shape's bounds, before clearance.
     pub bounds: Aabb,
+    /// A circle holding the shape (centre, radius): a cheap first test for lines that pass
+    /// well clear.
+    pub circle: (Point, f32),
 }
 
 impl Obstacle {
     pub fn new(shape: Shape, blocker: Blocker, extra: f32) -> Obstacle {
         let bounds = shape.bounds();
+        let circle = match &shape {
+            Shape::Circle { centre, radius } => (*centre, *radius),
+            _ => {
+                let centre = (bounds.min + bounds.max) * 0.5;
+                (centre, bounds.max.distance(centre))
+            }
+        };
         Obstacle {
             shape,
             blocker,
             extra,
             bounds,
+            circle,
         }
     }
 }

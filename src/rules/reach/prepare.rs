@@ -2,8 +2,9 @@
 //! the corners where paths may bend.
 
 use super::board::Board;
+use super::grid::Grid;
 use super::obstacles::{Blocker, Class};
-use crate::geom::Point;
+use crate::geom::{Aabb, Point};
 use crate::model::PieceId;
 
 /// What a move must keep clear of, beyond impassable terrain and the table edge.
@@ -50,16 +51,24 @@ pub struct Prepared<'a> {
     /// For each corner, the previous and next corner around the same obstacle (`u32::MAX`
     /// when that neighbour is blocked).
     pub ring: Vec<[u32; 2]>,
+    /// Active obstacles within range of the start: the only ones this query looks at.
+    relevant: Vec<u32>,
+    /// `relevant`, bucketed in 1" cells over their bounds.
+    grid: Grid,
+    /// The distance from the start within which `relevant` is complete.
+    range: f32,
     stamp: Vec<u32>,
     tick: u32,
 }
 
 impl<'a> Prepared<'a> {
-    /// Prepares a query from `start`; corners are gathered for obstacles within `range`.
+    /// Prepares a query from `start` for points and lines within `range` of it.
     pub fn new(board: &'a Board, start: Point, avoid: Avoid, range: f32) -> Prepared<'a> {
         let r = board.mover_radius;
         let mut clearance = Vec::with_capacity(board.obstacle_count());
-        for (_, o) in board.obstacles() {
+        let mut relevant = Vec::new();
+        let mut entries = Vec::new();
+        for (i, o) in board.obstacles() {
             let exempt = o.blocker.piece().is_some() && o.blocker.piece() == avoid.except;
             let mut cl = match o.blocker.class() {
                 Class::Impassable => r,
@@ -70,35 +79,60 @@ impl<'a> Prepared<'a> {
                 _ => 0.0,
             };
             if cl > 0.0 {
+                let grown = o.bounds.expand(cl);
+                if start.clamp(grown.min, grown.max).distance(start) > range {
+                    clearance.push(cl);
+                    continue;
+                }
                 // A model already too close may move, but never closer (and may leave terrain
                 // it stands in).
                 let d = o.shape.distance_to_point(start);
                 if d < cl {
                     cl = (d - CENTRE_LINE).max(0.0);
                 }
+                if cl > 0.0 {
+                    relevant.push(i);
+                    entries.push((i, o.bounds.expand(cl)));
+                }
             }
             clearance.push(cl);
         }
+        let table = Aabb {
+            min: Point::ZERO,
+            max: Point::new(board.width, board.height),
+        };
+        // Cover every relevant obstacle, so any point off the grid but within range is clear.
+        let mut area = Aabb {
+            min: start - Point::splat(1.0),
+            max: start + Point::splat(1.0),
+        };
+        for (_, b) in &entries {
+            area.min = area.min.min(b.min);
+            area.max = area.max.max(b.max);
+        }
+        let area = Aabb {
+            min: area.min.max(table.min),
+            max: area.max.min(table.max),
+        };
+        let grid = Grid::build(area, 1.0, &entries);
         let mut prep = Prepared {
             board,
             start,
             clearance,
             corners: Vec::new(),
             ring: Vec::new(),
+            relevant,
+            grid,
+            range,
             stamp: vec![0; board.obstacle_count()],
             tick: 0,
         };
         let mut rings = Vec::new();
-        for (i, o) in board.obstacles() {
-            let cl = prep.clearance[i as usize];
-            if cl <= 0.0 {
-                continue;
-            }
-            let b = o.bounds.expand(cl);
-            let near = start.clamp(b.min, b.max).distance(start) <= range;
-            if near {
-                o.shape.corners(cl, &mut rings);
-            }
+        for &i in &prep.relevant {
+            board
+                .obstacle(i)
+                .shape
+                .corners(prep.clearance[i as usize], &mut rings);
         }
         for ring in rings {
             let n = ring.len();
@@ -127,6 +161,33 @@ impl<'a> Prepared<'a> {
         prep
     }
 
+    /// Marks which nodes of `window` the mover's centre may stand on (true = free), testing
+    /// each relevant obstacle only against the nodes under its bounds.
+    pub fn free_nodes(&self, window: &super::Window) -> Vec<bool> {
+        let mut free: Vec<bool> = (0..window.len())
+            .map(|i| self.board.on_table(window.point(i)))
+            .collect();
+        let step = window.step;
+        for &i in &self.relevant {
+            let cl = self.clearance[i as usize];
+            let o = self.board.obstacle(i);
+            let b = o.bounds.expand(cl);
+            let x0 = ((b.min.x - window.origin.x) / step).ceil().max(0.0) as usize;
+            let y0 = ((b.min.y - window.origin.y) / step).ceil().max(0.0) as usize;
+            let x1 = (((b.max.x - window.origin.x) / step).floor().max(-1.0) + 1.0) as usize;
+            let y1 = (((b.max.y - window.origin.y) / step).floor().max(-1.0) + 1.0) as usize;
+            for y in y0..y1.min(window.ny) {
+                for x in x0..x1.min(window.nx) {
+                    let k = y * window.nx + x;
+                    if free[k] && o.shape.distance_to_point(window.point(k)) < cl {
+                        free[k] = false;
+                    }
+                }
+            }
+        }
+        free
+    }
+
     /// The clearance an obstacle needs in this query (0: ignored).
     pub fn clearance(&self, i: u32) -> f32 {
         self.clearance[i as usize]
@@ -137,22 +198,32 @@ impl<'a> Prepared<'a> {
         if !self.board.on_table(p) {
             return Some(Blocker::TableEdge);
         }
-        for i in self.board.near(p) {
+        let test = |i: u32| {
             let cl = self.clearance[i as usize];
-            if cl <= 0.0 {
-                continue;
-            }
             let o = self.board.obstacle(i);
-            if o.shape.distance_to_point(p) < cl {
-                return Some(o.blocker);
-            }
+            (cl > 0.0 && o.shape.distance_to_point(p) < cl).then_some(o.blocker)
+        };
+        if self.grid.covers(p) {
+            self.grid.at(p).iter().find_map(|i| test(*i))
+        } else if p.distance(self.start) <= self.range {
+            None // the grid covers every obstacle within range
+        } else {
+            (0..self.board.obstacle_count() as u32).find_map(test)
         }
-        None
     }
 
     /// What stops the mover's centre travelling straight from `a` to `b`, if anything. Both
     /// ends must be on the table; the table is convex, so the line is too.
     pub fn segment_blocked(&mut self, a: Point, b: Point) -> Option<Blocker> {
+        let board = self.board;
+        let clearance = &self.clearance;
+        let in_range = |p: Point| p.distance(self.start) <= self.range;
+        if !(in_range(a) && in_range(b)) {
+            return board.obstacles().find_map(|(i, o)| {
+                let cl = clearance[i as usize];
+                (cl > 0.0 && o.blocks(a, b, cl)).then_some(o.blocker)
+            });
+        }
         self.tick = self.tick.wrapping_add(1);
         if self.tick == 0 {
             self.stamp.fill(0);
@@ -160,20 +231,15 @@ impl<'a> Prepared<'a> {
         }
         let (lo, hi) = (a.min(b), a.max(b));
         let mut hit = None;
-        let board = self.board;
-        let clearance = &self.clearance;
         let stamp = &mut self.stamp;
         let tick = self.tick;
-        board.along(a, b, |i| {
+        self.grid.along(a, b, |i| {
             let k = i as usize;
             if stamp[k] == tick {
                 return false;
             }
             stamp[k] = tick;
             let cl = clearance[k];
-            if cl <= 0.0 {
-                return false;
-            }
             let o = board.obstacle(i);
             if o.bounds.min.x - cl > hi.x
                 || o.bounds.max.x + cl < lo.x
@@ -182,12 +248,154 @@ impl<'a> Prepared<'a> {
             {
                 return false;
             }
-            if o.shape.distance_to_segment(a, b) < cl {
+            if o.blocks(a, b, cl) {
                 hit = Some(o.blocker);
                 return true;
             }
             false
         });
         hit
+    }
+}
+
+/// Angular bins of a [`View`].
+const BINS: usize = 512;
+
+/// The obstacles around one point, binned by the directions they cover as seen from it, so a
+/// line test from that point checks only the few obstacles in the line's direction that are
+/// nearer than its end. Intervals are conservative; the exact test decides.
+pub struct View {
+    from: Point,
+    offsets: Vec<u32>,
+    /// (obstacle, distance from `from` to the grown obstacle).
+    items: Vec<(u32, f32)>,
+}
+
+fn bin_of(angle: f32) -> usize {
+    let t = (angle + std::f32::consts::PI) / std::f32::consts::TAU;
+    ((t * BINS as f32) as isize).rem_euclid(BINS as isize) as usize
+}
+
+impl View {
+    /// Whether the line from the view's point to `p` is blocked, and by what.
+    pub fn blocked(&self, prep: &Prepared, p: Point) -> Option<Blocker> {
+        let d = p - self.from;
+        let len = d.length();
+        if len == 0.0 {
+            return None;
+        }
+        let b = bin_of(d.y.atan2(d.x));
+        let items = &self.items[self.offsets[b] as usize..self.offsets[b + 1] as usize];
+        for &(i, near) in items {
+            if near >= len {
+                continue;
+            }
+            let o = prep.board.obstacle(i);
+            if o.blocks(self.from, p, prep.clearance[i as usize]) {
+                return Some(o.blocker);
+            }
+        }
+        None
+    }
+}
+
+impl Prepared<'_> {
+    /// The view from `from` of every active obstacle that could block a line shorter than
+    /// `range`. Only obstacles within the query's range of the start are considered, so lines
+    /// must stay within that range of the start.
+    pub fn view(&self, from: Point, range: f32) -> View {
+        let mut spans: Vec<(u32, f32, usize, usize)> = Vec::new(); // (obstacle, near, bin lo, bin hi)
+        for &i in &self.relevant {
+            let o = self.board.obstacle(i);
+            let cl = self.clearance[i as usize];
+            if cl <= 0.0 {
+                continue;
+            }
+            let grown = o.bounds.expand(cl);
+            if from.clamp(grown.min, grown.max).distance(from) > range {
+                continue;
+            }
+            let near = (o.shape.distance_to_point(from) - cl).max(0.0);
+            if near > range {
+                continue;
+            }
+            let full = (0, BINS - 1);
+            let (lo, hi) = match &o.shape {
+                super::obstacles::Shape::Circle { centre, radius } => {
+                    let v = *centre - from;
+                    let dist = v.length();
+                    let r = radius + cl;
+                    if dist <= r * 1.0001 {
+                        full
+                    } else {
+                        let half = (r / dist).asin() + 1e-3;
+                        let a = v.y.atan2(v.x);
+                        (bin_of(a - half), bin_of(a + half))
+                    }
+                }
+                super::obstacles::Shape::Polygon(points)
+                | super::obstacles::Shape::Polyline { points, .. } => {
+                    let grow = match &o.shape {
+                        super::obstacles::Shape::Polyline { half_width, .. } => cl + half_width,
+                        _ => cl,
+                    };
+                    let centre = (o.bounds.min + o.bounds.max) * 0.5;
+                    let reference = (centre - from).y.atan2((centre - from).x);
+                    let mut lo = f32::INFINITY;
+                    let mut hi = f32::NEG_INFINITY;
+                    for v in points {
+                        let w = *v - from;
+                        let mut a = w.y.atan2(w.x) - reference;
+                        while a > std::f32::consts::PI {
+                            a -= std::f32::consts::TAU;
+                        }
+                        while a < -std::f32::consts::PI {
+                            a += std::f32::consts::TAU;
+                        }
+                        lo = lo.min(a);
+                        hi = hi.max(a);
+                    }
+                    let near_shape = o.shape.distance_to_point(from);
+                    if near_shape <= grow * 1.0001 || hi - lo > std::f32::consts::PI * 0.9 {
+                        full
+                    } else {
+                        // Widen by the angle the clearance subtends at the closest approach.
+                        let widen = (grow / near_shape.max(1e-3)).min(1.0).asin() + 1e-3;
+                        (
+                            bin_of(reference + lo - widen),
+                            bin_of(reference + hi + widen),
+                        )
+                    }
+                }
+            };
+            spans.push((i, near, lo, hi));
+        }
+        let mut counts = vec![0u32; BINS + 1];
+        let each = |lo: usize, hi: usize, f: &mut dyn FnMut(usize)| {
+            if lo <= hi {
+                (lo..=hi).for_each(f);
+            } else {
+                (lo..BINS).chain(0..=hi).for_each(f);
+            }
+        };
+        for &(_, _, lo, hi) in &spans {
+            each(lo, hi, &mut |b| counts[b + 1] += 1);
+        }
+        for b in 1..=BINS {
+            counts[b] += counts[b - 1];
+        }
+        let mut items = vec![(0u32, 0f32); counts[BINS] as usize];
+        let mut fill = counts.clone();
+        for &(i, near, lo, hi) in &spans {
+            each(lo, hi, &mut |b| {
+                items[fill[b] as usize] = (i, near);
+                fill[b] += 1;
+            });
+        }
+        View {
+            from,
+            offsets: counts,
+            items,
+        }
     }
 }
