@@ -4,7 +4,10 @@
 
 mod column;
 mod info;
+mod moves_column;
 mod moves_hex;
+mod moves_m42;
+mod moves_orders;
 mod moves_table;
 mod span;
 mod test_cmd;

@@ -1,11 +1,11 @@
-//! `sandtable moves` on a free-measure table (R1-R3). Filled in by the free-measure engine.
+//! `sandtable moves` on a free-measure table: dispatches on the scenario's ruleset.
 
 use super::CliError;
-use crate::model::{Scenario, UnitId};
+use crate::model::{Ruleset, Scenario, UnitId};
 use std::io::Write;
 
 /// The table-specific options of `moves`.
-#[allow(dead_code)] // SCAFFOLD: read once the engine lands
+#[allow(dead_code)] // SCAFFOLD: read once the engines land
 pub struct Args<'a> {
     pub action: Option<&'a str>,
     pub move_type: Option<&'a str>,
@@ -13,13 +13,13 @@ pub struct Args<'a> {
     pub json: bool,
 }
 
-pub fn run(
-    _s: &Scenario,
-    _unit: UnitId,
-    _args: Args,
-    _out: &mut dyn Write,
-) -> Result<u8, CliError> {
-    Err(CliError::Usage(
-        "table move previews are not available yet".into(),
-    ))
+pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Result<u8, CliError> {
+    match s.rules.ruleset {
+        Ruleset::M42 => super::moves_m42::run(s, unit, args, out),
+        Ruleset::Orders => super::moves_orders::run(s, unit, args, out),
+        Ruleset::ColumnOfMarch => super::moves_column::run(s, unit, args, out),
+        Ruleset::HexCommands => Err(CliError::Usage(
+            "this scenario uses hex commands but its map is a table; run `sandtable check`".into(),
+        )),
+    }
 }

@@ -51,6 +51,22 @@ impl Region {
         }
     }
 
+    /// Keeps only the part where `f(p) <= 0` as well (for example
+    /// `|p - leader| - radius` to stay inside a command radius). The result is the
+    /// intersection, sampled like the region.
+    pub fn restrict(&mut self, f: impl Fn(Point) -> f32) {
+        for (i, e) in self.excess.iter_mut().enumerate() {
+            if e.is_finite() {
+                *e = e.max(f(self.window.point(i)));
+            }
+        }
+    }
+
+    /// Whether any sampled node is inside.
+    pub fn is_empty(&self) -> bool {
+        !self.excess.iter().any(|e| *e <= 0.0)
+    }
+
     /// Whether the lattice says `p` is inside (bilinear between the four nodes around it;
     /// a blocked node makes its quarter outside).
     pub fn contains(&self, p: Point) -> bool {
@@ -94,6 +110,11 @@ impl Region {
         let cell = self.window.step * self.window.step;
         self.excess.iter().filter(|e| **e <= 0.0).count() as f32 * cell
     }
+}
+
+/// The radius of the disk a model's base is treated as while it moves (its bounding circle).
+pub fn mover_radius(model: &crate::model::Model) -> f32 {
+    model.footprint().bounding_radius()
 }
 
 /// The lattice window a reach from `start` with allowance `allowance` needs.
