@@ -5,4 +5,5 @@
 
 pub mod check;
 pub mod column;
+pub mod hex_commands;
 pub mod measure;
