@@ -629,6 +629,10 @@ pub(crate) fn preview(
             (mp, d0, start_in_zoc, has_enemy),
         );
     }
+    if plan.refused.is_some() {
+        // A command the leader may not take brings nothing.
+        effects.clear();
+    }
     if plan.refused.is_some() || plan.frozen.is_some() {
         constraints.retain(|c| *c == Constraint::MayNotMove);
         if !constraints.contains(&Constraint::MayNotMove) {

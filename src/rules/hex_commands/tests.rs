@@ -712,6 +712,8 @@ fn r5_muster_trigger() {
     let p = t.preview_as('A', Command::Muster);
     assert!(p.legal().next().is_none(), "Muster is not available yet");
     assert!(matches!(p.notices[0], Notice::CommandUnavailable { .. }));
+    assert_eq!(p.constraints, vec![Constraint::MayNotMove]);
+    assert!(p.effects.is_empty());
     t.unit('B').state.morale = Morale::Routing;
     assert!(!t.rules().muster_trigger(t.id('L')).expect("leader").met);
     t.unit('C').state.morale = Morale::Removed;
