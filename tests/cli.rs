@@ -116,3 +116,39 @@ fn unknown_sample_and_bad_usage_are_refused() {
     let out = sandtable(&["info"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn test_previews_the_worked_example_from_the_rearguard_save() {
+    let out = sandtable(&[
+        "test",
+        &saves("rearguard.sandtable"),
+        "--unit",
+        "44th Foot",
+        "--kind",
+        "rally",
+        "--roll",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for want in [
+        "needs 5+ on a D6",
+        "P(pass) 1/3, 33.3%",
+        "Roll 3: fails: stays unsteady",
+    ] {
+        assert!(stdout.contains(want), "missing {want:?} in\n{stdout}");
+    }
+    let out = sandtable(&[
+        "test",
+        &saves("rearguard.json"),
+        "--unit",
+        "Brigadier Shelton",
+        "--kind",
+        "morale",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["may_test"], false);
+    assert_eq!(v["cannot_test"][0]["reason"], "leader");
+}

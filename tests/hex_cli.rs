@@ -316,38 +316,3 @@ fn span_prints_the_hexes_and_the_units_in_command() {
     let out = sandtable(&["span", &file, "--leader", &id]);
     assert_eq!(out.status.code(), Some(2));
 }
-
-#[test]
-#[ignore = "prints sample output for the docs"]
-fn print_sample_output() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (s, ids) = scenario();
-    let file = saved(dir.path(), &s);
-    let to = offset(7, 11);
-    let to_arg = format!("{},{}", to.x, to.y);
-    for args in [
-        vec!["moves", &file, "--unit", "Blue Foot"],
-        vec!["moves", &file, "--unit", "Red Horse", "--to", &to_arg],
-        vec![
-            "moves",
-            &file,
-            "--unit",
-            "Blue Horse",
-            "--second-combat",
-            "--command",
-            "reserve",
-        ],
-        vec!["span", &file, "--leader", "Colonel"],
-        vec!["span", &file, "--leader", "Colonel", "--json"],
-        vec!["moves", &file, "--unit", "Blue Foot", "--json"],
-    ] {
-        let out = sandtable(&args);
-        println!(
-            "$ sandtable {}\n{}{}",
-            args[2..].join(" "),
-            text(&out.stdout),
-            text(&out.stderr)
-        );
-    }
-    let _ = ids;
-}

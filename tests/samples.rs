@@ -43,6 +43,9 @@ fn saves_match_the_sample_builders() {
 
 #[test]
 fn every_save_loads_and_passes_check() {
+    if std::env::var_os("UPDATE_SAVES").is_some() {
+        return; // the other test is rewriting the files
+    }
     let mut count = 0;
     for entry in std::fs::read_dir(saves()).expect("saves/") {
         let path = entry.expect("entry").path();

@@ -124,7 +124,7 @@ fn flags(t: &TerrainType) -> Vec<&'static str> {
     .collect()
 }
 
-fn position_text(u: &Unit) -> String {
+fn position_text(s: &Scenario, u: &Unit) -> String {
     match u.position {
         Position::OffMap => "off map".into(),
         Position::Exited => "exited".into(),
@@ -132,7 +132,15 @@ fn position_text(u: &Unit) -> String {
             Some(m) => format!("table ({:.1}, {:.1})", m.pos.x, m.pos.y),
             None => "table (no models)".into(),
         },
-        Position::Hex { hex, facing } => format!("hex ({}, {}) facing {facing}", hex.x, hex.y),
+        Position::Hex { hex, facing } => match s.map.as_hex() {
+            Some(h) => format!(
+                "hex {} ({}, {}) facing {facing}",
+                h.label(hex),
+                hex.x,
+                hex.y
+            ),
+            None => format!("hex ({}, {}) facing {facing}", hex.x, hex.y),
+        },
     }
 }
 
@@ -211,7 +219,7 @@ fn report(s: &Scenario) -> Report {
                 quality: u.quality,
                 strength: u.strength,
                 morale: u.state.morale,
-                position: position_text(u),
+                position: position_text(s, u),
                 models: u.models.len(),
                 special: u.special.clone(),
                 leadership: u.leadership,

@@ -1,5 +1,5 @@
-//! The headless command line: `info`, `check`, `convert`, `sample`, `moves` and `span` on hex
-//! maps (and, as the engines land, table `moves`, `column`, `test`, `export`). Each command
+//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, and `moves` and
+//! `span` on hex maps (and, as the engines land, table `moves`, `column`, `export`). Each command
 //! writes to a `Write` so tests can read its output, and returns an exit code instead of exiting.
 
 mod column;
@@ -120,6 +120,13 @@ pub enum Command {
         /// Also show what this die roll does (1-6).
         #[arg(long)]
         roll: Option<u8>,
+        /// With --roll: the re-roll taken after that roll failed (1-6).
+        #[arg(long, requires = "roll")]
+        reroll: Option<u8>,
+        /// What the test is for: fire or melee (a wagon routed by fire flees, in melee it is
+        /// captured).
+        #[arg(long, default_value = "fire")]
+        cause: String,
         #[arg(long)]
         json: bool,
     },
@@ -276,11 +283,20 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             unit,
             kind,
             roll,
+            reroll,
+            cause,
             json,
         } => {
             let scenario = io::load(&file)?;
             let unit = find_unit(&scenario, &unit)?;
-            test_cmd::run(&scenario, unit, &kind, roll, json, out)
+            let args = test_cmd::Args {
+                kind: &kind,
+                cause: &cause,
+                roll,
+                reroll,
+                json,
+            };
+            test_cmd::run(&scenario, unit, args, out)
         }
         Command::Sample { name, output, list } => {
             if list {

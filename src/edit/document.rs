@@ -150,7 +150,8 @@ mod tests {
             title: title.into(),
             ..doc.scenario().meta.clone()
         };
-        doc.apply("Rename", vec![Edit::SetMeta(meta)]).expect("valid edit");
+        doc.apply("Rename", vec![Edit::SetMeta(meta)])
+            .expect("valid edit");
     }
 
     #[test]
@@ -182,7 +183,10 @@ mod tests {
         retitle(&mut doc, "C");
         assert!(doc.is_dirty());
         doc.undo();
-        assert!(doc.is_dirty(), "back at the state before the save, not the saved one");
+        assert!(
+            doc.is_dirty(),
+            "back at the state before the save, not the saved one"
+        );
     }
 
     #[test]

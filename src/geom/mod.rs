@@ -4,14 +4,17 @@
 //! way the screen and the printed page run). Bearings are compass degrees, clockwise from north.
 
 mod footprint;
+mod formation;
 mod hexgrid;
 mod polygon;
 
 pub use footprint::Footprint;
+pub use formation::Formation;
 pub use hexgrid::{HexGrid, hex_layout};
 pub use polygon::{
     Aabb, point_in_polygon, point_segment_distance, polygon_area, polygon_boundary_distance,
-    polyline_distance, segment_hits_polygon, segments_intersect,
+    polyline_distance, segment_hits_polygon, segment_polygon_distance, segment_polyline_distance,
+    segment_segment_distance, segments_intersect,
 };
 
 /// A point or vector in table inches (glam's `Vec2`, re-exported by hexx).

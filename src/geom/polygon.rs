@@ -134,6 +134,41 @@ pub fn segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool {
     on(c, d, a, d1) || on(c, d, b, d2) || on(a, b, c, d3) || on(a, b, d, d4)
 }
 
+/// Distance between the segments `a`-`b` and `c`-`d` (0 when they touch or cross).
+pub fn segment_segment_distance(a: Point, b: Point, c: Point, d: Point) -> f32 {
+    if segments_intersect(a, b, c, d) {
+        return 0.0;
+    }
+    point_segment_distance(a, c, d)
+        .min(point_segment_distance(b, c, d))
+        .min(point_segment_distance(c, a, b))
+        .min(point_segment_distance(d, a, b))
+}
+
+/// Distance from the segment `a`-`b` to a closed polygon's area (0 when it touches or
+/// enters it).
+pub fn segment_polygon_distance(a: Point, b: Point, poly: &[Point]) -> f32 {
+    if point_in_polygon(a, poly) || point_in_polygon(b, poly) {
+        return 0.0;
+    }
+    let n = poly.len();
+    (0..n)
+        .map(|i| segment_segment_distance(a, b, poly[i], poly[(i + 1) % n]))
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Distance from the segment `a`-`b` to an open polyline.
+pub fn segment_polyline_distance(a: Point, b: Point, line: &[Point]) -> f32 {
+    match line {
+        [] => f32::INFINITY,
+        [only] => point_segment_distance(*only, a, b),
+        _ => line
+            .windows(2)
+            .map(|w| segment_segment_distance(a, b, w[0], w[1]))
+            .fold(f32::INFINITY, f32::min),
+    }
+}
+
 /// Whether the segment `a`-`b` enters or crosses the closed polygon.
 pub fn segment_hits_polygon(a: Point, b: Point, poly: &[Point]) -> bool {
     if point_in_polygon(a, poly) || point_in_polygon(b, poly) {
@@ -170,6 +205,32 @@ mod tests {
         let line = [Point::new(0.0, 0.0), Point::new(10.0, 0.0)];
         assert!((polyline_distance(Point::new(5.0, 3.0), &line) - 3.0).abs() < 1e-5);
         assert!((polyline_distance(Point::new(-3.0, 4.0), &line) - 5.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn segment_distances() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(10.0, 0.0));
+        assert!(
+            (segment_segment_distance(a, b, Point::new(5.0, 3.0), Point::new(5.0, 8.0)) - 3.0)
+                .abs()
+                < 1e-5
+        );
+        assert_eq!(
+            segment_segment_distance(a, b, Point::new(5.0, -3.0), Point::new(5.0, 8.0)),
+            0.0
+        );
+        assert!(
+            (segment_polygon_distance(Point::new(-5.0, 6.0), Point::new(10.0, 6.0), &square())
+                - 2.0)
+                .abs()
+                < 1e-5
+        );
+        assert_eq!(
+            segment_polygon_distance(Point::new(1.0, 1.0), Point::new(2.0, 2.0), &square()),
+            0.0
+        );
+        let line = [Point::new(0.0, 5.0), Point::new(10.0, 5.0)];
+        assert!((segment_polyline_distance(a, b, &line) - 5.0).abs() < 1e-5);
     }
 
     #[test]

@@ -304,20 +304,31 @@ struct MetaProbe {
 
 fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
     let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    // A scenario is one JSON object, so a document that does not end in `}` was cut short:
+    // say so at once rather than parse up to the cut.
+    if text.trim_ascii_end().last() != Some(&b'}') {
+        return Err(LoadError::TruncatedJson {
+            offset: bytes.len() as u64,
+        });
+    }
     let json_err = |e: serde_json::Error| LoadError::Json {
         line: e.line(),
         column: e.column(),
         detail: e.to_string(),
     };
-    // Check the version before the full decode, so a newer file reports its version rather
-    // than the first field this build does not know.
-    if let Ok(probe) = serde_json::from_slice::<VersionProbe>(text)
-        && probe.meta.format_version > FORMAT_VERSION
-    {
-        return Err(LoadError::NewerVersion {
-            found: probe.meta.format_version,
-            supported: FORMAT_VERSION,
-        });
+    // A first, cheap pass reads only the version and skips everything else, so a newer file
+    // reports its version rather than the first field this build does not know, and a
+    // malformed or truncated document is refused before the scenario is built.
+    match serde_json::from_slice::<VersionProbe>(text) {
+        Ok(probe) if probe.meta.format_version > FORMAT_VERSION => {
+            return Err(LoadError::NewerVersion {
+                found: probe.meta.format_version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        Err(e) if e.classify() != serde_json::error::Category::Data => return Err(json_err(e)),
+        // Data errors (say, no `meta`) get the full decoder's more precise message.
+        _ => {}
     }
     serde_json::from_slice::<Scenario>(text).map_err(json_err)
 }

@@ -39,6 +39,10 @@ pub enum LoadError {
     },
     #[error("corrupted at byte {offset}: {detail}")]
     Corrupt { offset: u64, detail: String },
+    #[error(
+        "truncated: the JSON document ends at byte {offset} without closing its top-level object"
+    )]
+    TruncatedJson { offset: u64 },
     #[error("invalid JSON at line {line}, column {column}: {detail}")]
     Json {
         line: usize,

@@ -79,6 +79,15 @@ impl HexMap {
         map
     }
 
+    /// The label printed on a hex: `CCRR` (column and row from 01, as on board wargame maps)
+    /// on rectangle maps, axial `x,y` on hexagons.
+    pub fn label(&self, hex: hexx::Hex) -> String {
+        match self.grid().offset_of(hex) {
+            Some([c, r]) => format!("{:02}{:02}", c + 1, r + 1),
+            None => format!("{},{}", hex.x, hex.y),
+        }
+    }
+
     pub fn terrain_at(&self, hex: hexx::Hex) -> Option<TerrainId> {
         self.grid()
             .index_of(hex)

@@ -1,0 +1,269 @@
+//! The reach field: shortest legal path length from a start point to every node of a 0.25"
+//! lattice around it, measured along real paths.
+//!
+//! An any-angle search (in the family of Theta*): every lattice node records a *source* it can
+//! see: the start or a corner just outside an obstacle. Its distance is the source's distance
+//! plus the straight line from it. On open ground every node sees the start, so distances are
+//! exact; around obstacles paths bend only at corners, which carry exact visibility-graph
+//! distances. The lattice is only where distances are sampled: they are not grid-metric
+//! distances, so there is no 8-direction error.
+
+use super::prepare::Prepared;
+use crate::geom::Point;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Lattice spacing, in inches.
+pub const STEP_IN: f32 = 0.25;
+
+/// A rectangle of lattice nodes on the table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    /// Table position of node (0, 0).
+    pub origin: Point,
+    pub step: f32,
+    pub nx: usize,
+    pub ny: usize,
+}
+
+impl Window {
+    /// The lattice window covering a disk, clipped to the table, aligned to the table-wide
+    /// lattice so neighbouring fields sample the same points.
+    pub fn around(centre: Point, radius: f32, width: f32, height: f32) -> Window {
+        let step = STEP_IN;
+        let lo = ((centre - Point::splat(radius)).max(Point::ZERO) / step).floor();
+        let hi = ((centre + Point::splat(radius)).min(Point::new(width, height)) / step).ceil();
+        let nx = ((hi.x - lo.x) as usize + 1).max(1);
+        let ny = ((hi.y - lo.y) as usize + 1).max(1);
+        Window {
+            origin: lo * step,
+            step,
+            nx,
+            ny,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nx * self.ny
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn point(&self, i: usize) -> Point {
+        let (x, y) = (i % self.nx, i / self.nx);
+        self.origin + Point::new(x as f32, y as f32) * self.step
+    }
+
+    /// The nearest node to `p`, if inside the window.
+    pub fn nearest(&self, p: Point) -> Option<usize> {
+        let q = ((p - self.origin) / self.step).round();
+        if q.x < 0.0 || q.y < 0.0 || q.x >= self.nx as f32 || q.y >= self.ny as f32 {
+            return None;
+        }
+        Some(q.y as usize * self.nx + q.x as usize)
+    }
+}
+
+/// Shortest legal path lengths over a window, and the source each node sees.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub window: Window,
+    /// Path length to each node; `INFINITY` where unreachable, blocked, or beyond the limit.
+    pub dist: Vec<f32>,
+    /// Index of each node's source: 0 = start, 1.. = corners.
+    pub src: Vec<u32>,
+    /// Source points and their path lengths (start first).
+    pub sources: Vec<(Point, f32)>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Runs the search over `window` up to path length `limit`.
+pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
+    let n = window.len();
+    let mut dist = vec![f32::INFINITY; n];
+    let mut src = vec![NONE; n];
+    let mut closed = vec![false; n];
+    // 0 = not yet tested, 1 = free, 2 = blocked.
+    let mut free = vec![0u8; n];
+
+    let mut sources: Vec<(Point, f32)> = Vec::with_capacity(prep.corners.len() + 1);
+    sources.push((prep.start, 0.0));
+    // Corners inside the window, registered at their nearest node. Source j + 1 is corner j.
+    let mut corner_at: Vec<(u32, u32)> = Vec::new(); // (node, source index)
+    for &c in &prep.corners {
+        let j = sources.len() as u32;
+        sources.push((c, f32::INFINITY));
+        if c.distance(prep.start) <= limit
+            && let Some(node) = window.nearest(c)
+        {
+            corner_at.push((node as u32, j));
+        }
+    }
+    corner_at.sort_unstable();
+    let mut source_closed = vec![false; sources.len()];
+
+    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+    let key = |d: f32| d.to_bits();
+    heap.push(Reverse((key(0.0), n as u32)));
+
+    let nx = window.nx as i64;
+    let ny = window.ny as i64;
+    let is_free = |i: usize, free: &mut Vec<u8>, prep: &mut Prepared| -> bool {
+        if free[i] == 0 {
+            free[i] = if prep.point_blocked(window.point(i)).is_none() {
+                1
+            } else {
+                2
+            };
+        }
+        free[i] == 1
+    };
+
+    while let Some(Reverse((_, id))) = heap.pop() {
+        let id = id as usize;
+        if id >= n {
+            // A source (the start or a corner): seed the nodes around it.
+            let j = id - n;
+            if source_closed[j] {
+                continue;
+            }
+            source_closed[j] = true;
+            let (p, d) = sources[j];
+            // A path wrapping an obstacle steps to the next corner around it.
+            if j > 0 {
+                for nb in prep.ring[j - 1] {
+                    if nb == u32::MAX {
+                        continue;
+                    }
+                    let k = nb as usize + 1;
+                    let (kp, kd) = sources[k];
+                    let cand = d + p.distance(kp);
+                    if !source_closed[k]
+                        && cand < kd
+                        && cand <= limit
+                        && prep.segment_blocked(p, kp).is_none()
+                    {
+                        sources[k].1 = cand;
+                        heap.push(Reverse((key(cand), (n + k) as u32)));
+                    }
+                }
+            }
+            let q = ((p - window.origin) / window.step).round();
+            let (cx, cy) = (q.x as i64, q.y as i64);
+            for dy in -2..=2 {
+                for dx in -2..=2 {
+                    let (x, y) = (cx + dx, cy + dy);
+                    if x < 0 || y < 0 || x >= nx || y >= ny {
+                        continue;
+                    }
+                    let i = (y * nx + x) as usize;
+                    if closed[i] {
+                        continue;
+                    }
+                    let cand = d + window.point(i).distance(p);
+                    if cand < dist[i]
+                        && cand <= limit
+                        && is_free(i, &mut free, prep)
+                        && prep.segment_blocked(p, window.point(i)).is_none()
+                    {
+                        dist[i] = cand;
+                        src[i] = j as u32;
+                        heap.push(Reverse((key(cand), i as u32)));
+                    }
+                }
+            }
+            continue;
+        }
+        let c = id;
+        if closed[c] {
+            continue;
+        }
+        closed[c] = true;
+        let s = src[c];
+        let (sp, sd) = sources[s as usize];
+        let (cx, cy) = ((c % window.nx) as i64, (c / window.nx) as i64);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (cx + dx, cy + dy);
+                if x < 0 || y < 0 || x >= nx || y >= ny {
+                    continue;
+                }
+                let i = (y * nx + x) as usize;
+                // Corners registered at this node become reachable through our source.
+                let from = corner_at.partition_point(|&(node, _)| (node as usize) < i);
+                for &(node, k) in &corner_at[from..] {
+                    if node as usize != i {
+                        break;
+                    }
+                    let k = k as usize;
+                    if source_closed[k] {
+                        continue;
+                    }
+                    let cp = sources[k].0;
+                    let cand = sd + cp.distance(sp);
+                    if cand < sources[k].1
+                        && cand <= limit
+                        && prep.segment_blocked(sp, cp).is_none()
+                    {
+                        sources[k].1 = cand;
+                        heap.push(Reverse((key(cand), (n + k) as u32)));
+                    }
+                }
+                if (dx == 0 && dy == 0) || closed[i] || src[i] == s {
+                    continue;
+                }
+                let p = window.point(i);
+                let cand = sd + p.distance(sp);
+                if cand >= dist[i] || cand > limit || !is_free(i, &mut free, prep) {
+                    continue;
+                }
+                if prep.segment_blocked(sp, p).is_none() {
+                    dist[i] = cand;
+                    src[i] = s;
+                    heap.push(Reverse((key(cand), i as u32)));
+                    continue;
+                }
+                // Our source cannot see the neighbour: an obstacle's edge runs between them.
+                // The path bends at a corner of that obstacle, registered near here.
+                let mut best: Option<(f32, u32)> = None;
+                for ky in (cy - 2).max(0)..=(cy + 2).min(ny - 1) {
+                    let row = (ky * nx) as usize;
+                    let lo = row + (cx - 2).max(0) as usize;
+                    let hi = row + (cx + 2).min(nx - 1) as usize;
+                    let from = corner_at.partition_point(|&(node, _)| (node as usize) < lo);
+                    for &(node, k) in &corner_at[from..] {
+                        if node as usize > hi {
+                            break;
+                        }
+                        let (kp, kd) = sources[k as usize];
+                        let cand = kd + p.distance(kp);
+                        if !source_closed[k as usize]
+                            || cand >= dist[i]
+                            || cand > limit
+                            || best.is_some_and(|(b, _)| cand >= b)
+                        {
+                            continue;
+                        }
+                        if prep.segment_blocked(kp, p).is_none() {
+                            best = Some((cand, k));
+                        }
+                    }
+                }
+                if let Some((cand, k)) = best {
+                    dist[i] = cand;
+                    src[i] = k;
+                    heap.push(Reverse((key(cand), i as u32)));
+                }
+            }
+        }
+    }
+    Field {
+        window,
+        dist,
+        src,
+        sources,
+    }
+}

@@ -1,0 +1,236 @@
+//! Accuracy of the reach field and the exact path against analytic geodesics.
+
+use super::*;
+use crate::geom::Point;
+use crate::model::*;
+
+/// An empty 72 x 48 table with, optionally, one enemy model on a round base of
+/// `enemy_base_mm`. Movers use 25.4 mm bases (radius 0.5").
+pub(crate) fn table_with_enemy(enemy: Option<(Point, f32)>) -> (Scenario, SideId) {
+    let mut s = Scenario::new_table("reach");
+    let (blue, red) = (s.sides[0].id, s.sides[1].id);
+    if let Some((pos, base)) = enemy {
+        let id = UnitId(s.alloc());
+        let mid = ModelId(s.alloc());
+        s.units.push(Unit {
+            id,
+            name: "Enemy".into(),
+            side: red,
+            kind: UnitKind::Infantry,
+            quality: Quality::Regular,
+            stats: Stats::default(),
+            strength: Strength::full(1),
+            special: vec![],
+            position: Position::Table,
+            models: vec![Model {
+                id: mid,
+                base: Base::Round { diameter_mm: base },
+                pos,
+                facing_deg: 0.0,
+            }],
+            leader_model: Some(mid),
+            leadership: None,
+            commander: None,
+            attached_leader: None,
+            exerts_zoc: true,
+            state: UnitState::default(),
+        });
+    }
+    (s, blue)
+}
+
+/// Shortest distance from `s` to `p` around a disk of radius `r` at `c` (config space).
+pub(crate) fn geodesic_around_disk(s: Point, p: Point, c: Point, r: f32) -> f32 {
+    let (ds, dp) = (s.distance(c), p.distance(c));
+    if crate::geom::point_segment_distance(c, s, p) >= r {
+        return s.distance(p);
+    }
+    let angle = (s - c).angle_to(p - c).abs();
+    let arc = angle - (r / ds).acos() - (r / dp).acos();
+    (ds * ds - r * r).sqrt() + (dp * dp - r * r).sqrt() + r * arc.max(0.0)
+}
+
+#[test]
+fn open_ground_boundary_is_a_circle_within_a_tenth_of_an_inch() {
+    let (s, blue) = table_with_enemy(None);
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(36.0, 24.0);
+    let region = region(&board, start, 12.0, Avoid::standard());
+    let outline = region.outline();
+    assert_eq!(outline.len(), 1, "one closed boundary");
+    let mut worst: f32 = 0.0;
+    for p in &outline[0] {
+        worst = worst.max((p.distance(start) - 12.0).abs());
+    }
+    assert!(worst < 0.1, "worst deviation {worst}");
+    // In fact it is far better: the lattice samples exact Euclidean distances.
+    assert!(worst < 0.01, "worst deviation {worst}");
+    let area = region.area();
+    let exact = std::f32::consts::PI * 144.0;
+    assert!(
+        (area - exact).abs() / exact < 0.01,
+        "area {area} vs {exact}"
+    );
+}
+
+#[test]
+fn boundary_around_a_round_obstacle_follows_the_geodesic() {
+    // Enemy on a 40 mm base 6" east of the start: the mover's centre must stay
+    // 0.787 + 2 + 0.5 from the enemy's centre.
+    let c = Point::new(42.0, 24.0);
+    let (s, blue) = table_with_enemy(Some((c, 40.0)));
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(36.0, 24.0);
+    let r = 40.0 / 25.4 / 2.0 + 2.0 + 0.5;
+    let region = region(&board, start, 12.0, Avoid::standard());
+    let mut worst: f32 = 0.0;
+    let mut behind = 0;
+    for line in region.outline() {
+        for p in line {
+            if p.distance(c) < r + 0.5 {
+                continue; // the obstacle's own edge, not the allowance boundary
+            }
+            let g = geodesic_around_disk(start, p, c, r);
+            worst = worst.max((g - 12.0).abs());
+            if crate::geom::point_segment_distance(c, start, p) < r {
+                behind += 1;
+            }
+        }
+    }
+    assert!(
+        behind > 10,
+        "the boundary wraps behind the obstacle ({behind} points)"
+    );
+    assert!(worst < 0.1, "worst deviation from the geodesic {worst}");
+}
+
+#[test]
+fn exact_path_matches_the_analytic_geodesic() {
+    let c = Point::new(42.0, 24.0);
+    let (s, blue) = table_with_enemy(Some((c, 40.0)));
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(36.0, 24.0);
+    let r = 40.0 / 25.4 / 2.0 + 2.0 + 0.5;
+    for goal in [
+        Point::new(48.0, 24.0),
+        Point::new(47.0, 26.0),
+        Point::new(44.0, 20.0),
+        Point::new(30.0, 30.0),
+    ] {
+        let path = path_to(&board, start, goal, 30.0, Avoid::standard()).expect("reachable");
+        let g = geodesic_around_disk(start, goal, c, r);
+        assert!(
+            (path.length - g).abs() < 0.03,
+            "{goal}: {} vs {g}",
+            path.length
+        );
+        assert_eq!(path.points.first(), Some(&start));
+        assert_eq!(path.points.last(), Some(&goal));
+    }
+}
+
+#[test]
+fn too_far_and_blocked_destinations_say_why() {
+    let c = Point::new(42.0, 24.0);
+    let (s, blue) = table_with_enemy(Some((c, 25.4)));
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(36.0, 24.0);
+    match path_to(
+        &board,
+        start,
+        Point::new(36.0, 38.0),
+        12.0,
+        Avoid::standard(),
+    ) {
+        Err(Unreachable::TooFar { length }) => assert!((length - 14.0).abs() < 1e-3),
+        other => panic!("{other:?}"),
+    }
+    match path_to(
+        &board,
+        start,
+        Point::new(40.0, 24.0),
+        12.0,
+        Avoid::standard(),
+    ) {
+        Err(Unreachable::Blocked(Blocker::Enemy(..))) => {}
+        other => panic!("{other:?}"),
+    }
+    match path_to(
+        &board,
+        start,
+        Point::new(71.9, 24.0),
+        50.0,
+        Avoid::standard(),
+    ) {
+        Err(Unreachable::Blocked(Blocker::TableEdge)) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn assault_lets_bases_close_to_contact() {
+    let c = Point::new(42.0, 24.0);
+    let (s, blue) = table_with_enemy(Some((c, 25.4)));
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(36.0, 24.0);
+    let contact = Point::new(42.0 - 1.001, 24.0);
+    let assault = Avoid {
+        enemy_gap: 0.0,
+        ..Avoid::standard()
+    };
+    let path = path_to(&board, start, contact, 12.0, assault).expect("assault reaches contact");
+    assert!((path.length - 4.999).abs() < 1e-3);
+    assert!(path_to(&board, start, contact, 12.0, Avoid::standard()).is_err());
+}
+
+/// A square impassable pond (both windings) between the start and the far side: the path
+/// bends at two of its grown corners.
+#[test]
+fn paths_bend_around_polygon_corners_in_either_winding() {
+    for clockwise in [false, true] {
+        let (mut s, blue) = table_with_enemy(None);
+        let pond = TerrainId(s.alloc());
+        let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
+        t.impassable = true;
+        s.terrain_types.push(t);
+        let mut square = vec![
+            Point::new(40.0, 20.0),
+            Point::new(44.0, 20.0),
+            Point::new(44.0, 28.0),
+            Point::new(40.0, 28.0),
+        ];
+        if clockwise {
+            square.reverse();
+        }
+        let id = PieceId(s.alloc());
+        s.pieces.push(TerrainPiece {
+            id,
+            name: "Pond".into(),
+            terrain: pond,
+            shape: PieceShape::Polygon(square),
+        });
+        let board = Board::new(&s, blue, 0.5);
+        let start = Point::new(36.0, 24.0);
+        let goal = Point::new(48.0, 24.0);
+        // Around the top: to (39.5, 19.5), along to (44.5, 19.5), down to the goal, with the
+        // corners rounded by the 0.5" clearance (arcs shorter than their chords' sum).
+        let path = path_to(&board, start, goal, 30.0, Avoid::standard()).expect("around the pond");
+        let sharp = 2.0 * (3.5f32.hypot(4.5)) + 5.0;
+        assert!(
+            path.length < sharp && path.length > sharp - 0.3,
+            "{}: {}",
+            clockwise,
+            path.length
+        );
+        assert!(path.points.len() >= 4);
+        // The field agrees with the exact path at the goal.
+        let region = region(&board, start, 20.0, Avoid::standard());
+        let e = region.excess_at(goal).expect("sampled");
+        assert!(
+            (e + 20.0 - path.length).abs() < 0.05,
+            "field {} vs exact {}",
+            e + 20.0,
+            path.length
+        );
+    }
+}
