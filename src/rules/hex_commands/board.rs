@@ -17,7 +17,7 @@ use crate::model::{
     UnitId, UnitKind, UnitState, ZocOptions,
 };
 use hexx::{EdgeDirection, Hex};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -135,12 +135,13 @@ impl SideField {
 }
 
 /// The scenario's hex map and units as flat arrays. See the module documentation.
-#[derive(Debug)]
 pub struct Board {
     pub(crate) grid: HexGrid,
     pub(crate) rectangle: bool,
     pub(crate) hexes: Vec<Hex>,
     pub(crate) steps: Vec<[Step; 6]>,
+    /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
+    nbr: Vec<[u32; 6]>,
     /// Hexside bits by direction.
     pub(crate) edges: Vec<[u8; 6]>,
     zoc: ZocOptions,
@@ -152,6 +153,20 @@ pub struct Board {
     /// The combat unit standing on each hex (lowest ID when stacked), or [`NONE`].
     pub(crate) occupant: Vec<u32>,
     fields: Vec<OnceCell<SideField>>,
+    /// Fields dropped by the last refresh, whose buffers the next build reuses.
+    spare: Vec<Cell<Option<SideField>>>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("grid", &self.grid)
+            .field("hexes", &self.hexes.len())
+            .field("sides", &self.sides)
+            .field("units", &self.units.len())
+            .field("turn", &self.turn)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Board {
@@ -174,6 +189,7 @@ impl Board {
             rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
             hexes,
             steps: Vec::new(),
+            nbr: Vec::new(),
             edges: vec![[0; 6]; n],
             zoc: s.rules.zoc.clone(),
             turn: s.turn,
@@ -182,6 +198,7 @@ impl Board {
             by_id: HashMap::new(),
             occupant: vec![NONE; n],
             fields: Vec::new(),
+            spare: Vec::new(),
         };
         board.build_edges(map);
         board.build_steps(s, map, s.rules.hexside_costs);
@@ -241,12 +258,14 @@ impl Board {
             .collect();
         let road = u16::from(costs.road_mp.max(1));
         let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
+        let mut nbr = vec![[NONE; 6]; self.hexes.len()];
         for (i, out) in steps.iter_mut().enumerate() {
             let hex = self.hexes[i];
             for (d, step) in out.iter_mut().enumerate() {
                 let Some(j) = self.index_of(hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d])) else {
                     continue;
                 };
+                nbr[i][d] = j as u32;
                 let base = enter[j];
                 if base == BLOCKED {
                     continue;
@@ -272,6 +291,7 @@ impl Board {
             }
         }
         self.steps = steps;
+        self.nbr = nbr;
     }
 
     /// Re-reads the units: call after any unit moved, changed state or command. Occupancy is
@@ -324,7 +344,7 @@ impl Board {
             }
         }
         self.units = units;
-        self.fields = (0..self.sides.len()).map(|_| OnceCell::new()).collect();
+        self.retire_fields();
     }
 
     /// The dense index of a hex, or `None` off the map.
@@ -391,7 +411,10 @@ impl Board {
     /// The view of side `side` (an index into the board's sides): enemy distance field, ZOC
     /// mask and enemy occupancy, computed on first use after [`Board::update_units`].
     pub(crate) fn field(&self, side: usize) -> &SideField {
-        self.fields[side].get_or_init(|| self.build_field(side))
+        self.fields[side].get_or_init(|| {
+            let reuse = self.spare.get(side).and_then(Cell::take);
+            self.build_field(side, reuse)
+        })
     }
 
     /// Public access to a side's field, for callers that keep a board between edits.
@@ -402,18 +425,29 @@ impl Board {
     /// Drops the cached side fields and rebuilds the one of `side` at once (what a move of the
     /// enemy costs: the whole-map distance field and ZOC mask).
     pub fn rebuild_field(&mut self, side: SideId) -> Option<&SideField> {
-        for f in &mut self.fields {
-            f.take();
-        }
+        self.retire_fields();
         self.side_field(side)
     }
 
-    fn build_field(&self, side: usize) -> SideField {
+    /// Empties the field cache, keeping the old buffers for reuse.
+    fn retire_fields(&mut self) {
+        let n = self.sides.len();
+        let mut old = std::mem::take(&mut self.fields);
+        self.spare = (0..n)
+            .map(|i| Cell::new(old.get_mut(i).and_then(OnceCell::take)))
+            .collect();
+        self.fields = (0..n).map(|_| OnceCell::new()).collect();
+    }
+
+    fn build_field(&self, side: usize, reuse: Option<SideField>) -> SideField {
         let n = self.hexes.len();
-        let mut flags = vec![0u8; n];
-        let mut dist = vec![NO_ENEMY; n];
-        let mut nearest = vec![NONE; n];
-        let mut enemies = Vec::new();
+        let (mut flags, mut dist, mut nearest, mut enemies) = match reuse {
+            Some(f) if f.dist.len() == n => (f.flags, f.dist, f.nearest, f.enemies),
+            _ => (vec![0; n], vec![NO_ENEMY; n], vec![NONE; n], Vec::new()),
+        };
+        flags.fill(0);
+        dist.fill(NO_ENEMY);
+        enemies.clear();
         let mut queue: Vec<u32> = Vec::with_capacity(n);
         for (slot, u) in self.units.iter().enumerate() {
             if u.side == side {
@@ -431,18 +465,10 @@ impl Board {
                     &[0, 1, 2, 3, 4, 5]
                 };
                 for &d in dirs {
-                    let to = self.steps[i as usize][d].to;
-                    let to = if to == NONE {
-                        // An impassable neighbour is still in the zone.
-                        match self.index_of(
-                            self.hexes[i as usize].neighbor(EdgeDirection::ALL_DIRECTIONS[d]),
-                        ) {
-                            Some(j) => j as u32,
-                            None => continue,
-                        }
-                    } else {
-                        to
-                    };
+                    let to = self.nbr[i as usize][d];
+                    if to == NONE {
+                        continue;
+                    }
                     if self.edges[i as usize][d] & ZOC_STOP == 0 {
                         flags[to as usize] |= IN_ZOC;
                     }
@@ -458,16 +484,16 @@ impl Board {
             }
         }
         // Multi-source BFS in plain hex steps (terrain does not matter). Sources are pushed in
-        // ID order and a hex reached at the same depth twice keeps the lower ID, so the nearest
-        // enemy named in a reason is the lowest ID among the equally near.
+        // ID order, so by induction each depth is popped in ascending label order and the first
+        // hex to reach a neighbour carries the lowest label of its depth: the nearest enemy named
+        // in a reason is the lowest ID among the equally near, with no second comparison.
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head] as usize;
             head += 1;
             let nd = dist[i] + 1;
             let label = nearest[i];
-            for d in 0..6 {
-                let j = self.neighbour(i, d);
+            for &j in &self.nbr[i] {
                 if j == NONE {
                     continue;
                 }
@@ -476,8 +502,6 @@ impl Board {
                     dist[j] = nd;
                     nearest[j] = label;
                     queue.push(j as u32);
-                } else if dist[j] == nd && label < nearest[j] {
-                    nearest[j] = label;
                 }
             }
         }
@@ -492,12 +516,7 @@ impl Board {
     /// The neighbour of `i` in direction `d`, passable or not, or [`NONE`] off the map.
     #[inline]
     pub(crate) fn neighbour(&self, i: usize, d: usize) -> u32 {
-        let s = self.steps[i][d];
-        if s.to != NONE {
-            return s.to;
-        }
-        self.index_of(self.hexes[i].neighbor(EdgeDirection::ALL_DIRECTIONS[d]))
-            .map_or(NONE, |j| j as u32)
+        self.nbr[i][d]
     }
 }
 
