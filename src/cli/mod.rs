@@ -1,6 +1,6 @@
-//! The headless command line: `info`, `check`, `convert`, `sample` (and, as the engines land,
-//! `moves`, `span`, `column`, `test`, `export`). Each command writes to a `Write` so tests can
-//! read its output, and returns an exit code instead of exiting.
+//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, and `moves` and
+//! `span` on hex maps (and, as the engines land, table `moves`, `column`, `export`). Each command
+//! writes to a `Write` so tests can read its output, and returns an exit code instead of exiting.
 
 mod column;
 mod info;
@@ -74,9 +74,13 @@ pub enum Command {
         /// R2 table: the move type (halt, advance, at-the-double, dig-in).
         #[arg(long)]
         move_type: Option<String>,
-        /// Table: check one destination for the leader, as X,Y in inches.
+        /// Table: check one destination for the leader, as X,Y in inches. Hex map: the route
+        /// to hex X,Y (axial, as `info` prints it) and its reaction-charge check points.
         #[arg(long, value_name = "X,Y")]
         to: Option<String>,
+        /// Hex map: the cavalry second combat advance from the unit's hex.
+        #[arg(long)]
+        second_combat: bool,
         #[arg(long)]
         json: bool,
     },
@@ -229,12 +233,19 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             action,
             move_type,
             to,
+            second_combat,
             json,
         } => {
             let scenario = io::load(&file)?;
             let unit = find_unit(&scenario, &unit)?;
             if scenario.map.is_hex() {
-                moves_hex::run(&scenario, unit, command.as_deref(), json, out)
+                let args = moves_hex::Args {
+                    command: command.as_deref(),
+                    to: to.as_deref(),
+                    second_combat,
+                    json,
+                };
+                moves_hex::run(&scenario, unit, args, out)
             } else {
                 let args = moves_table::Args {
                     action: action.as_deref(),

@@ -1,0 +1,576 @@
+//! The board: a scenario's hex map and units as flat arrays indexed by the map's dense hex index
+//! (`geom::HexGrid`), so the search never hashes.
+//!
+//! Built in two layers:
+//! - **static** (from the map and the rule options, rebuilt only when they change): the hex of
+//!   every index, a neighbour table holding the MP cost of each of the six steps out of a hex
+//!   (terrain, road, river, wall and bridge already folded in; impassable edges marked), and the
+//!   hexside features per direction;
+//! - **units** (rebuilt when units move, see [`Board::update_units`]): a snapshot of the units the
+//!   rules read, hex occupancy, and per side, lazily, the [`SideField`]: distance to the nearest
+//!   enemy combat unit (a multi-source BFS over the whole map) and the enemy zone-of-control mask.
+
+use super::{HexError, UnitRef};
+use crate::geom::HexGrid;
+use crate::model::{
+    HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Scenario, SideId, Strength,
+    UnitId, UnitKind, UnitState, ZocOptions,
+};
+use hexx::{EdgeDirection, Hex};
+use std::cell::{Cell, OnceCell};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// No hex / no unit.
+pub(crate) const NONE: u32 = u32::MAX;
+/// A step that cannot be taken: off the map, impassable terrain or an impassable hexside.
+pub(crate) const BLOCKED: u16 = u16::MAX;
+/// Distance to the enemy when the side has no enemy combat unit on the map.
+pub const NO_ENEMY: u16 = u16::MAX;
+
+/// Hexside bits, per hex and direction.
+pub(crate) const RIVER: u8 = 1;
+pub(crate) const WALL: u8 = 2;
+pub(crate) const BRIDGE: u8 = 4;
+pub(crate) const ROAD: u8 = 8;
+/// Zones of control do not reach across this edge (the designer's `blocks_zoc`, or a river or
+/// wall under the scenario's ZOC options).
+pub(crate) const ZOC_STOP: u8 = 16;
+
+/// Per-hex flags of a side's view of the board.
+/// The hex is in the zone of control of an enemy unit.
+pub(crate) const IN_ZOC: u8 = 1;
+/// An enemy unit stands here: the hex may not be entered.
+pub(crate) const ENEMY: u8 = 2;
+
+/// One of the six steps out of a hex: where it leads and what it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub to: u32,
+    /// MP to take the step, or [`BLOCKED`].
+    pub cost: u16,
+}
+
+const NO_STEP: Step = Step {
+    to: NONE,
+    cost: BLOCKED,
+};
+
+/// What the rules need to know about a unit, copied out of the scenario.
+#[derive(Clone, Debug)]
+pub(crate) struct BoardUnit {
+    pub id: UnitId,
+    pub name: Arc<str>,
+    /// Index into [`Board::sides`].
+    pub side: usize,
+    pub kind: UnitKind,
+    pub mp: u8,
+    /// Dense hex index and facing, when on the map.
+    pub at: Option<(u32, u8)>,
+    pub leadership: Option<Leadership>,
+    pub commander: Option<UnitId>,
+    pub state: UnitState,
+    pub strength: Strength,
+    /// Exerts a zone of control: its own switch, and its kind not exempted by the scenario.
+    pub zoc: bool,
+}
+
+impl BoardUnit {
+    pub fn is_leader(&self) -> bool {
+        self.kind == UnitKind::Leader
+    }
+
+    pub fn in_play(&self) -> bool {
+        self.state.morale != Morale::Removed
+    }
+
+    /// On the map and in play: it stands somewhere and counts.
+    pub fn present(&self) -> Option<(u32, u8)> {
+        if self.in_play() { self.at } else { None }
+    }
+
+    pub fn acts_as_cavalry(&self) -> bool {
+        match self.kind {
+            UnitKind::Cavalry => true,
+            UnitKind::Dragoons => self.state.mounted,
+            _ => false,
+        }
+    }
+
+    pub fn r(&self) -> UnitRef {
+        UnitRef {
+            id: self.id,
+            name: self.name.clone(),
+        }
+    }
+
+    /// Routed or destroyed, for the Muster trigger.
+    pub fn routed_or_destroyed(&self) -> bool {
+        matches!(self.state.morale, Morale::Routing | Morale::Removed) || self.strength.current == 0
+    }
+}
+
+/// One side's view of the board: where its enemies are and what they reach.
+#[derive(Clone, Debug)]
+pub struct SideField {
+    /// Hex steps to the nearest enemy combat unit ([`NO_ENEMY`] when there is none).
+    pub(crate) dist: Vec<u16>,
+    /// The nearest enemy combat unit (unit slot), lowest ID among equals.
+    pub(crate) nearest: Vec<u32>,
+    /// [`IN_ZOC`] and [`ENEMY`] bits.
+    pub(crate) flags: Vec<u8>,
+    /// Unit slots of the enemy combat units on the map, in ID order.
+    pub(crate) enemies: Vec<u32>,
+}
+
+impl SideField {
+    /// Hex steps from `index` to the nearest enemy combat unit.
+    pub fn distance(&self, index: usize) -> Option<u16> {
+        self.dist.get(index).copied().filter(|d| *d != NO_ENEMY)
+    }
+
+    pub fn in_zoc(&self, index: usize) -> bool {
+        self.flags.get(index).is_some_and(|f| f & IN_ZOC != 0)
+    }
+}
+
+/// The scenario's hex map and units as flat arrays. See the module documentation.
+pub struct Board {
+    pub(crate) grid: HexGrid,
+    pub(crate) rectangle: bool,
+    pub(crate) hexes: Vec<Hex>,
+    pub(crate) steps: Vec<[Step; 6]>,
+    /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
+    nbr: Vec<[u32; 6]>,
+    /// Hexside bits by direction.
+    pub(crate) edges: Vec<[u8; 6]>,
+    zoc: ZocOptions,
+    pub(crate) turn: u16,
+    pub(crate) sides: Vec<SideId>,
+    /// Sorted by unit ID.
+    pub(crate) units: Vec<BoardUnit>,
+    by_id: HashMap<UnitId, u32>,
+    /// The combat unit standing on each hex (lowest ID when stacked), or [`NONE`].
+    pub(crate) occupant: Vec<u32>,
+    fields: Vec<OnceCell<SideField>>,
+    /// Fields dropped by the last refresh, whose buffers the next build reuses.
+    spare: Vec<Cell<Option<SideField>>>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("grid", &self.grid)
+            .field("hexes", &self.hexes.len())
+            .field("sides", &self.sides)
+            .field("units", &self.units.len())
+            .field("turn", &self.turn)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Board {
+    /// Builds the board of a hex-map scenario.
+    pub fn new(s: &Scenario) -> Result<Board, HexError> {
+        let Map::Hex(map) = &s.map else {
+            return Err(HexError::NotHexMap);
+        };
+        let grid = map.grid();
+        let n = grid.len();
+        if map.terrain.len() != n {
+            return Err(HexError::TerrainSize {
+                hexes: n,
+                terrain: map.terrain.len(),
+            });
+        }
+        let hexes = all_hexes(map, grid);
+        let mut board = Board {
+            grid,
+            rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
+            hexes,
+            steps: Vec::new(),
+            nbr: Vec::new(),
+            edges: vec![[0; 6]; n],
+            zoc: s.rules.zoc.clone(),
+            turn: s.turn,
+            sides: Vec::new(),
+            units: Vec::new(),
+            by_id: HashMap::new(),
+            occupant: vec![NONE; n],
+            fields: Vec::new(),
+            spare: Vec::new(),
+        };
+        board.build_edges(map);
+        board.build_steps(s, map, s.rules.hexside_costs);
+        board.update_units(s);
+        Ok(board)
+    }
+
+    fn build_edges(&mut self, map: &HexMap) {
+        let zoc = &self.zoc;
+        for side in &map.hexsides {
+            let f = side.features;
+            let mut bits = 0;
+            for (on, bit) in [
+                (f.river, RIVER),
+                (f.wall, WALL),
+                (f.bridge, BRIDGE),
+                (f.road, ROAD),
+            ] {
+                if on {
+                    bits |= bit;
+                }
+            }
+            if f.blocks_zoc
+                || (zoc.river_blocks && f.river && !f.bridge)
+                || (zoc.wall_blocks && f.wall)
+            {
+                bits |= ZOC_STOP;
+            }
+            let d = (side.direction % 6) as usize;
+            let other = side.hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d]);
+            if let Some(i) = self.index_of(side.hex) {
+                self.edges[i][d] = bits;
+            }
+            if let Some(j) = self.index_of(other) {
+                self.edges[j][(d + 3) % 6] = bits;
+            }
+        }
+    }
+
+    fn build_steps(&mut self, s: &Scenario, map: &HexMap, costs: HexsideCosts) {
+        // Entry cost of every hex from its terrain; unknown terrain is impassable.
+        let table: HashMap<_, _> = s
+            .terrain_types
+            .iter()
+            .map(|t| {
+                let c = match t.hex_cost {
+                    HexCost::Mp(c) => u16::from(c.max(1)),
+                    HexCost::Impassable => BLOCKED,
+                };
+                (t.id, c)
+            })
+            .collect();
+        let enter: Vec<u16> = map
+            .terrain
+            .iter()
+            .map(|t| table.get(t).copied().unwrap_or(BLOCKED))
+            .collect();
+        let road = u16::from(costs.road_mp.max(1));
+        let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
+        let mut nbr = vec![[NONE; 6]; self.hexes.len()];
+        for (i, out) in steps.iter_mut().enumerate() {
+            let hex = self.hexes[i];
+            for (d, step) in out.iter_mut().enumerate() {
+                let Some(j) = self.index_of(hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d])) else {
+                    continue;
+                };
+                nbr[i][d] = j as u32;
+                let base = enter[j];
+                if base == BLOCKED {
+                    continue;
+                }
+                let bits = self.edges[i][d];
+                let mut cost = if bits & ROAD != 0 { road } else { base };
+                if bits & RIVER != 0 && bits & BRIDGE == 0 {
+                    match costs.river_extra {
+                        Some(x) => cost += u16::from(x),
+                        None => continue,
+                    }
+                }
+                if bits & WALL != 0 {
+                    match costs.wall_extra {
+                        Some(x) => cost += u16::from(x),
+                        None => continue,
+                    }
+                }
+                *step = Step {
+                    to: j as u32,
+                    cost: cost.min(BLOCKED - 1),
+                };
+            }
+        }
+        self.steps = steps;
+        self.nbr = nbr;
+    }
+
+    /// Re-reads the units: call after any unit moved, changed state or command. Occupancy is
+    /// rebuilt at once; each side's enemy distance field and ZOC mask on first use.
+    pub fn update_units(&mut self, s: &Scenario) {
+        self.turn = s.turn;
+        self.sides = s.sides.iter().map(|x| x.id).collect();
+        let mut units: Vec<BoardUnit> = s
+            .units
+            .iter()
+            .map(|u| {
+                let side = match self.sides.iter().position(|x| *x == u.side) {
+                    Some(i) => i,
+                    None => {
+                        self.sides.push(u.side);
+                        self.sides.len() - 1
+                    }
+                };
+                let at = u
+                    .hex()
+                    .and_then(|(h, f)| self.index_of(h).map(|i| (i as u32, f % 6)));
+                BoardUnit {
+                    id: u.id,
+                    name: Arc::from(u.name.as_str()),
+                    side,
+                    kind: u.kind,
+                    mp: u.stats.mp,
+                    at,
+                    leadership: u.leadership,
+                    commander: u.commander,
+                    state: u.state,
+                    strength: u.strength,
+                    zoc: u.exerts_zoc && !self.zoc.exempt_kinds.contains(&u.kind.tag()),
+                }
+            })
+            .collect();
+        units.sort_by_key(|u| u.id);
+        self.by_id = units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id, i as u32))
+            .collect();
+        self.occupant.fill(NONE);
+        for (slot, u) in units.iter().enumerate() {
+            if let Some((i, _)) = u.present()
+                && !u.is_leader()
+                && self.occupant[i as usize] == NONE
+            {
+                self.occupant[i as usize] = slot as u32;
+            }
+        }
+        self.units = units;
+        self.retire_fields();
+    }
+
+    /// The dense index of a hex, or `None` off the map.
+    pub fn index_of(&self, hex: Hex) -> Option<usize> {
+        match self.grid {
+            HexGrid::Hexagon { radius } => hexagon_index(radius as i32, hex),
+            HexGrid::Rectangle { .. } => self.grid.index_of(hex),
+        }
+    }
+
+    pub fn hex_at(&self, index: usize) -> Option<Hex> {
+        self.hexes.get(index).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.hexes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hexes.is_empty()
+    }
+
+    pub fn grid(&self) -> HexGrid {
+        self.grid
+    }
+
+    /// Offset `[column, row]` of a hex on a rectangular map.
+    pub fn offset_of(&self, hex: Hex) -> Option<[i32; 2]> {
+        if self.rectangle {
+            self.grid.offset_of(hex)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn slot(&self, id: UnitId) -> Result<u32, HexError> {
+        self.by_id
+            .get(&id)
+            .copied()
+            .ok_or(HexError::UnknownUnit(id))
+    }
+
+    pub(crate) fn unit(&self, slot: u32) -> &BoardUnit {
+        &self.units[slot as usize]
+    }
+
+    pub(crate) fn unit_by_id(&self, id: UnitId) -> Option<&BoardUnit> {
+        self.by_id.get(&id).map(|s| &self.units[*s as usize])
+    }
+
+    pub(crate) fn side_index(&self, side: SideId) -> Option<usize> {
+        self.sides.iter().position(|s| *s == side)
+    }
+
+    /// The MP cost of stepping from `from` to its neighbour `to`, or `None` if the step is
+    /// impossible (not neighbours, off the map, impassable).
+    pub fn step_cost(&self, from: Hex, to: Hex) -> Option<u16> {
+        let i = self.index_of(from)?;
+        let d = from.neighbor_direction(to)?.index() as usize;
+        let s = self.steps[i][d];
+        (s.cost != BLOCKED).then_some(s.cost)
+    }
+
+    /// The view of side `side` (an index into the board's sides): enemy distance field, ZOC
+    /// mask and enemy occupancy, computed on first use after [`Board::update_units`].
+    pub(crate) fn field(&self, side: usize) -> &SideField {
+        self.fields[side].get_or_init(|| {
+            let reuse = self.spare.get(side).and_then(Cell::take);
+            self.build_field(side, reuse)
+        })
+    }
+
+    /// Public access to a side's field, for callers that keep a board between edits.
+    pub fn side_field(&self, side: SideId) -> Option<&SideField> {
+        self.side_index(side).map(|i| self.field(i))
+    }
+
+    /// Drops the cached side fields and rebuilds the one of `side` at once (what a move of the
+    /// enemy costs: the whole-map distance field and ZOC mask).
+    pub fn rebuild_field(&mut self, side: SideId) -> Option<&SideField> {
+        self.retire_fields();
+        self.side_field(side)
+    }
+
+    /// Empties the field cache, keeping the old buffers for reuse.
+    fn retire_fields(&mut self) {
+        let n = self.sides.len();
+        let mut old = std::mem::take(&mut self.fields);
+        self.spare = (0..n)
+            .map(|i| Cell::new(old.get_mut(i).and_then(OnceCell::take)))
+            .collect();
+        self.fields = (0..n).map(|_| OnceCell::new()).collect();
+    }
+
+    fn build_field(&self, side: usize, reuse: Option<SideField>) -> SideField {
+        let n = self.hexes.len();
+        let (mut flags, mut dist, mut nearest, mut enemies) = match reuse {
+            Some(f) if f.dist.len() == n => (f.flags, f.dist, f.nearest, f.enemies),
+            _ => (vec![0; n], vec![NO_ENEMY; n], vec![NONE; n], Vec::new()),
+        };
+        flags.fill(0);
+        dist.fill(NO_ENEMY);
+        enemies.clear();
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for (slot, u) in self.units.iter().enumerate() {
+            if u.side == side {
+                continue;
+            }
+            let Some((i, facing)) = u.present() else {
+                continue;
+            };
+            flags[i as usize] |= ENEMY;
+            if u.zoc {
+                let f = facing as usize;
+                let dirs: &[usize] = if self.zoc.front_only {
+                    &[(f + 5) % 6, f, (f + 1) % 6]
+                } else {
+                    &[0, 1, 2, 3, 4, 5]
+                };
+                for &d in dirs {
+                    let to = self.nbr[i as usize][d];
+                    if to == NONE {
+                        continue;
+                    }
+                    if self.edges[i as usize][d] & ZOC_STOP == 0 {
+                        flags[to as usize] |= IN_ZOC;
+                    }
+                }
+            }
+            if !u.is_leader() {
+                enemies.push(slot as u32);
+                if dist[i as usize] == NO_ENEMY {
+                    dist[i as usize] = 0;
+                    nearest[i as usize] = slot as u32;
+                    queue.push(i);
+                }
+            }
+        }
+        // Multi-source BFS in plain hex steps (terrain does not matter). Sources are pushed in
+        // ID order, so by induction each depth is popped in ascending label order and the first
+        // hex to reach a neighbour carries the lowest label of its depth: the nearest enemy named
+        // in a reason is the lowest ID among the equally near, with no second comparison.
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head] as usize;
+            head += 1;
+            let nd = dist[i] + 1;
+            let label = nearest[i];
+            for &j in &self.nbr[i] {
+                if j == NONE {
+                    continue;
+                }
+                let j = j as usize;
+                if dist[j] == NO_ENEMY {
+                    dist[j] = nd;
+                    nearest[j] = label;
+                    queue.push(j as u32);
+                }
+            }
+        }
+        SideField {
+            dist,
+            nearest,
+            flags,
+            enemies,
+        }
+    }
+
+    /// The neighbour of `i` in direction `d`, passable or not, or [`NONE`] off the map.
+    #[inline]
+    pub(crate) fn neighbour(&self, i: usize, d: usize) -> u32 {
+        self.nbr[i][d]
+    }
+}
+
+/// Every hex of the map in dense-index order. Hexagons are generated row by row directly (the
+/// same order as `HexGrid`), which avoids its per-index row scan on large maps.
+fn all_hexes(map: &HexMap, grid: HexGrid) -> Vec<Hex> {
+    match map.shape {
+        HexShape::Hexagon { radius } => {
+            let r = radius as i32;
+            let mut v = Vec::with_capacity(grid.len());
+            for y in -r..=r {
+                for x in (-r).max(-r - y)..=r.min(r - y) {
+                    v.push(Hex::new(x, y));
+                }
+            }
+            v
+        }
+        HexShape::Rectangle { .. } => grid.hexes().collect(),
+    }
+}
+
+/// `HexGrid::index_of` for hexagons in closed form (the grid sums row widths in a loop).
+fn hexagon_index(r: i32, hex: Hex) -> Option<usize> {
+    let (x, y) = (hex.x, hex.y);
+    if x.abs() > r || y.abs() > r || (x + y).abs() > r {
+        return None;
+    }
+    // Row y has width 2r+1-|y|. Rows -r..=0 hold (r+1)^2 + r(r+1)/2 hexes.
+    let before = if y <= 0 {
+        let k = y + r; // rows before this one, widths r+1, r+2, ..
+        k * (r + 1) + k * (k - 1) / 2
+    } else {
+        let m = y - 1; // rows 1..=m after row 0, widths 2r, 2r-1, ..
+        (r + 1) * (r + 1) + r * (r + 1) / 2 + m * (2 * r) - m * (m - 1) / 2
+    };
+    let xmin = (-r).max(-r - y);
+    Some((before + x - xmin) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hexagon_index_matches_the_grid() {
+        for radius in 0..7u32 {
+            let g = HexGrid::Hexagon { radius };
+            for (i, h) in g.hexes().enumerate() {
+                assert_eq!(hexagon_index(radius as i32, h), Some(i), "r {radius} {h:?}");
+            }
+            assert_eq!(
+                hexagon_index(radius as i32, Hex::new(radius as i32 + 1, 0)),
+                None
+            );
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! `sandtable moves` and `sandtable span` on a hex map, as a user runs them: real process, real
+//! exit codes, the text and the JSON documented in docs/cli.md.
+
+use hexx::Hex;
+use sandtable::model::*;
+use std::path::Path;
+use std::process::{Command as Process, Output};
+
+fn sandtable(args: &[&str]) -> Output {
+    Process::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .expect("run sandtable")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+struct Ids {
+    general: UnitId,
+    colonel: UnitId,
+    foot: UnitId,
+    horse: UnitId,
+    enemy_horse: UnitId,
+}
+
+fn unit(s: &mut Scenario, name: &str, side: SideId, kind: UnitKind, hex: Hex, mp: u8) -> UnitId {
+    let id = UnitId(s.alloc());
+    s.units.push(Unit {
+        id,
+        name: name.into(),
+        side,
+        kind,
+        quality: Quality::Regular,
+        stats: Stats {
+            mp,
+            ..Stats::default()
+        },
+        strength: Strength::full(4),
+        special: Vec::new(),
+        position: Position::Hex { hex, facing: 0 },
+        models: Vec::new(),
+        leader_model: None,
+        leadership: None,
+        commander: None,
+        attached_leader: None,
+        exerts_zoc: true,
+        state: UnitState::default(),
+    });
+    id
+}
+
+fn offset(col: i32, row: i32) -> Hex {
+    Hex::from_offset_coordinates(
+        [col, row],
+        hexx::OffsetHexMode::Even,
+        hexx::HexOrientation::Flat,
+    )
+}
+
+/// A 20 x 15 flat map: a Blue general and colonel, foot and horse; Red foot and horse.
+fn scenario() -> (Scenario, Ids) {
+    let mut s = Scenario::new_hex("Hex command line");
+    let (blue, red) = (s.sides[0].id, s.sides[1].id);
+    let general = unit(&mut s, "General", blue, UnitKind::Leader, offset(2, 7), 6);
+    let colonel = unit(&mut s, "Colonel", blue, UnitKind::Leader, offset(5, 7), 6);
+    let foot = unit(
+        &mut s,
+        "Blue Foot",
+        blue,
+        UnitKind::Infantry,
+        offset(6, 7),
+        4,
+    );
+    let horse = unit(
+        &mut s,
+        "Blue Horse",
+        blue,
+        UnitKind::Cavalry,
+        offset(6, 11),
+        6,
+    );
+    let red_foot = unit(
+        &mut s,
+        "Red Foot",
+        red,
+        UnitKind::Infantry,
+        offset(14, 7),
+        4,
+    );
+    let enemy_horse = unit(
+        &mut s,
+        "Red Horse",
+        red,
+        UnitKind::Cavalry,
+        offset(12, 11),
+        6,
+    );
+    let red_general = unit(
+        &mut s,
+        "Red General",
+        red,
+        UnitKind::Leader,
+        offset(16, 8),
+        6,
+    );
+    let lead = |command, span, superior| Leadership {
+        command,
+        span,
+        superior,
+        bonus: 0,
+        rerolls: 0,
+        rerolls_used: 0,
+    };
+    for (id, l) in [
+        (general, lead(Command::Advance, 8, None)),
+        (colonel, lead(Command::Attack, 2, Some(general))),
+        (red_general, lead(Command::Stand, 8, None)),
+    ] {
+        s.unit_mut(id).expect("leader").leadership = Some(l);
+    }
+    for (id, c) in [
+        (foot, colonel),
+        (horse, colonel),
+        (red_foot, red_general),
+        (enemy_horse, red_general),
+    ] {
+        s.unit_mut(id).expect("unit").commander = Some(c);
+    }
+    assert_eq!(s.validate(), vec![]);
+    (
+        s,
+        Ids {
+            general,
+            colonel,
+            foot,
+            horse,
+            enemy_horse,
+        },
+    )
+}
+
+fn saved(dir: &Path, s: &Scenario) -> String {
+    let path = dir.join("hex.json");
+    sandtable::io::save(&path, s).expect("save");
+    path.display().to_string()
+}
+
+#[test]
+fn moves_prints_legal_and_rejected_hexes_with_reasons() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (s, ids) = scenario();
+    let file = saved(dir.path(), &s);
+    let out = sandtable(&["moves", &file, "--unit", "Blue Foot"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("Blue Foot"), "{t}");
+    assert!(t.contains("Command: Attack, the chit of Colonel"), "{t}");
+    assert!(t.contains("traces to Colonel"), "{t}");
+    assert!(t.contains("+1 melee die roll"), "{t}");
+    assert!(t.contains("Legal destinations ("), "{t}");
+    assert!(t.contains("below the minimum move"), "{t}");
+    let _ = ids.foot;
+}
+
+#[test]
+fn moves_json_has_the_documented_shape() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (s, ids) = scenario();
+    let file = saved(dir.path(), &s);
+    let id = ids.foot.0.to_string();
+    let out = sandtable(&["moves", &file, "--unit", &id, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["unit"]["id"], ids.foot.0);
+    assert_eq!(v["unit"]["name"], "Blue Foot");
+    assert_eq!(v["kind"], "infantry");
+    assert_eq!(v["start"]["col"], 6);
+    assert_eq!(v["start"]["row"], 7);
+    assert!(v["start"]["x"].is_i64() && v["start"]["y"].is_i64());
+    assert_eq!(v["mp"], 4);
+    assert_eq!(v["allowance"], 4);
+    assert_eq!(v["command"]["source"], "traced");
+    assert_eq!(v["command"]["chit"], "Attack");
+    assert_eq!(v["command"]["moves_as"], "Attack");
+    assert_eq!(v["command"]["uses"]["id"], ids.colonel.0);
+    let chain = v["command"]["chain"].as_array().expect("chain");
+    assert_eq!(chain.len(), 2);
+    assert_eq!(chain[1]["leader"]["id"], ids.general.0);
+    assert_eq!(chain[0]["reaches"], true);
+    assert!(
+        v["constraints"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|c| c["code"] == "minimum_move")
+    );
+    assert!(
+        v["effects"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|e| e["code"] == "melee" && e["value"] == 1)
+    );
+    let legal = v["legal"].as_array().expect("legal");
+    assert!(!legal.is_empty());
+    for l in legal {
+        let path = l["path"].as_array().expect("path");
+        assert_eq!(path[0], v["start"]);
+        assert_eq!(path.last(), Some(&l["hex"]));
+        assert!(l["cost"].as_u64().expect("cost") <= 4);
+    }
+    let rejected = v["rejected"].as_array().expect("rejected");
+    assert!(rejected.iter().any(|r| r["reason"] == "below_minimum_move"));
+    assert!(rejected.iter().all(|r| r["text"].is_string()));
+    assert!(v["route"].is_null());
+    assert!(v["second_combat"].is_null());
+    assert!(v["dragoons"].is_null());
+}
+
+#[test]
+fn moves_with_a_command_a_route_and_a_second_combat() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (s, ids) = scenario();
+    let file = saved(dir.path(), &s);
+    // The Red horse rides west past Blue Horse: the route has a reaction-charge check point.
+    let to = offset(7, 11);
+    let to_arg = format!("{},{}", to.x, to.y);
+    let id = ids.enemy_horse.0.to_string();
+    let out = sandtable(&[
+        "moves",
+        &file,
+        "--unit",
+        &id,
+        "--command",
+        "advance",
+        "--to",
+        &to_arg,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["command"]["source"], "override");
+    assert_eq!(v["command"]["chit"], "Advance");
+    let route = &v["route"];
+    assert_eq!(route["legal"], true, "{route}");
+    let checks = route["charge_checks"].as_array().expect("checks");
+    assert_eq!(checks.len(), 1, "{route}");
+    assert_eq!(checks[0]["kind"], "command_check");
+    // Blue Horse is beyond the colonel's span: its leader is the general.
+    assert_eq!(checks[0]["leader"]["id"], ids.general.0);
+    assert_eq!(checks[0]["cavalry"][0]["unit"]["id"], ids.horse.0);
+    // Second combat, text.
+    let id = ids.horse.0.to_string();
+    let out = sandtable(&["moves", &file, "--unit", &id, "--second-combat"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Second combat from"));
+    // A bad command name is a usage error.
+    let out = sandtable(&["moves", &file, "--unit", &id, "--command", "gallop"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not a command"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn span_prints_the_hexes_and_the_units_in_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (s, ids) = scenario();
+    let file = saved(dir.path(), &s);
+    let out = sandtable(&["span", &file, "--leader", "Colonel"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("Colonel"), "{t}");
+    assert!(t.contains("Span: 19 hexes"), "{t}");
+    assert!(t.contains("within the span of General"), "{t}");
+    let id = ids.general.0.to_string();
+    let out = sandtable(&["span", &file, "--leader", &id, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["leader"]["id"], ids.general.0);
+    assert_eq!(v["command"], "Advance");
+    assert_eq!(v["span"], 8);
+    assert_eq!(v["effective_span"], 8);
+    assert!(v["traces_to"].is_null());
+    assert!(v["hexes"].as_array().expect("hexes").len() > 100);
+    let force = v["force"].as_array().expect("force");
+    assert_eq!(force.len(), 3, "the colonel and his two units");
+    // The foot stands next to the colonel and uses his chit; the horse is beyond the colonel's
+    // span of 2 and uses the general's.
+    let uses = |id: UnitId| {
+        force
+            .iter()
+            .find(|u| u["unit"]["id"] == id.0)
+            .map(|u| u["uses"]["id"].clone())
+    };
+    assert_eq!(uses(ids.foot), Some(ids.colonel.0.into()));
+    assert_eq!(uses(ids.horse), Some(ids.general.0.into()));
+    assert_eq!(
+        v["in_command"],
+        serde_json::json!([ids.colonel.0, ids.horse.0])
+    );
+    assert_eq!(v["muster"]["met"], false);
+    let changes = v["changes"].as_array().expect("changes");
+    assert_eq!(changes.len(), 9);
+    assert!(
+        changes
+            .iter()
+            .any(|c| c["command"] == "Muster" && c["allowed"] == false)
+    );
+    // Not a leader.
+    let id = ids.foot.0.to_string();
+    let out = sandtable(&["span", &file, "--leader", &id]);
+    assert_eq!(out.status.code(), Some(2));
+}
