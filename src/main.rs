@@ -14,6 +14,10 @@ fn main() -> ExitCode {
             let mut stdout = std::io::stdout().lock();
             match cli::run(command, &mut stdout) {
                 Ok(code) => ExitCode::from(code),
+                // The reader went away (`| head`): stop quietly, as command-line tools do.
+                Err(cli::CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     print_error(&e);
                     ExitCode::from(EXIT_FAILURE)

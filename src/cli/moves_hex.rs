@@ -104,18 +104,23 @@ fn parse_hex(text: &str) -> Result<Hex, CliError> {
     Ok(Hex::new(x, y))
 }
 
-/// A hex as JSON: axial `x`, `y`, plus offset `col`, `row` on rectangular maps.
+/// A hex as JSON: axial `x`, `y`, plus on rectangular maps 0-based offset `col`, `row` and
+/// the printed `CCRR` label (1-based, as `info` and the map show it).
 pub(super) fn hex_json(board: &Board, h: Hex) -> Value {
     match board.offset_of(h) {
-        Some([col, row]) => json!({ "x": h.x, "y": h.y, "col": col, "row": row }),
+        Some([col, row]) => json!({
+            "x": h.x, "y": h.y, "col": col, "row": row,
+            "label": format!("{:02}{:02}", col + 1, row + 1),
+        }),
         None => json!({ "x": h.x, "y": h.y }),
     }
 }
 
-/// A hex as text: `(x, y)` plus `[col c, row r]` on rectangular maps.
+/// A hex as text: the printed `CCRR` label and axial `(x, y)` on rectangular maps, as `info`
+/// shows hexes; axial alone on hexagonal maps.
 pub(super) fn hex_text(board: &Board, h: Hex) -> String {
     match board.offset_of(h) {
-        Some([col, row]) => format!("({}, {}) [col {col}, row {row}]", h.x, h.y),
+        Some([col, row]) => format!("{:02}{:02} ({}, {})", col + 1, row + 1, h.x, h.y),
         None => format!("({}, {})", h.x, h.y),
     }
 }
