@@ -7,6 +7,7 @@ pub mod check;
 pub mod column;
 pub mod dice;
 pub mod hex_commands;
+pub mod m42;
 pub mod measure;
 pub mod morale;
 pub mod reach;

@@ -2,7 +2,6 @@
 
 use super::field::Window;
 use crate::geom::Point;
-use std::collections::HashMap;
 
 /// The boundary of `{ p : value(p) <= 0 }` as polylines (closed loops repeat their first
 /// point). `values` are sampled on `window`'s nodes; `INFINITY` is outside.
@@ -24,7 +23,8 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
     };
     // Edge ids: horizontal edge (x,y)-(x+1,y) = 2*(y*nx+x); vertical (x,y)-(x,y+1) = +1.
     let mut segments: Vec<(u64, u64)> = Vec::new();
-    let mut points: HashMap<u64, Point> = HashMap::new();
+    // Crossing points by edge id; edge ids are dense (two per node).
+    let mut points: Vec<Option<Point>> = vec![None; 2 * nx * ny];
     for y in 0..ny - 1 {
         for x in 0..nx - 1 {
             let i00 = y * nx + x;
@@ -41,14 +41,15 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
             let left = 2 * i00 as u64 + 1;
             let right = 2 * i10 as u64 + 1;
             let mut edge_point = |e: u64| {
-                points.entry(e).or_insert_with(|| {
+                let slot = &mut points[e as usize];
+                if slot.is_none() {
                     let node = (e / 2) as usize;
-                    if e.is_multiple_of(2) {
+                    *slot = Some(if e.is_multiple_of(2) {
                         cross(node, node + 1)
                     } else {
                         cross(node, node + nx)
-                    }
-                });
+                    });
+                }
                 e
             };
             // Segments oriented with the inside on the left, so loops chain head to tail.
@@ -77,35 +78,41 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
     chain(&segments, &points)
 }
 
-/// Joins directed segments into polylines.
-fn chain(segments: &[(u64, u64)], points: &HashMap<u64, Point>) -> Vec<Vec<Point>> {
-    let mut next: HashMap<u64, u64> = HashMap::with_capacity(segments.len());
-    let mut has_prev: HashMap<u64, bool> = HashMap::with_capacity(segments.len());
+/// Joins directed segments into polylines. Each edge starts at most one segment and ends at
+/// most one, so chaining follows a successor table.
+fn chain(segments: &[(u64, u64)], points: &[Option<Point>]) -> Vec<Vec<Point>> {
+    const NONE: u64 = u64::MAX;
+    let n = points.len();
+    let mut next = vec![NONE; n];
+    let mut has_prev = vec![false; n];
     for &(a, b) in segments {
-        next.insert(a, b);
-        has_prev.insert(b, true);
+        next[a as usize] = b;
+        has_prev[b as usize] = true;
     }
     let mut starts: Vec<u64> = segments
         .iter()
         .map(|s| s.0)
-        .filter(|a| !has_prev.contains_key(a))
+        .filter(|a| !has_prev[*a as usize])
         .collect();
     starts.sort_unstable();
     let mut loops_from: Vec<u64> = segments.iter().map(|s| s.0).collect();
     loops_from.sort_unstable();
-    let mut used: HashMap<u64, bool> = HashMap::new();
+    let mut used = vec![false; n];
+    let point = |e: u64| points[e as usize].unwrap_or_default();
     let mut out = Vec::new();
     for start in starts.into_iter().chain(loops_from) {
-        if used.contains_key(&start) || !next.contains_key(&start) {
+        if used[start as usize] || next[start as usize] == NONE {
             continue;
         }
-        let mut line = vec![points[&start]];
+        let mut line = vec![point(start)];
         let mut cur = start;
-        while let Some(&n) = next.get(&cur) {
-            if used.insert(cur, true).is_some() {
+        while next[cur as usize] != NONE {
+            if used[cur as usize] {
                 break;
             }
-            line.push(points[&n]);
+            used[cur as usize] = true;
+            let n = next[cur as usize];
+            line.push(point(n));
             cur = n;
             if cur == start {
                 break;

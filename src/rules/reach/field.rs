@@ -116,27 +116,28 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
     // Lines from a source are tested directly against the obstacles near the start until the
     // source has been used often enough to pay for its angular view.
     const VIEW_AFTER: u32 = 64;
-    let mut views: Vec<Option<View>> = Vec::new();
-    views.resize_with(sources.len(), || None);
+    // Per source: how often it was used, or (from VIEW_AFTER on) its view's index.
     let mut uses = vec![0u32; sources.len()];
+    let mut views: Vec<View> = Vec::new();
     let mut los = |j: usize,
                    to: Point,
-                   views: &mut Vec<Option<View>>,
+                   views: &mut Vec<View>,
                    prep: &mut Prepared,
                    sources: &[(Point, f32)]| {
         let (from, d) = sources[j];
-        if let Some(v) = &views[j] {
-            return v.blocked(prep, to).is_none();
+        if uses[j] > VIEW_AFTER {
+            return views[(uses[j] - VIEW_AFTER - 1) as usize]
+                .blocked(prep, to)
+                .is_none();
         }
         uses[j] += 1;
         // The start sees most of the region: give it a view at once.
         if j > 0 && uses[j] < VIEW_AFTER {
             return prep.segment_blocked(from, to).is_none();
         }
-        views[j]
-            .insert(prep.view(from, (limit - d.min(limit)) + STEP_IN))
-            .blocked(prep, to)
-            .is_none()
+        views.push(prep.view(from, (limit - d.min(limit)) + STEP_IN));
+        uses[j] = VIEW_AFTER + views.len() as u32;
+        views[views.len() - 1].blocked(prep, to).is_none()
     };
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     let key = |d: f32| d.to_bits();

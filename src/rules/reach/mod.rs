@@ -144,6 +144,14 @@ pub fn region_in(
     Region::from_field(&field, allowance)
 }
 
+/// As [`region`], from the start of an already prepared query (see [`Prepared::shared`]);
+/// the query must cover the start's whole reach.
+pub fn region_from(prep: &mut Prepared, allowance: f32) -> Region {
+    let window = window_for(prep.board, prep.start, allowance);
+    let field = field::search(prep, allowance + STEP_IN * 2.0, window);
+    Region::from_field(&field, allowance)
+}
+
 /// Why a destination cannot be reached.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Unreachable {
@@ -167,14 +175,169 @@ pub fn path_to(
     avoid: Avoid,
 ) -> Result<Path, Unreachable> {
     let horizon = allowance.max(start.distance(goal)) * 3.0 + 1.0;
-    let mut prep = Prepared::new(board, start, avoid, horizon);
-    match exact::shortest_path(&mut prep, goal, horizon) {
-        Ok(p) if p.length <= allowance + 1e-4 => Ok(p),
-        Ok(p) => Err(Unreachable::TooFar { length: p.length }),
-        Err(NoPath::Blocked(b)) => Err(Unreachable::Blocked(b)),
-        Err(NoPath::Enclosed) => Err(Unreachable::Enclosed),
+    Paths::new(board, start, avoid, horizon).to(goal, allowance)
+}
+
+/// Shortest legal paths from one start to many destinations within a horizon, sharing one
+/// prepared query (obstacles, corners) between them.
+pub struct Paths<'a> {
+    prep: Prepared<'a>,
+    horizon: f32,
+}
+
+impl<'a> Paths<'a> {
+    /// Paths from `start` no longer than `horizon`.
+    pub fn new(board: &'a Board, start: Point, avoid: Avoid, horizon: f32) -> Paths<'a> {
+        Paths {
+            prep: Prepared::new(board, start, avoid, horizon),
+            horizon,
+        }
+    }
+
+    /// As [`path_to`]; routes longer than the horizon are reported as enclosed.
+    pub fn to(&mut self, goal: Point, allowance: f32) -> Result<Path, Unreachable> {
+        match exact::shortest_path(&mut self.prep, goal, self.horizon) {
+            Ok(p) if p.length <= allowance + 1e-4 => Ok(p),
+            Ok(p) => Err(Unreachable::TooFar { length: p.length }),
+            Err(NoPath::Blocked(b)) => Err(Unreachable::Blocked(b)),
+            Err(NoPath::Enclosed) => Err(Unreachable::Enclosed),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests;
+
+/// Why a model may not go somewhere, in words a player understands. Shared by every
+/// free-measure ruleset so the same obstacle is always described the same way.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Refusal {
+    OffTable,
+    /// Inside (or too close to) impassable terrain.
+    Impassable {
+        piece: crate::model::PieceId,
+        name: String,
+    },
+    /// Within the 2" every model keeps from enemy models.
+    NearEnemy {
+        unit: crate::model::UnitId,
+        name: String,
+    },
+    /// Inside terrain this move must keep out of (area, obstacle, difficult ground).
+    Terrain {
+        piece: crate::model::PieceId,
+        name: String,
+    },
+    /// Every route is blocked.
+    Enclosed,
+    /// The shortest legal route is longer than the allowance.
+    TooFar {
+        length_in: f32,
+        allowance_in: f32,
+    },
+}
+
+impl Refusal {
+    /// Names the obstacle of an [`Unreachable`] from the scenario.
+    pub fn from_unreachable(s: &crate::model::Scenario, u: Unreachable, allowance: f32) -> Refusal {
+        match u {
+            Unreachable::Blocked(b) => Refusal::from_blocker(s, b),
+            Unreachable::Enclosed => Refusal::Enclosed,
+            Unreachable::TooFar { length } => Refusal::TooFar {
+                length_in: length,
+                allowance_in: allowance,
+            },
+        }
+    }
+
+    pub fn from_blocker(s: &crate::model::Scenario, b: Blocker) -> Refusal {
+        let piece_name = |p| {
+            s.piece(p)
+                .map_or_else(|| format!("{p}"), |x| x.name.clone())
+        };
+        match b {
+            Blocker::TableEdge => Refusal::OffTable,
+            Blocker::Impassable(p) => Refusal::Impassable {
+                piece: p,
+                name: piece_name(p),
+            },
+            Blocker::Enemy(u, _) => Refusal::NearEnemy {
+                unit: u,
+                name: s.unit(u).map_or_else(|| format!("{u}"), |x| x.name.clone()),
+            },
+            Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => Refusal::Terrain {
+                piece: p,
+                name: piece_name(p),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::OffTable => write!(f, "off the table"),
+            Refusal::Impassable { name, .. } => write!(f, "blocked by impassable {name}"),
+            Refusal::NearEnemy { name, .. } => {
+                write!(
+                    f,
+                    "within 2\" of {name}: no model may come within 2\" of an enemy"
+                )
+            }
+            Refusal::Terrain { name, .. } => write!(f, "this move must keep out of {name}"),
+            Refusal::Enclosed => write!(f, "no route: every way there is blocked"),
+            Refusal::TooFar {
+                length_in,
+                allowance_in,
+            } => write!(
+                f,
+                "the shortest legal route is {length_in:.1}\", beyond the {allowance_in:.1}\" allowed"
+            ),
+        }
+    }
+}
+
+/// A path as the preview reports it: points and length in inches.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Route {
+    pub points: Vec<Point>,
+    pub length_in: f32,
+}
+
+impl From<Path> for Route {
+    fn from(p: Path) -> Route {
+        Route {
+            points: p.points,
+            length_in: p.length,
+        }
+    }
+}
+
+impl Route {
+    /// The first `distance` inches of the route.
+    pub fn truncated(&self, distance: f32) -> Route {
+        let mut points: Vec<Point> = self.points.first().copied().into_iter().collect();
+        let mut left = distance;
+        for w in self.points.windows(2) {
+            let seg = w[0].distance(w[1]);
+            if seg <= left {
+                points.push(w[1]);
+                left -= seg;
+            } else {
+                if left > 0.0 {
+                    points.push(w[0].lerp(w[1], left / seg));
+                }
+                break;
+            }
+        }
+        Route {
+            length_in: distance.min(self.length_in),
+            points,
+        }
+    }
+
+    pub fn end(&self) -> Point {
+        *self.points.last().unwrap_or(&Point::ZERO)
+    }
+}

@@ -55,8 +55,13 @@ pub struct Prepared<'a> {
     relevant: Vec<u32>,
     /// `relevant`, bucketed in 1" cells over their bounds.
     grid: Grid,
-    /// The distance from the start within which `relevant` is complete.
+    /// `relevant` is complete within `range` of `centre` (where the query was prepared).
+    centre: Point,
     range: f32,
+    /// Free nodes of the lattice around `centre`, for shared queries.
+    free_cache: Option<(super::Window, Vec<bool>)>,
+    /// Whether any clearance was reduced for a start inside an obstacle's clearance.
+    reduced: bool,
     stamp: Vec<u32>,
     tick: u32,
 }
@@ -64,10 +69,48 @@ pub struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     /// Prepares a query from `start` for points and lines within `range` of it.
     pub fn new(board: &'a Board, start: Point, avoid: Avoid, range: f32) -> Prepared<'a> {
+        Self::build(board, start, avoid, range, true)
+    }
+
+    /// Prepares a query around `centre` with every clearance at its nominal value, to be
+    /// [`restart`](Prepared::restart)ed from several nearby starts (the models of one unit).
+    pub fn shared(board: &'a Board, centre: Point, avoid: Avoid, range: f32) -> Prepared<'a> {
+        Self::build(board, centre, avoid, range, false)
+    }
+
+    /// Moves a shared query's start. Returns `false` (and changes nothing) when the start lies
+    /// within some obstacle's clearance: that start needs its own query, whose clearances let
+    /// it move away.
+    pub fn restart(&mut self, start: Point) -> bool {
+        if start == self.start && !self.reduced {
+            return true;
+        }
+        if self.reduced {
+            return false;
+        }
+        let board = self.board;
+        let blocked = self.relevant.iter().any(|&i| {
+            board.obstacle(i).shape.distance_to_point(start) < self.clearance[i as usize]
+        });
+        if blocked {
+            return false;
+        }
+        self.start = start;
+        true
+    }
+
+    fn build(
+        board: &'a Board,
+        start: Point,
+        avoid: Avoid,
+        range: f32,
+        reduce: bool,
+    ) -> Prepared<'a> {
         let r = board.mover_radius;
         let mut clearance = Vec::with_capacity(board.obstacle_count());
         let mut relevant = Vec::new();
         let mut entries = Vec::new();
+        let mut reduced = false;
         for (i, o) in board.obstacles() {
             let exempt = o.blocker.piece().is_some() && o.blocker.piece() == avoid.except;
             let mut cl = match o.blocker.class() {
@@ -87,8 +130,9 @@ impl<'a> Prepared<'a> {
                 // A model already too close may move, but never closer (and may leave terrain
                 // it stands in).
                 let d = o.shape.distance_to_point(start);
-                if d < cl {
+                if reduce && d < cl {
                     cl = (d - CENTRE_LINE).max(0.0);
+                    reduced = true;
                 }
                 if cl > 0.0 {
                     relevant.push(i);
@@ -123,7 +167,10 @@ impl<'a> Prepared<'a> {
             ring: Vec::new(),
             relevant,
             grid,
+            centre: start,
             range,
+            free_cache: None,
+            reduced,
             stamp: vec![0; board.obstacle_count()],
             tick: 0,
         };
@@ -161,9 +208,44 @@ impl<'a> Prepared<'a> {
         prep
     }
 
-    /// Marks which nodes of `window` the mover's centre may stand on (true = free), testing
-    /// each relevant obstacle only against the nodes under its bounds.
-    pub fn free_nodes(&self, window: &super::Window) -> Vec<bool> {
+    /// Marks which nodes of `window` the mover's centre may stand on (true = free). A shared
+    /// query computes its whole lattice once and copies from it for each start.
+    pub fn free_nodes(&mut self, window: &super::Window) -> Vec<bool> {
+        if self.reduced {
+            return self.stamp_free(window);
+        }
+        let fits = |cache: &(super::Window, Vec<bool>)| {
+            let c = &cache.0;
+            let off = (window.origin - c.origin) / c.step;
+            c.step == window.step
+                && off.x >= -1e-3
+                && off.y >= -1e-3
+                && (off.x.round() as usize + window.nx) <= c.nx
+                && (off.y.round() as usize + window.ny) <= c.ny
+        };
+        if !self.free_cache.as_ref().is_some_and(fits) {
+            let table = (self.board.width, self.board.height);
+            let all = super::Window::around(self.centre, self.range, table.0, table.1);
+            let mask = self.stamp_free(&all);
+            self.free_cache = Some((all, mask));
+        }
+        match &self.free_cache {
+            Some((c, mask)) if fits(&(*c, Vec::new())) => {
+                let off = ((window.origin - c.origin) / c.step).round();
+                let (ox, oy) = (off.x as usize, off.y as usize);
+                let mut out = Vec::with_capacity(window.len());
+                for y in 0..window.ny {
+                    let row = (oy + y) * c.nx + ox;
+                    out.extend_from_slice(&mask[row..row + window.nx]);
+                }
+                out
+            }
+            _ => self.stamp_free(window),
+        }
+    }
+
+    /// Tests each relevant obstacle against the nodes under its bounds.
+    fn stamp_free(&self, window: &super::Window) -> Vec<bool> {
         let mut free: Vec<bool> = (0..window.len())
             .map(|i| self.board.on_table(window.point(i)))
             .collect();
@@ -205,7 +287,7 @@ impl<'a> Prepared<'a> {
         };
         if self.grid.covers(p) {
             self.grid.at(p).iter().find_map(|i| test(*i))
-        } else if p.distance(self.start) <= self.range {
+        } else if p.distance(self.centre) <= self.range {
             None // the grid covers every obstacle within range
         } else {
             (0..self.board.obstacle_count() as u32).find_map(test)
@@ -217,7 +299,7 @@ impl<'a> Prepared<'a> {
     pub fn segment_blocked(&mut self, a: Point, b: Point) -> Option<Blocker> {
         let board = self.board;
         let clearance = &self.clearance;
-        let in_range = |p: Point| p.distance(self.start) <= self.range;
+        let in_range = |p: Point| p.distance(self.centre) <= self.range;
         if !(in_range(a) && in_range(b)) {
             return board.obstacles().find_map(|(i, o)| {
                 let cl = clearance[i as usize];

@@ -1,0 +1,410 @@
+//! R2 rules on hand-built tables, one test per rule.
+
+use super::*;
+
+/// A 72 x 48 table; the first side moves, the second is the enemy.
+struct Table {
+    s: Scenario,
+}
+
+impl Table {
+    fn new() -> Table {
+        let mut s = Scenario::new_table("m42");
+        s.rules.ruleset = Ruleset::M42;
+        Table { s }
+    }
+
+    /// A unit of the given side (0 or 1) with 25.4 mm round bases at `points`; the first is
+    /// the leader. Mv 6, Ld 4 (radius 8", coherency 4").
+    fn unit(&mut self, side: usize, name: &str, points: &[(f32, f32)]) -> UnitId {
+        let id = UnitId(self.s.alloc());
+        let side = self.s.sides[side].id;
+        let mut models = Vec::new();
+        for (x, y) in points {
+            models.push(Model {
+                id: ModelId(self.s.alloc()),
+                base: Base::Round { diameter_mm: 25.4 },
+                pos: Point::new(*x, *y),
+                facing_deg: 0.0,
+            });
+        }
+        self.s.units.push(Unit {
+            id,
+            name: name.into(),
+            side,
+            kind: UnitKind::Infantry,
+            quality: Quality::Regular,
+            stats: Stats {
+                mv: 6,
+                ld: 4,
+                bs: 4,
+                ev: 4,
+                to: 3,
+                ..Stats::default()
+            },
+            strength: Strength::full(models.len() as u16),
+            special: vec![],
+            position: Position::Table,
+            leader_model: models.first().map(|m| m.id),
+            models,
+            leadership: None,
+            commander: None,
+            attached_leader: None,
+            exerts_zoc: true,
+            state: UnitState::default(),
+        });
+        id
+    }
+
+    fn model(&self, u: UnitId, k: usize) -> ModelId {
+        self.s.unit(u).expect("unit").models[k].id
+    }
+
+    fn preview(&self, u: UnitId, t: MoveType) -> Preview {
+        preview(&self.s, u, t, Options::default()).expect("unit exists")
+    }
+
+    fn preview_to(&self, u: UnitId, t: MoveType, to: (f32, f32)) -> Preview {
+        let opts = Options {
+            to: Some(Point::new(to.0, to.1)),
+            ..Options::default()
+        };
+        preview(&self.s, u, t, opts).expect("unit exists")
+    }
+}
+
+/// A ten-model section in two ranks around (20, 30), leader in front.
+fn section(t: &mut Table) -> UnitId {
+    let mut pts = vec![(20.0, 28.0)];
+    for k in 0..9 {
+        pts.push((16.0 + (k % 5) as f32 * 2.0, 30.0 + (k / 5) as f32 * 2.0));
+    }
+    t.unit(0, "Section", &pts)
+}
+
+#[test]
+fn r2_command_radius_is_twice_ld_and_coherency_is_ld() {
+    let mut t = Table::new();
+    // Leader at 10; bases 1" wide, so a model at 19 is 8" edge to edge (in), one at 19.5 is
+    // 8.5" (out). Coherency 4": the model at 25 is 5" from its nearest neighbour.
+    let u = t.unit(
+        0,
+        "Spread",
+        &[(10.0, 10.0), (19.0, 10.0), (19.5, 12.0), (25.0, 16.0)],
+    );
+    let unit = t.s.unit(u).expect("unit");
+    let r = report(unit, t.model(u, 0));
+    assert_eq!(r.command_radius_in, 8.0);
+    assert_eq!(r.coherency_in, 4.0);
+    assert_eq!(r.in_radius, vec![t.model(u, 0), t.model(u, 1)]);
+    assert_eq!(r.out_of_radius, vec![t.model(u, 2), t.model(u, 3)]);
+    assert!(r.links.contains(&(t.model(u, 1), t.model(u, 2))));
+    assert_eq!(r.isolated, vec![t.model(u, 0), t.model(u, 3)]);
+    assert!(r.half_in_radius, "2 of 4 is half");
+}
+
+#[test]
+fn r2_halt_leader_stays_others_may_regroup() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let p = t.preview(u, MoveType::Halt);
+    assert!(p.refused.is_none());
+    assert_eq!(p.leader_allowance_in, 0.0);
+    assert!(p.leader_region.is_none());
+    assert_eq!(p.followers.len(), 9);
+    assert!(p.followers.iter().all(|f| f.allowance_in == 6.0));
+    assert!(p.effects.is_empty());
+    let d = t
+        .preview_to(u, MoveType::Halt, (20.0, 24.0))
+        .destination
+        .expect("checked");
+    assert_eq!(d.verdict, Err(Illegal::LeaderStays(MoveType::Halt)));
+}
+
+#[test]
+fn r2_advance_leader_up_to_mv_bs_minus_one() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let p = t.preview(u, MoveType::Advance);
+    assert_eq!(p.leader_allowance_in, 6.0);
+    assert_eq!(p.effects, vec![Effect::BallisticSkill(-1)]);
+    let region = p.leader_region.as_ref().expect("leader moves");
+    assert!(region.contains(Point::new(20.0, 22.5)));
+    assert!(!region.contains(Point::new(20.0, 21.5)));
+    let ok = t
+        .preview_to(u, MoveType::Advance, (20.0, 22.5))
+        .destination
+        .expect("checked");
+    assert!((ok.verdict.expect("legal").length_in - 5.5).abs() < 1e-3);
+    let far = t
+        .preview_to(u, MoveType::Advance, (20.0, 21.0))
+        .destination
+        .expect("checked");
+    assert!(matches!(
+        far.verdict,
+        Err(Illegal::Refused(Refusal::TooFar { .. }))
+    ));
+}
+
+#[test]
+fn r2_at_the_double_two_mv_ev_minus_one_no_shooting() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let p = t.preview_to(u, MoveType::AtTheDouble, (20.0, 17.0));
+    assert_eq!(p.leader_allowance_in, 12.0);
+    assert_eq!(p.effects, vec![Effect::Evasion(-1), Effect::NoShooting]);
+    assert!(p.destination.expect("checked").verdict.is_ok());
+    assert!(p.followers.iter().all(|f| f.allowance_in == 12.0));
+}
+
+#[test]
+fn r2_dig_in_nobody_moves_to_plus_one() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let p = t.preview(u, MoveType::DigIn);
+    assert_eq!(
+        p.effects,
+        vec![Effect::NoShooting, Effect::ToughnessAgainstShooting(1)]
+    );
+    assert!(p.followers.is_empty());
+    assert!(p.leader_region.is_none());
+    assert_eq!(
+        p.effects[1].to_string(),
+        "To +1 against shooting hits this turn only"
+    );
+}
+
+#[test]
+fn r2_half_in_radius_precondition() {
+    let mut t = Table::new();
+    // Leader plus one in radius, three far away: 2 of 5 is under half.
+    let u = t.unit(
+        0,
+        "Scattered",
+        &[
+            (10.0, 10.0),
+            (12.0, 10.0),
+            (40.0, 10.0),
+            (42.0, 10.0),
+            (44.0, 10.0),
+        ],
+    );
+    let p = t.preview(u, MoveType::Advance);
+    assert_eq!(
+        p.refused,
+        Some(CannotMove::TooFewInRadius {
+            in_radius: 2,
+            models: 5
+        })
+    );
+    assert!(p.leader_region.is_none());
+    let allowed: Vec<MoveType> = p
+        .available
+        .iter()
+        .filter(|(_, r)| r.is_none())
+        .map(|(t, _)| *t)
+        .collect();
+    assert_eq!(allowed, vec![MoveType::Halt, MoveType::DigIn]);
+    assert!(t.preview(u, MoveType::Halt).refused.is_none());
+}
+
+#[test]
+fn r2_dead_leader_cannot_move() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    t.s.unit_mut(u).expect("unit").leader_model = None;
+    let p = t.preview(u, MoveType::Advance);
+    assert_eq!(p.refused, Some(CannotMove::LeaderDead));
+    assert!(
+        t.preview(u, MoveType::DigIn).refused.is_none(),
+        "it may still Dig-In"
+    );
+    assert!(
+        p.refused
+            .expect("refused")
+            .to_string()
+            .contains("leader is dead")
+    );
+}
+
+#[test]
+fn r2_swarm_picks_a_leader() {
+    let mut t = Table::new();
+    let u = t.unit(
+        0,
+        "Swarm",
+        &[(40.0, 10.0), (10.0, 10.0), (12.0, 10.0), (14.0, 10.0)],
+    );
+    let unit = t.s.unit_mut(u).expect("unit");
+    unit.leader_model = None;
+    unit.special.push(SpecialRule::Swarm);
+    let p = t.preview(u, MoveType::Advance);
+    // The model at (12, 10) has all three close models in its radius.
+    assert_eq!(p.leader, Some((t.model(u, 2), LeaderSource::SwarmChoice)));
+    assert!(p.refused.is_none());
+    // The player may pick another.
+    let opts = Options {
+        leader: Some(t.model(u, 0)),
+        to: None,
+    };
+    let chosen = preview(&t.s, u, MoveType::Halt, opts).expect("unit");
+    assert_eq!(chosen.leader, Some((t.model(u, 0), LeaderSource::Chosen)));
+}
+
+#[test]
+fn r2_combat_tactics_survivor_takes_over() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let unit = t.s.unit_mut(u).expect("unit");
+    unit.leader_model = None;
+    unit.special.push(SpecialRule::CombatTactics);
+    let p = t.preview(u, MoveType::Advance);
+    assert!(matches!(p.leader, Some((_, LeaderSource::CombatTactics))));
+    assert!(p.refused.is_none());
+}
+
+#[test]
+fn r2_followers_end_in_new_radius_and_coherency() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    let p = t.preview_to(u, MoveType::Advance, (20.0, 22.5));
+    let end = p.leader_end.expect("moved");
+    assert_eq!(end, Point::new(20.0, 22.5));
+    let leader_fp = Footprint::circle(end, 0.5);
+    let mut placed = vec![leader_fp];
+    for f in &p.followers {
+        let spot = f.suggested.expect("room for everyone");
+        let fp = Footprint::circle(spot, 0.5);
+        assert!(leader_fp.separation(&fp) <= 8.0 + 1e-3, "in the radius");
+        assert!(
+            placed.iter().any(|a| a.separation(&fp) <= 4.0 + 1e-3),
+            "coherent"
+        );
+        assert!(
+            placed.iter().all(|a| a.separation(&fp) >= -0.02),
+            "no overlap"
+        );
+        assert!(spot.distance(f.from) <= 6.0 + 0.1, "within Mv");
+        assert!(f.region.contains(spot) || f.region.excess_at(spot).is_some_and(|e| e <= 0.01));
+        placed.push(fp);
+    }
+    // Far away from the new position, outside the radius: not a landing spot.
+    let first = &p.followers[0];
+    assert!(!first.region.contains(Point::new(20.0, 36.0)));
+}
+
+#[test]
+fn r2_regroup_toward_leader_up_to_mv() {
+    let mut t = Table::new();
+    // A straggler 20" behind the leader, no enemy near.
+    let u = t.unit(0, "Stragglers", &[(20.0, 10.0), (22.0, 10.0), (20.0, 30.0)]);
+    let p = t.preview(u, MoveType::Halt);
+    let r = &p.regroup[0];
+    assert_eq!(r.model, t.model(u, 2));
+    let route = r.result.as_ref().expect("may regroup");
+    assert!((route.length_in - 6.0).abs() < 1e-3, "up to Mv");
+    assert!(
+        (route.end() - Point::new(20.0, 24.0)).length() < 1e-3,
+        "straight at the leader"
+    );
+}
+
+#[test]
+fn r2_no_regroup_within_12_of_enemy() {
+    let mut t = Table::new();
+    let u = t.unit(0, "Stragglers", &[(20.0, 10.0), (22.0, 10.0), (20.0, 30.0)]);
+    t.unit(1, "Enemy", &[(30.0, 30.0)]);
+    let p = t.preview(u, MoveType::Halt);
+    match &p.regroup[0].result {
+        Err(NoRegroup::EnemyWithin12 { distance_in, .. }) => {
+            assert!((distance_in - 9.0).abs() < 1e-3)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn r2_no_path_within_2_of_enemy() {
+    let mut t = Table::new();
+    let u = t.unit(0, "Lone", &[(20.0, 20.0)]);
+    t.unit(1, "Sentry", &[(20.0, 15.0)]);
+    let p = t.preview(u, MoveType::AtTheDouble);
+    let region = p.leader_region.as_ref().expect("moves");
+    // The sentry's zone: nothing within 2" + 1" (two base radii) of its centre.
+    assert!(!region.contains(Point::new(20.0, 17.6)));
+    assert!(!region.contains(Point::new(22.8, 15.0)));
+    // Going round is legal, and longer than straight.
+    let d = t
+        .preview_to(u, MoveType::AtTheDouble, (20.0, 11.0))
+        .destination
+        .expect("checked");
+    let route = d.verdict.expect("around the sentry");
+    assert!(route.length_in > 9.0 + 0.5);
+    let too_close = t
+        .preview_to(u, MoveType::AtTheDouble, (20.0, 17.5))
+        .destination
+        .expect("checked");
+    assert!(matches!(
+        too_close.verdict,
+        Err(Illegal::Refused(Refusal::NearEnemy { .. }))
+    ));
+}
+
+#[test]
+fn r2_assault_exception() {
+    let mut t = Table::new();
+    let u = t.unit(0, "Assaulters", &[(20.0, 20.0), (21.5, 21.0)]);
+    let e = t.unit(1, "Sentry", &[(20.0, 15.0)]);
+    let p = t.preview(u, MoveType::Advance);
+    let a = p
+        .assaults
+        .iter()
+        .find(|a| a.unit == e)
+        .expect("the sentry can be assaulted");
+    assert!(
+        (a.route.length_in - 4.0).abs() < 0.05,
+        "{}",
+        a.route.length_in
+    );
+    // Ending in base contact lifts the 2" rule for the unit.
+    let d = t.preview_to(u, MoveType::Advance, (a.contact.x, a.contact.y));
+    let dest = d.destination.expect("checked");
+    assert!(dest.assault && dest.verdict.is_ok());
+    let f = &d.followers[0];
+    assert!(f.suggested.is_some());
+}
+
+#[test]
+fn r2_assault_only_by_advance_or_double() {
+    let mut t = Table::new();
+    let u = t.unit(0, "Assaulters", &[(20.0, 20.0), (21.5, 21.0)]);
+    t.unit(1, "Sentry", &[(20.0, 15.0)]);
+    let p = t.preview(u, MoveType::Halt);
+    assert!(p.assaults.is_empty());
+    let d = t
+        .preview_to(u, MoveType::Halt, (20.0, 16.0))
+        .destination
+        .expect("checked");
+    assert!(d.verdict.is_err());
+}
+
+#[test]
+fn coherency_report_scales_and_agrees_with_brute_force() {
+    let mut t = Table::new();
+    let pts: Vec<(f32, f32)> = (0..200)
+        .map(|k| (5.0 + (k * 37 % 60) as f32, 5.0 + (k * 53 % 38) as f32))
+        .collect();
+    let u = t.unit(0, "Crowd", &pts);
+    let unit = t.s.unit(u).expect("unit");
+    let r = report(unit, unit.models[0].id);
+    let mut brute = Vec::new();
+    for (i, a) in unit.models.iter().enumerate() {
+        for b in &unit.models[i + 1..] {
+            if a.footprint().separation(&b.footprint()) <= 4.0 {
+                brute.push((a.id.min(b.id), a.id.max(b.id)));
+            }
+        }
+    }
+    brute.sort_unstable();
+    assert_eq!(r.links, brute);
+}
