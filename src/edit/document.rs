@@ -12,6 +12,8 @@ pub const HISTORY_LIMIT: usize = 200;
 struct Step {
     label: String,
     before: Scenario,
+    /// Edits of the same field in a row merge into this step (see `apply_merging`).
+    merge_key: Option<String>,
 }
 
 /// An open scenario.
@@ -29,6 +31,9 @@ pub struct Document {
     /// the saved state.
     revision_ids: Vec<u64>,
     next_revision_id: u64,
+    /// Counts every change of the scenario (edit, undo, redo), so caches of anything derived
+    /// from it know when to rebuild.
+    changes: u64,
     pub path: Option<PathBuf>,
 }
 
@@ -41,6 +46,7 @@ impl Document {
             saved_revision: Some(0),
             revision_ids: vec![0],
             next_revision_id: 1,
+            changes: 0,
             path,
         }
     }
@@ -49,12 +55,44 @@ impl Document {
         &self.scenario
     }
 
+    /// A number that changes whenever the scenario does.
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// Applies `edits` as one undo step called `label`. All or nothing: if any edit fails, or
     /// the result breaks an invariant, the scenario is unchanged and the error says why.
     pub fn apply(&mut self, label: &str, edits: Vec<Edit>) -> Result<(), EditError> {
+        self.apply_keyed(label, None, edits)
+    }
+
+    /// Like [`Document::apply`], but consecutive edits with the same `key` (typing in one field,
+    /// dragging one slider) make a single undo step.
+    pub fn apply_merging(
+        &mut self,
+        label: &str,
+        key: &str,
+        edits: Vec<Edit>,
+    ) -> Result<(), EditError> {
+        self.apply_keyed(label, Some(key), edits)
+    }
+
+    fn apply_keyed(
+        &mut self,
+        label: &str,
+        key: Option<&str>,
+        edits: Vec<Edit>,
+    ) -> Result<(), EditError> {
         if edits.is_empty() {
             return Ok(());
         }
+        let merging = key.is_some()
+            && self.redo.is_empty()
+            && self
+                .undo
+                .last()
+                .is_some_and(|st| st.merge_key.as_deref() == key)
+            && self.saved_revision != self.current_id();
         let mut next = self.scenario.clone();
         for e in edits {
             e.apply(&mut next)?;
@@ -65,6 +103,12 @@ impl Document {
         if next == self.scenario {
             return Ok(());
         }
+        if merging {
+            // The step's "before" stays; only the current state moves on.
+            self.scenario = next;
+            self.changes += 1;
+            return Ok(());
+        }
         let before = std::mem::replace(&mut self.scenario, next);
         // `revision_ids[k]` names the state reached after k undoable steps; the redo branch's
         // ids are dropped with the branch.
@@ -73,6 +117,7 @@ impl Document {
         self.undo.push(Step {
             label: label.to_string(),
             before,
+            merge_key: key.map(str::to_string),
         });
         self.revision_ids.push(self.next_revision_id);
         self.next_revision_id += 1;
@@ -80,6 +125,7 @@ impl Document {
             self.undo.remove(0);
             self.revision_ids.remove(0);
         }
+        self.changes += 1;
         Ok(())
     }
 
@@ -94,10 +140,12 @@ impl Document {
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         let step = self.undo.pop()?;
+        self.changes += 1;
         let after = std::mem::replace(&mut self.scenario, step.before);
         self.redo.push(Step {
             label: step.label.clone(),
             before: after,
+            merge_key: None,
         });
         Some(step.label)
     }
@@ -105,10 +153,12 @@ impl Document {
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Option<String> {
         let step = self.redo.pop()?;
+        self.changes += 1;
         let before = std::mem::replace(&mut self.scenario, step.before);
         self.undo.push(Step {
             label: step.label.clone(),
             before,
+            merge_key: None,
         });
         Some(step.label)
     }
@@ -199,6 +249,32 @@ mod tests {
         assert!(err.to_string().contains("#999"));
         assert_eq!(doc.scenario(), &before);
         assert!(!doc.can_undo());
+    }
+
+    #[test]
+    fn edits_of_one_field_in_a_row_are_one_step() {
+        let mut doc = Document::new(Scenario::new_table("A"), None);
+        for t in ["B", "Bo", "Bol"] {
+            let meta = Meta {
+                title: t.into(),
+                ..doc.scenario().meta.clone()
+            };
+            doc.apply_merging("Title", "title", vec![Edit::SetMeta(meta)])
+                .expect("valid");
+        }
+        assert_eq!(doc.history().0, vec!["Title"]);
+        assert_eq!(doc.scenario().meta.title, "Bol");
+        doc.undo();
+        assert_eq!(doc.scenario().meta.title, "A");
+        doc.redo();
+        // After an undo/redo, the next keystroke starts a new step.
+        let meta = Meta {
+            title: "Bolo".into(),
+            ..doc.scenario().meta.clone()
+        };
+        doc.apply_merging("Title", "title", vec![Edit::SetMeta(meta)])
+            .expect("valid");
+        assert_eq!(doc.history().0.len(), 2);
     }
 
     #[test]

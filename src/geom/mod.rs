@@ -7,6 +7,7 @@ mod footprint;
 mod formation;
 mod hexgrid;
 mod polygon;
+mod triangulate;
 
 pub use footprint::Footprint;
 pub use formation::Formation;
@@ -17,6 +18,7 @@ pub use polygon::{
     segment_segment_distance, segment_within_polygon, segment_within_polyline, segments_intersect,
     segments_within,
 };
+pub use triangulate::triangulate;
 
 /// A point or vector in table inches (glam's `Vec2`, re-exported by hexx).
 pub type Point = hexx::Vec2;

@@ -3,6 +3,8 @@
 mod atomic;
 pub mod codec;
 mod error;
+pub mod image;
+pub mod recovery;
 
 pub use atomic::atomic_write;
 pub use codec::{Encoding, decode, encode};

@@ -170,7 +170,7 @@ fn check_units(s: &Scenario, out: &mut Out) {
                 format!("'{}' starts with no stands or figures", u.name),
             );
         }
-        if u.kind.is_single_stand() && u.strength.start > 1 {
+        if s.rules.morale_tests && u.kind.is_single_stand() && u.strength.start > 1 {
             out.warn(
                 item,
                 format!(

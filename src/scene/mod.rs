@@ -1,1 +1,14 @@
-//! placeholder
+//! What a scenario looks like, as shapes in map units: one description drawn by the canvas on
+//! screen and by the exporter on paper, so screen and print never drift.
+//!
+//! A scene is a list of [`Item`]s (meshes, lines, circles, convex shapes, text) in map units:
+//! inches on the table, millimetres on paper for hex maps. Widths and text sizes are either in
+//! map units (they scale with the map) or in points (they stay readable at any zoom).
+
+mod build;
+mod item;
+
+pub use build::{
+    Style, build, dynamic_layer, edge_corners, entry_point, frame, ink, layout, static_layer,
+};
+pub use item::*;

@@ -1,0 +1,398 @@
+//! New items as the palette drops them: units from templates placed in a formation that
+//! respects their bases, terrain pieces, zones, objectives, entry points. Pure functions that
+//! return edits, so they are tested without a window.
+
+use crate::edit::Edit;
+use crate::geom::{Formation, Point};
+use crate::model::*;
+use crate::scene::layout;
+use hexx::Hex;
+
+/// The unit types a designer drags from the palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Template {
+    Infantry,
+    Cavalry,
+    Dragoons,
+    Artillery,
+    Elephant,
+    Wagon,
+    Leader,
+}
+
+impl Template {
+    pub const ALL: [Template; 7] = [
+        Template::Infantry,
+        Template::Cavalry,
+        Template::Dragoons,
+        Template::Artillery,
+        Template::Elephant,
+        Template::Wagon,
+        Template::Leader,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Template::Infantry => "Infantry",
+            Template::Cavalry => "Cavalry",
+            Template::Dragoons => "Dragoons",
+            Template::Artillery => "Artillery",
+            Template::Elephant => "Elephant",
+            Template::Wagon => "Wagon",
+            Template::Leader => "Leader",
+        }
+    }
+
+    fn kind(self) -> UnitKind {
+        match self {
+            Template::Infantry => UnitKind::Infantry,
+            Template::Cavalry => UnitKind::Cavalry,
+            Template::Dragoons => UnitKind::Dragoons,
+            Template::Artillery => UnitKind::Artillery {
+                class: GunClass::Light,
+                draught: Draught::Foot,
+                hit_points: 3,
+            },
+            Template::Elephant => UnitKind::Elephant,
+            Template::Wagon => UnitKind::Wagon,
+            Template::Leader => UnitKind::Leader,
+        }
+    }
+
+    /// Models (figures or stands) a new unit of this type gets under `ruleset`, with their base
+    /// and how many stand abreast.
+    fn models(self, ruleset: Ruleset) -> (u16, Base, usize) {
+        let round = |d: f32| Base::Round { diameter_mm: d };
+        let rect = |w: f32, d: f32| Base::Rect {
+            width_mm: w,
+            depth_mm: d,
+        };
+        match (self, ruleset) {
+            (Template::Infantry, Ruleset::ColumnOfMarch) => (12, round(25.0), 6),
+            (Template::Infantry, Ruleset::M42) => (10, round(25.0), 5),
+            (Template::Infantry, _) => (8, round(25.0), 4),
+            (Template::Cavalry | Template::Dragoons, Ruleset::ColumnOfMarch) => {
+                (8, rect(25.0, 50.0), 4)
+            }
+            (Template::Cavalry | Template::Dragoons, _) => (4, rect(40.0, 40.0), 4),
+            (Template::Artillery, _) => (1, rect(40.0, 40.0), 1),
+            (Template::Elephant, _) => (1, rect(50.0, 50.0), 1),
+            (Template::Wagon, _) => (1, rect(40.0, 60.0), 1),
+            (Template::Leader, _) => (1, round(30.0), 1),
+        }
+    }
+
+    fn stats(self) -> Stats {
+        let mounted = matches!(
+            self,
+            Template::Cavalry | Template::Dragoons | Template::Leader
+        );
+        Stats {
+            mv: if mounted { 12 } else { 6 },
+            ld: 4,
+            discipline: 7,
+            rof: 1,
+            aw: 18,
+            bs: 4,
+            ev: 4,
+            to: 3,
+            mp: if mounted { 8 } else { 4 },
+            rout_in: if mounted { 18 } else { 12 },
+        }
+    }
+}
+
+/// A unit of `template` for `side`, with fresh IDs from `next` (advanced past them).
+pub fn new_unit(s: &Scenario, template: Template, side: SideId, next: &mut u32) -> Unit {
+    let mut id = || {
+        let v = *next;
+        *next += 1;
+        v
+    };
+    let n_same = s
+        .units
+        .iter()
+        .filter(|u| u.kind.tag() == template.kind().tag())
+        .count();
+    let (count, base, _) = template.models(s.rules.ruleset);
+    let unit_id = UnitId(id());
+    let models: Vec<Model> = (0..count)
+        .map(|_| Model {
+            id: ModelId(id()),
+            base,
+            pos: Point::ZERO,
+            facing_deg: 0.0,
+        })
+        .collect();
+    let hex = s.map.is_hex();
+    Unit {
+        id: unit_id,
+        name: format!("{} {}", template.name(), n_same + 1),
+        side,
+        kind: template.kind(),
+        quality: Quality::Regular,
+        stats: template.stats(),
+        strength: Strength::full(if hex {
+            if template == Template::Leader { 1 } else { 4 }
+        } else {
+            count
+        }),
+        special: Vec::new(),
+        position: Position::OffMap,
+        leader_model: if hex {
+            None
+        } else {
+            models.first().map(|m| m.id)
+        },
+        models: if hex { Vec::new() } else { models },
+        leadership: (template == Template::Leader).then_some(Leadership {
+            command: Command::Advance,
+            span: 3,
+            superior: None,
+            bonus: 1,
+            rerolls: 1,
+            rerolls_used: 0,
+        }),
+        commander: None,
+        attached_leader: None,
+        exerts_zoc: template != Template::Leader,
+        state: UnitState::default(),
+    }
+}
+
+/// Places a new unit of `template` at `at` (map units): on the table its models stand in ranks
+/// facing `facing_deg` (bases touching, never overlapping); on a hex map it takes the hex under
+/// `at`. `None` when `at` is off the map.
+pub fn place_unit(
+    s: &Scenario,
+    template: Template,
+    side: SideId,
+    at: Point,
+    facing_deg: f32,
+) -> Option<Edit> {
+    let mut next = s.next_id;
+    let mut u = new_unit(s, template, side, &mut next);
+    match &s.map {
+        Map::Hex(h) => {
+            let hex = layout(h).world_pos_to_hex(at);
+            if !h.grid().contains(hex) {
+                return None;
+            }
+            let facing =
+                hexx::EdgeDirection::from_angle_degrees(90.0 - facing_deg, h.orientation.to_hexx())
+                    .index();
+            u.position = Position::Hex { hex, facing };
+        }
+        Map::Table(t) => {
+            if at.x < 0.0 || at.y < 0.0 || at.x > t.width_in || at.y > t.height_in {
+                return None;
+            }
+            let (count, base, frontage) = template.models(s.rules.ruleset);
+            let (w, d) = match base {
+                Base::Round { diameter_mm } => (diameter_mm / 25.4, diameter_mm / 25.4),
+                Base::Rect { width_mm, depth_mm } => (width_mm / 25.4, depth_mm / 25.4),
+            };
+            let f = Formation {
+                centre: at,
+                facing_deg,
+                frontage,
+                base_width_in: w,
+                base_depth_in: d,
+                gap_in: 0.05,
+            };
+            for (m, p) in u.models.iter_mut().zip(f.centres(count as usize)) {
+                m.pos = p;
+                m.facing_deg = facing_deg;
+            }
+            u.position = Position::Table;
+        }
+    }
+    Some(Edit::PutUnit(Box::new(u)))
+}
+
+/// A new area piece of `terrain`: a rounded blob 6" across on the table.
+pub fn place_area(s: &Scenario, terrain: TerrainId, at: Point) -> Option<Edit> {
+    let t = s.terrain(terrain)?;
+    let id = PieceId(s.next_id);
+    let shape = match t.kind {
+        TerrainKind::Area => PieceShape::Polygon(
+            (0..12)
+                .map(|k| {
+                    let a = k as f32 * std::f32::consts::TAU / 12.0;
+                    let r = if k % 2 == 0 { 3.0 } else { 2.6 };
+                    at + Point::new(a.cos(), a.sin()) * r
+                })
+                .collect(),
+        ),
+        TerrainKind::Linear | TerrainKind::Road => PieceShape::Polyline {
+            points: vec![at - Point::new(3.0, 0.0), at + Point::new(3.0, 0.0)],
+            width_in: if t.kind == TerrainKind::Road {
+                1.5
+            } else {
+                0.5
+            },
+        },
+    };
+    Some(Edit::PutPiece(Box::new(TerrainPiece {
+        id,
+        name: format!(
+            "{} {}",
+            t.name,
+            s.pieces.iter().filter(|p| p.terrain == terrain).count() + 1
+        ),
+        terrain,
+        shape,
+    })))
+}
+
+/// A new objective at `at`.
+pub fn place_objective(s: &Scenario, at: Point) -> Option<Edit> {
+    let place = match &s.map {
+        Map::Hex(h) => {
+            let hex = layout(h).world_pos_to_hex(at);
+            h.grid().contains(hex).then_some(Place::Hex(hex))?
+        }
+        Map::Table(_) => Place::Table(at),
+    };
+    Some(Edit::PutObjective(Box::new(Objective {
+        id: ObjectiveId(s.next_id),
+        name: format!("Objective {}", s.objectives.len() + 1),
+        place,
+        value: 1,
+        notes: String::new(),
+    })))
+}
+
+/// A new deployment zone for `side` around `at`: a 24" x 12" rectangle on the table, or the
+/// hexes within two steps on a hex map.
+pub fn place_zone(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
+    let area = match &s.map {
+        Map::Hex(h) => {
+            let centre = layout(h).world_pos_to_hex(at);
+            let grid = h.grid();
+            let hexes: Vec<Hex> = centre.range(2).filter(|x| grid.contains(*x)).collect();
+            if hexes.is_empty() {
+                return None;
+            }
+            ZoneArea::Hexes(hexes)
+        }
+        Map::Table(t) => {
+            let half = Point::new(12.0, 6.0);
+            let lo = (at - half).max(Point::ZERO);
+            let hi = (at + half).min(Point::new(t.width_in, t.height_in));
+            ZoneArea::Polygon(vec![lo, Point::new(hi.x, lo.y), hi, Point::new(lo.x, hi.y)])
+        }
+    };
+    let name = s
+        .side(side)
+        .map_or("Deployment".into(), |x| format!("{} deployment", x.name));
+    Some(Edit::PutZone(Box::new(DeploymentZone {
+        id: ZoneId(s.next_id),
+        name,
+        side,
+        area,
+    })))
+}
+
+/// A new column entering at the table edge nearest `at`.
+pub fn place_entry(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
+    let Map::Table(t) = &s.map else { return None };
+    let (edge, along) = super::hit::nearest_edge(t, at);
+    Some(Edit::PutColumn(Box::new(Column {
+        id: ColumnId(s.next_id),
+        name: format!("Column {}", s.columns.len() + 1),
+        side,
+        entry: EntryPoint {
+            edge,
+            along_in: along,
+            heading_deg: edge.inward_bearing_deg(),
+        },
+        members: Vec::new(),
+        on_table_at_start: StartCount::D3,
+        state: ColumnState::Formed,
+        route: Vec::new(),
+        last_action: None,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edit::Document;
+
+    #[test]
+    fn dropped_units_stand_in_ranks_without_overlap_and_validate() {
+        for ruleset in [Ruleset::ColumnOfMarch, Ruleset::M42, Ruleset::Orders] {
+            let mut s = Scenario::new_table("t");
+            s.rules.ruleset = ruleset;
+            let side = s.sides[0].id;
+            let mut doc = Document::new(s, None);
+            for (k, t) in Template::ALL.iter().enumerate() {
+                let at = Point::new(10.0 + 9.0 * k as f32, 20.0);
+                let e = place_unit(doc.scenario(), *t, side, at, 0.0).expect("on the table");
+                doc.apply("Add unit", vec![e]).expect("valid");
+            }
+            let problems = crate::rules::check::check(doc.scenario());
+            let overlaps: Vec<_> = problems
+                .iter()
+                .filter(|p| p.message.contains("overlap"))
+                .collect();
+            assert!(overlaps.is_empty(), "{overlaps:#?}");
+            assert_eq!(doc.scenario().units.len(), 7);
+        }
+    }
+
+    #[test]
+    fn hex_drops_take_the_hex_under_the_cursor() {
+        let s = Scenario::new_hex("h");
+        let h = s.map.as_hex().expect("hex");
+        let target = Hex::new(3, 2);
+        let at = layout(h).hex_to_world_pos(target);
+        let Some(Edit::PutUnit(u)) = place_unit(&s, Template::Cavalry, s.sides[1].id, at, 90.0)
+        else {
+            panic!("placed")
+        };
+        assert_eq!(u.hex().map(|x| x.0), Some(target));
+        assert!(
+            place_unit(
+                &s,
+                Template::Cavalry,
+                s.sides[1].id,
+                Point::new(-500.0, 0.0),
+                0.0
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn markers_and_pieces_validate() {
+        let mut doc = Document::new(Scenario::new_table("t"), None);
+        let wood = TerrainId(doc.scenario().next_id);
+        let mut t = TerrainType::open(wood, "Wood", Colour::rgb(40, 120, 40));
+        t.difficult = true;
+        doc.apply("Terrain", vec![Edit::PutTerrain(t)])
+            .expect("valid");
+        let side = doc.scenario().sides[0].id;
+        let at = Point::new(20.0, 20.0);
+        for e in [
+            place_area(doc.scenario(), wood, at),
+            place_objective(doc.scenario(), at),
+            place_zone(doc.scenario(), side, at),
+            place_entry(doc.scenario(), side, at),
+        ] {
+            doc.apply("Add", vec![e.expect("made")]).expect("valid");
+        }
+        let s = doc.scenario();
+        assert_eq!(
+            (
+                s.pieces.len(),
+                s.objectives.len(),
+                s.zones.len(),
+                s.columns.len()
+            ),
+            (1, 1, 1, 1)
+        );
+        assert_eq!(s.validate(), vec![]);
+    }
+}

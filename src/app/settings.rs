@@ -1,0 +1,57 @@
+//! What the editor remembers between runs (window size is remembered by eframe itself).
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Most recent files kept.
+pub const RECENT_LIMIT: usize = 10;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// Persisted editor settings. Every field has a default, so settings from older versions load.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub recent: Vec<PathBuf>,
+    pub theme: Theme,
+    pub grid: bool,
+    pub coordinates: bool,
+    pub labels: bool,
+    /// Snap free-measure drags to half inches.
+    pub snap: bool,
+    pub show_problems: bool,
+    pub show_history: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            recent: Vec::new(),
+            theme: Theme::System,
+            grid: true,
+            coordinates: true,
+            labels: true,
+            snap: false,
+            show_problems: true,
+            show_history: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Puts `path` first in the recent list.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+    }
+}
+
+/// The key under which eframe stores the settings.
+pub const STORAGE_KEY: &str = "sandtable-settings";

@@ -1,0 +1,188 @@
+//! The primitives a scene is made of, in map units.
+
+use crate::geom::{Aabb, Point};
+use crate::model::Colour;
+use std::sync::Arc;
+
+/// The unit of a scene's coordinates: inches on the table, millimetres on paper for hex maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapUnit {
+    Inch,
+    Millimetre,
+}
+
+impl MapUnit {
+    /// Millimetres per map unit.
+    pub fn mm(self) -> f32 {
+        match self {
+            MapUnit::Inch => 25.4,
+            MapUnit::Millimetre => 1.0,
+        }
+    }
+}
+
+/// A length that either scales with the map or stays the same size on screen and paper
+/// (hairlines, labels that must stay readable).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Size {
+    /// In map units: grows and shrinks with zoom; true size on a 1:1 print.
+    Map(f32),
+    /// In points (1/72 inch on paper, one logical pixel on screen).
+    Points(f32),
+}
+
+/// How a line is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    pub width: Size,
+    pub colour: Colour,
+    /// Dash length in the same unit as the width (gaps are as long), or solid.
+    pub dash: Option<f32>,
+}
+
+impl Stroke {
+    pub fn map(width: f32, colour: Colour) -> Stroke {
+        Stroke {
+            width: Size::Map(width),
+            colour,
+            dash: None,
+        }
+    }
+
+    pub fn points(width: f32, colour: Colour) -> Stroke {
+        Stroke {
+            width: Size::Points(width),
+            colour,
+            dash: None,
+        }
+    }
+
+    pub fn dashed(mut self, dash: f32) -> Stroke {
+        self.dash = Some(dash);
+        self
+    }
+}
+
+/// Triangles with a colour per vertex.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mesh {
+    pub positions: Vec<Point>,
+    pub colours: Vec<Colour>,
+    pub indices: Vec<u32>,
+}
+
+impl Mesh {
+    /// Adds a filled simple polygon (concave allowed).
+    pub fn add_polygon(&mut self, points: &[Point], colour: Colour) {
+        let base = self.positions.len() as u32;
+        for t in crate::geom::triangulate(points) {
+            self.indices.extend(t.iter().map(|i| base + i));
+        }
+        self.positions.extend_from_slice(points);
+        self.colours
+            .extend(std::iter::repeat_n(colour, points.len()));
+    }
+
+    /// Adds a filled convex polygon as a fan (cheaper than triangulating).
+    pub fn add_convex(&mut self, points: &[Point], colour: Colour) {
+        let base = self.positions.len() as u32;
+        for k in 1..points.len().saturating_sub(1) as u32 {
+            self.indices.extend([base, base + k, base + k + 1]);
+        }
+        self.positions.extend_from_slice(points);
+        self.colours
+            .extend(std::iter::repeat_n(colour, points.len()));
+    }
+
+    /// Adds a straight band of `width` from `a` to `b` (a line segment with a map width).
+    pub fn add_segment(&mut self, a: Point, b: Point, width: f32, colour: Colour) {
+        let d = (b - a).normalize_or_zero();
+        let n = Point::new(-d.y, d.x) * (width * 0.5);
+        self.add_convex(&[a + n, b + n, b - n, a - n], colour);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+}
+
+/// Text anchoring: which point of the text's box sits at `pos`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Centre,
+    /// Centre of the top edge.
+    Top,
+    /// Centre of the bottom edge.
+    Bottom,
+    Left,
+    Right,
+    TopLeft,
+}
+
+/// One thing to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// Pre-triangulated fills (terrain, hex cells, grid bands).
+    Mesh(Arc<Mesh>),
+    /// An open or closed polyline.
+    Line {
+        points: Vec<Point>,
+        stroke: Stroke,
+        closed: bool,
+    },
+    Circle {
+        centre: Point,
+        radius: f32,
+        fill: Option<Colour>,
+        stroke: Option<Stroke>,
+    },
+    /// A filled convex polygon with an optional outline (bases, counters, markers).
+    Convex {
+        points: Vec<Point>,
+        fill: Option<Colour>,
+        stroke: Option<Stroke>,
+    },
+    Text {
+        pos: Point,
+        text: String,
+        size: Size,
+        colour: Colour,
+        anchor: Anchor,
+    },
+    /// The scenario's background image, stretched over `rect`.
+    Background { rect: Aabb, opacity: f32 },
+}
+
+/// A scene: items in paint order over a map of known bounds and unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// The map's outline (the table, or the hexes' bounding box).
+    pub bounds: Aabb,
+    pub unit: MapUnit,
+    pub items: Vec<Item>,
+}
+
+impl Scene {
+    pub fn new(bounds: Aabb, unit: MapUnit) -> Scene {
+        Scene {
+            bounds,
+            unit,
+            items: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, item: Item) {
+        self.items.push(item);
+    }
+
+    /// Total vertices in the scene's meshes (for tests and budgets).
+    pub fn mesh_vertices(&self) -> usize {
+        self.items
+            .iter()
+            .map(|i| match i {
+                Item::Mesh(m) => m.positions.len(),
+                _ => 0,
+            })
+            .sum()
+    }
+}
