@@ -375,13 +375,17 @@ mod tests {
             .expect("valid");
         let side = doc.scenario().sides[0].id;
         let at = Point::new(20.0, 20.0);
-        for e in [
-            place_area(doc.scenario(), wood, at),
-            place_objective(doc.scenario(), at),
-            place_zone(doc.scenario(), side, at),
-            place_entry(doc.scenario(), side, at),
-        ] {
-            doc.apply("Add", vec![e.expect("made")]).expect("valid");
+        // Each new item takes the next free ID, so each is made after the previous is applied.
+        type Maker = fn(&Scenario, TerrainId, SideId, Point) -> Option<Edit>;
+        let makers: [Maker; 4] = [
+            |s, t, _, at| place_area(s, t, at),
+            |s, _, _, at| place_objective(s, at),
+            |s, _, side, at| place_zone(s, side, at),
+            |s, _, side, at| place_entry(s, side, at),
+        ];
+        for make in makers {
+            let e = make(doc.scenario(), wood, side, at).expect("made");
+            doc.apply("Add", vec![e]).expect("valid");
         }
         let s = doc.scenario();
         assert_eq!(

@@ -288,7 +288,13 @@ mod tests {
         let u = &s.units[0];
         let m = u.models[0].pos;
         assert_eq!(hit(&s, m, 0.1), Some(ItemRef::Unit(u.id)));
-        assert_eq!(hit(&s, Point::new(70.5, 0.5), 0.0), None);
+        assert_eq!(hit(&s, Point::new(-5.0, -5.0), 0.0), None);
+        let zone = &s.zones[0];
+        let ZoneArea::Polygon(poly) = &zone.area else {
+            panic!("table zone")
+        };
+        let inside = poly.iter().copied().sum::<Point>() / poly.len() as f32;
+        assert!(matches!(hit(&s, inside, 0.0), Some(_)));
     }
 
     #[test]
