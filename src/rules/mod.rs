@@ -6,6 +6,11 @@
 pub mod check;
 pub mod column;
 pub mod dice;
+pub mod los;
 pub mod measure;
 pub mod morale;
+pub mod orders;
 pub mod reach;
+
+#[cfg(test)]
+pub(crate) mod testkit;
