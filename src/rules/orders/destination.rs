@@ -11,6 +11,10 @@ use crate::rules::reach::{self, Avoid, Blocker, Unreachable};
 use serde::Serialize;
 use std::fmt;
 
+/// A proposed destination is legal when its path is within the allowance to a hundredth of an
+/// inch, finer than anyone measures on a table (and than the regions are sampled).
+pub const MEASURE_TOLERANCE_IN: f32 = 0.01;
+
 /// A terrain piece, by ID and name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceRef {
@@ -258,7 +262,7 @@ pub(super) fn check_orderly(
         lat.board(leader),
         leader.pos,
         to,
-        allowance,
+        allowance + MEASURE_TOLERANCE_IN,
         Avoid::standard(),
     ) {
         Ok(path) => legal(to, path, allowance),
@@ -276,11 +280,17 @@ pub(super) fn check_disorderly(
     cap: f32,
 ) -> DestinationCheck {
     let board = lat.board(m);
-    let shortest = match reach::path_to(board, m.pos, to, allowance, Avoid::standard()) {
+    let shortest = match reach::path_to(
+        board,
+        m.pos,
+        to,
+        allowance + MEASURE_TOLERANCE_IN,
+        Avoid::standard(),
+    ) {
         Ok(p) => p,
         Err(u) => return illegal(to, allowance, unreachable(lat.s, u, allowance)),
     };
-    if shortest.length <= cap + 1e-4 {
+    if shortest.length <= cap + MEASURE_TOLERANCE_IN {
         return legal(to, shortest, cap);
     }
     let (starts_in, hill) = lat.terrain.starts_in(m.pos);
@@ -306,7 +316,7 @@ pub(super) fn check_disorderly(
         except,
         ..Avoid::standard()
     };
-    if let Ok(clear) = reach::path_to(board, m.pos, to, allowance, avoid) {
+    if let Ok(clear) = reach::path_to(board, m.pos, to, allowance + MEASURE_TOLERANCE_IN, avoid) {
         return legal(to, clear, allowance);
     }
     match lat.terrain.first_touch(&shortest.points, except) {

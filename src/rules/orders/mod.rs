@@ -46,7 +46,9 @@ mod movement;
 #[cfg(test)]
 mod tests;
 
-pub use destination::{Crossing, DestinationCheck, Direction, Illegal, PieceRef};
+pub use destination::{
+    Crossing, DestinationCheck, Direction, Illegal, MEASURE_TOLERANCE_IN, PieceRef,
+};
 pub use fall_back::{FallBackBranch, FallBackPreview, Heading, Removal};
 
 use super::los::{SightBlock, SightMap};

@@ -9,7 +9,8 @@ use super::{
 };
 use crate::geom::Point;
 use crate::model::{Model, Scenario, Unit};
-use crate::rules::reach::{self, Avoid, Board, Prepared, Region, STEP_IN, Window};
+use crate::rules::reach::obstacles::Class;
+use crate::rules::reach::{self, Avoid, Board, ENEMY_CLEARANCE_IN, Region, STEP_IN, Window};
 
 /// The boards, window and terrain index one unit's preview works on.
 pub(super) struct Lattice<'a> {
@@ -129,8 +130,7 @@ impl<'a> Lattice<'a> {
         let lf = at.footprint();
         let rf = reach::mover_radius(follower);
         let range = radius + rf + lf.bounding_radius() + 1.0;
-        let prep = Prepared::new(self.board(follower), leader_end, Avoid::standard(), range);
-        let free = prep.free_nodes(&self.window);
+        let free = self.free_nodes(self.board(follower), leader_end, range);
         let mut probe = *follower;
         let excess = (0..self.window.len())
             .map(|i| {
@@ -146,6 +146,48 @@ impl<'a> Lattice<'a> {
             window: self.window,
             excess,
         }
+    }
+
+    /// The nodes within `range` of `centre` where a mover of `board`'s size may stand: on the
+    /// table, off impassable ground, clear of the 2" around enemy models. Unlike a move, a
+    /// placement gets no leeway from where anyone started.
+    fn free_nodes(&self, board: &Board, centre: Point, range: f32) -> Vec<bool> {
+        let w = &self.window;
+        let mut free: Vec<bool> = (0..w.len())
+            .map(|i| {
+                let p = w.point(i);
+                p.distance(centre) <= range && board.on_table(p)
+            })
+            .collect();
+        let r = board.mover_radius;
+        let area = crate::geom::Aabb {
+            min: centre - Point::splat(range),
+            max: centre + Point::splat(range),
+        };
+        for (_, o) in board.obstacles() {
+            let cl = match o.blocker.class() {
+                Class::Impassable => r,
+                Class::Enemy => r + ENEMY_CLEARANCE_IN,
+                _ => continue,
+            };
+            let b = o.bounds.expand(cl);
+            if !b.intersects(&area) {
+                continue;
+            }
+            let x0 = ((b.min.x - w.origin.x) / w.step).ceil().max(0.0) as usize;
+            let y0 = ((b.min.y - w.origin.y) / w.step).ceil().max(0.0) as usize;
+            let x1 = (((b.max.x - w.origin.x) / w.step).floor() + 1.0).max(0.0) as usize;
+            let y1 = (((b.max.y - w.origin.y) / w.step).floor() + 1.0).max(0.0) as usize;
+            for y in y0..y1.min(w.ny) {
+                for x in x0..x1.min(w.nx) {
+                    let k = y * w.nx + x;
+                    if free[k] && o.shape.distance_to_point(w.point(k)) < cl {
+                        free[k] = false;
+                    }
+                }
+            }
+        }
+        free
     }
 
     /// Per node, how far beyond 2" (edge to edge) a model of radius `r` standing there would be
