@@ -287,7 +287,7 @@ impl SightMap {
                         SightBlock::TooDeep {
                             piece: p.id,
                             name: p.name.clone(),
-                            inside_in: inside,
+                            inside_in: (inside * 100.0).round() / 100.0,
                         }
                     } else {
                         continue;
@@ -491,7 +491,7 @@ pub fn unit_concealment(s: &Scenario, sight: &SightMap, unit: &Unit) -> UnitConc
         within_aw.push(Watcher {
             unit: e.id,
             name: e.name.clone(),
-            distance_in: d,
+            distance_in: (d * 100.0).round() / 100.0,
             sees,
         });
     }

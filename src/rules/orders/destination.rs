@@ -214,7 +214,7 @@ pub(super) fn unreachable(s: &Scenario, u: Unreachable, allowance: f32) -> Illeg
         Unreachable::Blocked(b) => blocked(s, b, allowance),
         Unreachable::Enclosed => Illegal::Enclosed,
         Unreachable::TooFar { length } => Illegal::TooFar {
-            length_in: length,
+            length_in: super::round_in(length),
             allowance_in: allowance,
         },
     }
@@ -303,7 +303,7 @@ pub(super) fn check_disorderly(
                 Illegal::TerrainCap {
                     piece,
                     crossing: Crossing::StartsIn,
-                    length_in: shortest.length,
+                    length_in: super::round_in(shortest.length),
                     cap_in: cap,
                 },
             )
@@ -328,7 +328,7 @@ pub(super) fn check_disorderly(
                 Illegal::TerrainCap {
                     piece,
                     crossing,
-                    length_in: shortest.length,
+                    length_in: super::round_in(shortest.length),
                     cap_in: cap,
                 },
             )

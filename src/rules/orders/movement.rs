@@ -200,11 +200,24 @@ impl<'a> Lattice<'a> {
     ) -> Vec<f32> {
         let n = self.window.len();
         let mut out = vec![f32::INFINITY; n];
+        let w = &self.window;
         for &(c, rc) in points {
-            for (i, o) in out.iter_mut().enumerate() {
-                let v = self.window.point(i).distance(c) - rc - r - COHERENCY_IN;
-                if v < *o {
-                    *o = v;
+            // Only nodes near enough to matter (and their neighbours, for the outline).
+            let reach_in = rc + r + COHERENCY_IN + 2.0 * w.step;
+            let lo = ((c - Point::splat(reach_in) - w.origin) / w.step)
+                .floor()
+                .max(Point::ZERO);
+            let hi = ((c + Point::splat(reach_in) - w.origin) / w.step).ceil();
+            let (x0, y0) = (lo.x as usize, lo.y as usize);
+            let x1 = (hi.x.max(0.0) as usize).min(w.nx.saturating_sub(1));
+            let y1 = (hi.y.max(0.0) as usize).min(w.ny.saturating_sub(1));
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let i = y * w.nx + x;
+                    let v = w.point(i).distance(c) - rc - r - COHERENCY_IN;
+                    if v < out[i] {
+                        out[i] = v;
+                    }
                 }
             }
         }
