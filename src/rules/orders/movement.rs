@@ -493,6 +493,7 @@ pub(super) fn fill(
         let reference = leader_end;
         let mut ooc = vec![false; loose.len()];
         let mut ooc_regions: Vec<Option<Region>> = vec![None; loose.len()];
+        let mut ooc_caps: Vec<Option<TerrainCap>> = vec![None; loose.len()];
         let mut in_command: Vec<Option<Region>> = vec![None; loose.len()];
         for _round in 0..4 {
             let mut next = vec![false; loose.len()];
@@ -575,10 +576,11 @@ pub(super) fn fill(
             for (j, (k, _)) in loose.iter().enumerate() {
                 if next[j] && ooc_regions[j].is_none() {
                     let m = others[*k];
-                    let (mut r2, _) = lat.disorderly(m, 2.0 * mv, mv);
+                    let (mut r2, cap) = lat.disorderly(m, 2.0 * mv, mv);
                     let start_d = m.pos.distance(reference);
                     r2.restrict(|p| p.distance(reference) - start_d);
                     ooc_regions[j] = Some(r2);
+                    ooc_caps[j] = cap;
                 }
             }
             let stable = next == ooc;
@@ -599,8 +601,7 @@ pub(super) fn fill(
                     nearest_in: round_in(nearest_in),
                     toward_leader_in: 2.0 * mv,
                 }));
-                let (_, cap) = lat.disorderly(m, 2.0 * mv, mv);
-                mp.cap = cap;
+                mp.cap = ooc_caps[j].take();
                 mp.region = ooc_regions[j].take().map(Area::new);
             } else {
                 mp.region = in_command[j].take().map(Area::new);
