@@ -294,7 +294,7 @@ mod tests {
             panic!("table zone")
         };
         let inside = poly.iter().copied().sum::<Point>() / poly.len() as f32;
-        assert!(matches!(hit(&s, inside, 0.0), Some(_)));
+        assert!(hit(&s, inside, 0.0).is_some());
     }
 
     #[test]

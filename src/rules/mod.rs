@@ -7,7 +7,12 @@ pub mod check;
 pub mod column;
 pub mod dice;
 pub mod hex_commands;
+pub mod los;
 pub mod m42;
 pub mod measure;
 pub mod morale;
+pub mod orders;
 pub mod reach;
+
+#[cfg(test)]
+pub(crate) mod testkit;

@@ -23,6 +23,11 @@ pub enum NoPath {
     Enclosed,
 }
 
+/// Radius of the ring of extra nodes around a start that stands within this of an obstacle's
+/// clearance, and how many points it has.
+const START_RING_IN: f32 = 0.1;
+const START_RING_POINTS: usize = 16;
+
 /// Shortest path from the query's start to `goal` no longer than `limit`.
 pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Path, NoPath> {
     if let Some(b) = prep.point_blocked(goal) {
@@ -43,6 +48,19 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
     // Nodes: 0 = start, 1 = goal, 2.. = corners that could lie on a short enough path.
     let mut nodes = vec![start, goal];
     let mut corner_of = vec![u32::MAX, u32::MAX];
+    // A start hard against an obstacle's clearance (a model that ended its last move at the
+    // edge of it) lies inside the polygon of corners standing in for that edge, so it sees no
+    // corner. A small ring of free points around it lets the path step clear first.
+    if prep.start_margin() < START_RING_IN {
+        for k in 0..START_RING_POINTS {
+            let a = k as f32 * std::f32::consts::TAU / START_RING_POINTS as f32;
+            let p = start + Point::new(a.cos(), a.sin()) * START_RING_IN;
+            if prep.point_blocked(p).is_none() && prep.segment_blocked(start, p).is_none() {
+                nodes.push(p);
+                corner_of.push(u32::MAX);
+            }
+        }
+    }
     for (k, c) in prep.corners.iter().enumerate() {
         if c.distance(start) + c.distance(goal) <= limit {
             nodes.push(*c);

@@ -275,6 +275,18 @@ impl<'a> Prepared<'a> {
         self.clearance[i as usize]
     }
 
+    /// How far the start stands outside the nearest active obstacle's clearance (infinite when
+    /// no obstacle is near).
+    pub fn start_margin(&self) -> f32 {
+        self.relevant
+            .iter()
+            .map(|&i| {
+                let o = self.board.obstacle(i);
+                o.shape.distance_to_point(self.start) - self.clearance[i as usize]
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
     /// What stops the mover's centre standing at `p`, if anything.
     pub fn point_blocked(&self, p: Point) -> Option<Blocker> {
         if !self.board.on_table(p) {

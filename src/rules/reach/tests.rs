@@ -234,3 +234,65 @@ fn paths_bend_around_polygon_corners_in_either_winding() {
         );
     }
 }
+
+/// A start just outside an obstacle's clearance (a model that ended its last move at the edge
+/// of the 2" zone, or hard against a pond) still gets the shortest path, as the field does.
+#[test]
+fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
+    // Against an enemy's 2" zone, 0.001" outside it.
+    let c = Point::new(42.0, 24.0);
+    let (s, blue) = table_with_enemy(Some((c, 25.4)));
+    let board = Board::new(&s, blue, 0.5);
+    let r = 0.5 + 2.0 + 0.5;
+    let start = c + Point::new(-0.34, 0.94).normalize() * (r + 0.001);
+    let goal = Point::new(38.5, 21.0);
+    let path = path_to(&board, start, goal, 12.0, Avoid::standard()).expect("reachable");
+    let g = geodesic_around_disk(start, goal, c, r);
+    assert!((path.length - g).abs() < 0.05, "{} vs {g}", path.length);
+    let field = region(&board, start, 12.0, Avoid::standard());
+    let e = field.excess_at(goal).expect("sampled");
+    assert!((e + 12.0 - path.length).abs() < 0.05);
+
+    // Against the corner of an impassable square, 0.003" outside its clearance.
+    let (mut s, blue) = table_with_enemy(None);
+    let pond = TerrainId(s.alloc());
+    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
+    t.impassable = true;
+    s.terrain_types.push(t);
+    let id = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id,
+        name: "Pond".into(),
+        terrain: pond,
+        shape: PieceShape::Polygon(vec![
+            Point::new(22.0, 17.0),
+            Point::new(25.0, 17.0),
+            Point::new(25.0, 20.0),
+            Point::new(22.0, 20.0),
+        ]),
+    });
+    let board = Board::new(&s, blue, 0.5);
+    let start = Point::new(22.0, 17.0) + Point::new(-0.14, -0.98).normalize() * 0.503;
+    let goal = Point::new(26.0, 19.0);
+    let path = path_to(&board, start, goal, 12.0, Avoid::standard()).expect("around the pond");
+    // Along the pond's north side 0.5" out, round its north-east corner, down to the goal.
+    let corner = Point::new(25.0, 17.0);
+    let to_goal = goal - corner;
+    let tangent = (to_goal.length_squared() - 0.25).sqrt();
+    let turn = to_goal.y.atan2(to_goal.x) - (0.5 / to_goal.length()).acos();
+    let geodesic = start.distance(Point::new(25.0, 16.5))
+        + 0.5 * (turn + std::f32::consts::FRAC_PI_2)
+        + tangent;
+    assert!(
+        (path.length - geodesic).abs() < 0.05,
+        "exact {} vs {geodesic}",
+        path.length
+    );
+    // The field is an upper bound, a little looser here.
+    let field = region(&board, start, 12.0, Avoid::standard());
+    let e = field.excess_at(goal).expect("sampled") + 12.0;
+    assert!(
+        e >= path.length - 0.01 && e < path.length + 0.2,
+        "field {e}"
+    );
+}
