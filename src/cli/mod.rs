@@ -324,7 +324,6 @@ fn find_unit(s: &crate::model::Scenario, key: &str) -> Result<crate::model::Unit
 }
 
 /// Parses `X,Y` in inches.
-#[allow(dead_code)] // SCAFFOLD: used by table moves and columns
 pub(crate) fn parse_point(text: &str) -> Result<crate::geom::Point, CliError> {
     let bad = || CliError::Usage(format!("'{text}' is not a point: expected X,Y in inches"));
     let (x, y) = text.split_once(',').ok_or_else(bad)?;

@@ -23,6 +23,9 @@ pub enum Edit {
     /// Insert a new unit or replace the unit with the same ID.
     PutUnit(Box<Unit>),
     RemoveUnit(UnitId),
+    /// Insert a new column or replace the column with the same ID (a column's move, its
+    /// route, last action and state).
+    PutColumn(Box<Column>),
 }
 
 /// Why an edit was refused. The scenario is left as it was.
@@ -46,6 +49,10 @@ impl Edit {
             Edit::PutUnit(unit) => match s.units.iter_mut().find(|u| u.id == unit.id) {
                 Some(slot) => *slot = *unit,
                 None => s.units.push(*unit),
+            },
+            Edit::PutColumn(col) => match s.columns.iter_mut().find(|c| c.id == col.id) {
+                Some(slot) => *slot = *col,
+                None => s.columns.push(*col),
             },
             Edit::RemoveUnit(id) => {
                 let before = s.units.len();
