@@ -165,7 +165,7 @@ fn stand(s: &Scenario, id: ColumnId) -> ColumnPreview {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn every_unit_moves_the_same_distance_keeping_order_and_spacing(p in plan()) {

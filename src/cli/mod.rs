@@ -95,7 +95,8 @@ pub enum Command {
         /// The column, by ID or name.
         #[arg(long)]
         column: String,
-        /// How far the lead moves, in inches.
+        /// How far the lead moves, in inches (at most its Mv; 0 without a route is Stand To;
+        /// not used with --failed-order). On a broken column: how far the unit coming on moves.
         #[arg(long)]
         distance: f32,
         /// The lead's route as X,Y;X,Y;... in inches (default: straight on).

@@ -375,9 +375,9 @@ pub fn entry(
             .find(|(u, _)| u.id == id)
             .copied()
             .ok_or_else(|| match s.unit(id) {
-                Some(u) if col.members.iter().any(|m| m.unit == id) => ColumnError::NothingToEnter(
-                    format!("{} ('{}' is not off table)", col.name, u.name),
-                ),
+                Some(u) if col.members.iter().any(|m| m.unit == id) => {
+                    ColumnError::NotWaiting(u.name.clone())
+                }
                 _ => ColumnError::NotAMember {
                     unit: id,
                     column: col.name.clone(),

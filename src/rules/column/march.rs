@@ -393,7 +393,7 @@ impl ColumnPreview {
         Ok(out)
     }
 
-    /// The units entering or exiting, and so on, by name (for text output).
+    /// The name of a unit of the preview ("?" if it is not one).
     pub fn unit_name(&self, id: UnitId) -> &str {
         self.units
             .iter()

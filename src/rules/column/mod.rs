@@ -288,6 +288,8 @@ pub enum ColumnError {
     NotOnTable(String),
     #[error("'{0}' has no unit waiting off table")]
     NothingToEnter(String),
+    #[error("'{0}' is not waiting off table")]
+    NotWaiting(String),
 }
 
 /// The column, or the error naming it.
