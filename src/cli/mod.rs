@@ -99,7 +99,8 @@ pub enum Command {
         /// The column, by ID or name.
         #[arg(long)]
         column: String,
-        /// How far the lead moves, in inches.
+        /// How far the lead moves, in inches (at most its Mv; 0 without a route is Stand To;
+        /// not used with --failed-order). On a broken column: how far the unit coming on moves.
         #[arg(long)]
         distance: f32,
         /// The lead's route as X,Y;X,Y;... in inches (default: straight on).
@@ -335,7 +336,6 @@ fn find_unit(s: &crate::model::Scenario, key: &str) -> Result<crate::model::Unit
 }
 
 /// Parses `X,Y` in inches.
-#[allow(dead_code)] // SCAFFOLD: used by table moves and columns
 pub(crate) fn parse_point(text: &str) -> Result<crate::geom::Point, CliError> {
     let bad = || CliError::Usage(format!("'{text}' is not a point: expected X,Y in inches"));
     let (x, y) = text.split_once(',').ok_or_else(bad)?;

@@ -5,7 +5,6 @@ use crate::model::{Ruleset, Scenario, UnitId};
 use std::io::Write;
 
 /// The table-specific options of `moves`.
-#[allow(dead_code)] // SCAFFOLD: read once the engines land
 pub struct Args<'a> {
     pub action: Option<&'a str>,
     pub move_type: Option<&'a str>,

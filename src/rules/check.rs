@@ -4,8 +4,7 @@
 //! ruleset against map, models against strength, bases off the table or overlapping, units in
 //! impassable ground, column formation (R1), deployment outside zones, reinforcements, stacking.
 
-use super::column::{MAX_COLUMN_FIGURES, MAX_GAP_IN, allowed_widths};
-use super::measure::unit_distance;
+use super::column::deployment_problems;
 use crate::geom::{Footprint, Point, point_in_polygon};
 use crate::model::*;
 use serde::Serialize;
@@ -366,63 +365,12 @@ fn check_columns(s: &Scenario, out: &mut Out) {
                 ),
             );
         }
-        let mut seen_off_table = false;
-        let mut ahead: Option<&Unit> = None;
-        for m in &col.members {
-            let Some(u) = s.unit(m.unit) else { continue };
-            let uitem = ItemRef::Unit(u.id);
-            let figures = u.strength.current;
-            match allowed_widths(figures) {
-                None if figures > MAX_COLUMN_FIGURES => out.error(
-                    uitem,
-                    format!(
-                        "'{}' has {figures} figures; more than {MAX_COLUMN_FIGURES} cannot march in column (R1)",
-                        u.name
-                    ),
-                ),
-                None => {}
-                Some(range) if !range.contains(&m.width_figures) => out.error(
-                    uitem,
-                    format!(
-                        "'{}' marches {} figures wide; a unit of {figures} must be {} or {} wide (R1)",
-                        u.name,
-                        m.width_figures,
-                        range.start(),
-                        range.end()
-                    ),
-                ),
-                Some(_) => {}
-            }
-            if col.state == ColumnState::Broken {
-                continue;
-            }
-            match u.position {
-                Position::Table => {
-                    if seen_off_table {
-                        out.error(
-                            uitem,
-                            format!(
-                                "'{}' is on the table behind a unit that has not entered yet",
-                                u.name
-                            ),
-                        );
-                    }
-                    if let Some(prev) = ahead
-                        && let Some(gap) = unit_distance(prev, u)
-                        && gap > MAX_GAP_IN + EPS
-                    {
-                        out.error(
-                            uitem,
-                            format!(
-                                "'{}' is {gap:.1}\" behind '{}'; a formed column allows at most {MAX_GAP_IN}\" (R1)",
-                                u.name, prev.name
-                            ),
-                        );
-                    }
-                    ahead = Some(u);
-                }
-                Position::OffMap => seen_off_table = true,
-                _ => {}
+        for p in deployment_problems(s, col) {
+            let item = ItemRef::Unit(p.unit());
+            if p.is_error() {
+                out.error(item, p.to_string());
+            } else {
+                out.warn(item, p.to_string());
             }
         }
     }
