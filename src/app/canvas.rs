@@ -147,10 +147,11 @@ impl App {
                     self.fill_at(world, terrain);
                     return;
                 }
-                if response.drag_started_by(PointerButton::Primary) || response.clicked() {
-                    self.gesture = Some(Gesture::Paint { cells: Vec::new() });
-                }
+                // Paint from the moment the button goes down, not when egui decides it is a drag.
                 if response.is_pointer_button_down_on() || response.clicked() {
+                    if !matches!(self.gesture, Some(Gesture::Paint { .. })) {
+                        self.gesture = Some(Gesture::Paint { cells: Vec::new() });
+                    }
                     self.paint_at(world, terrain, radius);
                 }
                 if response.drag_stopped() || response.clicked() {

@@ -27,8 +27,8 @@ fn text_field(ui: &mut Ui, label: &str, value: &str, multiline: bool) -> Option<
     let mut text = value.to_string();
     let resp = ui
         .horizontal(|ui| {
-            ui.label(label);
-            if multiline {
+            let name = ui.label(label);
+            let edit = if multiline {
                 ui.add(
                     egui::TextEdit::multiline(&mut text)
                         .desired_rows(3)
@@ -36,7 +36,8 @@ fn text_field(ui: &mut Ui, label: &str, value: &str, multiline: bool) -> Option<
                 )
             } else {
                 ui.add(egui::TextEdit::singleline(&mut text).hint_text(label))
-            }
+            };
+            edit.labelled_by(name.id)
         })
         .inner;
     (resp.changed() && text != value).then_some(text)
@@ -52,8 +53,9 @@ fn number<N: egui::emath::Numeric>(
     let mut v = value;
     let resp = ui
         .horizontal(|ui| {
-            ui.label(label);
+            let name = ui.label(label);
             ui.add(DragValue::new(&mut v).range(range))
+                .labelled_by(name.id)
         })
         .inner;
     (resp.changed() && v != value).then_some(v)
@@ -151,17 +153,15 @@ fn side_combo(
     salt: impl std::hash::Hash + std::fmt::Debug,
 ) -> Option<SideId> {
     let mut pick = current;
-    ui.horizontal(|ui| {
-        ui.label(label);
-        let name = s.side(current).map_or("?", |x| x.name.as_str());
-        egui::ComboBox::from_id_salt(salt)
-            .selected_text(name)
-            .show_ui(ui, |ui| {
-                for sd in &s.sides {
-                    ui.selectable_value(&mut pick, sd.id, &sd.name);
-                }
-            });
-    });
+    let name = s.side(current).map_or("?", |x| x.name.as_str());
+    // The label is part of the combo box, which names it for screen readers.
+    egui::ComboBox::new(salt, label)
+        .selected_text(name)
+        .show_ui(ui, |ui| {
+            for sd in &s.sides {
+                ui.selectable_value(&mut pick, sd.id, &sd.name);
+            }
+        });
     (pick != current).then_some(pick)
 }
 
@@ -276,17 +276,14 @@ fn piece_ui(ui: &mut Ui, s: &Scenario, p: &TerrainPiece) -> Option<Change> {
         );
     }
     let mut terrain = p.terrain;
-    ui.horizontal(|ui| {
-        ui.label("Terrain");
-        let name = s.terrain(p.terrain).map_or("?", |t| t.name.as_str());
-        egui::ComboBox::from_id_salt(("piece-terrain", p.id))
-            .selected_text(name)
-            .show_ui(ui, |ui| {
-                for t in &s.terrain_types {
-                    ui.selectable_value(&mut terrain, t.id, &t.name);
-                }
-            });
-    });
+    let name = s.terrain(p.terrain).map_or("?", |t| t.name.as_str());
+    egui::ComboBox::new(("piece-terrain", p.id), "Terrain")
+        .selected_text(name)
+        .show_ui(ui, |ui| {
+            for t in &s.terrain_types {
+                ui.selectable_value(&mut terrain, t.id, &t.name);
+            }
+        });
     if terrain != p.terrain {
         out = change(
             "Change terrain",

@@ -976,19 +976,25 @@ impl App {
             .default_size(210.0)
             .resizable(true)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    for action in
-                        palette::palette_ui(ui, self.doc.scenario(), &self.tool, self.side)
-                    {
-                        match action {
-                            palette::PaletteAction::SetTool(t) => {
-                                self.tool = t;
-                                self.drawing.clear();
+                // Palette entries are dragged onto the map: dragging must not scroll the list.
+                egui::ScrollArea::vertical()
+                    .scroll_source(
+                        egui::scroll_area::ScrollSource::SCROLL_BAR
+                            | egui::scroll_area::ScrollSource::MOUSE_WHEEL,
+                    )
+                    .show(ui, |ui| {
+                        for action in
+                            palette::palette_ui(ui, self.doc.scenario(), &self.tool, self.side)
+                        {
+                            match action {
+                                palette::PaletteAction::SetTool(t) => {
+                                    self.tool = t;
+                                    self.drawing.clear();
+                                }
+                                palette::PaletteAction::SetSide(s) => self.side = s,
                             }
-                            palette::PaletteAction::SetSide(s) => self.side = s,
                         }
-                    }
-                });
+                    });
             });
         egui::Panel::right("inspector")
             .default_size(300.0)
@@ -1010,6 +1016,20 @@ impl App {
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_ui(ui));
+        // What a palette drag carries, next to the cursor.
+        if let (Some(payload), Some(pos)) = (
+            egui::DragAndDrop::payload::<palette::Payload>(&ctx),
+            ctx.pointer_latest_pos(),
+        ) {
+            let text = payload.describe(self.doc.scenario());
+            egui::Area::new(egui::Id::unique("drag-ghost"))
+                .fixed_pos(pos + egui::vec2(12.0, 12.0))
+                .order(egui::Order::Tooltip)
+                .interactable(false)
+                .show(&ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
+                });
+        }
         self.modals(&ctx);
         self.update_title(ui);
     }
