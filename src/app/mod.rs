@@ -74,6 +74,11 @@ pub struct App {
     cursor: Option<Point>,
     canvas_rect: egui::Rect,
     static_layer: Option<((u64, bool, bool), StaticLayer)>,
+    dynamic_layer: Option<(
+        (u64, crate::scene::Style),
+        std::sync::Arc<crate::scene::Scene>,
+    )>,
+    canvas_cache: Option<(canvas::CanvasKey, Vec<egui::Shape>)>,
     problems: Option<(u64, Vec<Problem>)>,
     background: Option<(u64, egui::TextureHandle)>,
     last_autosave: f64,
@@ -116,6 +121,8 @@ impl App {
             cursor: None,
             canvas_rect: egui::Rect::NOTHING,
             static_layer: None,
+            dynamic_layer: None,
+            canvas_cache: None,
             problems: None,
             background: None,
             last_autosave: 0.0,
@@ -162,6 +169,8 @@ impl App {
         self.tool = Tool::Select;
         self.fit_pending = true;
         self.static_layer = None;
+        self.dynamic_layer = None;
+        self.canvas_cache = None;
         self.problems = None;
         self.background = None;
         self.autosaved_changes = 0;
@@ -766,29 +775,37 @@ impl App {
                 problems.len() - errors
             ));
         });
+        if problems.is_empty() {
+            ui.label("No problems found.");
+            return;
+        }
+        // Only the rows in view are laid out: a crowded scenario can have thousands.
+        let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let mut pick = None;
         egui::ScrollArea::vertical()
             .max_height(120.0)
-            .show(ui, |ui| {
-                if problems.is_empty() {
-                    ui.label("No problems found.");
-                }
-                for p in &problems {
+            .auto_shrink([false, true])
+            .show_rows(ui, row, problems.len(), |ui, rows| {
+                for p in &problems[rows] {
                     let colour = match p.severity {
                         Severity::Error => ui.visuals().error_fg_color,
                         Severity::Warning => ui.visuals().warn_fg_color,
                     };
                     let text = RichText::new(format!("{}: {}", p.item, p.message)).color(colour);
                     if ui.link(text).clicked() {
-                        let item = match p.item {
-                            ItemRef::Model(u, _) => ItemRef::Unit(u),
-                            other => other,
-                        };
-                        if exists(self.doc.scenario(), item) {
-                            self.selection = vec![item];
-                        }
+                        pick = Some(p.item);
                     }
                 }
             });
+        if let Some(item) = pick {
+            let item = match item {
+                ItemRef::Model(u, _) => ItemRef::Unit(u),
+                other => other,
+            };
+            if exists(self.doc.scenario(), item) {
+                self.selection = vec![item];
+            }
+        }
     }
 
     fn history_ui(&mut self, ui: &mut Ui) {
