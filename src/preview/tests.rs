@@ -1,0 +1,3 @@
+//! Previews on the sample scenarios, against the engines they read.
+
+use super::*;
