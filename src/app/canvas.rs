@@ -544,12 +544,18 @@ impl App {
         }
         // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
         // if the gesture ended now.
+        let zoc = self.zoc_overlay_items();
         let ghost = self.ghost();
         let shown = ghost.as_ref().unwrap_or(self.doc.scenario());
         let dynamic = scene::dynamic_layer(shown, &style);
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut shapes, &dynamic.items, &self.view, rect, f, None)
         });
+        // ZOC shading of the side chosen in the View menu (see `zoc_view`).
+        if let Some(zoc) = &zoc {
+            ui.ctx()
+                .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
+        }
         if ghost.is_some()
             && let Some(Gesture::Paint { cells }) = &self.gesture
         {

@@ -12,6 +12,7 @@ mod palette;
 pub mod settings;
 pub mod tools;
 pub mod view;
+mod zoc_view;
 
 use crate::edit::{Document, Edit};
 use crate::geom::Point;
@@ -74,6 +75,8 @@ pub struct App {
     cursor: Option<Point>,
     canvas_rect: egui::Rect,
     static_layer: Option<((u64, bool, bool), StaticLayer)>,
+    /// The ZOC shading of one side, for one state of the scenario.
+    zoc_overlay: Option<zoc_view::ZocOverlay>,
     problems: Option<(u64, Vec<Problem>)>,
     background: Option<(u64, egui::TextureHandle)>,
     last_autosave: f64,
@@ -116,6 +119,7 @@ impl App {
             cursor: None,
             canvas_rect: egui::Rect::NOTHING,
             static_layer: None,
+            zoc_overlay: None,
             problems: None,
             background: None,
             last_autosave: 0.0,
@@ -162,6 +166,7 @@ impl App {
         self.tool = Tool::Select;
         self.fit_pending = true;
         self.static_layer = None;
+        self.zoc_overlay = None;
         self.problems = None;
         self.background = None;
         self.autosaved_changes = 0;
@@ -703,6 +708,7 @@ impl App {
                 ui.checkbox(&mut self.settings.snap, "Snap to half inches");
                 ui.checkbox(&mut self.settings.show_problems, "Problems panel");
                 ui.checkbox(&mut self.settings.show_history, "History");
+                zoc_view::zoc_menu_ui(ui, self.doc.scenario(), &mut self.settings.zoc_side);
                 if ui.button("Zoom to fit").clicked() {
                     self.fit_pending = true;
                 }
