@@ -1001,14 +1001,7 @@ impl App {
             .resizable(true)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(c) =
-                        inspector::inspector_ui(ui, self.doc.scenario(), &self.selection)
-                    {
-                        match self.doc.apply_merging(&c.label, &c.key, c.edits) {
-                            Ok(()) => self.status = c.label,
-                            Err(e) => self.status = format!("{}: {e}", c.label),
-                        }
-                    }
+                    self.inspector_panel_ui(ui);
                     if self.settings.show_history {
                         ui.separator();
                         self.history_ui(ui);
