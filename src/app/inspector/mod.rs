@@ -144,6 +144,7 @@ impl App {
             self.side,
             &mut self.settings.zoc_side,
         );
+        let mut applied = true;
         if let Some(c) = change {
             let result = match &c.key {
                 Some(k) => self.doc.apply_merging(&c.label, k, c.edits),
@@ -159,10 +160,11 @@ impl App {
                     let reason = format!("{}: {e}", c.label);
                     ui.data_mut(|d| d.insert_temp(refused_id(), reason.clone()));
                     self.status = reason;
+                    applied = false;
                 }
             }
         }
-        if let Some(sel) = select {
+        if let Some(sel) = select.filter(|_| applied) {
             self.selection = sel;
         }
     }

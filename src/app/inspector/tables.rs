@@ -264,8 +264,13 @@ pub(super) fn terrain_ui(ui: &mut Ui, f: &mut Form) {
                     }
                 }
             });
-            let others: Vec<&TerrainType> =
-                s.terrain_types.iter().filter(|o| o.id != t.id).collect();
+            // Pieces of the removed type keep their shape, so they need a type drawn the same way.
+            let drawn = s.pieces.iter().any(|p| p.terrain == t.id);
+            let others: Vec<&TerrainType> = s
+                .terrain_types
+                .iter()
+                .filter(|o| o.id != t.id && (!drawn || o.kind == t.kind))
+                .collect();
             let menu = ui.add_enabled_ui(!others.is_empty(), |ui| {
                 ui.menu_button("Remove…", |ui| {
                     ui.label("Hexes and pieces of this type become:");
