@@ -29,6 +29,11 @@ impl App {
             self.auto_fit = true;
         }
         self.canvas_rect = rect;
+        // Once the user works on the map, panels growing or shrinking (the inspector showing a
+        // selection) must not re-zoom it under the pointer.
+        if response.is_pointer_button_down_on() {
+            self.auto_fit = false;
+        }
         let hover = response.hover_pos();
         let world = hover.map(|p| self.view.to_world(p));
         self.cursor = world;
@@ -540,6 +545,7 @@ impl App {
         let background = self.background_texture(ui.ctx());
         // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
         // if the gesture ended now.
+        let zoc = self.zoc_overlay_items();
         let ghost = self.ghost();
         let shown = ghost.as_ref().unwrap_or(self.doc.scenario());
         // A frame where nothing that shapes the map changed (the mouse moved, a panel
@@ -623,6 +629,11 @@ impl App {
                     paint::push_items(&mut shapes, &painted, &self.view, rect, f, None)
                 });
             }
+        }
+        // ZOC shading of the side chosen in the View menu (see `zoc_view`).
+        if let Some(zoc) = &zoc {
+            ui.ctx()
+                .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
         self.overlay_shapes(ui, &mut shapes);
         painter.extend(shapes);

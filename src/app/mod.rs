@@ -12,6 +12,7 @@ mod palette;
 pub mod settings;
 pub mod tools;
 pub mod view;
+mod zoc_view;
 
 use crate::edit::{Document, Edit};
 use crate::geom::Point;
@@ -79,6 +80,8 @@ pub struct App {
         std::sync::Arc<crate::scene::Scene>,
     )>,
     canvas_cache: Option<(canvas::CanvasKey, Vec<egui::Shape>)>,
+    /// The ZOC shading of one side, for one state of the scenario.
+    zoc_overlay: Option<zoc_view::ZocOverlay>,
     problems: Option<(u64, Vec<Problem>)>,
     background: Option<(u64, egui::TextureHandle)>,
     last_autosave: f64,
@@ -123,6 +126,7 @@ impl App {
             static_layer: None,
             dynamic_layer: None,
             canvas_cache: None,
+            zoc_overlay: None,
             problems: None,
             background: None,
             last_autosave: 0.0,
@@ -171,6 +175,7 @@ impl App {
         self.static_layer = None;
         self.dynamic_layer = None;
         self.canvas_cache = None;
+        self.zoc_overlay = None;
         self.problems = None;
         self.background = None;
         self.autosaved_changes = 0;
@@ -712,6 +717,7 @@ impl App {
                 ui.checkbox(&mut self.settings.snap, "Snap to half inches");
                 ui.checkbox(&mut self.settings.show_problems, "Problems panel");
                 ui.checkbox(&mut self.settings.show_history, "History");
+                zoc_view::zoc_menu_ui(ui, self.doc.scenario(), &mut self.settings.zoc_side);
                 if ui.button("Zoom to fit").clicked() {
                     self.fit_pending = true;
                 }
@@ -1018,14 +1024,7 @@ impl App {
             .resizable(true)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(c) =
-                        inspector::inspector_ui(ui, self.doc.scenario(), &self.selection)
-                    {
-                        match self.doc.apply_merging(&c.label, &c.key, c.edits) {
-                            Ok(()) => self.status = c.label,
-                            Err(e) => self.status = format!("{}: {e}", c.label),
-                        }
-                    }
+                    self.inspector_panel_ui(ui);
                     if self.settings.show_history {
                         ui.separator();
                         self.history_ui(ui);

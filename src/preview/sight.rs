@@ -60,7 +60,7 @@ pub fn sight_line(s: &Scenario, a: Point, b: Point) -> Option<SightLine> {
             "{} cannot see {} ({length:.1}\"): {}",
             who(&na, from),
             who(&nb, to),
-            sight.to_string()
+            sight
         )
     };
     let mut items = Vec::new();
