@@ -107,3 +107,77 @@ fn frame_panning(bencher: divan::Bencher, map: &str) {
         ctx.tessellate(out.shapes, out.pixels_per_point)
     });
 }
+
+/// The unit the preview benchmarks preview: the first whose usual preview draws something and
+/// moves it by dragging.
+fn previewed(s: &Scenario) -> Option<(sandtable::model::UnitId, sandtable::preview::Mode)> {
+    use sandtable::preview::{self, Request};
+    s.units.iter().find_map(|u| {
+        let c = preview::choices(s, u.id)
+            .into_iter()
+            .find(|c| c.refused.is_none())?;
+        let o = preview::compute(s, &Request::new(u.id, c.mode)).ok()?;
+        let anchor = o
+            .marks
+            .first()
+            .map_or(sandtable::geom::Point::ZERO, |m| m.at);
+        (!o.items.is_empty() && o.ghost(s, anchor).is_some()).then_some((u.id, c.mode))
+    })
+}
+
+/// Frames while the pointer moves over the map near a selected unit, its rule preview open or
+/// not: with it open, the overlay's shapes come from their cache and the hover answer (one
+/// destination check) is recomputed every frame.
+fn hover_frames(bencher: divan::Bencher, map: &str, open: bool) {
+    let s = scenario(map);
+    let (unit, mode) = previewed(&s).expect("a unit to preview");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = App::new(
+        Document::new(s, None),
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.path().to_path_buf()),
+        Settings::default(),
+    );
+    let ctx = egui::Context::default();
+    app.selection = vec![sandtable::model::ItemRef::Unit(unit)];
+    if open {
+        app.open_preview(mode);
+    }
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    let anchor = {
+        let s = app.doc.scenario();
+        let u = s.unit(unit).expect("unit");
+        match (u.hex(), s.map.as_hex()) {
+            (Some((h, _)), Some(m)) => sandtable::scene::layout(m).hex_to_world_pos(h),
+            _ => u.leader().expect("leader").pos,
+        }
+    };
+    let centre = app.view.to_screen(anchor);
+    let mut k = 0u32;
+    bencher.bench_local(|| {
+        // A new pointer position every frame, within a few inches or hexes of the unit.
+        k = (k + 1) % 16;
+        let a = k as f32 * 0.39;
+        let p = centre + egui::vec2(a.cos(), a.sin()) * (20.0 + 4.0 * k as f32);
+        let mut i = input();
+        i.events.push(egui::Event::PointerMoved(p));
+        let out = ctx.run_ui(i, |ui| app.frame_ui(ui));
+        ctx.tessellate(out.shapes, out.pixels_per_point)
+    });
+}
+
+/// The peer of `frame_preview_hover`: the same unit selected and the same pointer moves, with
+/// no preview open.
+#[divan::bench(args = MAPS, sample_count = 30)]
+fn frame_selected_hover(bencher: divan::Bencher, map: &str) {
+    hover_frames(bencher, map, false);
+}
+
+/// The preview's cost on top of the frame is this minus `frame_selected_hover`.
+#[divan::bench(args = MAPS, sample_count = 30)]
+fn frame_preview_hover(bencher: divan::Bencher, map: &str) {
+    hover_frames(bencher, map, true);
+}

@@ -1,5 +1,6 @@
 //! Ten steady editor frames on a stress scenario, for profiling with callgrind:
-//! `valgrind --tool=callgrind target/release/examples/profile_frame hex|table`.
+//! `valgrind --tool=callgrind target/release/examples/profile_frame hex|table [FRAMES]
+//! [pan|preview|selected]`.
 
 use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
@@ -35,13 +36,54 @@ fn main() {
         .nth(2)
         .and_then(|n| n.parse().ok())
         .unwrap_or(13);
-    let pan = std::env::args().nth(3).is_some_and(|a| a == "pan");
+    let mode = std::env::args().nth(3).unwrap_or_default();
+    let pan = mode == "pan";
+    // `preview`: the first unit whose usual preview is allowed, selected with it open, and the
+    // pointer moving near it.
+    if mode == "preview" || mode == "selected" {
+        let s = app.doc.scenario();
+        let pick = s.units.iter().find_map(|u| {
+            let c = sandtable::preview::choices(s, u.id)
+                .into_iter()
+                .find(|c| c.refused.is_none() && c.mode != sandtable::preview::Mode::HexSpan)?;
+            Some((u.id, c.mode))
+        });
+        if let Some((u, m)) = pick {
+            app.selection = vec![sandtable::model::ItemRef::Unit(u)];
+            if mode == "preview" {
+                app.open_preview(m);
+            }
+        }
+    }
     for k in 0..frames {
         if pan && k >= 3 {
             app.view
                 .pan(egui::vec2(if k % 2 == 0 { 1.0 } else { -1.0 }, 0.0));
         }
-        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let mut i = input();
+        if mode == "preview" || mode == "selected" {
+            // Near the selected unit, as the frame benchmark does.
+            let s = app.doc.scenario();
+            let at = app
+                .selection
+                .first()
+                .and_then(|i| match i {
+                    sandtable::model::ItemRef::Unit(u) => s.unit(*u),
+                    _ => None,
+                })
+                .and_then(|u| match (u.hex(), s.map.as_hex()) {
+                    (Some((h, _)), Some(m)) => {
+                        Some(sandtable::scene::layout(m).hex_to_world_pos(h))
+                    }
+                    _ => u.leader().map(|m| m.pos),
+                })
+                .map_or(egui::pos2(700.0, 500.0), |p| app.view.to_screen(p));
+            let a = k as f32 * 0.39;
+            i.events.push(egui::Event::PointerMoved(
+                at + egui::vec2(a.cos(), a.sin()) * (20.0 + 4.0 * (k % 16) as f32),
+            ));
+        }
+        let out = ctx.run_ui(i, |ui| app.frame_ui(ui));
         n += ctx.tessellate(out.shapes, out.pixels_per_point).len();
     }
     println!("{n}");

@@ -35,6 +35,8 @@ struct Pending<T> {
 /// One frame of the inspector: the scenario it reads and what the user asked for.
 pub struct Form<'a> {
     pub s: &'a Scenario,
+    /// The document's change counter: what is derived from the scenario is cached against it.
+    pub changes: u64,
     pub change: Option<Change>,
     pub select: Option<Vec<crate::model::ItemRef>>,
     /// Bumped whenever the selection changes, so pending input never outlives its item.
@@ -52,6 +54,7 @@ impl<'a> Form<'a> {
     pub fn new(s: &'a Scenario, generation: u64) -> Form<'a> {
         Form {
             s,
+            changes: 0,
             change: None,
             select: None,
             generation,

@@ -64,6 +64,7 @@ fn generation(ui: &Ui, selection: &[ItemRef]) -> u64 {
 pub fn inspector_ui(
     ui: &mut Ui,
     s: &Scenario,
+    changes: u64,
     selection: &[ItemRef],
     side: SideId,
     zoc_side: &mut Option<SideId>,
@@ -83,6 +84,7 @@ pub fn inspector_ui(
         ui.colored_label(ui.visuals().error_fg_color, reason);
     }
     let mut f = Form::new(s, gen_);
+    f.changes = changes;
     match selection {
         [] => scenario::scenario_ui(ui, &mut f, side, zoc_side),
         [ItemRef::Unit(id)] => match s.unit(*id) {
@@ -140,6 +142,7 @@ impl App {
         let (change, select) = inspector_ui(
             ui,
             self.doc.scenario(),
+            self.doc.changes(),
             &self.selection,
             self.side,
             &mut self.settings.zoc_side,

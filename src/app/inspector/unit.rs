@@ -307,10 +307,23 @@ fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
         });
         // R5: who this unit traces command to, and the command it moves under, as the
         // preview engine traces it.
-        if s.map.is_hex()
-            && let Some(t) = crate::preview::traced(s, u.id)
-        {
-            ui.label(format!("Traced: {t}"));
+        // Tracing builds the hex rules for the whole map: once per state of the scenario.
+        if s.map.is_hex() {
+            let id = egui::Id::unique(("inspector-traced", u.id));
+            let cached = ui
+                .data(|d| d.get_temp::<(u64, Option<String>)>(id))
+                .filter(|(k, _)| *k == f.changes);
+            let traced = match cached {
+                Some((_, t)) => t,
+                None => {
+                    let t = crate::preview::traced(s, u.id);
+                    ui.data_mut(|d| d.insert_temp(id, (f.changes, t.clone())));
+                    t
+                }
+            };
+            if let Some(t) = traced {
+                ui.label(format!("Traced: {t}"));
+            }
         }
         if let Some(c) = s.column_of(u.id)
             && ui.link(format!("Marches in column '{}'", c.name)).clicked()
