@@ -5,6 +5,7 @@
 mod canvas;
 pub mod create;
 pub mod dialogs;
+pub mod export_window;
 pub mod hit;
 mod inspector;
 pub mod paint;
@@ -82,6 +83,8 @@ pub struct App {
     show_about: bool,
     allow_close: bool,
     title: String,
+    /// File > Export.
+    pub export: export_window::ExportWindow,
 }
 
 impl App {
@@ -124,6 +127,7 @@ impl App {
             show_about: false,
             allow_close: false,
             title: String::new(),
+            export: export_window::ExportWindow::default(),
         }
     }
 
@@ -648,6 +652,7 @@ impl App {
                     self.save_as();
                 }
                 if ui.button("Export…").clicked() {
+                    self.export.open = true;
                     self.status = "Export: choose a print layout in the Export window".into();
                 }
                 if ui.button("Background image…").clicked()
@@ -1011,6 +1016,13 @@ impl App {
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_ui(ui));
         self.modals(&ctx);
+        let changes = self.doc.changes();
+        if let Some(status) =
+            self.export
+                .ui(&ctx, self.doc.scenario(), changes, self.dialogs.as_mut())
+        {
+            self.status = status;
+        }
         self.update_title(ui);
     }
 }
