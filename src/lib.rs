@@ -9,5 +9,6 @@ pub mod edit;
 pub mod geom;
 pub mod io;
 pub mod model;
+pub mod preview;
 pub mod rules;
 pub mod scene;

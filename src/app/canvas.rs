@@ -29,6 +29,11 @@ impl App {
             self.auto_fit = true;
         }
         self.canvas_rect = rect;
+        // Once the user works on the map, panels growing or shrinking (the inspector showing a
+        // selection) must not re-zoom it under the pointer.
+        if response.is_pointer_button_down_on() {
+            self.auto_fit = false;
+        }
         let hover = response.hover_pos();
         let world = hover.map(|p| self.view.to_world(p));
         self.cursor = world;
@@ -147,10 +152,11 @@ impl App {
                     self.fill_at(world, terrain);
                     return;
                 }
-                if response.drag_started_by(PointerButton::Primary) || response.clicked() {
-                    self.gesture = Some(Gesture::Paint { cells: Vec::new() });
-                }
+                // Paint from the moment the button goes down, not when egui decides it is a drag.
                 if response.is_pointer_button_down_on() || response.clicked() {
+                    if !matches!(self.gesture, Some(Gesture::Paint { .. })) {
+                        self.gesture = Some(Gesture::Paint { cells: Vec::new() });
+                    }
                     self.paint_at(world, terrain, radius);
                 }
                 if response.drag_stopped() || response.clicked() {
@@ -537,19 +543,75 @@ impl App {
             self.static_layer = Some((key, StaticLayer::new(&scene)));
         }
         let background = self.background_texture(ui.ctx());
-        let mut shapes = Vec::new();
-        if let Some((_, layer)) = &self.static_layer {
-            ui.ctx()
-                .fonts_mut(|f| layer.shapes(&mut shapes, &self.view, rect, f, background));
-        }
         // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
         // if the gesture ended now.
+        let zoc = self.zoc_overlay_items();
         let ghost = self.ghost();
         let shown = ghost.as_ref().unwrap_or(self.doc.scenario());
-        let dynamic = scene::dynamic_layer(shown, &style);
-        ui.ctx().fonts_mut(|f| {
-            paint::push_items(&mut shapes, &dynamic.items, &self.view, rect, f, None)
-        });
+        // A frame where nothing that shapes the map changed (the mouse moved, a panel
+        // repainted) reuses the last frame's map shapes.
+        let frame_key = CanvasKey {
+            changes: self.doc.changes(),
+            style: style.clone(),
+            zoom: self.view.zoom.to_bits(),
+            origin: (self.view.origin.x.to_bits(), self.view.origin.y.to_bits()),
+            rect: (
+                rect.min.x.to_bits(),
+                rect.min.y.to_bits(),
+                rect.max.x.to_bits(),
+                rect.max.y.to_bits(),
+            ),
+            background,
+        };
+        let panned = |k: &CanvasKey| {
+            CanvasKey {
+                origin: frame_key.origin,
+                ..k.clone()
+            } == frame_key
+        };
+        let mut shapes = match (&ghost, &self.canvas_cache) {
+            (None, Some((k, cached))) if *k == frame_key => cached.clone(),
+            // Only the origin moved (a pan at the same zoom): move last frame's shapes.
+            (None, Some((k, cached))) if panned(k) => {
+                let (ox, oy) = k.origin;
+                let delta = self.view.origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy));
+                let mut moved = cached.clone();
+                for shape in &mut moved {
+                    shape.translate(delta);
+                }
+                self.canvas_cache = Some((frame_key, moved.clone()));
+                moved
+            }
+            _ => {
+                let mut shapes = Vec::new();
+                if let Some((_, layer)) = &self.static_layer {
+                    ui.ctx()
+                        .fonts_mut(|f| layer.shapes(&mut shapes, &self.view, rect, f, background));
+                }
+                let dynamic = match &ghost {
+                    Some(g) => std::sync::Arc::new(scene::dynamic_layer(g, &style)),
+                    None => {
+                        // Rebuilt only when the scenario or what is shown changes.
+                        let key = (self.doc.changes(), style.clone());
+                        if self.dynamic_layer.as_ref().is_none_or(|(k, _)| *k != key) {
+                            let layer = scene::dynamic_layer(self.doc.scenario(), &style);
+                            self.dynamic_layer = Some((key, std::sync::Arc::new(layer)));
+                        }
+                        match &self.dynamic_layer {
+                            Some((_, layer)) => layer.clone(),
+                            None => std::sync::Arc::new(scene::dynamic_layer(shown, &style)),
+                        }
+                    }
+                };
+                ui.ctx().fonts_mut(|f| {
+                    paint::push_items(&mut shapes, &dynamic.items, &self.view, rect, f, None)
+                });
+                if ghost.is_none() {
+                    self.canvas_cache = Some((frame_key, shapes.clone()));
+                }
+                shapes
+            }
+        };
         if ghost.is_some()
             && let Some(Gesture::Paint { cells }) = &self.gesture
         {
@@ -567,6 +629,11 @@ impl App {
                     paint::push_items(&mut shapes, &painted, &self.view, rect, f, None)
                 });
             }
+        }
+        // ZOC shading of the side chosen in the View menu (see `zoc_view`).
+        if let Some(zoc) = &zoc {
+            ui.ctx()
+                .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
         self.overlay_shapes(ui, &mut shapes);
         painter.extend(shapes);
@@ -704,6 +771,18 @@ impl App {
             selected: self.selection.clone(),
         }
     }
+}
+
+/// What the map's shapes on the canvas depend on: when none of it changes, last frame's shapes
+/// are reused.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct CanvasKey {
+    changes: u64,
+    style: scene::Style,
+    zoom: u32,
+    origin: (u32, u32),
+    rect: (u32, u32, u32, u32),
+    background: Option<egui::TextureId>,
 }
 
 /// Distance text for the measuring tape: inches on the table; hexes (and millimetres on paper)

@@ -13,6 +13,7 @@ mod palette;
 pub mod settings;
 pub mod tools;
 pub mod view;
+mod zoc_view;
 
 use crate::edit::{Document, Edit};
 use crate::geom::Point;
@@ -75,6 +76,13 @@ pub struct App {
     cursor: Option<Point>,
     canvas_rect: egui::Rect,
     static_layer: Option<((u64, bool, bool), StaticLayer)>,
+    dynamic_layer: Option<(
+        (u64, crate::scene::Style),
+        std::sync::Arc<crate::scene::Scene>,
+    )>,
+    canvas_cache: Option<(canvas::CanvasKey, Vec<egui::Shape>)>,
+    /// The ZOC shading of one side, for one state of the scenario.
+    zoc_overlay: Option<zoc_view::ZocOverlay>,
     problems: Option<(u64, Vec<Problem>)>,
     background: Option<(u64, egui::TextureHandle)>,
     last_autosave: f64,
@@ -119,6 +127,9 @@ impl App {
             cursor: None,
             canvas_rect: egui::Rect::NOTHING,
             static_layer: None,
+            dynamic_layer: None,
+            canvas_cache: None,
+            zoc_overlay: None,
             problems: None,
             background: None,
             last_autosave: 0.0,
@@ -166,6 +177,9 @@ impl App {
         self.tool = Tool::Select;
         self.fit_pending = true;
         self.static_layer = None;
+        self.dynamic_layer = None;
+        self.canvas_cache = None;
+        self.zoc_overlay = None;
         self.problems = None;
         self.background = None;
         self.autosaved_changes = 0;
@@ -708,6 +722,7 @@ impl App {
                 ui.checkbox(&mut self.settings.snap, "Snap to half inches");
                 ui.checkbox(&mut self.settings.show_problems, "Problems panel");
                 ui.checkbox(&mut self.settings.show_history, "History");
+                zoc_view::zoc_menu_ui(ui, self.doc.scenario(), &mut self.settings.zoc_side);
                 if ui.button("Zoom to fit").clicked() {
                     self.fit_pending = true;
                 }
@@ -771,29 +786,37 @@ impl App {
                 problems.len() - errors
             ));
         });
+        if problems.is_empty() {
+            ui.label("No problems found.");
+            return;
+        }
+        // Only the rows in view are laid out: a crowded scenario can have thousands.
+        let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let mut pick = None;
         egui::ScrollArea::vertical()
             .max_height(120.0)
-            .show(ui, |ui| {
-                if problems.is_empty() {
-                    ui.label("No problems found.");
-                }
-                for p in &problems {
+            .auto_shrink([false, true])
+            .show_rows(ui, row, problems.len(), |ui, rows| {
+                for p in &problems[rows] {
                     let colour = match p.severity {
                         Severity::Error => ui.visuals().error_fg_color,
                         Severity::Warning => ui.visuals().warn_fg_color,
                     };
                     let text = RichText::new(format!("{}: {}", p.item, p.message)).color(colour);
                     if ui.link(text).clicked() {
-                        let item = match p.item {
-                            ItemRef::Model(u, _) => ItemRef::Unit(u),
-                            other => other,
-                        };
-                        if exists(self.doc.scenario(), item) {
-                            self.selection = vec![item];
-                        }
+                        pick = Some(p.item);
                     }
                 }
             });
+        if let Some(item) = pick {
+            let item = match item {
+                ItemRef::Model(u, _) => ItemRef::Unit(u),
+                other => other,
+            };
+            if exists(self.doc.scenario(), item) {
+                self.selection = vec![item];
+            }
+        }
     }
 
     fn history_ui(&mut self, ui: &mut Ui) {
@@ -981,33 +1004,32 @@ impl App {
             .default_size(210.0)
             .resizable(true)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    for action in
-                        palette::palette_ui(ui, self.doc.scenario(), &self.tool, self.side)
-                    {
-                        match action {
-                            palette::PaletteAction::SetTool(t) => {
-                                self.tool = t;
-                                self.drawing.clear();
+                // Palette entries are dragged onto the map: dragging must not scroll the list.
+                egui::ScrollArea::vertical()
+                    .scroll_source(
+                        egui::scroll_area::ScrollSource::SCROLL_BAR
+                            | egui::scroll_area::ScrollSource::MOUSE_WHEEL,
+                    )
+                    .show(ui, |ui| {
+                        for action in
+                            palette::palette_ui(ui, self.doc.scenario(), &self.tool, self.side)
+                        {
+                            match action {
+                                palette::PaletteAction::SetTool(t) => {
+                                    self.tool = t;
+                                    self.drawing.clear();
+                                }
+                                palette::PaletteAction::SetSide(s) => self.side = s,
                             }
-                            palette::PaletteAction::SetSide(s) => self.side = s,
                         }
-                    }
-                });
+                    });
             });
         egui::Panel::right("inspector")
             .default_size(300.0)
             .resizable(true)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(c) =
-                        inspector::inspector_ui(ui, self.doc.scenario(), &self.selection)
-                    {
-                        match self.doc.apply_merging(&c.label, &c.key, c.edits) {
-                            Ok(()) => self.status = c.label,
-                            Err(e) => self.status = format!("{}: {e}", c.label),
-                        }
-                    }
+                    self.inspector_panel_ui(ui);
                     if self.settings.show_history {
                         ui.separator();
                         self.history_ui(ui);
@@ -1015,6 +1037,20 @@ impl App {
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_ui(ui));
+        // What a palette drag carries, next to the cursor.
+        if let (Some(payload), Some(pos)) = (
+            egui::DragAndDrop::payload::<palette::Payload>(&ctx),
+            ctx.pointer_latest_pos(),
+        ) {
+            let text = payload.describe(self.doc.scenario());
+            egui::Area::new(egui::Id::unique("drag-ghost"))
+                .fixed_pos(pos + egui::vec2(12.0, 12.0))
+                .order(egui::Order::Tooltip)
+                .interactable(false)
+                .show(&ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
+                });
+        }
         self.modals(&ctx);
         let changes = self.doc.changes();
         if let Some(status) =

@@ -15,6 +15,10 @@ pub fn colour(c: Colour) -> Color32 {
 
 /// Text smaller than this many screen points is not drawn (unreadable anyway).
 const MIN_TEXT_PT: f32 = 5.0;
+/// Items smaller than this many screen points are drawn as plain fills.
+const SMALL_PT: f32 = 4.0;
+/// Items up to this many screen points across are drawn as batched low-polygon shapes.
+const MEDIUM_PT: f32 = 24.0;
 
 /// A run of the static layer: consecutive meshes merged into one, or other items kept as
 /// they are, in paint order.
@@ -116,7 +120,115 @@ fn path_stroke(s: &Stroke, view: &View) -> epaint::Stroke {
     epaint::Stroke::new(size_pt(s.width, view), colour(s.colour))
 }
 
+/// Batches small items into one mesh, in paint order: flushed before any other shape.
+struct Batch {
+    mesh: epaint::Mesh,
+}
+
+impl Batch {
+    fn flush(&mut self, out: &mut Vec<Shape>) {
+        if !self.mesh.is_empty() {
+            out.push(Shape::mesh(std::mem::take(&mut self.mesh)));
+        }
+    }
+
+    fn fan(&mut self, pts: &[Pos2], c: Color32) {
+        let m = &mut self.mesh;
+        let base = m.vertices.len() as u32;
+        for p in pts {
+            m.colored_vertex(*p, c);
+        }
+        for k in 1..pts.len().saturating_sub(1) as u32 {
+            m.add_triangle(base, base + k, base + k + 1);
+        }
+    }
+
+    /// A disc: a fill fan, then an outline band `width` wide in `edge` and a feathered rim.
+    fn disc(&mut self, c: Pos2, r: f32, fill: Option<Color32>, edge: Option<(f32, Color32)>) {
+        let m = &mut self.mesh;
+        let units = unit_circle();
+        if let Some(f) = fill {
+            let base = m.vertices.len() as u32;
+            for u in units {
+                m.colored_vertex(c + *u * r, f);
+            }
+            for k in 1..units.len() as u32 - 1 {
+                m.add_triangle(base, base + k, base + k + 1);
+            }
+        }
+        let (w, ec) = match (edge, fill) {
+            (Some(e), _) => (e.0.min(r), e.1),
+            (None, Some(f)) => (0.0, f),
+            (None, None) => return,
+        };
+        let clear = Color32::from_rgba_premultiplied(0, 0, 0, 0);
+        let base = m.vertices.len() as u32;
+        for u in units {
+            m.colored_vertex(c + *u * (r - w), ec);
+            m.colored_vertex(c + *u * r, ec);
+            m.colored_vertex(c + *u * (r + 0.6), clear);
+        }
+        let n = units.len() as u32;
+        for k in 0..n {
+            let (a, b) = (base + 3 * k, base + 3 * ((k + 1) % n));
+            m.add_triangle(a, a + 1, b + 1);
+            m.add_triangle(a, b + 1, b);
+            m.add_triangle(a + 1, a + 2, b + 2);
+            m.add_triangle(a + 1, b + 2, b + 1);
+        }
+    }
+
+    /// A straight band from `a` to `b`, `width` wide.
+    fn segment(&mut self, a: Pos2, b: Pos2, width: f32, c: Color32) {
+        let d = (b - a).normalized();
+        let n = egui::vec2(-d.y, d.x) * (width * 0.5);
+        self.fan(&[a + n, b + n, b - n, a - n], c);
+    }
+
+    /// A band along a closed outline, from the outline inward by `width` (towards `centre`),
+    /// with an outer feather of `feather` points fading to transparent.
+    fn ring(&mut self, pts: &[Pos2], centre: Pos2, width: f32, feather: f32, c: Color32) {
+        let m = &mut self.mesh;
+        let n = pts.len() as u32;
+        let base = m.vertices.len() as u32;
+        let clear = Color32::from_rgba_premultiplied(0, 0, 0, 0);
+        for p in pts {
+            let d = *p - centre;
+            let len = d.length().max(1e-3);
+            let dir = d / len;
+            m.colored_vertex(*p - dir * width.min(len), c);
+            m.colored_vertex(*p, c);
+            m.colored_vertex(*p + dir * feather, clear);
+        }
+        for k in 0..n {
+            let (a, b) = (base + 3 * k, base + 3 * ((k + 1) % n));
+            m.add_triangle(a, a + 1, b + 1);
+            m.add_triangle(a, b + 1, b);
+            m.add_triangle(a + 1, a + 2, b + 2);
+            m.add_triangle(a + 1, b + 2, b + 1);
+        }
+    }
+}
+
+/// Unit circle, as the polygon drawn for medium-sized discs.
+const DISC_SEGMENTS: usize = 14;
+
+fn unit_circle() -> &'static [egui::Vec2; DISC_SEGMENTS] {
+    static CIRCLE: std::sync::OnceLock<[egui::Vec2; DISC_SEGMENTS]> = std::sync::OnceLock::new();
+    CIRCLE.get_or_init(|| {
+        std::array::from_fn(|k| {
+            let a = k as f32 * std::f32::consts::TAU / DISC_SEGMENTS as f32;
+            egui::vec2(a.cos(), a.sin())
+        })
+    })
+}
+
 /// Appends the shapes of `items` that can be seen in `clip`.
+///
+/// Level of detail: items less than `SMALL_PT` across are drawn as plain fills, and items up to
+/// `MEDIUM_PT` as low-polygon fills with an outline ring, all batched into shared meshes; only
+/// larger ones go through egui's feathered tessellation. A table of 5,000 bases then costs a
+/// few meshes instead of 10,000 tessellated circles.
 pub fn push_items(
     out: &mut Vec<Shape>,
     items: &[Item],
@@ -133,9 +245,17 @@ pub fn push_items(
             && b.max.y + pad >= visible.min.y
     };
     let s = |p: Point| view.to_screen(p);
+    let extent = |b: &Aabb| (b.max.x - b.min.x).max(b.max.y - b.min.y) * view.zoom;
+    let mut batch = Batch {
+        mesh: epaint::Mesh::default(),
+    };
+    // Text goes above the shapes of its layer, so labels are never hidden under bases and
+    // batches are not broken up by them.
+    let mut texts = Vec::new();
     for item in items {
         match item {
             Item::Mesh(m) => {
+                batch.flush(out);
                 let mut mesh = epaint::Mesh::default();
                 for (p, c) in m.positions.iter().zip(&m.colours) {
                     mesh.vertices.push(epaint::Vertex {
@@ -159,17 +279,22 @@ pub fn push_items(
                     continue;
                 }
                 let st = path_stroke(stroke, view);
-                if st.width < 0.15 {
+                if st.width < 0.15 || extent(&b) < SMALL_PT {
                     continue;
                 }
                 let pts: Vec<Pos2> = points.iter().map(|p| s(*p)).collect();
+                if stroke.dash.is_none() && !*closed && extent(&b) < MEDIUM_PT {
+                    for w in pts.windows(2) {
+                        batch.segment(w[0], w[1], st.width, st.color);
+                    }
+                    continue;
+                }
+                batch.flush(out);
                 match stroke.dash {
                     Some(d) => {
-                        let dash = size_pt(Size::Map(d), view).max(2.0);
-                        let dash = if matches!(stroke.width, Size::Points(_)) {
-                            d
-                        } else {
-                            dash
+                        let dash = match stroke.width {
+                            Size::Points(_) => d,
+                            Size::Map(_) => size_pt(Size::Map(d), view).max(2.0),
                         };
                         let mut pts = pts;
                         if *closed && let Some(first) = pts.first().copied() {
@@ -194,12 +319,30 @@ pub fn push_items(
                 if !seen(b, 1.0) {
                     continue;
                 }
-                let r = radius * view.zoom;
+                let (c, r) = (s(*centre), radius * view.zoom);
+                let size = 2.0 * r;
+                if size < SMALL_PT {
+                    if let Some(f) = fill {
+                        let d = egui::vec2(r, r);
+                        batch
+                            .mesh
+                            .add_colored_rect(Rect::from_min_max(c - d, c + d), colour(*f));
+                    }
+                    continue;
+                }
+                if size < MEDIUM_PT {
+                    let edge = stroke
+                        .as_ref()
+                        .map(|st| (path_stroke(st, view).width, colour(st.colour)));
+                    batch.disc(c, r, fill.map(colour), edge);
+                    continue;
+                }
+                batch.flush(out);
                 if let Some(f) = fill {
-                    out.push(Shape::circle_filled(s(*centre), r, colour(*f)));
+                    out.push(Shape::circle_filled(c, r, colour(*f)));
                 }
                 if let Some(st) = stroke {
-                    out.push(Shape::circle_stroke(s(*centre), r, path_stroke(st, view)));
+                    out.push(Shape::circle_stroke(c, r, path_stroke(st, view)));
                 }
             }
             Item::Convex {
@@ -214,6 +357,22 @@ pub fn push_items(
                     continue;
                 }
                 let pts: Vec<Pos2> = points.iter().map(|p| s(*p)).collect();
+                let size = extent(&b);
+                if size < MEDIUM_PT {
+                    if let Some(f) = fill {
+                        batch.fan(&pts, colour(*f));
+                    }
+                    if size >= SMALL_PT
+                        && let Some(st) = stroke
+                    {
+                        let centre =
+                            pts.iter().fold(Pos2::ZERO, |a, p| a + p.to_vec2()) / pts.len() as f32;
+                        let w = path_stroke(st, view).width;
+                        batch.ring(&pts, centre, w, 0.6, colour(st.colour));
+                    }
+                    continue;
+                }
+                batch.flush(out);
                 let st = stroke
                     .as_ref()
                     .map_or(epaint::Stroke::NONE, |st| path_stroke(st, view));
@@ -251,7 +410,7 @@ pub fn push_items(
                     Anchor::Right => Align2::RIGHT_CENTER,
                     Anchor::TopLeft => Align2::LEFT_TOP,
                 };
-                out.push(Shape::text(
+                texts.push(Shape::text(
                     fonts,
                     s(*pos),
                     align,
@@ -262,6 +421,7 @@ pub fn push_items(
             }
             Item::Background { rect, opacity } => {
                 if let Some(tex) = background {
+                    batch.flush(out);
                     let r = Rect::from_min_max(s(rect.min), s(rect.max));
                     let tint = Color32::from_white_alpha((opacity * 255.0) as u8);
                     out.push(Shape::image(
@@ -274,4 +434,6 @@ pub fn push_items(
             }
         }
     }
+    batch.flush(out);
+    out.extend(texts);
 }

@@ -16,6 +16,19 @@ pub enum Payload {
     EntryPoint,
 }
 
+impl Payload {
+    /// What the cursor carries, in words.
+    pub fn describe(&self, s: &Scenario) -> String {
+        match self {
+            Payload::Terrain(t) => s.terrain(*t).map_or("terrain".into(), |t| t.name.clone()),
+            Payload::Unit(t) => t.name().to_string(),
+            Payload::Objective => "Objective".into(),
+            Payload::Zone => "Deployment zone".into(),
+            Payload::EntryPoint => "Entry point".into(),
+        }
+    }
+}
+
 /// What the palette asks the app to do (beyond drags, which the canvas receives).
 pub enum PaletteAction {
     SetTool(Tool),
@@ -99,23 +112,24 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
         };
         ui.horizontal(|ui| {
             swatch(ui, t.colour);
-            let id = egui::Id::unique(("palette-terrain", t.id));
-            ui.dnd_drag_source(id, Payload::Terrain(t.id), |ui| {
-                let label = ui.selectable_label(selected, &t.name);
-                if label.clicked() {
-                    let next = if hex {
-                        Tool::Paint {
-                            terrain: t.id,
-                            radius: 0,
-                        }
-                    } else if t.kind == TerrainKind::Area {
-                        Tool::DrawArea { terrain: t.id }
-                    } else {
-                        Tool::DrawLine { terrain: t.id }
-                    };
-                    out.push(PaletteAction::SetTool(next));
-                }
-            });
+            // Click to pick the brush, drag to drop a piece: one widget that senses both.
+            let label = ui.add(
+                egui::Button::selectable(selected, &t.name).sense(egui::Sense::click_and_drag()),
+            );
+            label.dnd_set_drag_payload(Payload::Terrain(t.id));
+            if label.clicked() {
+                let next = if hex {
+                    Tool::Paint {
+                        terrain: t.id,
+                        radius: 0,
+                    }
+                } else if t.kind == TerrainKind::Area {
+                    Tool::DrawArea { terrain: t.id }
+                } else {
+                    Tool::DrawLine { terrain: t.id }
+                };
+                out.push(PaletteAction::SetTool(next));
+            }
         });
     }
     if hex {

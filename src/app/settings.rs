@@ -1,5 +1,6 @@
 //! What the editor remembers between runs (window size is remembered by eframe itself).
 
+use crate::model::SideId;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -27,6 +28,8 @@ pub struct Settings {
     pub snap: bool,
     pub show_problems: bool,
     pub show_history: bool,
+    /// Shade the zones of control this side exerts on the hex map (View menu).
+    pub zoc_side: Option<SideId>,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             snap: false,
             show_problems: true,
             show_history: false,
+            zoc_side: None,
         }
     }
 }

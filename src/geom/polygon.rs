@@ -197,8 +197,17 @@ pub fn segments_within(a: Point, b: Point, c: Point, d: Point, r: f32) -> bool {
 /// Whether the segment `a`-`b` comes within `r` of a closed polygon's area.
 pub fn segment_within_polygon(a: Point, b: Point, poly: &[Point], r: f32) -> bool {
     let n = poly.len();
-    (0..n).any(|i| segments_within(a, b, poly[i], poly[(i + 1) % n], r))
-        || point_in_polygon(a, poly)
+    // Edges whose box, grown by r, misses the segment's box cannot come within r of it.
+    let (lo, hi) = (a.min(b) - Point::splat(r), a.max(b) + Point::splat(r));
+    (0..n).any(|i| {
+        let (c, d) = (poly[i], poly[(i + 1) % n]);
+        let (elo, ehi) = (c.min(d), c.max(d));
+        elo.x <= hi.x
+            && ehi.x >= lo.x
+            && elo.y <= hi.y
+            && ehi.y >= lo.y
+            && segments_within(a, b, c, d, r)
+    }) || point_in_polygon(a, poly)
 }
 
 /// Whether the segment `a`-`b` comes within `r` of an open polyline.

@@ -77,7 +77,22 @@ fn hex_bounds(h: &HexMap) -> Aabb {
         min: Point::splat(f32::INFINITY),
         max: Point::splat(f32::NEG_INFINITY),
     };
-    for hex in grid.hexes() {
+    // The outline is made by the border hexes: the first and last rows and columns of a
+    // rectangle, the outer ring of a hexagon. No need to visit every hex.
+    let border: Vec<Hex> = match h.shape {
+        HexShape::Rectangle { columns, rows, .. } => {
+            let (c, r) = (columns as usize, rows as usize);
+            (0..grid.len())
+                .filter(|i| {
+                    let (x, y) = (i % c, i / c);
+                    x == 0 || y == 0 || x + 1 == c || y + 1 == r
+                })
+                .filter_map(|i| grid.hex_at(i))
+                .collect()
+        }
+        HexShape::Hexagon { radius } => Hex::ZERO.ring(radius).collect(),
+    };
+    for hex in border {
         for c in l.hex_corners(hex) {
             b.min = b.min.min(c);
             b.max = b.max.max(c);
@@ -281,8 +296,10 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
         0.0
     };
     if style.grid {
-        for hex in grid.hexes() {
-            cells.add_convex(&l.hex_corners(hex), ink::GRID_MAJOR);
+        // One polygon under the whole map, traced along its outer edges.
+        let outline = map_outline(h, &l);
+        if outline.len() >= 3 {
+            cells.add_polygon(&outline, ink::GRID_MAJOR);
         }
     }
     for (i, t) in h.terrain.iter().enumerate() {
@@ -311,6 +328,41 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
             });
         }
     }
+}
+
+/// The outline of a hex map: its border edges (those with no map hex beyond) chained into
+/// one closed polygon.
+pub fn map_outline(h: &HexMap, l: &HexLayout) -> Vec<Point> {
+    let grid = h.grid();
+    // Border edges as corner pairs, keyed by a rounded start corner for chaining.
+    let key = |p: Point| ((p.x * 64.0).round() as i64, (p.y * 64.0).round() as i64);
+    let mut next: std::collections::HashMap<(i64, i64), Point> = std::collections::HashMap::new();
+    let mut first = None;
+    for hex in grid.hexes() {
+        for d in 0..6u8 {
+            let n = hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d as usize]);
+            if grid.contains(n) {
+                continue;
+            }
+            let [a, b] = edge_corners(l, hex, d);
+            next.insert(key(a), b);
+            first.get_or_insert(a);
+        }
+    }
+    let Some(start) = first else {
+        return Vec::new();
+    };
+    let mut out = vec![start];
+    let mut cur = start;
+    for _ in 0..next.len() {
+        let Some(&b) = next.get(&key(cur)) else { break };
+        if key(b) == key(start) {
+            break;
+        }
+        out.push(b);
+        cur = b;
+    }
+    out
 }
 
 /// The two corners of the edge of `hex` in `direction`.
@@ -742,4 +794,57 @@ pub fn build(s: &Scenario, style: &Style) -> Scene {
     let mut scene = static_layer(s, style);
     scene.items.extend(dynamic_layer(s, style).items);
     scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_outline_encloses_exactly_the_hexes() {
+        for s in [
+            (crate::model::samples::by_name("winceby")
+                .expect("sample")
+                .build)(),
+            crate::model::generate::hex_battlefield(30, 0.0, 0, 1),
+            {
+                let mut s = Scenario::new_hex("hexagon");
+                let t = s.terrain_types[0].id;
+                s.map = Map::Hex(HexMap::filled(
+                    Orientation::Pointy,
+                    20.0,
+                    HexShape::Hexagon { radius: 6 },
+                    t,
+                ));
+                s
+            },
+        ] {
+            let h = s.map.as_hex().expect("hex");
+            let l = layout(h);
+            let outline = map_outline(h, &l);
+            let hex_area = 3f32.sqrt() / 2.0 * h.hex_size_mm * h.hex_size_mm;
+            let expected = hex_area * h.grid().len() as f32;
+            let area = crate::geom::polygon_area(&outline).abs();
+            assert!(
+                (area - expected).abs() / expected < 1e-3,
+                "{area} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn winceby_scene_has_every_hex_and_its_labels() {
+        let s = (crate::model::samples::by_name("winceby")
+            .expect("sample")
+            .build)();
+        let scene = static_layer(&s, &Style::default());
+        let labels = scene
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Text { .. }))
+            .count();
+        assert_eq!(labels, 432);
+        // Cells (6 vertices each) plus the outline backing.
+        assert!(scene.mesh_vertices() >= 432 * 6);
+    }
 }

@@ -7,6 +7,7 @@
 
 mod build;
 mod item;
+pub mod overlay;
 
 pub use build::{
     Style, build, dynamic_layer, edge_corners, entry_point, frame, ink, layout, static_layer,

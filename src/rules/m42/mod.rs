@@ -556,6 +556,43 @@ pub fn preview(
     Some(p)
 }
 
+/// Only the verdict on the leader ending at `to` (the same as [`preview`]'s `destination`),
+/// without the regions: cheap enough for the editor to ask on every hover and drag.
+pub fn check_destination(
+    s: &Scenario,
+    unit_id: UnitId,
+    move_type: MoveType,
+    leader: Option<ModelId>,
+    to: Point,
+) -> Option<Destination> {
+    let unit = s.unit(unit_id)?;
+    let found = if !unit.on_table() {
+        Err(CannotMove::NotOnTable)
+    } else {
+        leader_for(unit, leader)
+    };
+    let (leader_id, _) = match found {
+        Ok(l) => l,
+        Err(why) => {
+            return Some(Destination {
+                to,
+                verdict: Err(Illegal::CannotMove(why)),
+                assault: false,
+            });
+        }
+    };
+    let cmd = report(unit, leader_id);
+    let refused = (move_type.needs_half_in_radius() && !cmd.half_in_radius).then_some(
+        CannotMove::TooFewInRadius {
+            in_radius: cmd.in_radius.len(),
+            models: unit.models.len(),
+        },
+    );
+    let leader = unit.model(leader_id)?;
+    let board = Board::new(s, unit.side, reach::mover_radius(leader));
+    Some(destination(s, unit, leader, move_type, refused, to, &board))
+}
+
 /// Other units' bases, as footprints: places no model of `unit` may end on.
 fn other_bases(s: &Scenario, unit: &Unit) -> Vec<Footprint> {
     s.units

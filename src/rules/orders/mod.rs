@@ -781,6 +781,38 @@ pub fn preview(s: &Scenario, req: OrderRequest) -> Result<OrdersPreview, OrdersE
     Ok(pv)
 }
 
+/// Only the verdict on the leader ending at `req.leader_to` (the same verdict as
+/// [`preview`]'s `destination`), without the regions: cheap enough to ask on every hover.
+/// `None` when the request names no destination.
+pub fn check_destination(
+    s: &Scenario,
+    req: OrderRequest,
+) -> Result<Option<DestinationCheck>, OrdersError> {
+    let Some(to) = req.leader_to else {
+        return Ok(None);
+    };
+    if req.action == Action::FallBack {
+        return preview(s, req).map(|pv| pv.destination);
+    }
+    if s.map.is_hex() {
+        return Err(OrdersError::NotATable);
+    }
+    let unit = s.unit(req.unit).ok_or(OrdersError::NoUnit(req.unit))?;
+    if !unit.on_table() || !unit.in_play() || unit.models.is_empty() {
+        return Err(OrdersError::NotOnTable {
+            name: unit.name.clone(),
+        });
+    }
+    if let Some(reason) = refusal(unit, req.action) {
+        return Err(OrdersError::Refused {
+            name: unit.name.clone(),
+            action: req.action,
+            reason,
+        });
+    }
+    Ok(Some(movement::check_leader(s, unit, req.action, to)))
+}
+
 /// Enemy units the leader can see from `from`, nearest first, and those he cannot.
 pub fn targets(s: &Scenario, unit: &Unit, sight: &SightMap, from: Point) -> Targets {
     use super::los::{Eye, enemy_units};

@@ -378,6 +378,62 @@ enum Ends {
     Region(usize),
 }
 
+/// The leader's allowance under `action`, and whether he moves at all.
+fn leader_allowance(action: Action, mv: f32) -> (f32, bool) {
+    match action {
+        Action::OpenFire | Action::Advance => (mv, true),
+        Action::AtTheDouble => (2.0 * mv, true),
+        Action::Rally | Action::GoToGround | Action::FallBack => (0.0, false),
+    }
+}
+
+/// The verdict on the leader ending at `to` under `action` (every action but Fall Back!).
+fn leader_check(
+    lat: &Lattice,
+    leader: &Model,
+    action: Action,
+    disorderly: bool,
+    mv: f32,
+    to: Point,
+) -> destination::DestinationCheck {
+    let (allowance, moves) = leader_allowance(action, mv);
+    if !moves {
+        let why = match action {
+            Action::Rally => destination::Illegal::LeaderStays { action },
+            _ => destination::Illegal::NoMove { action },
+        };
+        destination::refused(to, why)
+    } else if disorderly {
+        destination::check_disorderly(lat, leader, to, allowance, mv)
+    } else {
+        destination::check_orderly(lat, leader, to, allowance)
+    }
+}
+
+/// Only the verdict on the leader's destination, without the rest of the preview: what the
+/// editor asks on every hover and drag (every action but Fall Back!, whose verdict depends on
+/// the whole unit's branch).
+pub(super) fn check_leader(
+    s: &Scenario,
+    unit: &Unit,
+    action: Action,
+    to: Point,
+) -> destination::DestinationCheck {
+    let Some(leader) = unit.leader().copied() else {
+        return destination::refused(to, destination::Illegal::NoMove { action });
+    };
+    let mv = f32::from(unit.stats.mv);
+    // The same window as the full preview's, so the verdicts cannot differ.
+    let placement = if action == Action::Rally {
+        RALLY_RADIUS_IN
+    } else {
+        ORDERLY_RADIUS_IN
+    };
+    let lat = Lattice::new(s, unit, &[to], (2.0 * mv).max(placement + 2.0));
+    let disorderly = super::movement_of(unit, action) == Movement::Disorderly;
+    leader_check(&lat, &leader, action, disorderly, mv, to)
+}
+
 /// Fills the movement part of `pv` for every action but Fall Back!.
 pub(super) fn fill(
     s: &Scenario,
@@ -413,11 +469,7 @@ pub(super) fn fill(
 
     // The leader's move.
     let disorderly = pv.movement == Movement::Disorderly;
-    let (leader_allowance, leader_moves) = match action {
-        Action::OpenFire | Action::Advance => (mv, true),
-        Action::AtTheDouble => (2.0 * mv, true),
-        Action::Rally | Action::GoToGround | Action::FallBack => (0.0, false),
-    };
+    let (leader_allowance, leader_moves) = leader_allowance(action, mv);
     let (leader_region, leader_cap) = if !leader_moves {
         (None, None)
     } else if disorderly {
@@ -429,19 +481,7 @@ pub(super) fn fill(
             None,
         )
     };
-    let check = leader_to.map(|to| {
-        if !leader_moves {
-            let why = match action {
-                Action::Rally => destination::Illegal::LeaderStays { action },
-                _ => destination::Illegal::NoMove { action },
-            };
-            destination::refused(to, why)
-        } else if disorderly {
-            destination::check_disorderly(&lat, &leader, to, leader_allowance, mv)
-        } else {
-            destination::check_orderly(&lat, &leader, to, leader_allowance)
-        }
-    });
+    let check = leader_to.map(|to| leader_check(&lat, &leader, action, disorderly, mv, to));
     let leader_end = match &check {
         Some(c) if c.legal => c.to,
         _ => leader.pos,

@@ -174,6 +174,16 @@ pub fn path_to(
     allowance: f32,
     avoid: Avoid,
 ) -> Result<Path, Unreachable> {
+    // A legal path never leaves the disk of the allowance about the start, so the common case
+    // needs only the obstacles there. Only when that fails is the search widened, to say how
+    // long the shortest route is (or that there is none).
+    if start.distance(goal) <= allowance {
+        let mut near = Paths::new(board, start, avoid, allowance + 0.01);
+        match near.to(goal, allowance) {
+            Err(Unreachable::Enclosed) => {}
+            found => return found,
+        }
+    }
     let horizon = allowance.max(start.distance(goal)) * 3.0 + 1.0;
     Paths::new(board, start, avoid, horizon).to(goal, allowance)
 }

@@ -183,9 +183,10 @@ impl<'a> Prepared<'a> {
         }
         for ring in rings {
             let n = ring.len();
+            // Corners out of range can never be on a path this query finds.
             let free: Vec<bool> = ring
                 .iter()
-                .map(|c| prep.point_blocked(*c).is_none())
+                .map(|c| c.distance(start) <= range && prep.point_blocked(*c).is_none())
                 .collect();
             let base = prep.corners.len() as u32;
             // Index each free corner will get.

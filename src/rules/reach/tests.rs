@@ -251,7 +251,12 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
     assert!((path.length - g).abs() < 0.05, "{} vs {g}", path.length);
     let field = region(&board, start, 12.0, Avoid::standard());
     let e = field.excess_at(goal).expect("sampled");
-    assert!((e + 12.0 - path.length).abs() < 0.05);
+    assert!(
+        (e + 12.0 - path.length).abs() < 0.05,
+        "field {} path {} geo {g}",
+        e + 12.0,
+        path.length
+    );
 
     // Against the corner of an impassable square, 0.003" outside its clearance.
     let (mut s, blue) = table_with_enemy(None);

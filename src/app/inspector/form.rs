@@ -1,0 +1,451 @@
+//! The inspector's fields: a label and a widget per row, validation as you type, and one merge
+//! key per gesture.
+//!
+//! A value that fails its check is kept as the field's *pending* input (in egui's temporary
+//! memory), drawn in the error colour with the reason under it, and never applied. It stays
+//! until the user makes it valid, the model value underneath changes (undo, another edit), or
+//! the selection changes.
+//!
+//! Every input is named for assistive technology (and the editor's tests): by the label beside
+//! it (`labelled_by`), or, in repeated rows such as the sides or the terrain table, by a name
+//! that says which row it belongs to ("Side #3: Name").
+
+use super::Change;
+use crate::edit::Edit;
+use crate::model::{Colour, Scenario};
+use egui::{Color32, DragValue, Id, Response, RichText, Ui};
+use std::ops::RangeInclusive;
+
+/// A field's check: `Err(reason)` refuses the value.
+pub type Check<'c, T> = &'c dyn Fn(&T) -> Result<(), String>;
+
+/// Accepts anything.
+pub fn any<T>(_: &T) -> Result<(), String> {
+    Ok(())
+}
+
+/// A value typed or picked but refused, with the model value it was typed over.
+#[derive(Clone)]
+struct Pending<T> {
+    base: T,
+    value: T,
+    error: String,
+}
+
+/// One frame of the inspector: the scenario it reads and what the user asked for.
+pub struct Form<'a> {
+    pub s: &'a Scenario,
+    pub change: Option<Change>,
+    pub select: Option<Vec<crate::model::ItemRef>>,
+    /// Bumped whenever the selection changes, so pending input never outlives its item.
+    generation: u64,
+    /// Accessible-name prefix for repeated rows ("Side #3").
+    prefix: Option<String>,
+    /// Whether fields sit in a two-column grid (label | widget) or stack (label above).
+    cells: bool,
+    /// Whether a number typed into a field applies only on Enter (for fields where the
+    /// digits on the way, such as the 1 of 16, would cost something: models, terrain).
+    on_enter: bool,
+}
+
+impl<'a> Form<'a> {
+    pub fn new(s: &'a Scenario, generation: u64) -> Form<'a> {
+        Form {
+            s,
+            change: None,
+            select: None,
+            generation,
+            prefix: None,
+            cells: true,
+            on_enter: false,
+        }
+    }
+
+    /// Records an edit to apply after the frame. `key` merges consecutive edits of one gesture
+    /// into one undo step; `None` makes the edit a step of its own.
+    pub fn emit(&mut self, label: impl Into<String>, key: Option<String>, edits: Vec<Edit>) {
+        if edits.is_empty() {
+            return;
+        }
+        self.change = Some(Change {
+            label: label.into(),
+            key,
+            edits,
+        });
+    }
+
+    /// Runs `f` with typed numbers applied on Enter rather than at every keystroke.
+    pub fn on_enter<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let old = std::mem::replace(&mut self.on_enter, true);
+        let r = f(self);
+        self.on_enter = old;
+        r
+    }
+
+    /// Runs `f` with accessible names prefixed by `prefix` (for repeated rows).
+    pub fn rows<R>(&mut self, prefix: String, f: impl FnOnce(&mut Self) -> R) -> R {
+        let old = self.prefix.replace(prefix);
+        let r = f(self);
+        self.prefix = old;
+        r
+    }
+
+    /// The accessible name of a control whose visible text is `label`.
+    pub fn name(&self, label: &str) -> String {
+        match &self.prefix {
+            Some(p) => format!("{p}: {label}"),
+            None => label.to_string(),
+        }
+    }
+
+    /// Names `resp` after its visible label, or with the row prefix in repeated rows.
+    fn name_widget(&self, resp: &Response, label: &Response, text: &str) {
+        match &self.prefix {
+            Some(_) => {
+                let _ = resp.clone().accessible_name(self.name(text));
+            }
+            None => {
+                let _ = resp.clone().labelled_by(label.id);
+            }
+        }
+    }
+
+    fn pending_id(&self, key: &str) -> Id {
+        Id::unique(("inspector-pending", self.generation, key))
+    }
+
+    /// The merge key of the gesture under way on a field: a new one each time the field takes
+    /// the keyboard or a drag starts, so two separate edits of one field are two undo steps.
+    fn gesture_key(&self, ui: &Ui, key: &str, resp: &Response, new_gesture: bool) -> String {
+        let id = Id::unique(("inspector-gesture", key));
+        let mut n: u64 = ui.data(|d| d.get_temp(id)).unwrap_or(0);
+        if new_gesture || resp.gained_focus() || resp.drag_started() {
+            n += 1;
+            ui.data_mut(|d| d.insert_temp(id, n));
+        }
+        format!("{key}@{n}")
+    }
+
+    /// The core of every field: shows `model` (or the pending input over it), runs `widget`,
+    /// checks what it produced, and either returns the new valid value with its merge key or
+    /// keeps it as pending input with its reason.
+    #[allow(clippy::too_many_arguments)]
+    fn validated<T>(
+        &mut self,
+        ui: &mut Ui,
+        label: &Response,
+        text: &str,
+        key: &str,
+        model: &T,
+        check: Check<'_, T>,
+        widget: impl FnOnce(&mut Ui, &mut T, Option<Color32>) -> Response,
+    ) -> Option<(T, String)>
+    where
+        T: Clone + PartialEq + Send + Sync + 'static,
+    {
+        let pid = self.pending_id(key);
+        let pending: Option<Pending<T>> = ui
+            .data(|d| d.get_temp::<Pending<T>>(pid))
+            .filter(|p| p.base == *model);
+        let mut value = pending.as_ref().map_or(model.clone(), |p| p.value.clone());
+        let shown = value.clone();
+        let error_colour = ui.visuals().error_fg_color;
+        let resp = ui
+            .push_id(key, |ui| {
+                widget(ui, &mut value, pending.as_ref().map(|_| error_colour))
+            })
+            .inner;
+        self.name_widget(&resp, label, text);
+        let merge = self.gesture_key(ui, key, &resp, false);
+        let mut error = pending.map(|p| p.error);
+        let mut out = None;
+        if value != shown {
+            match check(&value) {
+                Ok(()) => {
+                    ui.data_mut(|d| d.remove::<Pending<T>>(pid));
+                    error = None;
+                    if value != *model {
+                        out = Some((value, merge));
+                    }
+                }
+                Err(e) => {
+                    ui.data_mut(|d| {
+                        d.insert_temp(
+                            pid,
+                            Pending {
+                                base: model.clone(),
+                                value,
+                                error: e.clone(),
+                            },
+                        )
+                    });
+                    error = Some(e);
+                }
+            }
+        }
+        ui.end_row();
+        if let Some(e) = error {
+            if self.cells {
+                ui.label("");
+            }
+            ui.add(egui::Label::new(RichText::new(e).color(error_colour)).wrap());
+            ui.end_row();
+        }
+        out
+    }
+
+    /// A label cell; the widget goes in the next cell of the grid.
+    fn label(&self, ui: &mut Ui, text: &str) -> Response {
+        ui.label(text)
+    }
+
+    /// A one-line text field in a grid row.
+    pub fn text(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        value: &str,
+        check: Check<'_, String>,
+    ) -> Option<(String, String)> {
+        let l = self.label(ui, label);
+        let model = value.to_string();
+        let id = Id::unique(("inspector-text", key));
+        self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
+            let edit = egui::TextEdit::singleline(v).id(id).text_color_opt(err);
+            ui.add(edit.desired_width(180.0))
+        })
+    }
+
+    /// A text of several lines, its label above it, the width of the panel (not in a grid).
+    pub fn text_block(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        value: &str,
+        check: Check<'_, String>,
+    ) -> Option<(String, String)> {
+        let l = self.label(ui, label);
+        let model = value.to_string();
+        let id = Id::unique(("inspector-text", key));
+        self.cells = false;
+        let out = self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
+            let edit = egui::TextEdit::multiline(v).id(id).text_color_opt(err);
+            // Long notes scroll inside their box rather than stretch the panel.
+            egui::ScrollArea::vertical()
+                .id_salt(("inspector-text-scroll", key))
+                .max_height(150.0)
+                .show(ui, |ui| {
+                    ui.add(edit.desired_rows(3).desired_width(f32::INFINITY))
+                })
+                .inner
+        });
+        self.cells = true;
+        out
+    }
+
+    /// A number, dragged or typed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn number<N>(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        value: N,
+        range: RangeInclusive<N>,
+        speed: f64,
+        check: Check<'_, N>,
+    ) -> Option<(N, String)>
+    where
+        N: egui::emath::Numeric + Send + Sync + 'static,
+    {
+        let l = self.label(ui, label);
+        let live = !self.on_enter;
+        self.validated(ui, &l, label, key, &value, check, |ui, v, err| {
+            if let Some(c) = err {
+                ui.visuals_mut().override_text_color = Some(c);
+            }
+            let drag = DragValue::new(v).range(range).speed(speed);
+            ui.add(drag.update_while_editing(live))
+        })
+    }
+
+    /// A pick from a list. `options` pairs each value with its text; a value missing from the
+    /// list shows as `fallback`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn combo<T>(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        value: &T,
+        options: &[(T, String)],
+        fallback: &str,
+        check: Check<'_, T>,
+    ) -> Option<(T, String)>
+    where
+        T: Clone + PartialEq + Send + Sync + 'static,
+    {
+        let l = self.label(ui, label);
+        let salt = ("inspector-combo", key.to_string());
+        self.validated(ui, &l, label, key, value, check, |ui, v, err| {
+            let current = options
+                .iter()
+                .find(|(o, _)| o == v)
+                .map_or(fallback.to_string(), |(_, t)| t.clone());
+            let text = match err {
+                Some(c) => RichText::new(current).color(c),
+                None => RichText::new(current),
+            };
+            let mut picked = None;
+            let r = egui::ComboBox::from_id_salt(salt)
+                .selected_text(text)
+                .show_ui(ui, |ui| {
+                    for (o, t) in options {
+                        if ui.selectable_label(o == v, t).clicked() {
+                            picked = Some(o.clone());
+                        }
+                    }
+                });
+            if let Some(p) = picked {
+                *v = p;
+            }
+            r.response
+        })
+    }
+
+    /// A checkbox: its own text is its label. Each click is an undo step of its own.
+    pub fn checkbox(&mut self, ui: &mut Ui, label: &str, value: bool) -> Option<bool> {
+        let mut v = value;
+        let resp = ui.checkbox(&mut v, label);
+        if self.prefix.is_some() {
+            let _ = resp.accessible_name(self.name(label));
+        }
+        (v != value).then_some(v)
+    }
+
+    /// A colour swatch that opens a picker; one merge key per opening of the picker.
+    pub fn colour(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        value: Colour,
+    ) -> Option<(Colour, String)> {
+        let l = self.label(ui, label);
+        let mut c = Color32::from_rgba_unmultiplied(value.r, value.g, value.b, value.a);
+        let resp = ui
+            .push_id(key, |ui| {
+                egui::color_picker::color_edit_button_srgba(
+                    ui,
+                    &mut c,
+                    egui::color_picker::Alpha::Opaque,
+                )
+            })
+            .inner;
+        self.name_widget(&resp, &l, label);
+        let merge = self.gesture_key(ui, key, &resp, resp.clicked());
+        ui.label(RichText::new(value.to_string()).monospace().weak());
+        ui.end_row();
+        let [r, g, b, _] = c.to_srgba_unmultiplied();
+        let new = Colour::rgb(r, g, b);
+        (new != value).then_some((new, merge))
+    }
+
+    /// A button named for its row; `true` when clicked.
+    pub fn button(&self, ui: &mut Ui, text: &str, enabled: bool, hint: &str) -> bool {
+        let mut resp = ui.add_enabled(enabled, egui::Button::new(text));
+        if self.prefix.is_some() {
+            resp = resp.accessible_name(self.name(text));
+        }
+        if !hint.is_empty() {
+            resp = resp.on_hover_text(hint).on_disabled_hover_text(hint);
+        }
+        resp.clicked()
+    }
+
+    /// A small button showing `glyph` (drawn in the monospace font, which has the arrows),
+    /// named `name` for assistive technology; `true` when clicked.
+    pub fn icon_button(
+        &self,
+        ui: &mut Ui,
+        glyph: &str,
+        name: &str,
+        enabled: bool,
+        hint: &str,
+    ) -> bool {
+        let button = egui::Button::new(RichText::new(glyph).monospace());
+        ui.add_enabled(enabled, button)
+            .accessible_name(self.name(name))
+            .on_hover_text(hint)
+            .on_disabled_hover_text(hint)
+            .clicked()
+    }
+
+    /// A read-only row.
+    pub fn info(&self, ui: &mut Ui, label: &str, value: impl Into<String>) {
+        ui.label(label);
+        ui.label(value.into());
+        ui.end_row();
+    }
+}
+
+/// A two-column grid of label and field.
+pub fn grid<R>(
+    ui: &mut Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    f: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    egui::Grid::new(("inspector-grid", id))
+        .num_columns(2)
+        .spacing([8.0, 4.0])
+        .show(ui, f)
+        .inner
+}
+
+/// Frames during which "Expand all" or "Collapse all" holds every section open or shut (long
+/// enough for a section's opening to reveal the sections inside it).
+const EXPAND_FRAMES: u64 = 20;
+
+fn expand_id() -> Id {
+    Id::unique("inspector-expand-all")
+}
+
+/// Opens (`true`) or shuts every section of the inspector.
+pub fn expand_all(ui: &Ui, open: bool) {
+    let now = ui.ctx().cumulative_frame_nr();
+    ui.data_mut(|d| d.insert_temp(expand_id(), (open, now)));
+}
+
+/// A collapsible section, open at first unless `closed`.
+pub fn section<R>(
+    ui: &mut Ui,
+    title: &str,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    closed: bool,
+    f: impl FnOnce(&mut Ui) -> R,
+) -> Option<R> {
+    let now = ui.ctx().cumulative_frame_nr();
+    let forced = ui
+        .data(|d| d.get_temp::<(bool, u64)>(expand_id()))
+        .filter(|(_, since)| now <= since + EXPAND_FRAMES)
+        .map(|(open, _)| open);
+    egui::CollapsingHeader::new(title)
+        .id_salt(("inspector-section", id))
+        .default_open(!closed)
+        .open(forced)
+        .show(ui, f)
+        .body_returned
+}
+
+/// Refuses an empty or blank name, saying what needs one.
+pub fn non_empty(what: &'static str) -> impl Fn(&String) -> Result<(), String> {
+    move |t: &String| {
+        if t.trim().is_empty() {
+            Err(format!("{what} needs a name"))
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The inspector: every field of the selected item (or of the scenario when nothing is
+//! selected), grouped in collapsible sections and checked as you type. Widgets never change
+//! the scenario: each change comes back as edits with a merge key, so typing in a field or
+//! dragging a value is one undo step, and the app applies it through the document.
+//!
+//! - `form`: the fields, validation and accessible names;
+//! - `unit`: units and leaders; `models`: where a unit stands, its models and state, single
+//!   models; `unit_edits`: the rules that keep a unit whole (models follow strength, ...);
+//! - `column`: columns of march: ordered members, widths, units on table at the start;
+//! - `items`: terrain pieces, deployment zones, objectives, reinforcements;
+//! - `scenario`: meta and turn, background, reinforcements by turn; `ruleset`: the rules and
+//!   their options; `tables`: sides and the terrain table;
+//! - `map`: table size, hex orientation, shape and size (terrain and pieces follow).
+
+mod column;
+mod form;
+mod items;
+mod map;
+mod models;
+mod ruleset;
+mod scenario;
+mod tables;
+mod unit;
+mod unit_edits;
+
+use super::App;
+use crate::edit::Edit;
+use crate::model::*;
+use egui::{Id, RichText, Ui};
+use form::Form;
+
+/// What the inspector asks the document to apply: a label for the history, a merge key for
+/// coalescing the steps of one gesture (`None`: a step of its own), and the edits.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub label: String,
+    pub key: Option<String>,
+    pub edits: Vec<Edit>,
+}
+
+/// Where the last refused change's reason is kept for the inspector to show.
+fn refused_id() -> Id {
+    Id::unique("inspector-refused")
+}
+
+/// The selection's generation: a number that changes whenever the selection does, so pending
+/// (refused) input belongs to one item only.
+fn generation(ui: &Ui, selection: &[ItemRef]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    selection.hash(&mut h);
+    let hash = h.finish();
+    let id = Id::unique("inspector-generation");
+    let (old, mut gen_) = ui.data(|d| d.get_temp::<(u64, u64)>(id)).unwrap_or((0, 0));
+    if old != hash {
+        gen_ += 1;
+        ui.data_mut(|d| d.insert_temp(id, (hash, gen_)));
+        ui.data_mut(|d| d.remove::<String>(refused_id()));
+    }
+    gen_
+}
+
+/// Draws the inspector for `selection` and returns what the user did.
+pub fn inspector_ui(
+    ui: &mut Ui,
+    s: &Scenario,
+    selection: &[ItemRef],
+    side: SideId,
+    zoc_side: &mut Option<SideId>,
+) -> (Option<Change>, Option<Vec<ItemRef>>) {
+    let gen_ = generation(ui, selection);
+    // Room for a label, a field and the reason a value is refused.
+    ui.set_min_width(320.0);
+    ui.horizontal(|ui| {
+        if ui.small_button("Expand all").clicked() {
+            form::expand_all(ui, true);
+        }
+        if ui.small_button("Collapse all").clicked() {
+            form::expand_all(ui, false);
+        }
+    });
+    if let Some(reason) = ui.data(|d| d.get_temp::<String>(refused_id())) {
+        ui.colored_label(ui.visuals().error_fg_color, reason);
+    }
+    let mut f = Form::new(s, gen_);
+    match selection {
+        [] => scenario::scenario_ui(ui, &mut f, side, zoc_side),
+        [ItemRef::Unit(id)] => match s.unit(*id) {
+            Some(u) => unit::unit_ui(ui, &mut f, u),
+            None => gone(ui),
+        },
+        [ItemRef::Model(u, m)] => match s.unit(*u).and_then(|x| x.model(*m).map(|m| (x, m))) {
+            Some((u, m)) => models::model_ui(ui, &mut f, u, m),
+            None => gone(ui),
+        },
+        [ItemRef::Piece(id)] => match s.piece(*id) {
+            Some(p) => items::piece_ui(ui, &mut f, p),
+            None => gone(ui),
+        },
+        [ItemRef::Objective(id)] => match s.objectives.iter().find(|o| o.id == *id) {
+            Some(o) => items::objective_ui(ui, &mut f, o),
+            None => gone(ui),
+        },
+        [ItemRef::Zone(id)] => match s.zones.iter().find(|z| z.id == *id) {
+            Some(z) => items::zone_ui(ui, &mut f, z),
+            None => gone(ui),
+        },
+        [ItemRef::Column(id)] => match s.column(*id) {
+            Some(c) => column::column_ui(ui, &mut f, c),
+            None => gone(ui),
+        },
+        [ItemRef::Reinforcement(id)] => match s.reinforcements.iter().find(|r| r.id == *id) {
+            Some(r) => items::reinforcement_ui(ui, &mut f, r),
+            None => gone(ui),
+        },
+        [ItemRef::Side(_) | ItemRef::Terrain(_) | ItemRef::Map | ItemRef::Scenario] => {
+            scenario::scenario_ui(ui, &mut f, side, zoc_side)
+        }
+        [ItemRef::Hex(x, y)] => {
+            ui.heading(format!("Hex ({x}, {y})"));
+            ui.label("Paint it with a terrain brush; click its edges with a hexside tool.");
+        }
+        many => {
+            ui.heading(format!("{} items selected", many.len()));
+            ui.label("Drag to move them together; Delete removes them; Ctrl+D duplicates.");
+        }
+    }
+    (f.change, f.select)
+}
+
+fn gone(ui: &mut Ui) {
+    ui.label(RichText::new("The selected item no longer exists.").weak());
+}
+
+impl App {
+    /// The inspector panel's contents: draws the inspector, then applies its change (merged
+    /// with the previous step when it continues the same gesture) and follows any selection it
+    /// asked for.
+    pub(super) fn inspector_panel_ui(&mut self, ui: &mut Ui) {
+        let (change, select) = inspector_ui(
+            ui,
+            self.doc.scenario(),
+            &self.selection,
+            self.side,
+            &mut self.settings.zoc_side,
+        );
+        let mut applied = true;
+        if let Some(c) = change {
+            let result = match &c.key {
+                Some(k) => self.doc.apply_merging(&c.label, k, c.edits),
+                None => self.doc.apply(&c.label, c.edits),
+            };
+            match result {
+                Ok(()) => {
+                    self.status = c.label;
+                    ui.data_mut(|d| d.remove::<String>(refused_id()));
+                    self.prune_selection();
+                }
+                Err(e) => {
+                    let reason = format!("{}: {e}", c.label);
+                    ui.data_mut(|d| d.insert_temp(refused_id(), reason.clone()));
+                    self.status = reason;
+                    applied = false;
+                }
+            }
+        }
+        if let Some(sel) = select.filter(|_| applied) {
+            self.selection = sel;
+        }
+    }
+}

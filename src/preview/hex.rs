@@ -1,0 +1,405 @@
+//! R5 previews on the hex map: a unit's legal hexes (with their cost and path) and the hexes
+//! its MP reach but the command forbids (with the reason); a leader's command span and the
+//! units of his force in and out of command.
+
+use super::draw::{self, COMMAND, COMMAND_FILL, LEGAL, LEGAL_EDGE, PATH, REJECTED, REJECTED_EDGE};
+use super::{Ghost, Hover, Line, Mark, NoPreview, Overlay, Probe};
+use crate::geom::Point;
+use crate::model::*;
+use crate::rules::hex_commands::{CommandSource, HexRules, MovePreview, SpanPreview, Tracing};
+use crate::scene::{Anchor, Item, Mesh, Size, Stroke, layout};
+use hexx::Hex;
+use std::sync::Arc;
+
+/// What a hex move preview keeps to answer hover and drag.
+pub(super) struct HexProbe {
+    preview: MovePreview,
+}
+
+fn rules(s: &Scenario) -> Result<HexRules, NoPreview> {
+    HexRules::new(s).map_err(|e| NoPreview(e.to_string()))
+}
+
+/// Words for the command a unit moves under.
+pub fn command_line(p: &MovePreview) -> String {
+    let c = &p.command;
+    let leader = c.tracing.leader();
+    match (c.source, leader) {
+        (CommandSource::Leader, _) => "a leader: moves on his own".to_string(),
+        (CommandSource::OutOfCommand, _) => format!(
+            "out of command: {}",
+            out_of_command_why(&c.tracing).unwrap_or_else(|| "no leader reaches it".into())
+        ),
+        (CommandSource::Override, _) => format!(
+            "previewed under {} (in place of its traced command)",
+            c.chit.map_or("?".into(), |x| x.to_string())
+        ),
+        (CommandSource::Traced, Some(l)) => format!(
+            "{} under {}'s {} (span {}, {} hex{} away)",
+            c.chit.map_or("?".into(), |x| x.to_string()),
+            l.leader,
+            l.command,
+            l.span,
+            l.distance.unwrap_or(0),
+            if l.distance == Some(1) { "" } else { "es" }
+        ),
+        (CommandSource::Traced, None) => "traced command".to_string(),
+    }
+}
+
+/// Why a unit that traces to no leader is out of command: its nearest leader's distance and
+/// span.
+pub fn out_of_command_why(t: &Tracing) -> Option<String> {
+    if t.in_command() {
+        return None;
+    }
+    let first = t.chain.first()?;
+    Some(match first.distance {
+        Some(d) => format!(
+            "{d} hexes from {} ({}, span {}), and no leader above reaches it",
+            first.leader, first.command, first.span
+        ),
+        None => format!("{} is not on the map", first.leader),
+    })
+}
+
+fn cell(l: &hexx::HexLayout, hex: Hex) -> [Point; 6] {
+    l.hex_corners(hex)
+}
+
+pub(super) fn moves(
+    s: &Scenario,
+    unit: UnitId,
+    command: Option<Command>,
+    o: &mut Overlay,
+) -> Result<(), NoPreview> {
+    let Some(h) = s.map.as_hex() else {
+        return Err(NoPreview("hex moves are previewed on a hex map".into()));
+    };
+    let mut r = rules(s)?;
+    let p = r
+        .preview(unit, command)
+        .map_err(|e| NoPreview(e.to_string()))?;
+    let l = layout(h);
+    let mut legal = Mesh::default();
+    let mut rejected = Mesh::default();
+    for v in &p.hexes {
+        if v.hex == p.start {
+            continue;
+        }
+        if v.is_legal() {
+            legal.add_convex(&cell(&l, v.hex), LEGAL);
+        } else {
+            rejected.add_convex(&cell(&l, v.hex), REJECTED);
+        }
+    }
+    for m in [rejected, legal] {
+        if !m.is_empty() {
+            o.items.push(Item::Mesh(Arc::new(m)));
+        }
+    }
+    // Cost labels on the legal hexes: MP spent to get there.
+    let small = h.hex_size_mm * 0.45;
+    for v in p.legal().filter(|v| v.hex != p.start) {
+        o.items.push(Item::Text {
+            pos: l.hex_to_world_pos(v.hex),
+            text: v.cost.to_string(),
+            size: Size::Map(small),
+            colour: LEGAL_EDGE,
+            anchor: Anchor::Centre,
+        });
+    }
+    o.items.push(Item::Line {
+        points: cell(&l, p.start).to_vec(),
+        stroke: Stroke::points(3.0, PATH),
+        closed: true,
+    });
+    // The leader the unit traces to.
+    if let Some(link) = p.command.tracing.leader()
+        && let Some(Position::Hex { hex, .. }) = s.unit(link.leader.id).map(|u| u.position)
+    {
+        o.items.push(Item::Line {
+            points: vec![l.hex_to_world_pos(p.start), l.hex_to_world_pos(hex)],
+            stroke: Stroke::points(1.5, COMMAND).dashed(4.0),
+            closed: false,
+        });
+    }
+    let n_legal = p.legal().filter(|v| v.hex != p.start).count();
+    o.lines.push(Line::info(format!(
+        "{}: {} of {} MP; {}",
+        p.unit.name,
+        p.allowance,
+        p.mp,
+        command_line(&p)
+    )));
+    o.lines.push(if n_legal == 0 {
+        Line::bad("no legal hex to end in")
+    } else {
+        Line::info(format!(
+            "{n_legal} legal hex{}, {} reached but refused (hover one for why)",
+            if n_legal == 1 { "" } else { "es" },
+            p.rejected().count()
+        ))
+    });
+    for c in &p.constraints {
+        o.lines.push(Line::info(c.to_string()));
+    }
+    for e in &p.effects {
+        o.lines.push(Line::warn(e.to_string()));
+    }
+    for n in &p.notices {
+        o.lines.push(Line::warn(n.to_string()));
+    }
+    if matches!(p.command.source, CommandSource::OutOfCommand)
+        && let Some(why) = out_of_command_why(&p.command.tracing)
+    {
+        o.marks.push(Mark {
+            at: l.hex_to_world_pos(p.start),
+            radius: h.hex_size_mm * 0.8,
+            text: format!("{} is out of command: {why}", p.unit.name),
+        });
+    }
+    o.probe = Probe::Hex(Box::new(HexProbe { preview: p }));
+    Ok(())
+}
+
+impl HexProbe {
+    fn centres(&self, s: &Scenario, hexes: &[Hex]) -> Vec<Point> {
+        let Some(h) = s.map.as_hex() else {
+            return Vec::new();
+        };
+        let l = layout(h);
+        hexes.iter().map(|x| l.hex_to_world_pos(*x)).collect()
+    }
+
+    pub fn hover(&self, s: &Scenario, p: Point) -> Option<Hover> {
+        let h = s.map.as_hex()?;
+        let hex = layout(h).world_pos_to_hex(p);
+        if hex == self.preview.start {
+            return Some(Hover {
+                text: format!("{} stands here", self.preview.unit.name),
+                legal: None,
+                path: Vec::new(),
+            });
+        }
+        let text_cost = |cost: u16| {
+            format!(
+                "{cost} MP of {} (hex {})",
+                self.preview.allowance,
+                h.label(hex)
+            )
+        };
+        match self.preview.get(hex) {
+            Some(v) => {
+                let path = self
+                    .preview
+                    .path(hex)
+                    .map(|x| self.centres(s, &x))
+                    .unwrap_or_default();
+                Some(match &v.reason {
+                    None => Hover {
+                        text: format!("legal: {}", text_cost(v.cost)),
+                        legal: Some(true),
+                        path,
+                    },
+                    Some(r) => Hover {
+                        text: format!("refused: {r} ({})", text_cost(v.cost)),
+                        legal: Some(false),
+                        path,
+                    },
+                })
+            }
+            None if h.grid().contains(hex) => Some(Hover {
+                text: format!(
+                    "out of reach: more than {} MP away, or no way through",
+                    self.preview.allowance
+                ),
+                legal: Some(false),
+                path: Vec::new(),
+            }),
+            None => None,
+        }
+    }
+
+    pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
+        let h = s.map.as_hex()?;
+        let hex = layout(h).world_pos_to_hex(to);
+        let mut unit = s.unit(self.preview.unit.id)?.clone();
+        let hover = self.hover(s, to)?;
+        let hexes = self.preview.path(hex).unwrap_or_default();
+        // The unit faces the way it took its last step.
+        let facing = match (hexes.len(), &unit.position) {
+            (n, _) if n >= 2 => hexes[n - 2]
+                .neighbor_direction(hexes[n - 1])
+                .map(|d| d.index())
+                .unwrap_or(0),
+            (_, Position::Hex { facing, .. }) => *facing,
+            _ => 0,
+        };
+        let legal = hover.legal == Some(true) && hex != self.preview.start;
+        unit.position = Position::Hex { hex, facing };
+        Some(Ghost {
+            legal,
+            text: hover.text,
+            path: hover.path,
+            unit,
+        })
+    }
+}
+
+pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Overlay) -> Result<(), NoPreview> {
+    let Some(h) = s.map.as_hex() else {
+        return Err(NoPreview("command spans are shown on a hex map".into()));
+    };
+    let r = rules(s)?;
+    let p: SpanPreview = r.span(leader).map_err(|e| NoPreview(e.to_string()))?;
+    let l = layout(h);
+    let mut m = Mesh::default();
+    for hex in &p.hexes {
+        m.add_convex(&cell(&l, *hex), COMMAND_FILL);
+    }
+    if !m.is_empty() {
+        o.items.push(Item::Mesh(Arc::new(m)));
+    }
+    o.lines.push(Line::info(format!(
+        "{}: {} with span {} ({} hexes{})",
+        p.leader,
+        p.command,
+        p.span,
+        p.effective_span,
+        if u16::from(p.span) != p.effective_span {
+            ", Muster +1"
+        } else {
+            ""
+        }
+    )));
+    if let Some(up) = p.superiors.chain.first() {
+        o.lines.push(if p.superiors.in_command() {
+            Line::info(format!("within the span of {}", up.leader))
+        } else {
+            Line::warn(format!(
+                "outside his superior's span: {}",
+                out_of_command_why(&p.superiors).unwrap_or_default()
+            ))
+        });
+    }
+    let (mut inside, mut outside) = (0, 0);
+    let at = |id: UnitId| match s.unit(id).map(|u| u.position) {
+        Some(Position::Hex { hex, .. }) => Some(l.hex_to_world_pos(hex)),
+        _ => None,
+    };
+    let leader_at = p.at.map(|x| l.hex_to_world_pos(x));
+    for u in &p.force {
+        let Some(pos) = at(u.unit.id) else { continue };
+        let uses_him = u.uses.as_ref().is_some_and(|x| x.id == p.leader.id);
+        let dist = u.distance.map_or("off the map".into(), |d| {
+            format!("{d} hex{}", if d == 1 { "" } else { "es" })
+        });
+        let (colour, text) = match &u.uses {
+            Some(by) if uses_him => {
+                inside += 1;
+                (
+                    COMMAND,
+                    format!("{}: in command, {dist} from {}", u.unit, p.leader),
+                )
+            }
+            Some(by) => {
+                inside += 1;
+                (
+                    COMMAND,
+                    format!(
+                        "{}: in command through {} ({dist} from {})",
+                        u.unit, by, p.leader
+                    ),
+                )
+            }
+            None => {
+                outside += 1;
+                (
+                    REJECTED_EDGE,
+                    format!(
+                        "{}: out of command, {dist} from {} (span {})",
+                        u.unit, p.leader, p.effective_span
+                    ),
+                )
+            }
+        };
+        draw::ring(&mut o.items, pos, h.hex_size_mm * 0.55, colour, None);
+        if let Some(a) = leader_at {
+            o.items.push(Item::Line {
+                points: vec![a, pos],
+                stroke: Stroke::points(1.0, draw::with_alpha(colour, 160)).dashed(3.0),
+                closed: false,
+            });
+        }
+        o.marks.push(Mark {
+            at: pos,
+            radius: h.hex_size_mm * 0.6,
+            text,
+        });
+    }
+    o.lines.push(if outside == 0 {
+        Line::info(format!("all {inside} of his force in command"))
+    } else {
+        Line::warn(format!(
+            "{inside} of his force in command, {outside} out of command (hover for why)"
+        ))
+    });
+    let lost = p.muster.routed_or_destroyed.len();
+    o.lines.push(if p.muster.met {
+        Line::warn(format!(
+            "Muster trigger met: {lost} of his force routed or destroyed"
+        ))
+    } else {
+        Line::info(format!(
+            "Muster trigger not met: {lost} of his force routed or destroyed"
+        ))
+    });
+    let may: Vec<&str> = p
+        .changes
+        .iter()
+        .filter(|(_, r)| r.is_ok())
+        .map(|(c, _)| c.name())
+        .collect();
+    o.lines
+        .push(Line::info(format!("may change to: {}", may.join(", "))));
+    if let Some(a) = leader_at {
+        o.items.push(Item::Line {
+            points: cell(&l, l.world_pos_to_hex(a)).to_vec(),
+            stroke: Stroke::points(3.0, COMMAND),
+            closed: true,
+        });
+    }
+    Ok(())
+}
+
+/// The traced leader and command of a hex unit, for the inspector.
+pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
+    let r = HexRules::new(s).ok()?;
+    let t = r.trace(unit).ok()?;
+    let u = s.unit(unit)?;
+    if u.is_leader() && t.chain.is_empty() {
+        return Some("commands his force; no superior".into());
+    }
+    Some(match t.leader() {
+        Some(l) => format!(
+            "uses {}'s {} (span {}, {} hexes away)",
+            l.leader,
+            l.command,
+            l.span,
+            l.distance.unwrap_or(0)
+        ),
+        None => format!(
+            "out of command: {}",
+            out_of_command_why(&t).unwrap_or_default()
+        ),
+    })
+}
+
+#[cfg(test)]
+pub(super) fn probe_preview(o: &Overlay) -> Option<&MovePreview> {
+    match &o.probe {
+        Probe::Hex(h) => Some(&h.preview),
+        _ => None,
+    }
+}

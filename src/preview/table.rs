@@ -1,0 +1,694 @@
+//! Free-measure previews: R2 (M42) move types and R3 orders. The leader's region is shaded
+//! with its outline, the places within his allowance that he cannot reach are shaded apart,
+//! and the command picture (radius, coherency links, models out of command) is drawn with the
+//! reason on each marked model.
+
+use super::draw::{self, COMMAND, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED_EDGE, WARN};
+use super::pending::{Pending, PendingFollower};
+use super::{Ghost, Hover, Line, Mark, NoPreview, Overlay, Probe};
+use crate::geom::{Footprint, Point};
+use crate::model::*;
+use crate::rules::m42::{self, MoveType, Options};
+use crate::rules::orders::{self, Action, ModelMode, OrderRequest, OrdersError};
+
+/// Beyond this much past the allowance, in a straight line, hover answers "too far" without
+/// measuring a route: nothing that far can be legal, and measuring is what costs.
+const FAR_MARGIN_IN: f32 = 0.5;
+
+/// Each move type with why it is refused for `u`, as the M42 preview would say.
+pub(super) fn m42_refusals(u: &Unit) -> Vec<(MoveType, Option<String>)> {
+    let found = if u.on_table() {
+        m42::leader_for(u, None)
+    } else {
+        Err(m42::CannotMove::NotOnTable)
+    };
+    MoveType::ALL
+        .iter()
+        .map(|t| {
+            let why = match &found {
+                Err(why) => (*t != MoveType::DigIn).then(|| why.to_string()),
+                Ok((leader, _)) => {
+                    let r = m42::report(u, *leader);
+                    (t.needs_half_in_radius() && !r.half_in_radius).then(|| {
+                        m42::CannotMove::TooFewInRadius {
+                            in_radius: r.in_radius.len(),
+                            models: u.models.len(),
+                        }
+                        .to_string()
+                    })
+                }
+            };
+            (*t, why)
+        })
+        .collect()
+}
+
+pub(super) struct M42Probe {
+    unit: UnitId,
+    move_type: MoveType,
+    leader: Option<(ModelId, Point)>,
+    allowance: f32,
+    refused: Option<String>,
+}
+
+fn route_text(length: f32, allowance: f32) -> String {
+    format!("a {length:.1}\" route of the {allowance:.1}\" allowed")
+}
+
+fn footprint_ring(m: &Model) -> f32 {
+    m.footprint().bounding_radius() + 0.35
+}
+
+pub(super) fn m42(
+    s: &Scenario,
+    unit: UnitId,
+    t: MoveType,
+    o: &mut Overlay,
+) -> Result<(), NoPreview> {
+    if s.map.is_hex() {
+        return Err(NoPreview("M42 moves are previewed on a table".into()));
+    }
+    let p = m42::preview(s, unit, t, Options::default())
+        .ok_or_else(|| NoPreview(format!("there is no unit {unit}")))?;
+    let u = s
+        .unit(unit)
+        .ok_or_else(|| NoPreview(format!("there is no unit {unit}")))?;
+    let leader = p
+        .leader
+        .and_then(|(id, _)| u.model(id))
+        .map(|m| (m.id, m.pos));
+    o.lines.push(Line::info(format!(
+        "{}: Mv {}\", Ld {}: command radius {}\", coherency {}\"",
+        u.name,
+        u.stats.mv,
+        u.stats.ld,
+        m42::command_radius(u),
+        m42::coherency(u)
+    )));
+    if let Some((id, source)) = p.leader {
+        let how = match source {
+            m42::LeaderSource::Own => "its leader".to_string(),
+            m42::LeaderSource::SwarmChoice => {
+                "Swarm: suggested leader (most models in radius); any model may lead".into()
+            }
+            m42::LeaderSource::CombatTactics => {
+                "Combat Tactics: a survivor takes the dead leader's place".into()
+            }
+            m42::LeaderSource::Chosen => "chosen".into(),
+        };
+        o.lines
+            .push(Line::info(format!("leader: model {id} ({how})")));
+    }
+    if let Some(why) = &p.refused {
+        o.lines.push(Line::bad(format!("{t} refused: {why}")));
+    } else if p.leader_region.is_some() {
+        o.lines.push(Line::info(format!(
+            "{t}: the leader may move up to {}\"; drag him to try a place",
+            p.leader_allowance_in
+        )));
+    } else {
+        o.lines
+            .push(Line::info(format!("{t}: the leader stays where he is")));
+    }
+    if p.refused.is_none() {
+        for e in &p.effects {
+            o.lines.push(Line::warn(e.to_string()));
+        }
+    }
+    // The leader's region, and what within his allowance he cannot reach.
+    if let (Some(r), Some((_, start))) = (&p.leader_region, leader) {
+        draw::refused_within(&mut o.items, r, start, p.leader_allowance_in);
+        draw::region(&mut o.items, r, LEGAL, LEGAL_EDGE, 2.0);
+        draw::ring(
+            &mut o.items,
+            start,
+            p.leader_allowance_in,
+            NEUTRAL,
+            Some(4.0),
+        );
+    }
+    // Command radius and coherency.
+    if let (Some(c), Some((lid, lpos))) = (&p.command, leader) {
+        let lr = u
+            .model(lid)
+            .map_or(0.0, |m| m.footprint().bounding_radius());
+        draw::ring(
+            &mut o.items,
+            lpos,
+            c.command_radius_in + lr,
+            COMMAND,
+            Some(6.0),
+        );
+        for (a, b) in &c.links {
+            if let (Some(a), Some(b)) = (u.model(*a), u.model(*b)) {
+                o.items.push(crate::scene::Item::Line {
+                    points: vec![a.pos, b.pos],
+                    stroke: crate::scene::Stroke::points(1.2, draw::with_alpha(COMMAND, 170)),
+                    closed: false,
+                });
+            }
+        }
+        o.lines.push(if c.half_in_radius {
+            Line::info(format!(
+                "{} of {} models in the command radius",
+                c.in_radius.len(),
+                u.models.len()
+            ))
+        } else {
+            Line::warn(format!(
+                "only {} of {} models in the command radius: Halt or Dig-In only",
+                c.in_radius.len(),
+                u.models.len()
+            ))
+        });
+        for id in &c.out_of_radius {
+            let Some(m) = u.model(*id) else { continue };
+            let regroup = p
+                .regroup
+                .iter()
+                .find(|r| r.model == *id)
+                .map(|r| match &r.result {
+                    Ok(route) => format!(
+                        "; it may regroup {:.1}\" toward the leader",
+                        route.length_in
+                    ),
+                    Err(why) => format!("; {why}"),
+                })
+                .unwrap_or_default();
+            let gap = leader
+                .and_then(|(l, _)| u.model(l))
+                .map_or(0.0, |l| l.footprint().separation(&m.footprint()));
+            draw::ring(&mut o.items, m.pos, footprint_ring(m), WARN, None);
+            o.marks.push(Mark {
+                at: m.pos,
+                radius: footprint_ring(m),
+                text: format!(
+                    "model {id} is out of command: {gap:.1}\" from the leader, beyond his {}\" \
+                     radius; it does not follow him{regroup}",
+                    c.command_radius_in
+                ),
+            });
+        }
+        for id in &c.isolated {
+            let Some(m) = u.model(*id) else { continue };
+            draw::ring(
+                &mut o.items,
+                m.pos,
+                footprint_ring(m) + 0.2,
+                REJECTED_EDGE,
+                None,
+            );
+            o.marks.push(Mark {
+                at: m.pos,
+                radius: footprint_ring(m),
+                text: format!(
+                    "model {id} is out of coherency: no other model within {}\" (Ld)",
+                    c.coherency_in
+                ),
+            });
+        }
+        if !c.out_of_radius.is_empty() {
+            o.lines.push(Line::warn(format!(
+                "{} model{} out of command (marked; hover for why)",
+                c.out_of_radius.len(),
+                if c.out_of_radius.len() == 1 { "" } else { "s" }
+            )));
+        }
+    }
+    for a in &p.assaults {
+        draw::ring(&mut o.items, a.contact, 0.5, WARN, Some(2.0));
+        o.marks.push(Mark {
+            at: a.contact,
+            radius: 0.6,
+            text: format!(
+                "assault {}: base contact by {}",
+                a.unit_name,
+                route_text(a.route.length_in, p.leader_allowance_in)
+            ),
+        });
+    }
+    if !p.assaults.is_empty() {
+        let names: Vec<&str> = p.assaults.iter().map(|a| a.unit_name.as_str()).collect();
+        o.lines.push(Line::info(format!(
+            "may assault: {} (base contact lifts the 2\" rule)",
+            names.join(", ")
+        )));
+    }
+    o.probe = Probe::M42(M42Probe {
+        unit,
+        move_type: t,
+        leader,
+        allowance: p.leader_allowance_in,
+        refused: p.refused.as_ref().map(|r| r.to_string()),
+    });
+    Ok(())
+}
+
+/// The unit with its leader model standing at `to`.
+fn with_leader_at(u: &Unit, leader: ModelId, to: Point) -> Unit {
+    let mut u = u.clone();
+    if let Some(m) = u.models.iter_mut().find(|m| m.id == leader) {
+        m.pos = to;
+    }
+    u
+}
+
+impl M42Probe {
+    fn verdict(&self, s: &Scenario, p: Point) -> Option<Hover> {
+        let (_, start) = self.leader?;
+        if let Some(why) = &self.refused {
+            return Some(Hover {
+                text: format!("{} refused: {why}", self.move_type),
+                legal: Some(false),
+                path: Vec::new(),
+            });
+        }
+        let straight = start.distance(p);
+        if self.allowance > 0.0 && straight > self.allowance + FAR_MARGIN_IN {
+            return Some(Hover {
+                text: format!(
+                    "too far: {straight:.1}\" in a straight line, {:.1}\" allowed",
+                    self.allowance
+                ),
+                legal: Some(false),
+                path: Vec::new(),
+            });
+        }
+        let d = m42::check_destination(s, self.unit, self.move_type, self.leader_id(), p)?;
+        Some(match d.verdict {
+            Ok(route) => Hover {
+                text: format!(
+                    "legal{}: {}",
+                    if d.assault { " (an assault)" } else { "" },
+                    route_text(route.length_in, self.allowance)
+                ),
+                legal: Some(true),
+                path: route.points,
+            },
+            Err(why) => Hover {
+                text: format!("cannot end here: {why}"),
+                legal: Some(false),
+                path: Vec::new(),
+            },
+        })
+    }
+
+    fn leader_id(&self) -> Option<ModelId> {
+        self.leader.map(|(id, _)| id)
+    }
+
+    pub fn hover(&self, s: &Scenario, p: Point) -> Option<Hover> {
+        if self.allowance <= 0.0 && self.refused.is_none() {
+            return None;
+        }
+        self.verdict(s, p)
+    }
+
+    pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
+        let (leader, _) = self.leader?;
+        let u = s.unit(self.unit)?;
+        let h = self.verdict(s, to)?;
+        Some(Ghost {
+            legal: h.legal == Some(true),
+            text: h.text,
+            path: h.path,
+            unit: with_leader_at(u, leader, to),
+        })
+    }
+
+    /// The engine's suggested spots for the followers around the leader's end (a formation
+    /// that keeps the unit's shape where it can), each with its landing region.
+    pub fn place_followers(&self, s: &Scenario, ghost: &Ghost) -> Option<Pending> {
+        let (leader, _) = self.leader?;
+        let to = ghost.unit.model(leader)?.pos;
+        let p = m42::preview(
+            s,
+            self.unit,
+            self.move_type,
+            Options {
+                leader: Some(leader),
+                to: Some(to),
+            },
+        )?;
+        let u = s.unit(self.unit)?;
+        let mut unit = with_leader_at(u, leader, to);
+        let mut followers = Vec::new();
+        for f in &p.followers {
+            if let (Some(spot), Some(m)) = (
+                f.suggested,
+                unit.models.iter_mut().find(|m| m.id == f.model),
+            ) {
+                m.pos = spot;
+            }
+            followers.push(PendingFollower {
+                model: f.model,
+                region: Some(f.region.clone()),
+                rule: format!(
+                    "within {}\" of its start, inside the {}\" radius around the leader's end, \
+                     within {}\" of another model",
+                    f.allowance_in,
+                    m42::command_radius(u),
+                    m42::coherency(u)
+                ),
+            });
+        }
+        if followers.is_empty() {
+            return None;
+        }
+        let stays = p.followers.iter().filter(|f| f.suggested.is_none()).count();
+        Some(Pending {
+            label: format!("{}: {}", self.move_type, u.name),
+            unit,
+            leader,
+            followers,
+            coherency: Some(m42::coherency(u)),
+            notes: if stays > 0 {
+                vec![format!(
+                    "{stays} follower{} found nowhere legal to land and stay{}",
+                    if stays == 1 { "" } else { "s" },
+                    if stays == 1 { "s" } else { "" }
+                )]
+            } else {
+                Vec::new()
+            },
+        })
+    }
+}
+
+pub(super) struct OrdersProbe {
+    unit: UnitId,
+    action: Action,
+    leader: Option<(ModelId, Point)>,
+    allowance: f32,
+}
+
+pub(super) fn orders(
+    s: &Scenario,
+    unit: UnitId,
+    action: Action,
+    o: &mut Overlay,
+) -> Result<(), NoPreview> {
+    let pv = match orders::preview(s, OrderRequest::new(unit, action)) {
+        Ok(pv) => pv,
+        Err(e @ OrdersError::Refused { .. }) => {
+            o.lines.push(Line::bad(e.to_string()));
+            return Ok(());
+        }
+        Err(e) => return Err(NoPreview(e.to_string())),
+    };
+    let u = s
+        .unit(unit)
+        .ok_or_else(|| NoPreview(format!("there is no unit {unit}")))?;
+    o.lines.push(Line::info(format!(
+        "{}: {} ({}), Mv {}\"",
+        pv.name, pv.action_name, pv.movement, pv.mv_in
+    )));
+    for l in &pv.effects.lines {
+        o.lines.push(Line::warn(l.clone()));
+    }
+    if let Some(fb) = &pv.fall_back {
+        o.lines.push(Line::warn(fb.text.clone()));
+        if let Some(path) = &fb.path {
+            draw::path(&mut o.items, &path.points, WARN);
+        }
+    }
+    for n in &pv.notes {
+        o.lines.push(Line::info(n.clone()));
+    }
+    let leader = pv.leader.as_ref().map(|l| (l.model, l.from));
+    if let Some(l) = &pv.leader {
+        if let Some(a) = &l.region {
+            if l.moves {
+                draw::refused_within(&mut o.items, &a.region, l.from, l.allowance_in);
+            }
+            draw::region(&mut o.items, &a.region, LEGAL, LEGAL_EDGE, 2.0);
+            draw::ring(&mut o.items, l.from, l.allowance_in, NEUTRAL, Some(4.0));
+        }
+        if let Some(a) = &l.away {
+            draw::outline(&mut o.items, &a.outline, WARN, 2.0, Some(4.0));
+        }
+        if let Some(p) = &l.path {
+            draw::path(&mut o.items, &p.points, PATH);
+        }
+        if let Some(cap) = &l.cap {
+            o.lines.push(Line::info(format!(
+                "terrain caps the leader at {}\" (beyond it he may go {}\" avoiding terrain)",
+                cap.cap_in, cap.allowance_in
+            )));
+        }
+    }
+    let mut out = 0;
+    for mp in &pv.models {
+        let Some(m) = u.model(mp.model) else { continue };
+        match mp.mode {
+            ModelMode::Placed | ModelMode::Disorderly => {
+                if let Some(a) = &mp.region {
+                    let colour = draw::with_alpha(LEGAL_EDGE, 140);
+                    draw::outline(&mut o.items, &a.outline, colour, 1.0, Some(3.0));
+                }
+            }
+            ModelMode::OutOfCommand => {
+                out += 1;
+                draw::ring(&mut o.items, m.pos, footprint_ring(m), REJECTED_EDGE, None);
+                if let Some(why) = &mp.out_of_command {
+                    o.marks.push(Mark {
+                        at: m.pos,
+                        radius: footprint_ring(m),
+                        text: format!("model {}: {}", mp.model, why.text),
+                    });
+                }
+            }
+            ModelMode::FallsBack => {
+                if let Some(p) = &mp.path {
+                    draw::path(&mut o.items, &p.points, WARN);
+                }
+            }
+            ModelMode::Leads | ModelMode::Stays => {}
+        }
+    }
+    if out > 0 {
+        o.lines.push(Line::warn(format!(
+            "{out} model{} out of command (marked; hover for why)",
+            if out == 1 { "" } else { "s" }
+        )));
+    }
+    if let (Some(t), Some((_, from))) = (&pv.targets, leader) {
+        for v in &t.visible {
+            if let Some(e) = s.unit(v.unit).and_then(|e| nearest_model(e, from)) {
+                o.items.push(crate::scene::Item::Line {
+                    points: vec![from, e],
+                    stroke: crate::scene::Stroke::points(1.5, LEGAL_EDGE),
+                    closed: false,
+                });
+                o.marks.push(Mark {
+                    at: e,
+                    radius: 1.0,
+                    text: format!(
+                        "target {}: {:.1}\" away, {} of {} models seen",
+                        v.name, v.distance_in, v.models_seen, v.models
+                    ),
+                });
+            }
+        }
+        for h in &t.hidden {
+            if let Some(e) = s.unit(h.unit).and_then(|e| nearest_model(e, from)) {
+                o.items.push(crate::scene::Item::Line {
+                    points: vec![from, e],
+                    stroke: crate::scene::Stroke::points(1.0, REJECTED_EDGE).dashed(3.0),
+                    closed: false,
+                });
+                o.marks.push(Mark {
+                    at: e,
+                    radius: 1.0,
+                    text: format!("{} is hidden: {}", h.name, h.block.text),
+                });
+            }
+        }
+        o.lines.push(Line::info(format!(
+            "targets in sight: {}; hidden: {}",
+            t.visible.len(),
+            t.hidden.len()
+        )));
+    }
+    let allowance = pv
+        .leader
+        .as_ref()
+        .filter(|l| l.moves)
+        .map_or(0.0, |l| l.allowance_in);
+    o.probe = Probe::Orders(OrdersProbe {
+        unit,
+        action,
+        leader,
+        allowance,
+    });
+    Ok(())
+}
+
+fn nearest_model(u: &Unit, from: Point) -> Option<Point> {
+    u.models
+        .iter()
+        .map(|m| m.pos)
+        .min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)))
+}
+
+impl OrdersProbe {
+    fn verdict(&self, s: &Scenario, p: Point) -> Option<Hover> {
+        let (_, start) = self.leader?;
+        let straight = start.distance(p);
+        if self.action != Action::FallBack
+            && self.allowance > 0.0
+            && straight > self.allowance + FAR_MARGIN_IN
+        {
+            return Some(Hover {
+                text: format!(
+                    "too far: {straight:.1}\" in a straight line, {:.1}\" allowed",
+                    self.allowance
+                ),
+                legal: Some(false),
+                path: Vec::new(),
+            });
+        }
+        let check =
+            match orders::check_destination(s, OrderRequest::new(self.unit, self.action).to(p)) {
+                Ok(Some(c)) => c,
+                Ok(None) => return None,
+                Err(e) => {
+                    return Some(Hover {
+                        text: e.to_string(),
+                        legal: Some(false),
+                        path: Vec::new(),
+                    });
+                }
+            };
+        let length = check.path.as_ref().map_or(0.0, |p| p.length_in);
+        let path = check.path.map(|p| p.points).unwrap_or_default();
+        Some(if check.legal {
+            Hover {
+                text: format!("legal: {}", route_text(length, check.allowance_in)),
+                legal: Some(true),
+                path,
+            }
+        } else {
+            Hover {
+                text: format!(
+                    "cannot end here: {}",
+                    check
+                        .reason
+                        .map_or_else(|| "refused".to_string(), |r| r.text)
+                ),
+                legal: Some(false),
+                path,
+            }
+        })
+    }
+
+    pub fn hover(&self, s: &Scenario, p: Point) -> Option<Hover> {
+        if self.allowance <= 0.0 && self.action != Action::FallBack {
+            return None;
+        }
+        self.verdict(s, p)
+    }
+
+    pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
+        let (leader, _) = self.leader?;
+        let u = s.unit(self.unit)?;
+        let h = self.verdict(s, to)?;
+        Some(Ghost {
+            legal: h.legal == Some(true),
+            text: h.text,
+            path: h.path,
+            unit: with_leader_at(u, leader, to),
+        })
+    }
+
+    /// Followers placed in their landing regions around the leader's end, keeping their
+    /// places relative to him where they can (R3 orderly); disorderly models keep their own
+    /// offset; models that stay, stay.
+    pub fn place_followers(&self, s: &Scenario, ghost: &Ghost) -> Option<Pending> {
+        let (leader, from) = self.leader?;
+        let to = ghost.unit.model(leader)?.pos;
+        let pv = orders::preview(s, OrderRequest::new(self.unit, self.action).to(to)).ok()?;
+        let u = s.unit(self.unit)?;
+        let mut unit = with_leader_at(u, leader, to);
+        let shift = to - from;
+        let others: Vec<Footprint> = s
+            .units
+            .iter()
+            .filter(|x| x.id != u.id && x.on_table() && x.in_play())
+            .flat_map(|x| x.models.iter().map(|m| m.footprint()))
+            .collect();
+        let mut placed: Vec<Footprint> = unit
+            .model(leader)
+            .map(|m| m.footprint())
+            .into_iter()
+            .collect();
+        let mut followers = Vec::new();
+        let mut order: Vec<&orders::ModelPreview> = pv
+            .models
+            .iter()
+            .filter(|m| matches!(m.mode, ModelMode::Placed | ModelMode::Disorderly))
+            .collect();
+        order.sort_by(|a, b| a.from_leader_in.total_cmp(&b.from_leader_in));
+        let mut unplaced = 0;
+        for mp in order {
+            let Some(area) = &mp.region else { continue };
+            let Some(model) = u.model(mp.model) else {
+                continue;
+            };
+            match super::pending::nearest_free(
+                &area.region,
+                model,
+                model.pos + shift,
+                &placed,
+                &others,
+            ) {
+                Some(spot) => {
+                    if let Some(m) = unit.models.iter_mut().find(|m| m.id == mp.model) {
+                        m.pos = spot;
+                        placed.push(m.footprint());
+                    }
+                }
+                None => unplaced += 1,
+            }
+            followers.push(PendingFollower {
+                model: mp.model,
+                region: Some(area.region.clone()),
+                rule: match mp.mode {
+                    ModelMode::Placed => {
+                        format!("placed within {}\" of the leader's end", mp.allowance_in)
+                    }
+                    _ => format!(
+                        "disorderly: up to {}\" on its own, ending within {}\" of another model",
+                        mp.allowance_in,
+                        orders::COHERENCY_IN
+                    ),
+                },
+            });
+        }
+        if followers.is_empty() {
+            return None;
+        }
+        Some(Pending {
+            label: format!("{}: {}", self.action, u.name),
+            unit,
+            leader,
+            followers,
+            coherency: None,
+            notes: if unplaced > 0 {
+                vec![format!("{unplaced} model(s) found no free place and stay")]
+            } else {
+                Vec::new()
+            },
+        })
+    }
+}
+
+/// The region a model of `unit` may reach from where it stands, for tests.
+#[cfg(test)]
+pub(super) fn leader_region(
+    s: &Scenario,
+    unit: UnitId,
+    t: MoveType,
+) -> Option<crate::rules::reach::Region> {
+    m42::preview(s, unit, t, Options::default())?.leader_region
+}

@@ -1,0 +1,426 @@
+//! Previews on the sample scenarios, against the engines they read.
+
+use super::*;
+use crate::edit::Document;
+use crate::rules::hex_commands::HexRules;
+use crate::rules::m42::{self, Options};
+use crate::rules::orders::OrderRequest;
+use crate::scene::layout;
+
+fn sample(name: &str) -> Scenario {
+    (samples::by_name(name).expect("sample").build)()
+}
+
+fn unit(s: &Scenario, name: &str) -> UnitId {
+    s.find_unit(name)
+        .unwrap_or_else(|| panic!("no unit {name}"))
+        .id
+}
+
+fn open(s: &Scenario, name: &str, mode: Mode) -> Overlay {
+    compute(s, &Request::new(unit(s, name), mode)).expect("preview")
+}
+
+fn leader_pos(s: &Scenario, name: &str) -> Point {
+    s.unit(unit(s, name))
+        .and_then(|u| u.leader())
+        .expect("a leader model")
+        .pos
+}
+
+/// Points on a lattice of `step` inches within `r` of `c`.
+fn around(c: Point, r: f32, step: f32) -> Vec<Point> {
+    let n = (r / step) as i32;
+    let mut v = Vec::new();
+    for y in -n..=n {
+        for x in -n..=n {
+            let p = c + Point::new(x as f32 * step, y as f32 * step);
+            if p.distance(c) <= r {
+                v.push(p);
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn hex_hover_says_what_the_engine_says_for_every_hex() {
+    let s = sample("winceby");
+    let name = "Manchester's Regiment of Horse";
+    let o = open(&s, name, Mode::HexMove(None));
+    let engine = HexRules::new(&s)
+        .expect("hex rules")
+        .preview(unit(&s, name), None)
+        .expect("engine preview");
+    let probe = hex::probe_preview(&o).expect("a hex probe");
+    assert_eq!(probe.hexes.len(), engine.hexes.len());
+    let layout = layout(s.map.as_hex().expect("hex map"));
+    let (mut legal, mut refused) = (0, 0);
+    for v in &engine.hexes {
+        if v.hex == engine.start {
+            continue;
+        }
+        let h = o
+            .hover(&s, layout.hex_to_world_pos(v.hex))
+            .expect("every reached hex answers");
+        match &v.reason {
+            None => {
+                legal += 1;
+                assert_eq!(h.legal, Some(true), "{}", h.text);
+                assert!(h.text.starts_with("legal: "), "{}", h.text);
+                assert!(h.text.contains(&format!("{} MP", v.cost)), "{}", h.text);
+            }
+            Some(r) => {
+                refused += 1;
+                assert_eq!(h.legal, Some(false), "{}", h.text);
+                assert!(h.text.contains(&r.to_string()), "{} / {r}", h.text);
+            }
+        }
+        // The drawn route ends at the hex hovered.
+        if let Some(last) = h.path.last() {
+            assert!(last.distance(layout.hex_to_world_pos(v.hex)) < 1e-3);
+        }
+    }
+    // Manchester's Horse starts in the dragoons' zone and must charge: it may not simply move
+    // away, so every hex it reaches is refused with the engine's reason.
+    assert_eq!(legal, 0);
+    assert_eq!(
+        refused,
+        engine
+            .rejected()
+            .filter(|(v, _)| v.hex != engine.start)
+            .count()
+    );
+    assert!(refused > 0);
+}
+
+#[test]
+fn hex_ghost_is_legal_only_where_the_engine_allows_and_faces_the_last_step() {
+    let s = sample("winceby");
+    let l = layout(s.map.as_hex().expect("hex map"));
+    let mut checked = (0, 0);
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.is_combat_unit() && u.hex().is_some())
+    {
+        let Ok(o) = compute(&s, &Request::new(u.id, Mode::HexMove(None))) else {
+            continue;
+        };
+        let p = hex::probe_preview(&o).expect("probe").clone();
+        if let Some(v) = p.legal().find(|v| v.hex != p.start) {
+            let g = o.ghost(&s, l.hex_to_world_pos(v.hex)).expect("ghost");
+            assert!(g.legal, "{}: {}", u.name, g.text);
+            let (hex, facing) = g.unit.hex().expect("on the map");
+            assert_eq!(hex, v.hex);
+            let path = p.path(v.hex).expect("path");
+            if path.len() >= 2 {
+                let d = path[path.len() - 2]
+                    .neighbor_direction(path[path.len() - 1])
+                    .expect("adjacent steps");
+                assert_eq!(facing, d.index());
+            }
+            checked.0 += 1;
+        }
+        if let Some((v, _)) = p.rejected().next() {
+            let g = o.ghost(&s, l.hex_to_world_pos(v.hex)).expect("ghost");
+            assert!(!g.legal, "{}: {}", u.name, g.text);
+            checked.1 += 1;
+        }
+        // Dropping it back where it stands is no move.
+        let g = o.ghost(&s, l.hex_to_world_pos(p.start)).expect("ghost");
+        assert!(!g.legal);
+    }
+    assert!(checked.0 >= 3 && checked.1 >= 3, "{checked:?}");
+}
+
+#[test]
+fn hex_span_marks_every_unit_of_the_force_in_or_out_of_command() {
+    let s = sample("winceby");
+    let leaders: Vec<&Unit> = s
+        .units
+        .iter()
+        .filter(|u| u.is_leader() && u.hex().is_some())
+        .collect();
+    assert!(!leaders.is_empty());
+    let mut marks = 0;
+    for l in leaders {
+        let o = compute(&s, &Request::new(l.id, Mode::HexSpan)).expect("span");
+        assert!(!o.items.is_empty(), "{} draws his span", l.name);
+        for m in &o.marks {
+            let h = o.hover(&s, m.at).expect("a mark answers hovering");
+            assert_eq!(h.text, m.text);
+            assert_eq!(h.legal, None);
+            assert!(
+                h.text.contains("in command") || h.text.contains("out of command"),
+                "{}",
+                h.text
+            );
+            marks += 1;
+        }
+    }
+    assert!(marks > 0);
+}
+
+#[test]
+fn m42_hover_agrees_with_the_full_preview_destination() {
+    let s = sample("patrol");
+    let name = "1st Rifle Section";
+    let id = unit(&s, name);
+    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let start = leader_pos(&s, name);
+    let (mut legal, mut refused, mut far) = (0, 0, 0);
+    for p in around(start, 9.0, 1.5) {
+        let h = o.hover(&s, p).expect("a verdict");
+        if h.text.starts_with("too far") {
+            far += 1;
+            assert_eq!(h.legal, Some(false));
+            continue;
+        }
+        let full = m42::preview(
+            &s,
+            id,
+            MoveType::Advance,
+            Options {
+                leader: None,
+                to: Some(p),
+            },
+        )
+        .expect("preview")
+        .destination
+        .expect("a destination was asked");
+        let cheap = m42::check_destination(&s, id, MoveType::Advance, None, p).expect("check");
+        assert_eq!(cheap.verdict.is_ok(), full.verdict.is_ok(), "at {p:?}");
+        assert_eq!(cheap.assault, full.assault);
+        match &full.verdict {
+            Ok(route) => {
+                legal += 1;
+                assert_eq!(h.legal, Some(true), "{}", h.text);
+                assert!(route.length_in <= 6.0 + 1e-3);
+                assert!(h.path.last().expect("route").distance(p) < 0.02);
+            }
+            Err(why) => {
+                refused += 1;
+                assert_eq!(h.legal, Some(false));
+                assert_eq!(h.text, format!("cannot end here: {why}"));
+            }
+        }
+    }
+    assert!(
+        legal > 10 && refused > 0 && far > 0,
+        "{legal} {refused} {far}"
+    );
+}
+
+#[test]
+fn m42_refused_move_says_why_everywhere() {
+    let s = sample("patrol");
+    let o = open(&s, "Gruppe Vogel", Mode::M42(MoveType::AtTheDouble));
+    let c = choices(&s, unit(&s, "Gruppe Vogel"));
+    let refused = c
+        .iter()
+        .find(|c| c.mode == Mode::M42(MoveType::AtTheDouble))
+        .and_then(|c| c.refused.clone())
+        .expect("At the Double is refused");
+    let h = o
+        .hover(&s, leader_pos(&s, "Gruppe Vogel") + Point::new(1.0, 0.0))
+        .expect("verdict");
+    assert_eq!(h.legal, Some(false));
+    assert!(h.text.contains(&refused), "{} / {refused}", h.text);
+    assert!(o.lines.iter().any(|l| l.tone == Tone::Bad));
+}
+
+#[test]
+fn m42_ghost_then_followers_make_one_valid_edit() {
+    let s = sample("patrol");
+    let name = "1st Rifle Section";
+    let id = unit(&s, name);
+    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let start = leader_pos(&s, name);
+    let to = around(start, 5.0, 1.0)
+        .into_iter()
+        .filter(|p| p.distance(start) > 3.0)
+        .find(|p| o.ghost(&s, *p).is_some_and(|g| g.legal))
+        .expect("somewhere legal 3-5\" away");
+    let g = o.ghost(&s, to).expect("ghost");
+    let pending = o.place_followers(&s, &g).expect("a section has followers");
+    assert_eq!(pending.unit.id, id);
+    assert!(
+        pending.problems(&s).is_empty(),
+        "{:?}",
+        pending.problems(&s)
+    );
+    // Pulling a follower far outside its landing region is refused with the rule.
+    let f = pending.followers[0].model;
+    let mut moved = pending.clone();
+    let err = moved
+        .move_follower(&s, f, start + Point::new(30.0, 0.0))
+        .expect_err("30\" away is out of reach");
+    assert!(!err.is_empty());
+    assert_eq!(moved.unit, pending.unit, "a refused drag changes nothing");
+    // Committing is one undoable edit that leaves the scenario valid.
+    let mut doc = Document::new(s.clone(), None);
+    doc.apply(&pending.label, vec![pending.edit()])
+        .expect("commit");
+    assert!(doc.scenario().validate().is_empty());
+    let after = doc.scenario().unit(id).expect("unit");
+    assert_eq!(after.leader().expect("leader").pos, to);
+    assert!(doc.undo().is_some());
+    assert_eq!(doc.scenario().unit(id), s.unit(id));
+}
+
+#[test]
+fn m42_leader_region_holds_the_legal_ghosts() {
+    let s = sample("patrol");
+    let name = "1st Rifle Section";
+    let id = unit(&s, name);
+    let region = table::leader_region(&s, id, MoveType::Advance).expect("region");
+    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let start = leader_pos(&s, name);
+    let mut agree = 0;
+    for p in around(start, 7.0, 0.7) {
+        let Some(e) = region.excess_at(p) else {
+            continue;
+        };
+        // Away from the region's edge the drawn region and the destination check agree.
+        if e.abs() < 0.15 {
+            continue;
+        }
+        let g = o.ghost(&s, p).expect("ghost");
+        if g.text.contains("base") || g.text.contains("overlap") {
+            continue; // ending on another base: the region is about reach, not bases
+        }
+        assert_eq!(g.legal, e <= 0.0, "at {p:?}: {} (excess {e})", g.text);
+        agree += 1;
+    }
+    assert!(agree > 50, "{agree}");
+}
+
+#[test]
+fn orders_hover_agrees_with_the_full_preview_destination() {
+    let s = sample("skirmish");
+    let name = "The Bowery Boys";
+    let id = unit(&s, name);
+    let o = open(&s, name, Mode::Orders(Action::AtTheDouble));
+    let start = leader_pos(&s, name);
+    let (mut legal, mut refused) = (0, 0);
+    for p in around(start, 14.0, 2.0) {
+        let Some(h) = o.hover(&s, p) else { continue };
+        if h.text.starts_with("too far") {
+            continue;
+        }
+        let full = orders::preview(&s, OrderRequest::new(id, Action::AtTheDouble).to(p))
+            .expect("preview")
+            .destination
+            .expect("asked");
+        let cheap = orders::check_destination(&s, OrderRequest::new(id, Action::AtTheDouble).to(p))
+            .expect("check")
+            .expect("asked");
+        assert_eq!(cheap.legal, full.legal, "at {p:?}");
+        assert_eq!(
+            cheap.reason.as_ref().map(|r| &r.text),
+            full.reason.as_ref().map(|r| &r.text)
+        );
+        assert_eq!(h.legal, Some(full.legal), "{}", h.text);
+        if full.legal {
+            legal += 1;
+        } else {
+            refused += 1;
+            let why = full.reason.expect("a refusal says why").text;
+            assert!(h.text.contains(&why), "{} / {why}", h.text);
+        }
+    }
+    assert!(legal > 5 && refused > 0, "{legal} {refused}");
+}
+
+#[test]
+fn orders_followers_keep_formation_and_commit_valid() {
+    let s = sample("skirmish");
+    let name = "The Bowery Boys";
+    let id = unit(&s, name);
+    let o = open(&s, name, Mode::Orders(Action::Advance));
+    let start = leader_pos(&s, name);
+    let to = around(start, 4.0, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(start) > 2.0)
+        .find(|p| o.ghost(&s, *p).is_some_and(|g| g.legal))
+        .expect("somewhere legal 2-4\" away");
+    let g = o.ghost(&s, to).expect("ghost");
+    let pending = o.place_followers(&s, &g).expect("a gang has followers");
+    assert!(
+        pending.problems(&s).is_empty(),
+        "{:?}",
+        pending.problems(&s)
+    );
+    let mut doc = Document::new(s.clone(), None);
+    doc.apply(&pending.label, vec![pending.edit()])
+        .expect("commit");
+    assert!(doc.scenario().validate().is_empty());
+    assert_eq!(
+        doc.scenario()
+            .unit(id)
+            .and_then(|u| u.leader())
+            .map(|m| m.pos),
+        Some(to)
+    );
+}
+
+#[test]
+fn column_move_edits_apply_and_march_the_column() {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column");
+    let lead = column.members.first().expect("a lead unit").unit;
+    let before = s.unit(lead).expect("lead").clone();
+    let o = compute(
+        &s,
+        &Request::new(lead, Mode::Column(column.id, ColumnOrder::Move)),
+    )
+    .expect("column preview");
+    assert!(!o.lines.is_empty());
+    let edits = o
+        .column_edits(&s)
+        .expect("a column preview has edits")
+        .expect("the move is legal");
+    let mut doc = Document::new(s.clone(), None);
+    doc.apply("Column: Move", edits).expect("apply");
+    assert!(doc.scenario().validate().is_empty());
+    assert_ne!(doc.scenario().unit(lead), Some(&before), "the lead moved");
+}
+
+#[test]
+fn sight_line_names_what_blocks_it() {
+    let s = sample("skirmish");
+    let a = leader_pos(&s, "Inspector Bucket");
+    let b = leader_pos(&s, "Jack Sheppard");
+    let line = sight::sight_line(&s, a, b).expect("a table");
+    assert!(!line.clear);
+    assert!(line.text.contains("Pike's Farm"), "{}", line.text);
+    assert!(
+        line.text
+            .starts_with("Inspector Bucket cannot see Jack Sheppard")
+    );
+    assert!(!line.items.is_empty());
+    assert!(sight::sight_line(&sample("winceby"), a, b).is_none());
+}
+
+#[test]
+fn choices_follow_the_ruleset_and_say_what_is_refused() {
+    let s = sample("winceby");
+    let cromwell = unit(&s, "Oliver Cromwell");
+    let c = choices(&s, cromwell);
+    assert_eq!(c.first().map(|c| c.mode), Some(Mode::HexSpan));
+    assert!(c.iter().any(|c| c.mode == Mode::HexMove(None)));
+    let s = sample("patrol");
+    let c = choices(&s, unit(&s, "MG 34 Team"));
+    let advance = c
+        .iter()
+        .find(|c| c.mode == Mode::M42(MoveType::Advance))
+        .expect("offered");
+    assert!(advance.refused.is_some());
+    let dig = c
+        .iter()
+        .find(|c| c.mode == Mode::M42(MoveType::DigIn))
+        .expect("offered");
+    assert!(dig.refused.is_none());
+    assert!(compute(&s, &Request::new(UnitId(9999), Mode::HexSpan)).is_err());
+}

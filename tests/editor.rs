@@ -1,0 +1,440 @@
+//! The editor driven through its accessible labels with egui_kittest: no display, no GPU,
+//! no file dialogs (scripted instead).
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::App;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::app::settings::Settings;
+use sandtable::edit::Document;
+use sandtable::geom::Point;
+use sandtable::io::recovery::Recovery;
+use sandtable::model::*;
+use std::path::PathBuf;
+
+struct Editor {
+    h: Harness<'static, App>,
+    _dir: tempfile::TempDir,
+}
+
+fn editor_with(s: Scenario, dialogs: ScriptedDialogs, recovery_dir: Option<PathBuf>) -> Editor {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rec = recovery_dir.unwrap_or_else(|| dir.path().join("recovery"));
+    let app = App::new(
+        Document::new(s, None),
+        Box::new(dialogs),
+        Recovery::in_dir(rec),
+        Settings::default(),
+    );
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    h.run();
+    Editor { h, _dir: dir }
+}
+
+fn editor(s: Scenario) -> Editor {
+    editor_with(s, ScriptedDialogs::default(), None)
+}
+
+fn sample(name: &str) -> Scenario {
+    (samples::by_name(name).expect("sample").build)()
+}
+
+impl Editor {
+    fn app(&self) -> &App {
+        self.h.state()
+    }
+
+    fn s(&self) -> &Scenario {
+        self.app().doc.scenario()
+    }
+
+    /// Clicks a widget as a person does: move there, press, release, a frame each.
+    fn click(&mut self, label: &str) {
+        let p = self.h.get_by_label(label).rect().center();
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true);
+        self.h.run();
+        self.press(p, false);
+        self.h.run();
+    }
+
+    fn menu(&mut self, menu: &str, item: &str) {
+        self.click(menu);
+        self.click(item);
+    }
+
+    fn screen(&self, world: Point) -> Pos2 {
+        self.app().view.to_screen(world)
+    }
+
+    fn press(&mut self, p: Pos2, pressed: bool) {
+        self.h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+
+    /// A click on the canvas at a map point.
+    fn click_map(&mut self, world: Point) {
+        let p = self.screen(world);
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true);
+        self.press(p, false);
+        self.h.run();
+    }
+
+    /// A drag along map points, one frame per step.
+    fn drag_map(&mut self, path: &[Point]) {
+        let pts: Vec<Pos2> = path.iter().map(|w| self.screen(*w)).collect();
+        self.h.hover_at(pts[0]);
+        self.h.run();
+        self.press(pts[0], true);
+        self.h.run();
+        for w in pts.windows(2) {
+            for k in 1..=4 {
+                self.h.hover_at(w[0] + (w[1] - w[0]) * (k as f32 / 4.0));
+                self.h.run();
+            }
+        }
+        let last = *pts.last().expect("a point");
+        self.press(last, false);
+        self.h.run();
+    }
+
+    /// Drags a palette entry onto the map.
+    fn drop_from_palette(&mut self, label: &str, world: Point) {
+        let from = self.h.get_by_label(label).rect().center();
+        let to = self.screen(world);
+        self.h.hover_at(from);
+        self.h.run();
+        self.press(from, true);
+        self.h.run();
+        for k in 1..=8 {
+            self.h.hover_at(from + (to - from) * (k as f32 / 8.0));
+            self.h.run();
+        }
+        self.press(to, false);
+        self.h.run();
+    }
+
+    fn key(&mut self, modifiers: Modifiers, key: Key) {
+        self.h.key_press_modifiers(modifiers, key);
+        self.h.run();
+    }
+}
+
+#[test]
+fn create_a_hex_map_from_the_file_menu() {
+    let mut e = editor(sample("bakambo"));
+    assert!(!e.s().map.is_hex());
+    e.menu("File", "New hex map");
+    assert!(e.s().map.is_hex());
+    assert!(!e.app().doc.is_dirty());
+    e.menu("File", "New free-measure table");
+    assert!(!e.s().map.is_hex());
+}
+
+#[test]
+fn drop_a_unit_from_the_palette_onto_a_hex() {
+    let mut e = editor(Scenario::new_hex("Drop test"));
+    let h = e.s().map.as_hex().expect("hex").clone();
+    let target = hexx::Hex::new(4, 3);
+    let at = sandtable::scene::layout(&h).hex_to_world_pos(target);
+    e.drop_from_palette("Cavalry", at);
+    let units = &e.s().units;
+    assert_eq!(units.len(), 1, "{}", e.app().status);
+    assert_eq!(units[0].kind, UnitKind::Cavalry);
+    assert_eq!(units[0].hex().map(|x| x.0), Some(target));
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(units[0].id)]);
+    assert!(e.app().doc.is_dirty());
+}
+
+#[test]
+fn drop_a_unit_on_the_table_stands_in_ranks() {
+    let mut e = editor(sample("patrol"));
+    let before = e.s().units.len();
+    e.drop_from_palette("Infantry", Point::new(60.0, 40.0));
+    assert_eq!(e.s().units.len(), before + 1, "{}", e.app().status);
+    let problems = sandtable::rules::check::check(e.s());
+    let new = e.s().units.last().expect("unit");
+    assert!(
+        problems
+            .iter()
+            .all(|p| !matches!(p.item, ItemRef::Unit(u) | ItemRef::Model(u, _) if u == new.id)),
+        "{problems:#?}"
+    );
+}
+
+#[test]
+fn paint_terrain_with_a_drag_is_one_undo_step() {
+    let mut e = editor(sample("winceby"));
+    let woods = e
+        .s()
+        .terrain_types
+        .iter()
+        .find(|t| t.name == "Woods")
+        .expect("woods")
+        .id;
+    e.click("Woods");
+    assert!(
+        matches!(e.app().tool, sandtable::app::tools::Tool::Paint { .. }),
+        "{:?}",
+        e.app().tool
+    );
+    let h = e.s().map.as_hex().expect("hex").clone();
+    let l = sandtable::scene::layout(&h);
+    let a = hexx::Hex::from_offset_coordinates(
+        [2, 10],
+        hexx::OffsetHexMode::Even,
+        hexx::HexOrientation::Flat,
+    );
+    let b = hexx::Hex::from_offset_coordinates(
+        [6, 10],
+        hexx::OffsetHexMode::Even,
+        hexx::HexOrientation::Flat,
+    );
+    let undo_before = e.app().doc.history().1;
+    e.drag_map(&[l.hex_to_world_pos(a), l.hex_to_world_pos(b)]);
+    let painted = e.s().map.as_hex().expect("hex");
+    assert_eq!(painted.terrain_at(a), Some(woods));
+    assert_eq!(painted.terrain_at(b), Some(woods));
+    assert_eq!(
+        e.app().doc.history().1,
+        undo_before + 1,
+        "one step for the whole drag"
+    );
+    e.key(Modifiers::COMMAND, Key::Z);
+    assert_ne!(e.s().map.as_hex().expect("hex").terrain_at(b), Some(woods));
+}
+
+#[test]
+fn draw_a_wood_by_clicking_its_corners() {
+    let mut e = editor(sample("patrol"));
+    let woods = e
+        .s()
+        .terrain_types
+        .iter()
+        .find(|t| t.name == "Woods")
+        .expect("woods")
+        .id;
+    e.click("Woods");
+    let corners = [
+        Point::new(56.0, 36.0),
+        Point::new(66.0, 36.0),
+        Point::new(66.0, 44.0),
+        Point::new(56.0, 44.0),
+    ];
+    for c in corners {
+        e.click_map(c);
+    }
+    e.key(Modifiers::NONE, Key::Enter);
+    let piece = e.s().pieces.last().expect("a piece");
+    assert_eq!(piece.terrain, woods);
+    match &piece.shape {
+        PieceShape::Polygon(pts) => {
+            assert_eq!(pts.len(), 4);
+            for (p, c) in pts.iter().zip(corners) {
+                assert!(p.distance(c) < 0.2, "{p} vs {c}");
+            }
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e.s().validate(), vec![]);
+    assert_eq!(e.app().selection, vec![ItemRef::Piece(piece.id)]);
+}
+
+#[test]
+fn undo_and_redo_from_keys_and_menu() {
+    let mut e = editor(Scenario::new_hex("Undo"));
+    let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+        .hex_to_world_pos(hexx::Hex::new(2, 2));
+    e.drop_from_palette("Infantry", at);
+    let after = e.s().clone();
+    e.key(Modifiers::COMMAND, Key::Z);
+    assert!(e.s().units.is_empty());
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(e.s(), &after);
+    e.menu("Edit", "Undo");
+    assert!(e.s().units.is_empty());
+    e.key(Modifiers::COMMAND, Key::Y);
+    assert_eq!(e.s(), &after);
+}
+
+#[test]
+fn move_a_unit_by_dragging_and_cancel_with_escape() {
+    let mut e = editor(sample("patrol"));
+    let u = e.s().units[0].clone();
+    let from = u.models[0].pos;
+    e.drag_map(&[from, from + Point::new(0.0, -4.0)]);
+    let moved = e.s().unit(u.id).expect("unit");
+    assert!((moved.models[0].pos - (from + Point::new(0.0, -4.0))).length() < 0.1);
+    assert_eq!(e.app().doc.history().0.last().copied(), Some("Move"));
+    // Escape during a drag cancels it.
+    let start = e.s().clone();
+    let p = e.screen(moved.models[0].pos);
+    e.h.hover_at(p);
+    e.h.run();
+    e.press(p, true);
+    e.h.run();
+    for k in 1..=4 {
+        e.h.hover_at(p + egui::vec2(0.0, 10.0 * k as f32));
+        e.h.run();
+    }
+    e.key(Modifiers::NONE, Key::Escape);
+    e.press(p + egui::vec2(0.0, 40.0), false);
+    e.h.run();
+    assert_eq!(e.s(), &start);
+}
+
+#[test]
+fn save_and_reopen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("made.sandtable");
+    let dialogs = ScriptedDialogs {
+        save: vec![path.clone()],
+        open: vec![path.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(Scenario::new_hex("Saved map"), dialogs, None);
+    let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+        .hex_to_world_pos(hexx::Hex::new(3, 3));
+    e.drop_from_palette("Dragoons", at);
+    let made = e.s().clone();
+    e.key(Modifiers::COMMAND, Key::S);
+    assert!(path.exists(), "{}", e.app().status);
+    assert!(!e.app().doc.is_dirty());
+    assert_eq!(sandtable::io::load(&path).expect("loads"), made);
+    e.menu("File", "New free-measure table");
+    assert!(!e.s().map.is_hex());
+    e.menu("File", "Open…");
+    assert_eq!(e.s(), &made);
+    assert_eq!(e.app().doc.path.as_deref(), Some(path.as_path()));
+    assert_eq!(e.app().settings.recent.first(), Some(&path));
+}
+
+#[test]
+fn unsaved_changes_are_asked_about() {
+    let mut e = editor(Scenario::new_hex("Dirty"));
+    let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+        .hex_to_world_pos(hexx::Hex::new(1, 1));
+    e.drop_from_palette("Infantry", at);
+    e.menu("File", "New free-measure table");
+    assert!(e.s().map.is_hex(), "not replaced before the answer");
+    e.click("Cancel");
+    assert!(e.s().map.is_hex());
+    assert_eq!(e.s().units.len(), 1);
+    e.menu("File", "New free-measure table");
+    e.click("Don't save");
+    assert!(!e.s().map.is_hex());
+}
+
+#[test]
+fn recover_an_autosave_after_a_crash() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rec = dir.path().join("recovery");
+    let lost = {
+        let mut e = editor_with(
+            Scenario::new_hex("Before the crash"),
+            ScriptedDialogs::default(),
+            Some(rec.clone()),
+        );
+        let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+            .hex_to_world_pos(hexx::Hex::new(5, 5));
+        e.drop_from_palette("Cavalry", at);
+        e.h.state_mut().autosave_now();
+        e.s().clone()
+        // The editor is dropped without a clean exit: the recovery file stays.
+    };
+    let mut e = editor_with(
+        Scenario::new_table("Fresh start"),
+        ScriptedDialogs::default(),
+        Some(rec.clone()),
+    );
+    e.h.get_by_label_contains("Before the crash");
+    e.click("Recover");
+    assert_eq!(e.s(), &lost);
+    assert!(e.app().doc.is_dirty(), "recovered work is unsaved");
+    // Discarding instead removes the file.
+    let mut again = editor_with(
+        Scenario::new_table("x"),
+        ScriptedDialogs::default(),
+        Some(rec.clone()),
+    );
+    again.h.state_mut().autosave_now();
+    drop(again);
+    let mut e = editor_with(
+        Scenario::new_table("y"),
+        ScriptedDialogs::default(),
+        Some(rec.clone()),
+    );
+    e.click("Discard");
+    assert!(Recovery::in_dir(rec).pending().is_none());
+}
+
+#[test]
+fn clicking_a_problem_selects_the_offending_item() {
+    let mut s = sample("patrol");
+    let id = s.units[0].id;
+    s.units[0].models[0].pos = Point::new(-3.0, 5.0); // off the table
+    let mut e = editor(s);
+    let text = format!("model {} of unit {id}", e.s().units[0].models[0].id);
+    e.h.get_by_label_contains(&text).click();
+    e.h.run();
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(id)]);
+}
+
+#[derive(Debug)]
+struct Dropped {
+    path: PathBuf,
+}
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.path).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_file(e: &mut Editor, path: PathBuf) {
+    e.h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped { path }));
+    e.h.run();
+}
+
+#[test]
+fn dropping_an_image_sets_the_background_and_a_scenario_opens() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("map.png");
+    image::RgbaImage::from_pixel(40, 30, image::Rgba([90, 140, 60, 255]))
+        .save(&png)
+        .expect("png");
+    let mut e = editor(Scenario::new_table("Backdrop"));
+    drop_file(&mut e, png);
+    let bg = e.s().background.as_ref().expect("background set");
+    assert_eq!((bg.width_px, bg.height_px), (40, 30));
+    // A text file is refused with a reason.
+    let txt = dir.path().join("notes.txt");
+    std::fs::write(&txt, "not an image").expect("write");
+    drop_file(&mut e, txt);
+    assert!(
+        e.app().status.contains("Not a usable background image"),
+        "{}",
+        e.app().status
+    );
+    // A scenario file opens (after saving this one's question: it is dirty, so answer).
+    let saved = dir.path().join("w.sandtable");
+    sandtable::io::save(&saved, &sample("winceby")).expect("save");
+    drop_file(&mut e, saved);
+    e.click("Don't save");
+    assert_eq!(e.s().meta.title, sample("winceby").meta.title);
+}
