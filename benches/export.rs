@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 fn main() {
     for (name, layout) in [("sheet", Layout::Sheet), ("tiled", Layout::Tiled)] {
         let pages = export::pages(&BAKAMBO, &options(layout)).expect("pages");
-        println!("bakambo {name}: {} pages", pages.len());
+        println!("bakambo {name}: {} page(s)", pages.len());
     }
     divan::main();
 }
@@ -21,7 +21,11 @@ static WINCEBY: LazyLock<Scenario> =
     LazyLock::new(|| (samples::by_name("winceby").expect("sample").build)());
 
 fn scenario(name: &str) -> &'static Scenario {
-    if name == "winceby" { &WINCEBY } else { &BAKAMBO }
+    if name == "winceby" {
+        &WINCEBY
+    } else {
+        &BAKAMBO
+    }
 }
 
 fn options(layout: Layout) -> ExportOptions {

@@ -27,8 +27,10 @@ struct Job {
 }
 
 struct Previews {
+    /// The scenario's change count and the options that shape the pages (not DPI or format).
     key: (u64, ExportOptions),
-    pages: usize,
+    /// Every page, described (cheap: the scene is shared between them).
+    pages: Vec<export::Page>,
     summary: String,
     thumbs: Vec<(String, egui::TextureHandle)>,
     large: Option<(usize, egui::TextureHandle)>,
@@ -71,19 +73,46 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 }
 
 impl ExportWindow {
+    /// Drops the page previews: another document is open (its change count starts again).
+    pub fn forget_previews(&mut self) {
+        self.previews = None;
+        self.selected = 0;
+    }
+
     /// Whether pages are being written.
     pub fn busy(&self) -> bool {
         self.job.is_some()
     }
 
+    /// Redraws the thumbnails when the scenario or the page layout changed, and the enlarged
+    /// page when another is chosen.
     fn refresh(&mut self, ctx: &egui::Context, scenario: &Scenario, changes: u64) {
-        let key = (changes, self.options.clone());
-        if self.previews.as_ref().is_some_and(|p| p.key == key) {
+        // DPI and format change the files, not what the pages show.
+        let key = (
+            changes,
+            ExportOptions {
+                dpi: export::DEFAULT_DPI,
+                format: Format::Png,
+                ..self.options.clone()
+            },
+        );
+        if let Some(p) = &mut self.previews
+            && p.key == key
+        {
+            if p.large.as_ref().is_some_and(|(i, _)| *i == self.selected) {
+                return;
+            }
+            if let Some(page) = p.pages.get(self.selected) {
+                match texture(ctx, "export-large", page, LARGE_PX) {
+                    Ok(t) => p.large = Some((self.selected, t)),
+                    Err(e) => p.error = Some(e),
+                }
+            }
             return;
         }
         let mut previews = Previews {
             key,
-            pages: 0,
+            pages: Vec::new(),
             summary: String::new(),
             thumbs: Vec::new(),
             large: None,
@@ -91,7 +120,6 @@ impl ExportWindow {
         };
         match export::pages(scenario, &self.options) {
             Ok(pages) => {
-                previews.pages = pages.len();
                 previews.summary = match self.options.layout {
                     Layout::Sheet => "1 page".into(),
                     Layout::Tiled => match export::tile_plan(scenario, &self.options) {
@@ -118,6 +146,7 @@ impl ExportWindow {
                         Err(e) => previews.error = Some(e),
                     }
                 }
+                previews.pages = pages;
             }
             Err(e) => previews.error = Some(error_chain(&e)),
         }
@@ -134,7 +163,7 @@ impl ExportWindow {
         let (tx, rx) = mpsc::channel();
         let scenario = scenario.clone();
         let options = self.options.clone();
-        let total = self.previews.as_ref().map_or(0, |p| p.pages);
+        let total = self.previews.as_ref().map_or(0, |p| p.pages.len());
         std::thread::spawn(move || {
             let progress = tx.clone();
             let result = export::export_with_progress(&scenario, &options, &path, &mut |d, t| {
@@ -177,7 +206,10 @@ impl ExportWindow {
                     .map_or(String::new(), |p| p.display().to_string());
                 match done.files.len() {
                     1 => format!("Exported {} page(s) to {first}", done.pages),
-                    n => format!("Exported {} pages to {n} files, starting with {first}", done.pages),
+                    n => format!(
+                        "Exported {} pages to {n} files, starting with {first}",
+                        done.pages
+                    ),
                 }
             }
             Err(e) => format!("Export failed: {e}"),
@@ -213,21 +245,25 @@ impl ExportWindow {
                 });
                 ui.end_row();
                 if o.format == Format::Png {
-                    ui.label("Resolution");
+                    let l = ui.label("Resolution");
                     ui.add(
                         egui::DragValue::new(&mut o.dpi)
                             .range(export::MIN_DPI..=1200)
                             .suffix(" DPI"),
-                    );
+                    )
+                    .labelled_by(l.id);
                     ui.end_row();
                 }
                 if o.layout == Layout::Tiled {
-                    ui.label("Overlap");
+                    let l = ui.label("Overlap");
                     ui.add(
-                        egui::Slider::new(&mut o.overlap_mm, 0.0..=export::MAX_OVERLAP_MM)
-                            .step_by(1.0)
+                        egui::DragValue::new(&mut o.overlap_mm)
+                            .range(0.0..=export::MAX_OVERLAP_MM)
+                            .speed(0.5)
+                            .max_decimals(1)
                             .suffix(" mm"),
-                    );
+                    )
+                    .labelled_by(l.id);
                     ui.end_row();
                 }
                 if !hex {
@@ -300,8 +336,11 @@ impl ExportWindow {
                                         ui.small(name);
                                     });
                                 }
-                                if p.pages > p.thumbs.len() {
-                                    ui.small(format!("and {} more", p.pages - p.thumbs.len()));
+                                if p.pages.len() > p.thumbs.len() {
+                                    ui.small(format!(
+                                        "and {} more",
+                                        p.pages.len() - p.thumbs.len()
+                                    ));
                                 }
                             });
                         });
@@ -310,12 +349,9 @@ impl ExportWindow {
                         ui.add(egui::Image::from_texture(SizedTexture::new(tex.id(), size)));
                     }
                 });
-                if let Some(i) = chosen
-                    && i != self.selected
-                {
+                if let Some(i) = chosen {
+                    // The enlarged page is redrawn on the next refresh.
                     self.selected = i;
-                    // Redraw the enlarged page on the next refresh.
-                    self.previews = None;
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
@@ -405,7 +441,9 @@ mod tests {
         let status = &harness.state().status;
         assert_eq!(status.first().map(String::as_str), Some("Exporting…"));
         assert!(
-            status.last().is_some_and(|s| s.starts_with("Exported 1 page")),
+            status
+                .last()
+                .is_some_and(|s| s.starts_with("Exported 1 page")),
             "{status:?}"
         );
         let pdf = std::fs::read(&out).expect("written");
@@ -424,7 +462,7 @@ mod tests {
         window.refresh(&ctx, &scenario, 0);
         let p = window.previews.as_ref().expect("previews");
         assert!(p.error.is_none(), "{:?}", p.error);
-        assert_eq!(p.pages, 51);
+        assert_eq!(p.pages.len(), 51);
         assert_eq!(p.thumbs.len(), MAX_THUMBS);
         assert_eq!(p.thumbs[0].0, "plan");
         assert_eq!(p.thumbs[1].0, "A1");

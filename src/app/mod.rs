@@ -182,6 +182,7 @@ impl App {
         self.zoc_overlay = None;
         self.problems = None;
         self.background = None;
+        self.export.forget_previews();
         self.autosaved_changes = 0;
         self.prune_selection();
     }

@@ -4,7 +4,9 @@
 //! the map and point dashes do not.
 
 use super::fonts::{FONTS, FaceId, PlacedGlyph};
-use super::page::{HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign};
+use super::page::{
+    HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
+};
 use crate::geom::{Aabb, Point};
 use crate::model::Colour;
 use crate::scene::{Anchor, Item, Mesh, Size, Stroke};

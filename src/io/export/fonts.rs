@@ -69,7 +69,10 @@ impl Face {
     }
 
     fn has(&self, c: char) -> bool {
-        self.font.charmap().map(c).is_some_and(|g| g != GlyphId::NOTDEF)
+        self.font
+            .charmap()
+            .map(c)
+            .is_some_and(|g| g != GlyphId::NOTDEF)
     }
 
     /// The glyph's outline in em, y up (font convention).
@@ -330,7 +333,8 @@ mod tests {
 
     #[test]
     fn wrapping_respects_the_width_and_keeps_every_word() {
-        let text = "The Royalists must hold the village until the end of turn eight.\nSecond paragraph.";
+        let text =
+            "The Royalists must hold the village until the end of turn eight.\nSecond paragraph.";
         let lines = wrap(text, 12.0, Weight::Regular);
         assert!(lines.len() >= 3, "{lines:?}");
         for l in &lines {

@@ -21,7 +21,8 @@ pub const WHITE: Colour = Colour::rgb(255, 255, 255);
 
 /// Shortens `text` with an ellipsis until it fits `width_mm` at `size_pt`.
 pub fn fit_text(text: &str, size_pt: f64, weight: Weight, width_mm: f64) -> String {
-    let measure = |t: &str| text_width_mm(&TextLine::new(t, (0.0, 0.0), size_pt, INK).weight(weight));
+    let measure =
+        |t: &str| text_width_mm(&TextLine::new(t, (0.0, 0.0), size_pt, INK).weight(weight));
     if measure(text) <= width_mm {
         return text.to_string();
     }
@@ -95,7 +96,12 @@ pub fn footer(page: &mut Page, x0: f64, x1: f64, y: f64, left: &str, right: &str
     page.fill(&Rect::new(x0, y - 3.2, x1, y - 3.0), FAINT);
     let right_w = text_width_mm(&TextLine::new(right, (0.0, 0.0), 6.5, SOFT));
     page.text(TextLine::new(
-        fit_text(left, 6.5, Weight::Regular, (x1 - x0 - right_w - 6.0).max(10.0)),
+        fit_text(
+            left,
+            6.5,
+            Weight::Regular,
+            (x1 - x0 - right_w - 6.0).max(10.0),
+        ),
         (x0, y),
         6.5,
         SOFT,
@@ -147,8 +153,7 @@ const CM_BARS: [(f64, f64); 10] = [
 fn nice(bars: &[(f64, f64)], mm_each: f64, max_len: f64) -> (f64, f64) {
     bars.iter()
         .copied()
-        .filter(|(total, _)| total * mm_each <= max_len)
-        .last()
+        .rfind(|(total, _)| total * mm_each <= max_len)
         .unwrap_or(bars[0])
 }
 
@@ -168,11 +173,7 @@ fn bar(page: &mut Page, x: f64, y: f64, total: f64, step: f64, mm_each: f64, uni
         let r = Rect::new(x + k as f64 * seg, y, x + (k + 1) as f64 * seg, y + seg_h);
         page.fill(&r, if k % 2 == 0 { INK } else { WHITE });
     }
-    page.stroke(
-        &Rect::new(x, y, x + n as f64 * seg, y + seg_h),
-        0.15,
-        INK,
-    );
+    page.stroke(&Rect::new(x, y, x + n as f64 * seg, y + seg_h), 0.15, INK);
     let label_every = if seg >= 4.5 { 1 } else { n };
     for k in 0..=n {
         if k % label_every != 0 && k != n {
@@ -203,7 +204,13 @@ fn bar(page: &mut Page, x: f64, y: f64, total: f64, step: f64, mm_each: f64, uni
 
 /// Two scale bars, table inches over centimetres, for a map printed at `paper_mm_per_table_mm`.
 /// Returns the height used.
-pub fn scale_bars(page: &mut Page, x: f64, y: f64, paper_mm_per_table_mm: f64, max_len: f64) -> f64 {
+pub fn scale_bars(
+    page: &mut Page,
+    x: f64,
+    y: f64,
+    paper_mm_per_table_mm: f64,
+    max_len: f64,
+) -> f64 {
     let per_in = 25.4 * paper_mm_per_table_mm;
     let per_cm = 10.0 * paper_mm_per_table_mm;
     let (ti, si) = nice(&INCH_BARS, per_in, max_len);
@@ -239,7 +246,13 @@ pub fn calibration_square(page: &mut Page, x: f64, y: f64, size_mm: f64, label: 
 }
 
 /// A small plan of the page grid with one cell marked.
-pub fn locator(page: &mut Page, area: Rect, cols: usize, rows: usize, mark: Option<(usize, usize)>) {
+pub fn locator(
+    page: &mut Page,
+    area: Rect,
+    cols: usize,
+    rows: usize,
+    mark: Option<(usize, usize)>,
+) {
     if cols == 0 || rows == 0 {
         return;
     }

@@ -162,7 +162,13 @@ pub fn terrain(s: &Scenario) -> Vec<Entry> {
                 }
                 let m = mini(s, hexes(h, 1, t.id));
                 out.push(Entry {
-                    swatch: build(&m, &Style { grid: true, ..plain() }),
+                    swatch: build(
+                        &m,
+                        &Style {
+                            grid: true,
+                            ..plain()
+                        },
+                    ),
                     label: t.name.clone(),
                     detail: flags(t, true),
                 });
@@ -234,15 +240,20 @@ fn hexsides(s: &Scenario, h: &HexMap, ground: TerrainId) -> Vec<Entry> {
         if let Some(mh) = m.map.as_hex_mut() {
             let grid = mh.grid();
             if let (Some(a), Some(b)) = (grid.hex_at(0), grid.hex_at(1))
-                && let Some(d) = (0..6u8).find(|d| {
-                    a.neighbor(EdgeDirection::ALL_DIRECTIONS[*d as usize]) == b
-                })
+                && let Some(d) =
+                    (0..6u8).find(|d| a.neighbor(EdgeDirection::ALL_DIRECTIONS[*d as usize]) == b)
             {
                 mh.set_hexside(a, d, features);
             }
         }
         out.push(Entry {
-            swatch: build(&m, &Style { grid: true, ..plain() }),
+            swatch: build(
+                &m,
+                &Style {
+                    grid: true,
+                    ..plain()
+                },
+            ),
             label: label.into(),
             detail,
         });
@@ -375,7 +386,10 @@ pub fn zone(s: &Scenario, side: SideId) -> Arc<Scene> {
 /// The objective marker.
 pub fn objective(s: &Scenario) -> Arc<Scene> {
     let (mut m, place) = match &s.map {
-        Map::Table(_) => (mini(s, table(2.1, 1.4)), Place::Table(Point::new(1.05, 0.7))),
+        Map::Table(_) => (
+            mini(s, table(2.1, 1.4)),
+            Place::Table(Point::new(1.05, 0.7)),
+        ),
         Map::Hex(h) => {
             let ground = s.terrain_types.first().map_or(TerrainId(0), |t| t.id);
             let m = mini(s, hexes(h, 1, ground));
@@ -423,7 +437,10 @@ pub fn entry(s: &Scenario, side: SideId) -> Arc<Scene> {
 /// The reinforcement marker of `side` arriving on `turn`.
 pub fn reinforcement(s: &Scenario, side: SideId, turn: u16) -> Arc<Scene> {
     let (mut m, place) = match &s.map {
-        Map::Table(_) => (mini(s, table(2.1, 1.4)), Place::Table(Point::new(1.05, 0.7))),
+        Map::Table(_) => (
+            mini(s, table(2.1, 1.4)),
+            Place::Table(Point::new(1.05, 0.7)),
+        ),
         Map::Hex(h) => {
             let ground = s.terrain_types.first().map_or(TerrainId(0), |t| t.id);
             let m = mini(s, hexes(h, 1, ground));
@@ -462,7 +479,10 @@ mod tests {
         let s = sample("bakambo");
         let t = terrain(&s);
         let names: Vec<&str> = t.iter().map(|e| e.label.as_str()).collect();
-        assert!(names.contains(&"River") && names.contains(&"Jungle"), "{names:?}");
+        assert!(
+            names.contains(&"River") && names.contains(&"Jungle"),
+            "{names:?}"
+        );
         let u = units(&s);
         let kinds: Vec<&str> = u.iter().map(|e| e.label.as_str()).collect();
         assert_eq!(kinds, ["Infantry", "Artillery", "Leader"]);
@@ -475,11 +495,20 @@ mod tests {
     fn hex_legends_draw_counters_and_hexsides() {
         let s = sample("winceby");
         let t = terrain(&s);
-        assert!(t.iter().any(|e| e.label == "River"), "{:?}", t.iter().map(|e| &e.label).collect::<Vec<_>>());
+        assert!(
+            t.iter().any(|e| e.label == "River"),
+            "{:?}",
+            t.iter().map(|e| &e.label).collect::<Vec<_>>()
+        );
         let u = units(&s);
         assert!(u.iter().any(|e| e.label == "Cavalry"));
         // A counter is a filled square with a strength number.
         let cav = u.iter().find(|e| e.label == "Cavalry").expect("cavalry");
-        assert!(cav.swatch.items.iter().any(|i| matches!(i, Item::Text { .. })));
+        assert!(
+            cav.swatch
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::Text { .. }))
+        );
     }
 }

@@ -26,7 +26,9 @@ mod tiled;
 
 pub use draw::MIN_TEXT_PT;
 pub use fonts::Weight;
-pub use page::{HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign};
+pub use page::{
+    HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
+};
 pub use raster::{MAX_PAGE_PIXELS, Rendered, encode_png, pixel_size, render};
 pub use tiled::{Tile, TilePlan, tile_plan};
 

@@ -236,12 +236,13 @@ pub fn encode_png(page: &Rendered) -> Result<Vec<u8>, image::ImageError> {
     use image::ImageEncoder;
     use image::codecs::png::{CompressionType, FilterType, PngEncoder};
     let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive).write_image(
-        &page.rgb,
-        page.width,
-        page.height,
-        image::ExtendedColorType::Rgb8,
-    )?;
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(
+            &page.rgb,
+            page.width,
+            page.height,
+            image::ExtendedColorType::Rgb8,
+        )?;
     Ok(with_phys(out, page.dpi))
 }
 
@@ -293,10 +294,7 @@ mod tests {
             rgb: vec![255; 6],
         };
         let png = encode_png(&page).expect("encodes");
-        let at = png
-            .windows(4)
-            .position(|w| w == b"pHYs")
-            .expect("has pHYs");
+        let at = png.windows(4).position(|w| w == b"pHYs").expect("has pHYs");
         let ppm = u32::from_be_bytes([png[at + 4], png[at + 5], png[at + 6], png[at + 7]]);
         assert_eq!(ppm, 11811);
         let back = image::load_from_memory(&png).expect("decodes");

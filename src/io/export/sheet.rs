@@ -9,7 +9,9 @@ use super::furniture::{
     FAINT, Header, INK, SOFT, WHITE, fit_text, footer, header, heading, scale_bars,
 };
 use super::legend;
-use super::page::{HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign};
+use super::page::{
+    HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
+};
 use super::{ExportOptions, map_scene};
 use crate::model::*;
 use crate::scene::{self, Scene};
@@ -137,7 +139,10 @@ fn map_words(s: &Scenario) -> String {
 fn blocks(s: &Scenario, roster: bool) -> Vec<Block> {
     let mut b = Vec::new();
     let side_name = |id: SideId| s.side(id).map_or("?".to_string(), |x| x.name.clone());
-    let unit_name = |id: UnitId| s.unit(id).map_or(format!("unit #{}", id.0), |u| u.name.clone());
+    let unit_name = |id: UnitId| {
+        s.unit(id)
+            .map_or(format!("unit #{}", id.0), |u| u.name.clone())
+    };
     if !s.meta.description.trim().is_empty() {
         b.push(Block::Heading("Situation".into()));
         b.push(para(s.meta.description.trim()));
@@ -275,7 +280,11 @@ fn blocks(s: &Scenario, roster: bool) -> Vec<Block> {
             b.push(Block::Row {
                 swatch: Swatch::Scene(legend::reinforcement(s, r.side, r.turn)),
                 title: format!("Turn {}: {}", r.turn, side_name(r.side)),
-                detail: format!("{} · enter at {}", names.join(", "), place_words(s, r.entry)),
+                detail: format!(
+                    "{} · enter at {}",
+                    names.join(", "),
+                    place_words(s, r.entry)
+                ),
                 indent: 0.0,
             });
         }
@@ -457,7 +466,8 @@ impl Flow<'_> {
                         wrap(detail, em(small), Weight::Regular)
                     };
                     let small_lh = small * MM_PER_PT * 1.3;
-                    let text_h = title_lines.len() as f64 * lh + detail_lines.len() as f64 * small_lh;
+                    let text_h =
+                        title_lines.len() as f64 * lh + detail_lines.len() as f64 * small_lh;
                     let h = text_h.max(SWATCH.1 + 0.4) + 1.0;
                     if !self.room(h) {
                         return;
@@ -562,9 +572,19 @@ fn geometry(landscape: bool, content: Rect, map_w: f64, map_h: f64, share: f64) 
         let y0 = content.y0 + BAND_MM + 1.0;
         let map = Rect::new(x0, y0, x0 + w, y0 + h);
         let scale_y = map.y1 + below_map;
-        let right = Rect::new(map.x1 + BAND_MM + gap, content.y0 + 2.0, content.x1, content.y1);
+        let right = Rect::new(
+            map.x1 + BAND_MM + gap,
+            content.y0 + 2.0,
+            content.x1,
+            content.y1,
+        );
         let mut regions = columns(right, 50.0, gap);
-        let below = Rect::new(content.x0, scale_y + scale_h + 3.0, map.x1 + BAND_MM, content.y1);
+        let below = Rect::new(
+            content.x0,
+            scale_y + scale_h + 3.0,
+            map.x1 + BAND_MM,
+            content.y1,
+        );
         regions.extend(columns(below, 50.0, gap));
         Geometry {
             map,
@@ -631,11 +651,21 @@ fn arrange(
 }
 
 /// Writes edge labels made of coloured pieces, centred on `c`, turned `rot` degrees.
-fn label_pieces(page: &mut Page, c: (f64, f64), rot: f64, pieces: &[(String, Colour, Weight, f64)], size: f64) {
+fn label_pieces(
+    page: &mut Page,
+    c: (f64, f64),
+    rot: f64,
+    pieces: &[(String, Colour, Weight, f64)],
+    size: f64,
+) {
     let widths: Vec<f64> = pieces
         .iter()
         .map(|(t, _, w, tr)| {
-            text_width_mm(&TextLine::new(t.clone(), (0.0, 0.0), size, INK).weight(*w).tracking(*tr))
+            text_width_mm(
+                &TextLine::new(t.clone(), (0.0, 0.0), size, INK)
+                    .weight(*w)
+                    .tracking(*tr),
+            )
         })
         .collect();
     let total: f64 = widths.iter().sum();
@@ -643,11 +673,16 @@ fn label_pieces(page: &mut Page, c: (f64, f64), rot: f64, pieces: &[(String, Col
     let mut along = -total / 2.0;
     for ((t, colour, w, tr), width) in pieces.iter().zip(widths) {
         page.text(
-            TextLine::new(t.clone(), (c.0 + dx * along, c.1 + dy * along), size, *colour)
-                .weight(*w)
-                .tracking(*tr)
-                .rotate(rot)
-                .align(HAlign::Left, VAlign::Middle),
+            TextLine::new(
+                t.clone(),
+                (c.0 + dx * along, c.1 + dy * along),
+                size,
+                *colour,
+            )
+            .weight(*w)
+            .tracking(*tr)
+            .rotate(rot)
+            .align(HAlign::Left, VAlign::Middle),
         );
         along += width;
     }
@@ -656,13 +691,12 @@ fn label_pieces(page: &mut Page, c: (f64, f64), rot: f64, pieces: &[(String, Col
 fn edge_labels(page: &mut Page, s: &Scenario, map: Rect) {
     let size = 6.5;
     for edge in Edge::ALL {
-        let sides: Vec<&Side> = s.sides.iter().filter(|x| x.home_edge == Some(edge)).collect();
-        let mut pieces = vec![(
-            edge_name(edge).to_uppercase(),
-            SOFT,
-            Weight::Medium,
-            0.16,
-        )];
+        let sides: Vec<&Side> = s
+            .sides
+            .iter()
+            .filter(|x| x.home_edge == Some(edge))
+            .collect();
+        let mut pieces = vec![(edge_name(edge).to_uppercase(), SOFT, Weight::Medium, 0.16)];
         for side in &sides {
             pieces.push(("   ".into(), SOFT, Weight::Regular, 0.0));
             pieces.push((side.name.clone(), side.colour, Weight::Bold, 0.0));
@@ -774,9 +808,8 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
         "Scale 1:{ratio} — the true-scale tiled print lays out the map at 1:1."
     )];
     match &s.map {
-        Map::Table(_) if o.grid => {
-            words.push("Grid of 1 inch squares, heavier every 6 inches; edge numbers in inches.".into())
-        }
+        Map::Table(_) if o.grid => words
+            .push("Grid of 1 inch squares, heavier every 6 inches; edge numbers in inches.".into()),
         Map::Table(_) => {}
         Map::Hex(h) => {
             let size = format!("{:.1}", h.hex_size_mm);

@@ -188,18 +188,8 @@ fn crop_marks(page: &mut Page, r: Rect) {
     let (gap, len, w) = (1.5, 5.0, 0.2);
     for (x, sx) in [(r.x0, -1.0), (r.x1, 1.0)] {
         for (y, sy) in [(r.y0, -1.0), (r.y1, 1.0)] {
-            page.line(
-                (x + sx * gap, y),
-                (x + sx * (gap + len), y),
-                w,
-                INK,
-            );
-            page.line(
-                (x, y + sy * gap),
-                (x, y + sy * (gap + len)),
-                w,
-                INK,
-            );
+            page.line((x + sx * gap, y), (x + sx * (gap + len), y), w, INK);
+            page.line((x, y + sy * gap), (x, y + sy * (gap + len)), w, INK);
         }
     }
 }
@@ -374,7 +364,10 @@ fn tile_page(
             INK,
         ),
     ];
-    let under: Vec<String> = [left.clone(), above.clone()].into_iter().flatten().collect();
+    let under: Vec<String> = [left.clone(), above.clone()]
+        .into_iter()
+        .flatten()
+        .collect();
     lines.push((
         if under.is_empty() {
             "Lay this page first; the others go over it.".to_string()
@@ -478,11 +471,13 @@ fn plan_page(
     let text_w = img.width() - 6.0;
     let wrapped: Vec<Vec<String>> = steps
         .iter()
-        .map(|t| {
-            super::fonts::wrap(t, (text_w / (step_pt * 0.3528)) as f32, Weight::Regular)
-        })
+        .map(|t| super::fonts::wrap(t, (text_w / (step_pt * 0.3528)) as f32, Weight::Regular))
         .collect();
-    let steps_h: f64 = wrapped.iter().map(|w| w.len() as f64 * line_mm + 1.0).sum::<f64>() + 8.0;
+    let steps_h: f64 = wrapped
+        .iter()
+        .map(|w| w.len() as f64 * line_mm + 1.0)
+        .sum::<f64>()
+        + 8.0;
     let area = Rect::new(img.x0, top + 5.0, img.x1, img.y1 - steps_h - 3.0);
     let (bounds, unit) = (scene.bounds, scene.unit);
     let mm = f64::from(unit.mm());
