@@ -274,7 +274,12 @@ fn move_a_unit_by_dragging_and_cancel_with_escape() {
     let from = u.models[0].pos;
     e.drag_map(&[from, from + Point::new(0.0, -4.0)]);
     let moved = e.s().unit(u.id).expect("unit");
-    assert!((moved.models[0].pos - (from + Point::new(0.0, -4.0))).length() < 0.1);
+    assert!(
+        (moved.models[0].pos - (from + Point::new(0.0, -4.0))).length() < 0.1,
+        "{:?} {:?}",
+        moved.models[0].pos,
+        from
+    );
     assert_eq!(e.app().doc.history().0.last().copied(), Some("Move"));
     // Escape during a drag cancels it.
     let start = e.s().clone();

@@ -123,6 +123,8 @@ impl App {
             } else if !self.drawing.is_empty() {
                 self.drawing.clear();
                 self.status = "Drawing cancelled".into();
+            } else if self.cancel_pending() {
+                self.status = "Move cancelled".into();
             }
         }
         let Some(world) = world.or_else(|| {
@@ -135,7 +137,23 @@ impl App {
         let tol = 4.0 / self.view.zoom;
         let shift = ui.input(|i| i.modifiers.shift);
         match self.tool {
-            Tool::Select => self.select_tool(ui, response, world, tol, shift),
+            Tool::Select => {
+                if !self.preview_input(ui, response, world, tol) {
+                    self.select_tool(ui, response, world, tol, shift)
+                }
+            }
+            Tool::Sight => {
+                if response.drag_started_by(PointerButton::Primary) {
+                    let from = ui
+                        .input(|i| i.pointer.press_origin())
+                        .map(|p| self.view.to_world(p))
+                        .unwrap_or(world);
+                    self.gesture = Some(Gesture::Sight { from, to: world });
+                }
+                if let Some(Gesture::Sight { to, .. }) = &mut self.gesture {
+                    *to = world;
+                }
+            }
             Tool::Measure => {
                 if response.drag_started_by(PointerButton::Primary) {
                     self.gesture = Some(Gesture::Measure {
@@ -392,6 +410,9 @@ impl App {
                 }
             }
             Gesture::Paint { .. } => self.finish_paint(),
+            g @ (Gesture::RulesMove { .. } | Gesture::Follower { .. } | Gesture::Sight { .. }) => {
+                self.end_preview_gesture(g)
+            }
             Gesture::Measure { .. } | Gesture::Pan => {}
         }
     }
@@ -635,6 +656,8 @@ impl App {
             ui.ctx()
                 .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
+        // The rule preview of the selected unit, its hover answer and ghost (see `rules_view`).
+        self.preview_shapes(ui, rect, &mut shapes);
         self.overlay_shapes(ui, &mut shapes);
         painter.extend(shapes);
     }

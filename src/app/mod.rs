@@ -10,6 +10,7 @@ pub mod hit;
 mod inspector;
 pub mod paint;
 mod palette;
+mod rules_view;
 pub mod settings;
 pub mod tools;
 pub mod view;
@@ -83,6 +84,8 @@ pub struct App {
     canvas_cache: Option<(canvas::CanvasKey, Vec<egui::Shape>)>,
     /// The ZOC shading of one side, for one state of the scenario.
     zoc_overlay: Option<zoc_view::ZocOverlay>,
+    /// The rule preview of the selected unit.
+    rules: rules_view::RulesView,
     problems: Option<(u64, Vec<Problem>)>,
     background: Option<(u64, egui::TextureHandle)>,
     last_autosave: f64,
@@ -130,6 +133,7 @@ impl App {
             dynamic_layer: None,
             canvas_cache: None,
             zoc_overlay: None,
+            rules: rules_view::RulesView::default(),
             problems: None,
             background: None,
             last_autosave: 0.0,
@@ -180,6 +184,7 @@ impl App {
         self.dynamic_layer = None;
         self.canvas_cache = None;
         self.zoc_overlay = None;
+        self.rules.reset();
         self.problems = None;
         self.background = None;
         self.export.forget_previews();
@@ -635,6 +640,21 @@ impl App {
         if take(plain, Key::F1) {
             self.show_shortcuts = true;
         }
+        if take(plain, Key::V) && !self.doc.scenario().map.is_hex() {
+            self.tool = Tool::Sight;
+        }
+        if take(plain, Key::P) {
+            if self.rules.open.is_some() {
+                self.close_preview();
+            } else if let Some(u) = self.selected_unit()
+                && let Some(c) = crate::preview::choices(self.doc.scenario(), u).first()
+            {
+                self.open_preview(c.mode);
+            }
+        }
+        if self.rules.pending.is_some() && take(plain, Key::Enter) {
+            self.commit_pending();
+        }
     }
 
     fn menu_ui(&mut self, ui: &mut Ui) {
@@ -988,6 +1008,7 @@ impl App {
             self.pending = Some(Pending::Quit);
         }
         self.shortcuts(ui);
+        self.sync_preview();
         let now = ui.input(|i| i.time);
         self.autosave(now);
         if self.doc.is_dirty() {
@@ -996,6 +1017,8 @@ impl App {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        // Always there, so selecting a unit does not shift the map under the pointer.
+        egui::Panel::top("preview-bar").show(ui, |ui| self.preview_bar_ui(ui));
         if self.settings.show_problems {
             egui::Panel::bottom("problems")
                 .resizable(true)
@@ -1081,7 +1104,17 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("F or Home", "zoom to fit"),
     ("G", "grid on or off"),
     ("Enter / double-click", "finish drawing a piece"),
-    ("Escape", "cancel the drag or drawing"),
+    (
+        "Escape",
+        "cancel the drag, drawing or move waiting for its followers",
+    ),
+    ("P", "open or close the rule preview of the selected unit"),
+    (
+        "Drag (preview open)",
+        "move the unit under the rules; Alt+drag places it freely",
+    ),
+    ("Enter (move waiting)", "commit the move with its followers"),
+    ("V", "line of sight tool (table)"),
     (
         "Shift+click",
         "add to the selection; fill hexes with the paint tool",

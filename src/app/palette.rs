@@ -82,6 +82,14 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
                 "Click vertices, Enter or double-click to finish (L)",
             );
         }
+        if !hex {
+            tool_button(
+                ui,
+                "Line of sight",
+                Tool::Sight,
+                "Drag between two points or models: what blocks the view (V)",
+            );
+        }
     });
     ui.separator();
     ui.heading("Side");

@@ -72,6 +72,8 @@ pub enum Tool {
     DrawLine {
         terrain: TerrainId,
     },
+    /// Table: drag a line of sight between two points or models.
+    Sight,
 }
 
 impl Tool {
@@ -84,6 +86,7 @@ impl Tool {
             Tool::Hexside { .. } => "Hexside",
             Tool::DrawArea { .. } => "Draw area",
             Tool::DrawLine { .. } => "Draw line",
+            Tool::Sight => "Line of sight",
         }
     }
 }
@@ -117,6 +120,22 @@ pub enum Gesture {
     Vertex {
         item: ItemRef,
         index: usize,
+        to: Point,
+    },
+    /// Dragging the previewed unit (its leader, on the table) under the rules: `to` is where
+    /// the leader would end, `grab` the leader's offset from the pointer.
+    RulesMove {
+        grab: Point,
+        to: Point,
+    },
+    /// Dragging one follower of a move waiting to be committed.
+    Follower {
+        model: ModelId,
+        to: Point,
+    },
+    /// Drawing a line of sight.
+    Sight {
+        from: Point,
         to: Point,
     },
 }

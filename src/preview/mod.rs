@@ -229,6 +229,56 @@ pub struct Ghost {
     pub unit: Unit,
 }
 
+impl Hover {
+    /// The route to the hovered place, drawn over the preview.
+    pub fn items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        let colour = match self.legal {
+            Some(false) => draw::REJECTED_EDGE,
+            _ => draw::PATH,
+        };
+        draw::path(&mut items, &self.path, colour);
+        items
+    }
+}
+
+impl Ghost {
+    /// The unit where the move would leave it, green when legal and red when not, with the
+    /// route it takes.
+    pub fn items(&self, s: &Scenario) -> Vec<Item> {
+        let mut items = Vec::new();
+        let (fill, edge) = if self.legal {
+            (draw::with_alpha(draw::LEGAL_EDGE, 150), draw::LEGAL_EDGE)
+        } else {
+            (
+                draw::with_alpha(draw::REJECTED_EDGE, 150),
+                draw::REJECTED_EDGE,
+            )
+        };
+        draw::path(
+            &mut items,
+            &self.path,
+            if self.legal { draw::PATH } else { edge },
+        );
+        match (self.unit.hex(), s.map.as_hex()) {
+            (Some((hex, _)), Some(h)) => {
+                let corners = crate::scene::layout(h).hex_corners(hex);
+                items.push(Item::Convex {
+                    points: corners.to_vec(),
+                    fill: Some(fill),
+                    stroke: Some(crate::scene::Stroke::points(2.5, edge)),
+                });
+            }
+            _ => {
+                for m in &self.unit.models {
+                    draw::base(&mut items, m, fill, edge);
+                }
+            }
+        }
+        items
+    }
+}
+
 /// A computed preview: shapes over the map, lines for the bar, and what it knows to answer
 /// hovering and dragging.
 pub struct Overlay {

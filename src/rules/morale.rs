@@ -1322,5 +1322,7 @@ fn after(u: &Unit, o: &Outcome) -> Unit {
     n
 }
 
+pub mod report;
+
 #[cfg(test)]
 mod tests;

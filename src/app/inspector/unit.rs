@@ -305,6 +305,13 @@ fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
                 );
             }
         });
+        // R5: who this unit traces command to, and the command it moves under, as the
+        // preview engine traces it.
+        if s.map.is_hex()
+            && let Some(t) = crate::preview::traced(s, u.id)
+        {
+            ui.label(format!("Traced: {t}"));
+        }
         if let Some(c) = s.column_of(u.id)
             && ui.link(format!("Marches in column '{}'", c.name)).clicked()
         {

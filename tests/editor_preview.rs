@@ -1,0 +1,409 @@
+//! The editor's rule previews driven through accessible labels with egui_kittest: select a
+//! unit, open its preview from the bar, hover a refused place and read why, drag a ghost to a
+//! legal and an illegal place, commit and undo. The expected answers come from the engines.
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sandtable::app::App;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::app::settings::Settings;
+use sandtable::edit::Document;
+use sandtable::geom::Point;
+use sandtable::io::recovery::Recovery;
+use sandtable::model::*;
+use sandtable::rules::hex_commands::HexRules;
+use sandtable::rules::m42::{self, MoveType};
+use sandtable::rules::morale::TestKind;
+use sandtable::scene::layout;
+
+struct Editor {
+    h: Harness<'static, App>,
+    _dir: tempfile::TempDir,
+}
+
+fn editor(s: Scenario) -> Editor {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = App::new(
+        Document::new(s, None),
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.path().join("recovery")),
+        Settings::default(),
+    );
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    h.run();
+    h.run();
+    Editor { h, _dir: dir }
+}
+
+fn sample(name: &str) -> Scenario {
+    (samples::by_name(name).expect("sample").build)()
+}
+
+impl Editor {
+    fn app(&self) -> &App {
+        self.h.state()
+    }
+
+    fn s(&self) -> &Scenario {
+        self.app().doc.scenario()
+    }
+
+    fn screen(&self, world: Point) -> Pos2 {
+        self.app().view.to_screen(world)
+    }
+
+    fn press(&mut self, p: Pos2, pressed: bool, modifiers: Modifiers) {
+        self.h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers,
+        });
+    }
+
+    fn click(&mut self, label: &str) {
+        let p = self.h.get_by_label(label).rect().center();
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true, Modifiers::NONE);
+        self.h.run();
+        self.press(p, false, Modifiers::NONE);
+        self.h.run();
+    }
+
+    fn click_map(&mut self, world: Point) {
+        let p = self.screen(world);
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true, Modifiers::NONE);
+        self.press(p, false, Modifiers::NONE);
+        self.h.run();
+    }
+
+    fn hover_map(&mut self, world: Point) {
+        let p = self.screen(world);
+        self.h.hover_at(p);
+        self.h.run();
+        self.h.run();
+    }
+
+    /// Drags from `from` to `to` on the map in small steps, one frame each.
+    fn drag_map(&mut self, from: Point, to: Point) {
+        let (a, b) = (self.screen(from), self.screen(to));
+        self.h.hover_at(a);
+        self.h.run();
+        self.press(a, true, Modifiers::NONE);
+        self.h.run();
+        for k in 1..=8 {
+            self.h.hover_at(a + (b - a) * (k as f32 / 8.0));
+            self.h.run();
+        }
+        self.press(b, false, Modifiers::NONE);
+        self.h.run();
+        self.h.run();
+    }
+
+    fn key(&mut self, key: Key) {
+        self.h.key_press_modifiers(Modifiers::NONE, key);
+        self.h.run();
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.h.query_all_by_label_contains(text).next().is_some()
+    }
+
+    fn label_with(&self, text: &str) -> String {
+        // A label keeps its text as its value (AccessKit's Role::Label).
+        let n = self.h.get_by_label_contains(text);
+        n.value()
+            .or_else(|| n.accesskit_node().label())
+            .unwrap_or_default()
+    }
+
+    fn undo(&mut self) {
+        self.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        self.h.run();
+    }
+}
+
+/// A Winceby unit with both a legal and a refused hex, with one of each and the reason.
+fn winceby_case(s: &Scenario) -> (UnitId, hexx::Hex, hexx::Hex, String) {
+    let mut rules = HexRules::new(s).expect("hex rules");
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.is_combat_unit() && u.hex().is_some())
+    {
+        let Ok(p) = rules.preview(u.id, None) else {
+            continue;
+        };
+        let legal = p.legal().map(|v| v.hex).find(|h| *h != p.start);
+        let refused = p
+            .rejected()
+            .find(|(v, _)| v.hex != p.start)
+            .map(|(v, r)| (v.hex, r.to_string()));
+        if let (Some(l), Some((r, why))) = (legal, refused) {
+            return (u.id, l, r, why);
+        }
+    }
+    panic!("Winceby has a unit with legal and refused hexes");
+}
+
+#[test]
+fn winceby_preview_hover_ghost_commit_and_undo() {
+    let s = sample("winceby");
+    let (unit, legal, refused, why) = winceby_case(&s);
+    let l = layout(s.map.as_hex().expect("hex"));
+    let (start, _) = s.unit(unit).and_then(|u| u.hex()).expect("on the map");
+    let mut e = editor(s.clone());
+    e.click_map(l.hex_to_world_pos(start));
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
+    let name = s.unit(unit).expect("unit").name.clone();
+    assert!(
+        e.shows(&format!("Preview {name}:")),
+        "the preview bar opens"
+    );
+    e.click("Moves under its command");
+    // The bar reads the engine's lines; the inspector shows the traced command.
+    assert!(e.shows("Traced: "));
+    // Hovering a refused hex says why, in the engine's words.
+    e.hover_map(l.hex_to_world_pos(refused));
+    let text = e.label_with("refused: ");
+    assert!(text.contains(&why), "{text} / {why}");
+    // Hovering a legal hex gives its path cost.
+    e.hover_map(l.hex_to_world_pos(legal));
+    assert!(e.label_with("legal: ").contains(" MP of "));
+    // A ghost dropped on a refused hex moves nothing and says why.
+    let before = e.s().clone();
+    e.drag_map(l.hex_to_world_pos(start), l.hex_to_world_pos(refused));
+    assert_eq!(e.s(), &before);
+    assert!(
+        e.app().status.starts_with("Not moved: refused: "),
+        "{}",
+        e.app().status
+    );
+    // On a legal hex it commits as one undoable step.
+    e.drag_map(l.hex_to_world_pos(start), l.hex_to_world_pos(legal));
+    assert_eq!(
+        e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
+        Some(legal)
+    );
+    assert!(e.app().doc.is_dirty());
+    e.undo();
+    assert_eq!(e.s(), &before);
+}
+
+#[test]
+fn winceby_leader_span_marks_units_in_and_out_of_command() {
+    let s = sample("winceby");
+    let cromwell = s.find_unit("Oliver Cromwell").expect("Cromwell").clone();
+    let l = layout(s.map.as_hex().expect("hex"));
+    let mut e = editor(s);
+    e.click_map(l.hex_to_world_pos(cromwell.hex().expect("on the map").0));
+    e.click("Command span");
+    let o =
+        e.h.state_mut()
+            .preview_overlay()
+            .expect("open")
+            .as_ref()
+            .expect("span");
+    let mark = o.marks.first().expect("units marked").clone();
+    e.hover_map(mark.at);
+    assert!(e.shows(&mark.text), "{}", mark.text);
+}
+
+/// Points within `r` of `c` on a lattice.
+fn around(c: Point, r: f32, step: f32) -> Vec<Point> {
+    let n = (r / step) as i32;
+    (-n..=n)
+        .flat_map(|y| (-n..=n).map(move |x| c + Point::new(x as f32, y as f32) * step))
+        .filter(|p| p.distance(c) <= r)
+        .collect()
+}
+
+#[test]
+fn patrol_advance_ghost_places_followers_then_commits_and_undoes() {
+    let s = sample("patrol");
+    let u = s.find_unit("1st Rifle Section").expect("section").clone();
+    let leader = u.leader().expect("leader").pos;
+    let check =
+        |p: Point| m42::check_destination(&s, u.id, MoveType::Advance, None, p).expect("check");
+    // A refused place a player would try: within 6" but not allowed, and a legal one 4" away.
+    let refused = around(leader, 5.5, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(leader) > 1.5)
+        .find(|p| check(*p).verdict.is_err())
+        .expect("somewhere refused within 6\"");
+    let why = check(refused).verdict.expect_err("refused").to_string();
+    let legal = around(leader, 4.5, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(leader) > 3.5)
+        .find(|p| check(*p).verdict.is_ok())
+        .expect("somewhere legal 4\" away");
+    let mut e = editor(s.clone());
+    e.click_map(leader);
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(u.id)]);
+    e.click("Advance");
+    e.hover_map(refused);
+    let text = e.label_with("cannot end here: ");
+    assert!(text.contains(&why), "{text} / {why}");
+    e.hover_map(leader + Point::new(20.0, 0.0));
+    assert!(e.shows("too far: "));
+    let before = e.s().clone();
+    e.drag_map(leader, refused);
+    assert_eq!(e.s(), &before);
+    assert!(
+        e.app().status.starts_with("Not moved: "),
+        "{}",
+        e.app().status
+    );
+    e.drag_map(leader, legal);
+    // The leader landed: the followers wait in a legal formation for Enter.
+    assert_eq!(e.s(), &before, "nothing is committed before Enter");
+    assert!(e.shows("drag the followers into place"));
+    e.key(Key::Enter);
+    let after = e.s().unit(u.id).expect("unit").clone();
+    let moved = after.leader().expect("leader").pos;
+    assert!(moved.distance(legal) < 0.3, "{moved:?} vs {legal:?}");
+    assert!(e.s().validate().is_empty());
+    assert!(
+        after
+            .models
+            .iter()
+            .zip(&u.models)
+            .filter(|(a, b)| a.pos != b.pos)
+            .count()
+            > 1,
+        "followers moved with the leader"
+    );
+    assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    e.undo();
+    assert_eq!(e.s(), &before);
+}
+
+#[test]
+fn patrol_escape_cancels_the_waiting_move() {
+    let s = sample("patrol");
+    let u = s.find_unit("1st Rifle Section").expect("section").clone();
+    let leader = u.leader().expect("leader").pos;
+    let legal = around(leader, 4.5, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(leader) > 3.5)
+        .find(|p| {
+            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
+                .is_some_and(|d| d.verdict.is_ok())
+        })
+        .expect("legal");
+    let mut e = editor(s.clone());
+    e.click_map(leader);
+    e.click("Advance");
+    e.drag_map(leader, legal);
+    assert!(e.shows("drag the followers into place"));
+    e.key(Key::Escape);
+    assert!(!e.shows("drag the followers into place"));
+    e.key(Key::Enter);
+    assert_eq!(e.s(), &s);
+}
+
+#[test]
+fn line_of_sight_tool_names_what_blocks_it() {
+    let s = sample("skirmish");
+    let a = s
+        .find_unit("Inspector Bucket")
+        .and_then(|u| u.leader())
+        .expect("a")
+        .pos;
+    let b = s
+        .find_unit("Jack Sheppard")
+        .and_then(|u| u.leader())
+        .expect("b")
+        .pos;
+    let mut e = editor(s);
+    e.click("Line of sight");
+    e.drag_map(a, b);
+    assert!(e.shows("Inspector Bucket cannot see Jack Sheppard"));
+    assert!(e.label_with("cannot see").contains("Pike's Farm"));
+}
+
+#[test]
+fn odds_panel_applies_a_rolled_rally_as_one_undoable_step() {
+    let mut s = sample("rearguard");
+    // An unsteady unit to rally.
+    let id = s
+        .units
+        .iter()
+        .find(|u| u.is_combat_unit() && u.on_table())
+        .expect("a unit")
+        .id;
+    if let Some(u) = s.units.iter_mut().find(|u| u.id == id) {
+        u.state.morale = Morale::Unsteady;
+    }
+    let mut e = editor(s.clone());
+    e.h.state_mut().selection = vec![ItemRef::Unit(id)];
+    e.h.run();
+    e.click("Morale and rally odds");
+    assert!(e.shows("Rally test for"));
+    assert!(e.shows("P(pass)"));
+    // Roll a 5 (the 44th rallies on 5+) and apply it; the button may sit below the fold of
+    // the panel's scroll area.
+    e.h.get_all_by_label("Roll")
+        .last()
+        .expect("a roll field")
+        .set_value_accesskit(5.0);
+    e.h.run();
+    e.h.get_by_label("Apply the rally test").click_accesskit();
+    e.h.run();
+    assert_eq!(
+        e.s().unit(id).map(|u| u.state.morale),
+        Some(Morale::GoodOrder),
+        "{}",
+        e.app().status
+    );
+    assert!(
+        e.app().status.starts_with("Rally test: "),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    e.undo();
+    assert_eq!(e.s(), &s);
+    // A 4 fails: the unit stays unsteady, and the test is still one step in the history.
+    assert!(e.h.state_mut().apply_test(
+        id,
+        TestKind::Rally,
+        sandtable::rules::morale::Resolution::Roll {
+            first: 4,
+            reroll: None
+        }
+    ));
+    assert_eq!(
+        e.s().unit(id).map(|u| u.state.morale),
+        Some(Morale::Unsteady)
+    );
+    assert!(e.app().status.contains("fails"), "{}", e.app().status);
+}
+
+#[test]
+fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column").clone();
+    let lead = column.members.first().expect("a lead").unit;
+    let mut e = editor(s.clone());
+    e.h.state_mut().selection = vec![ItemRef::Unit(lead)];
+    e.h.run();
+    e.click("Column: Move");
+    assert!(e.shows("Route: 0 point(s) drawn"));
+    // A click on open ground adds a route point; Undo point takes it back.
+    e.click_map(Point::new(70.0, 2.0));
+    assert!(e.shows("Route: 1 point(s) drawn"), "{}", e.app().status);
+    e.click("Undo point");
+    assert!(e.shows("Route: 0 point(s) drawn"));
+    e.click("Carry out the order");
+    assert!(e.s() != &s, "the column marched: {}", e.app().status);
+    assert!(e.s().validate().is_empty());
+    e.undo();
+    assert!(e.s() == &s);
+}
