@@ -325,6 +325,48 @@ fn save_and_reopen() {
 }
 
 #[test]
+fn file_export_previews_the_pages_and_writes_them_through_the_dialogs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("winceby.png");
+    let dialogs = ScriptedDialogs {
+        export: vec![out.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("winceby"), dialogs, None);
+    e.menu("File", "Export…");
+    assert!(e.app().export.open);
+    // The sheet is previewed first; the tiled print shows its plan and six tiles.
+    e.h.get_by_label("1 page");
+    // Inside a movable window a held press drags the window (a repaint every frame), so these
+    // clicks press and release in one frame.
+    e.h.get_by_label("True-scale tiles").click();
+    e.h.run();
+    e.h.get_by_label("7 pages: the assembly plan and 6 tiles (3 columns x 2 rows)");
+    e.h.get_by_label("B3");
+    // Write the tiles at a low DPI (a quick test), through the scripted dialogs.
+    e.h.state_mut().export.options.dpi = 20;
+    e.h.run();
+    e.h.get_by_label("Export…").click();
+    for _ in 0..500 {
+        if e.app().status.starts_with("Exported") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        e.h.step();
+    }
+    assert_eq!(
+        e.app().status,
+        format!(
+            "Exported 7 pages to 7 files, starting with {}",
+            dir.path().join("winceby-plan.png").display()
+        )
+    );
+    let b3 = image::open(dir.path().join("winceby-B3.png")).expect("B3 written");
+    // A4 at 20 DPI.
+    assert_eq!((b3.width(), b3.height()), (165, 234));
+}
+
+#[test]
 fn unsaved_changes_are_asked_about() {
     let mut e = editor(Scenario::new_hex("Dirty"));
     let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))

@@ -5,6 +5,7 @@
 mod canvas;
 pub mod create;
 pub mod dialogs;
+pub mod export_window;
 pub mod hit;
 mod inspector;
 pub mod paint;
@@ -93,6 +94,8 @@ pub struct App {
     show_about: bool,
     allow_close: bool,
     title: String,
+    /// File > Export.
+    pub export: export_window::ExportWindow,
 }
 
 impl App {
@@ -139,6 +142,7 @@ impl App {
             show_about: false,
             allow_close: false,
             title: String::new(),
+            export: export_window::ExportWindow::default(),
         }
     }
 
@@ -183,6 +187,7 @@ impl App {
         self.rules.reset();
         self.problems = None;
         self.background = None;
+        self.export.forget_previews();
         self.autosaved_changes = 0;
         self.prune_selection();
     }
@@ -682,6 +687,7 @@ impl App {
                     self.save_as();
                 }
                 if ui.button("Export…").clicked() {
+                    self.export.open = true;
                     self.status = "Export: choose a print layout in the Export window".into();
                 }
                 if ui.button("Background image…").clicked()
@@ -1070,6 +1076,13 @@ impl App {
                 });
         }
         self.modals(&ctx);
+        let changes = self.doc.changes();
+        if let Some(status) =
+            self.export
+                .ui(&ctx, self.doc.scenario(), changes, self.dialogs.as_mut())
+        {
+            self.status = status;
+        }
         self.update_title(ui);
     }
 }

@@ -1,5 +1,5 @@
-//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, and `moves` and
-//! `span` on hex maps (and, as the engines land, table `moves`, `column`, `export`). Each command
+//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, `export`, `moves`
+//! and `span` on hex maps, table `moves` and `column`. Each command
 //! writes to a `Write` so tests can read its output, and returns an exit code instead of exiting.
 
 mod column;
@@ -134,6 +134,39 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the map: a one-page scenario sheet, or the map at table scale tiled over pages
+    /// with an assembly plan; PNG pages (one file each) or one vector PDF.
+    Export {
+        file: PathBuf,
+        /// Output path. Its extension picks the format unless --format is given (.pdf: PDF,
+        /// anything else PNG). Tiled PNG pages go to STEM-plan.png, STEM-A1.png, ...
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+        /// One scenario sheet (the default).
+        #[arg(long, conflicts_with = "tiled")]
+        sheet: bool,
+        /// The map at true scale over as many pages as it needs.
+        #[arg(long)]
+        tiled: bool,
+        /// Paper size: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Turn the paper sideways.
+        #[arg(long)]
+        landscape: bool,
+        /// Resolution of PNG pages in dots per inch.
+        #[arg(long, default_value_t = crate::io::export::DEFAULT_DPI)]
+        dpi: u32,
+        /// png or pdf (default: from the extension of --out, else png).
+        #[arg(long)]
+        format: Option<String>,
+        /// Map shared by neighbouring tiles, in millimetres.
+        #[arg(long, value_name = "MM", default_value_t = crate::io::export::DEFAULT_OVERLAP_MM)]
+        overlap: f32,
+        /// Leave the inch grid off the table.
+        #[arg(long)]
+        no_grid: bool,
+    },
     /// Write a built-in sample scenario (bakambo, rearguard, skirmish, patrol, winceby).
     Sample {
         /// Sample name; omit with --list.
@@ -157,6 +190,8 @@ pub enum CliError {
     Save(#[from] io::SaveError),
     #[error("{0}")]
     Usage(String),
+    #[error(transparent)]
+    Export(#[from] io::export::ExportError),
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),
 }
@@ -301,6 +336,67 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 json,
             };
             test_cmd::run(&scenario, unit, args, out)
+        }
+        Command::Export {
+            file,
+            out: path,
+            sheet: _,
+            tiled,
+            paper,
+            landscape,
+            dpi,
+            format,
+            overlap,
+            no_grid,
+        } => {
+            use io::export::{ExportOptions, Format, Layout, Paper};
+            let paper = match paper.to_ascii_lowercase().as_str() {
+                "a4" => Paper::A4,
+                "letter" => Paper::Letter,
+                other => {
+                    return Err(CliError::Usage(format!(
+                        "'{other}' is not a paper size: use a4 or letter"
+                    )));
+                }
+            };
+            let format = match format.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                None => Format::for_path(&path),
+                Some("png") => Format::Png,
+                Some("pdf") => Format::Pdf,
+                Some(other) => {
+                    return Err(CliError::Usage(format!(
+                        "'{other}' is not an export format: use png or pdf"
+                    )));
+                }
+            };
+            let options = ExportOptions {
+                layout: if tiled { Layout::Tiled } else { Layout::Sheet },
+                paper,
+                landscape,
+                dpi,
+                format,
+                overlap_mm: overlap,
+                grid: !no_grid,
+            };
+            let scenario = io::load(&file)?;
+            let done = io::export::export(&scenario, &options, &path)?;
+            for p in &done.files {
+                writeln!(out, "wrote {}", p.display())?;
+            }
+            let what = match options.layout {
+                Layout::Sheet => "scenario sheet".to_string(),
+                Layout::Tiled => "true-scale tiled print".to_string(),
+            };
+            let pages = match done.pages {
+                1 => "1 page".to_string(),
+                n => format!("{n} pages"),
+            };
+            let how = match format {
+                Format::Pdf => "vector PDF".to_string(),
+                Format::Png => format!("PNG at {dpi} DPI"),
+            };
+            writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
+            Ok(0)
         }
         Command::Sample { name, output, list } => {
             if list {

@@ -1,8 +1,10 @@
-//! Files: the scenario codec, atomic saving, and (later) autosave, image import and export.
+//! Files: the scenario codec, atomic saving, autosave and recovery, image import, and print
+//! export (PNG and PDF).
 
 mod atomic;
 pub mod codec;
 mod error;
+pub mod export;
 pub mod image;
 pub mod recovery;
 

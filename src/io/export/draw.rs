@@ -1,0 +1,322 @@
+//! Pages onto a drawing surface. Scene items are turned into paths here, once, with the same
+//! meaning the editor's canvas painter (`app::paint`) gives them: a `Size::Map` length scales with
+//! the map, a `Size::Points` length is that many points (1/72") on paper, map dashes scale with
+//! the map and point dashes do not.
+
+use super::fonts::{FONTS, FaceId, PlacedGlyph};
+use super::page::{
+    HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
+};
+use crate::geom::{Aabb, Point};
+use crate::model::Colour;
+use crate::scene::{Anchor, Item, Mesh, Size, Stroke};
+use std::sync::Arc;
+use vello_cpu::kurbo::{Affine, BezPath, Circle, Rect, Shape};
+
+/// Text smaller than this on paper is not drawn (the editor hides text under 5 screen points;
+/// paper is sharper, so print keeps labels down to 2.5 points: hex numbers and counter strengths
+/// on a fitted hex map stay legible on a 600 DPI printer).
+pub const MIN_TEXT_PT: f64 = 2.5;
+/// Lines thinner than this are not drawn, as on screen.
+const MIN_LINE_PT: f64 = 0.15;
+
+/// Glyphs of one face on one line.
+pub struct GlyphRun<'a> {
+    /// The whole line's text (glyph clusters index into it).
+    pub text: &'a str,
+    pub face: FaceId,
+    pub glyphs: &'a [PlacedGlyph],
+    /// The em size in millimetres.
+    pub size_mm: f64,
+    /// From line space (millimetres, x along the baseline from the run's first pen position,
+    /// y down) to paper.
+    pub transform: Affine,
+    pub colour: Colour,
+    /// Synthetic bold: the outline is also stroked this wide (millimetres).
+    pub embolden_mm: f64,
+    /// Extra advance after each glyph in em (tracking).
+    pub tracking_em: f64,
+}
+
+/// Where pages are drawn: a raster image or a PDF page. Coordinates are paper millimetres.
+pub trait Canvas {
+    fn fill(&mut self, path: &BezPath, colour: Colour);
+    fn stroke(&mut self, path: &BezPath, width_mm: f64, colour: Colour, dash_mm: Option<f64>);
+    fn glyphs(&mut self, run: &GlyphRun<'_>);
+    fn image(&mut self, picture: &Arc<Picture>, rect: Rect, opacity: f32);
+    fn push_clip(&mut self, rect: Rect);
+    fn pop_clip(&mut self);
+}
+
+/// Draws a whole page, white paper first.
+pub fn draw_page(canvas: &mut dyn Canvas, page: &Page) {
+    let paper = Rect::new(0.0, 0.0, page.width_mm, page.height_mm);
+    canvas.fill(&paper.to_path(0.01), Colour::rgb(255, 255, 255));
+    for op in &page.ops {
+        match op {
+            Op::Fill { path, colour } => canvas.fill(path, *colour),
+            Op::Stroke {
+                path,
+                width_mm,
+                colour,
+                dash_mm,
+            } => canvas.stroke(path, *width_mm, *colour, *dash_mm),
+            Op::Text(t) => draw_text(canvas, t),
+            Op::Scene(s) => draw_scene(canvas, s),
+        }
+    }
+}
+
+/// The width of a line of text on paper, in millimetres.
+pub fn text_width_mm(t: &TextLine) -> f64 {
+    let shaped = FONTS.shape(&t.text, t.weight);
+    let n = shaped.glyphs.len() as f64;
+    (f64::from(shaped.width) + t.tracking_em * n) * t.size_pt * MM_PER_PT
+}
+
+/// Draws one line of text.
+pub fn draw_text(canvas: &mut dyn Canvas, t: &TextLine) {
+    if t.text.is_empty() || t.size_pt <= 0.0 || !t.size_pt.is_finite() {
+        return;
+    }
+    let shaped = FONTS.shape(&t.text, t.weight);
+    let size_mm = t.size_pt * MM_PER_PT;
+    let n = shaped.glyphs.len() as f64;
+    let width = (f64::from(shaped.width) + t.tracking_em * n) * size_mm;
+    let (asc, desc) = FONTS.line_metrics();
+    let (asc, desc) = (f64::from(asc), f64::from(desc));
+    let x0 = match t.h {
+        HAlign::Left => 0.0,
+        HAlign::Centre => -width / 2.0,
+        HAlign::Right => -width,
+    };
+    let y0 = match t.v {
+        VAlign::Top => asc * size_mm,
+        VAlign::Middle => (asc + desc) / 2.0 * size_mm,
+        VAlign::Baseline => 0.0,
+        VAlign::Bottom => desc * size_mm,
+    };
+    let line = Affine::translate(t.pos) * Affine::rotate(t.rotate_deg.to_radians());
+    let embolden_mm = f64::from(t.weight.embolden_em()) * size_mm;
+    let mut start = 0;
+    let mut index = 0;
+    while start < shaped.glyphs.len() {
+        let face = shaped.glyphs[start].face;
+        let mut end = start;
+        while end < shaped.glyphs.len() && shaped.glyphs[end].face == face {
+            end += 1;
+        }
+        let pen = f64::from(shaped.glyphs[start].pen) + t.tracking_em * index as f64;
+        canvas.glyphs(&GlyphRun {
+            text: &t.text,
+            face,
+            glyphs: &shaped.glyphs[start..end],
+            size_mm,
+            transform: line * Affine::translate((x0 + pen * size_mm, y0)),
+            colour: t.colour,
+            embolden_mm,
+            tracking_em: t.tracking_em,
+        });
+        index += end - start;
+        start = end;
+    }
+}
+
+fn size_mm(s: Size, t: &MapToPaper) -> f64 {
+    match s {
+        Size::Map(v) => f64::from(v) * t.scale,
+        Size::Points(v) => f64::from(v) * MM_PER_PT,
+    }
+}
+
+/// The dash length of a stroke on paper, as the canvas painter computes it on screen.
+fn dash_mm(s: &Stroke, t: &MapToPaper) -> Option<f64> {
+    let d = f64::from(s.dash?);
+    Some(match s.width {
+        Size::Map(_) => (d * t.scale).max(2.0 * MM_PER_PT),
+        Size::Points(_) => d * MM_PER_PT,
+    })
+}
+
+fn polyline(points: &[Point], t: &MapToPaper, closed: bool) -> BezPath {
+    let mut path = BezPath::new();
+    for (i, p) in points.iter().enumerate() {
+        if i == 0 {
+            path.move_to(t.apply(*p));
+        } else {
+            path.line_to(t.apply(*p));
+        }
+    }
+    if closed && points.len() > 2 {
+        path.close_path();
+    }
+    path
+}
+
+/// The triangles of a mesh as one path per run of one colour, each triangle wound the same way
+/// so the non-zero fill is their union (no seams between neighbours, no double blending where
+/// bands cross). Triangles outside `visible` (map units) are left out.
+fn mesh_paths(m: &Mesh, t: &MapToPaper, visible: &Aabb) -> Vec<(BezPath, Colour)> {
+    let mut out: Vec<(BezPath, Colour)> = Vec::new();
+    for tri in m.indices.chunks_exact(3) {
+        let (Some(a), Some(b), Some(c)) = (
+            m.positions.get(tri[0] as usize),
+            m.positions.get(tri[1] as usize),
+            m.positions.get(tri[2] as usize),
+        ) else {
+            continue;
+        };
+        let Some(colour) = m.colours.get(tri[0] as usize).copied() else {
+            continue;
+        };
+        let bb = Aabb {
+            min: a.min(*b).min(*c),
+            max: a.max(*b).max(*c),
+        };
+        if !bb.intersects(visible) {
+            continue;
+        }
+        let (a, b, c) = (t.apply(*a), t.apply(*b), t.apply(*c));
+        let cross = (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+        if cross == 0.0 || !cross.is_finite() {
+            continue;
+        }
+        let (b, c) = if cross > 0.0 { (b, c) } else { (c, b) };
+        if !matches!(out.last(), Some((_, col)) if *col == colour) {
+            out.push((BezPath::new(), colour));
+        }
+        if let Some((path, _)) = out.last_mut() {
+            path.move_to(a);
+            path.line_to(b);
+            path.line_to(c);
+            path.close_path();
+        }
+    }
+    out
+}
+
+fn anchor_align(a: Anchor) -> (HAlign, VAlign) {
+    match a {
+        Anchor::Centre => (HAlign::Centre, VAlign::Middle),
+        Anchor::Top => (HAlign::Centre, VAlign::Top),
+        Anchor::Bottom => (HAlign::Centre, VAlign::Bottom),
+        Anchor::Left => (HAlign::Left, VAlign::Middle),
+        Anchor::Right => (HAlign::Right, VAlign::Middle),
+        Anchor::TopLeft => (HAlign::Left, VAlign::Top),
+    }
+}
+
+/// Draws a scene through its transform, clipped, skipping what lies outside the clip.
+pub fn draw_scene(canvas: &mut dyn Canvas, sp: &ScenePlacement) {
+    let t = &sp.to_paper;
+    if !(t.scale.is_finite() && t.scale > 0.0) {
+        return;
+    }
+    let v = t.to_map(sp.clip);
+    let visible = Aabb {
+        min: Point::new(v.x0 as f32, v.y0 as f32),
+        max: Point::new(v.x1 as f32, v.y1 as f32),
+    };
+    // Items are culled by their box grown by this much (map units): stroke widths and the like.
+    let pad = (3.0 / t.scale) as f32;
+    let seen = |b: Aabb| b.expand(pad).intersects(&visible);
+    canvas.push_clip(sp.clip);
+    for item in &sp.scene.items {
+        match item {
+            Item::Mesh(m) => {
+                for (path, colour) in mesh_paths(m, t, &visible) {
+                    canvas.fill(&path, colour);
+                }
+            }
+            Item::Line {
+                points,
+                stroke,
+                closed,
+            } => {
+                let Some(b) = Aabb::of_points(points) else {
+                    continue;
+                };
+                let width = size_mm(stroke.width, t);
+                if !seen(b.expand((width / t.scale) as f32)) || width < MIN_LINE_PT * MM_PER_PT {
+                    continue;
+                }
+                let path = polyline(points, t, *closed);
+                canvas.stroke(&path, width, stroke.colour, dash_mm(stroke, t));
+            }
+            Item::Circle {
+                centre,
+                radius,
+                fill,
+                stroke,
+            } => {
+                let b = Aabb {
+                    min: *centre - Point::splat(*radius),
+                    max: *centre + Point::splat(*radius),
+                };
+                if !seen(b) {
+                    continue;
+                }
+                let circle = Circle::new(t.apply(*centre), f64::from(*radius) * t.scale);
+                let path = circle.to_path(0.005);
+                if let Some(f) = fill {
+                    canvas.fill(&path, *f);
+                }
+                if let Some(s) = stroke {
+                    canvas.stroke(&path, size_mm(s.width, t), s.colour, dash_mm(s, t));
+                }
+            }
+            Item::Convex {
+                points,
+                fill,
+                stroke,
+            } => {
+                let Some(b) = Aabb::of_points(points) else {
+                    continue;
+                };
+                if !seen(b) {
+                    continue;
+                }
+                let path = polyline(points, t, true);
+                if let Some(f) = fill {
+                    canvas.fill(&path, *f);
+                }
+                if let Some(s) = stroke {
+                    canvas.stroke(&path, size_mm(s.width, t), s.colour, dash_mm(s, t));
+                }
+            }
+            Item::Text {
+                pos,
+                text,
+                size,
+                colour,
+                anchor,
+            } => {
+                let pt = size_mm(*size, t) / MM_PER_PT;
+                if !(MIN_TEXT_PT..=400.0).contains(&pt) {
+                    continue;
+                }
+                let reach = (pt * MM_PER_PT * (text.chars().count() as f64 + 2.0) / t.scale) as f32;
+                let b = Aabb {
+                    min: *pos - Point::splat(reach),
+                    max: *pos + Point::splat(reach),
+                };
+                if !b.intersects(&visible) {
+                    continue;
+                }
+                let (h, v) = anchor_align(*anchor);
+                draw_text(
+                    canvas,
+                    &TextLine::new(text.clone(), t.apply(*pos), pt, *colour).align(h, v),
+                );
+            }
+            Item::Background { rect, opacity } => {
+                if let Some(pic) = &sp.background {
+                    let (x0, y0) = t.apply(rect.min);
+                    let (x1, y1) = t.apply(rect.max);
+                    canvas.image(pic, Rect::new(x0, y0, x1, y1), *opacity);
+                }
+            }
+        }
+    }
+    canvas.pop_clip();
+}
