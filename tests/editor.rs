@@ -485,3 +485,53 @@ fn dropping_an_image_sets_the_background_and_a_scenario_opens() {
     e.click("Don't save");
     assert_eq!(e.s().meta.title, sample("winceby").meta.title);
 }
+
+/// An idle editor asks for no repaint: not with a clean document, not with a rule preview
+/// open; a dirty one wakes only for the autosave.
+#[test]
+fn no_repaint_while_idle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = App::new(
+        Document::new(sample("winceby"), None),
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.path().join("recovery")),
+        Settings::default(),
+    );
+    let ctx = egui::Context::default();
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            Pos2::ZERO,
+            egui::vec2(1400.0, 900.0),
+        )),
+        ..Default::default()
+    };
+    let settle = |app: &mut App| {
+        let mut delay = std::time::Duration::ZERO;
+        // Enough frames for the panels to find their sizes and the layout to settle.
+        for _ in 0..40 {
+            let mut out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+            delay = out.viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+            // No renderer here: the font atlas uploads are dropped on purpose.
+            out.textures_delta.clear();
+        }
+        delay
+    };
+    assert_eq!(settle(&mut app), std::time::Duration::MAX);
+    let unit = app
+        .doc
+        .scenario()
+        .find_unit("Manchester's Regiment of Horse")
+        .expect("unit")
+        .id;
+    app.selection = vec![ItemRef::Unit(unit)];
+    app.open_preview(sandtable::preview::Mode::HexMove(None));
+    assert_eq!(settle(&mut app), std::time::Duration::MAX);
+    let _ = app
+        .doc
+        .apply("Turn", vec![sandtable::edit::Edit::SetTurn(3)]);
+    let delay = settle(&mut app);
+    assert!(
+        delay.as_secs_f64() >= sandtable::app::AUTOSAVE_SECS - 1.0,
+        "{delay:?}"
+    );
+}
