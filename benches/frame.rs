@@ -35,22 +35,32 @@ fn scenario(name: &str) -> Scenario {
 
 const MAPS: [&str; 3] = ["winceby", "hex_200x200_5000_units", "table_5000_models"];
 
-/// A steady frame (nothing changed since the last one): the usual case while the user works.
-#[divan::bench(args = MAPS, sample_count = 30)]
-fn frame_steady(bencher: divan::Bencher, map: &str) {
+/// An editor on `s` with its recovery files in a temporary directory (kept alive by the
+/// returned guard), and the context its frames run in.
+fn editor(s: Scenario) -> (App, egui::Context, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = App::new(
-        Document::new(scenario(map), None),
+    let app = App::new(
+        Document::new(s, None),
         Box::new(ScriptedDialogs::default()),
         Recovery::in_dir(dir.path().to_path_buf()),
         Settings::default(),
     );
-    let ctx = egui::Context::default();
-    // Warm up: fonts, layout settling, the static layer cache.
+    (app, egui::Context::default(), dir)
+}
+
+/// Warm-up frames: fonts, layout settling, the layer caches.
+fn warm_up(app: &mut App, ctx: &egui::Context) {
     for _ in 0..3 {
         let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
         let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
     }
+}
+
+/// A steady frame (nothing changed since the last one): the usual case while the user works.
+#[divan::bench(args = MAPS, sample_count = 30)]
+fn frame_steady(bencher: divan::Bencher, map: &str) {
+    let (mut app, ctx, _dir) = editor(scenario(map));
+    warm_up(&mut app, &ctx);
     bencher.bench_local(|| {
         let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
         ctx.tessellate(out.shapes, out.pixels_per_point)
@@ -60,18 +70,8 @@ fn frame_steady(bencher: divan::Bencher, map: &str) {
 /// A frame right after an edit: the static layer (terrain, hexsides, grid) is rebuilt too.
 #[divan::bench(args = MAPS, sample_count = 10)]
 fn frame_after_edit(bencher: divan::Bencher, map: &str) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = App::new(
-        Document::new(scenario(map), None),
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().to_path_buf()),
-        Settings::default(),
-    );
-    let ctx = egui::Context::default();
-    for _ in 0..3 {
-        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
-        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
-    }
+    let (mut app, ctx, _dir) = editor(scenario(map));
+    warm_up(&mut app, &ctx);
     let mut turn = 1u16;
     bencher.bench_local(|| {
         turn = turn % 50 + 1;
@@ -87,18 +87,8 @@ fn frame_after_edit(bencher: divan::Bencher, map: &str) {
 /// cached layers (nothing is reused but the layers themselves).
 #[divan::bench(args = MAPS, sample_count = 30)]
 fn frame_panning(bencher: divan::Bencher, map: &str) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = App::new(
-        Document::new(scenario(map), None),
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().to_path_buf()),
-        Settings::default(),
-    );
-    let ctx = egui::Context::default();
-    for _ in 0..3 {
-        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
-        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
-    }
+    let (mut app, ctx, _dir) = editor(scenario(map));
+    warm_up(&mut app, &ctx);
     let mut step = 0.0f32;
     bencher.bench_local(|| {
         step = -step + if step > 0.0 { -1.0 } else { 1.0 };
@@ -131,22 +121,12 @@ fn previewed(s: &Scenario) -> Option<(sandtable::model::UnitId, sandtable::previ
 fn hover_frames(bencher: divan::Bencher, map: &str, open: bool) {
     let s = scenario(map);
     let (unit, mode) = previewed(&s).expect("a unit to preview");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = App::new(
-        Document::new(s, None),
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().to_path_buf()),
-        Settings::default(),
-    );
-    let ctx = egui::Context::default();
+    let (mut app, ctx, _dir) = editor(s);
     app.selection = vec![sandtable::model::ItemRef::Unit(unit)];
     if open {
         app.open_preview(mode);
     }
-    for _ in 0..3 {
-        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
-        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
-    }
+    warm_up(&mut app, &ctx);
     let anchor = {
         let s = app.doc.scenario();
         let u = s.unit(unit).expect("unit");
