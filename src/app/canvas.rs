@@ -563,6 +563,12 @@ impl App {
             let scene = scene::static_layer(self.doc.scenario(), &style);
             self.static_layer = Some((key, StaticLayer::new(&scene)));
         }
+        if let Some((_, layer)) = &mut self.static_layer
+            && layer.upload(ui.ctx())
+        {
+            // The map's image is ready: last frame's shapes drew its triangles.
+            self.canvas_cache = None;
+        }
         let background = self.background_texture(ui.ctx());
         // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
         // if the gesture ended now.

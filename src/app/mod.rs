@@ -8,6 +8,7 @@ pub mod dialogs;
 pub mod export_window;
 pub mod hit;
 mod inspector;
+mod layer_mesh;
 pub mod paint;
 mod palette;
 mod rules_view;
@@ -988,6 +989,12 @@ impl App {
             ui.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
+    }
+
+    /// Whether work for the map's drawing is still running in the background (the image of a
+    /// large map); a repaint is requested when it ends.
+    pub fn drawing_in_background(&self) -> bool {
+        self.static_layer.as_ref().is_some_and(|(_, l)| l.busy())
     }
 
     /// One frame of the whole editor.

@@ -2,6 +2,7 @@
 //! scenario change into one mesh in map units and only transformed afterwards, so a 40,000-hex
 //! map costs one vertex transform per frame, not a rebuild.
 
+use super::layer_mesh::LayerMesh;
 use super::view::View;
 use crate::geom::{Aabb, Point};
 use crate::model::Colour;
@@ -23,7 +24,7 @@ const MEDIUM_PT: f32 = 24.0;
 /// A run of the static layer: consecutive meshes merged into one, or other items kept as
 /// they are, in paint order.
 enum Run {
-    Mesh(epaint::Mesh),
+    Mesh(LayerMesh),
     Items(Vec<Item>),
 }
 
@@ -36,14 +37,19 @@ pub struct StaticLayer {
 
 impl StaticLayer {
     pub fn new(scene: &Scene) -> StaticLayer {
-        let mut runs: Vec<Run> = Vec::new();
+        /// A run being gathered: meshes are merged before they become a `LayerMesh`.
+        enum Gather {
+            Mesh(epaint::Mesh),
+            Items(Vec<Item>),
+        }
+        let mut runs: Vec<Gather> = Vec::new();
         for item in &scene.items {
             match item {
                 Item::Mesh(m) => {
-                    if !matches!(runs.last(), Some(Run::Mesh(_))) {
-                        runs.push(Run::Mesh(epaint::Mesh::default()));
+                    if !matches!(runs.last(), Some(Gather::Mesh(_))) {
+                        runs.push(Gather::Mesh(epaint::Mesh::default()));
                     }
-                    let Some(Run::Mesh(mesh)) = runs.last_mut() else {
+                    let Some(Gather::Mesh(mesh)) = runs.last_mut() else {
                         continue;
                     };
                     let base = mesh.vertices.len() as u32;
@@ -57,19 +63,44 @@ impl StaticLayer {
                     mesh.indices.extend(m.indices.iter().map(|i| base + i));
                 }
                 other => {
-                    if !matches!(runs.last(), Some(Run::Items(_))) {
-                        runs.push(Run::Items(Vec::new()));
+                    if !matches!(runs.last(), Some(Gather::Items(_))) {
+                        runs.push(Gather::Items(Vec::new()));
                     }
-                    if let Some(Run::Items(items)) = runs.last_mut() {
+                    if let Some(Gather::Items(items)) = runs.last_mut() {
                         items.push(other.clone());
                     }
                 }
             }
         }
         StaticLayer {
-            runs,
+            runs: runs
+                .into_iter()
+                .map(|r| match r {
+                    Gather::Mesh(m) => Run::Mesh(LayerMesh::new(m)),
+                    Gather::Items(i) => Run::Items(i),
+                })
+                .collect(),
             bounds: scene.bounds,
         }
+    }
+
+    /// Whether an image of a large mesh is still being drawn in the background.
+    pub fn busy(&self) -> bool {
+        self.runs
+            .iter()
+            .any(|r| matches!(r, Run::Mesh(m) if m.busy()))
+    }
+
+    /// Starts or uploads the images of large meshes (see `LayerMesh`); true when one has just
+    /// become ready.
+    pub fn upload(&mut self, ctx: &egui::Context) -> bool {
+        let mut ready = false;
+        for run in &mut self.runs {
+            if let Run::Mesh(m) = run {
+                ready |= m.upload(ctx);
+            }
+        }
+        ready
     }
 
     /// The layer's shapes for this view, in paint order.
@@ -83,16 +114,7 @@ impl StaticLayer {
     ) {
         for run in &self.runs {
             match run {
-                Run::Mesh(m) => {
-                    let mut m = m.clone();
-                    for v in &mut m.vertices {
-                        v.pos = Pos2::new(
-                            view.origin.x + v.pos.x * view.zoom,
-                            view.origin.y + v.pos.y * view.zoom,
-                        );
-                    }
-                    out.push(Shape::mesh(m));
-                }
+                Run::Mesh(m) => m.shapes(out, view, clip),
                 Run::Items(items) => push_items(out, items, view, clip, fonts, background),
             }
         }
@@ -102,7 +124,7 @@ impl StaticLayer {
         self.runs
             .iter()
             .map(|r| match r {
-                Run::Mesh(m) => m.vertices.len(),
+                Run::Mesh(m) => m.vertex_count(),
                 Run::Items(_) => 0,
             })
             .sum()

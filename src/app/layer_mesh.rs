@@ -1,0 +1,486 @@
+//! The static layer's merged mesh (a hex map's cells and hexsides, a table's cloth and terrain
+//! areas), prepared so that a frame hands egui only what it needs.
+//!
+//! egui's tessellator copies every vertex of every mesh into one output buffer each frame, so
+//! the cost of a frame follows the vertex count, and a buffer of several megabytes allocated
+//! afresh every frame also pays the kernel's page faults (on a 40,000-hex map that was most of
+//! a 7 ms frame). Two answers:
+//! - the mesh is cut into tiles with their bounds, and only tiles in view are drawn, so a
+//!   zoomed-in view copies what it shows;
+//! - a large mesh is also drawn once into an image, shown as one textured rectangle while
+//!   zoomed out far enough that its texels are no larger than screen pixels. The image is made
+//!   from the same triangles and colours, so the map looks the same at the switch.
+
+use super::view::View;
+use egui::epaint::{self, Color32, ColorImage, Pos2, Rect, Shape, TextureHandle};
+
+/// Vertices per tile, about: small enough to cull a zoomed-in view finely, large enough that
+/// a whole map is a few dozen shapes.
+const TILE_VERTICES: usize = 8_192;
+/// Meshes with fewer vertices are never rasterised (a sample map is drawn as triangles).
+const RASTER_MIN_VERTICES: usize = 60_000;
+/// The image's longer side, in texels.
+const RASTER_MAX_SIDE: usize = 2_048;
+/// The image is shown while one texel covers at most this many screen points.
+const RASTER_MAX_TEXEL_PT: f32 = 1.5;
+
+/// A merged mesh in map units, tiled, and rasterised when large.
+pub struct LayerMesh {
+    tiles: Vec<(Rect, epaint::Mesh)>,
+    raster: RasterState,
+    vertices: usize,
+}
+
+/// The image of a large mesh. It is drawn on a worker thread (about 30 ms for a 200 x 200 hex
+/// map), so an edit's frame pays only for the tiles; until it is ready the tiles are drawn.
+enum RasterState {
+    /// Too small to need one.
+    None,
+    /// Not started: the mesh to draw.
+    Waiting(epaint::Mesh),
+    Drawing(std::thread::JoinHandle<Option<Raster>>),
+    Ready {
+        texture: TextureHandle,
+        rect: Rect,
+        /// Map units per texel.
+        texel: f32,
+    },
+}
+
+/// The mesh drawn into an image covering `rect` (map units).
+struct Raster {
+    image: ColorImage,
+    rect: Rect,
+    /// Map units per texel.
+    texel: f32,
+}
+
+impl LayerMesh {
+    pub fn new(mesh: epaint::Mesh) -> LayerMesh {
+        let tiles = tiles(&mesh, TILE_VERTICES);
+        let vertices = mesh.vertices.len();
+        LayerMesh {
+            tiles,
+            raster: if vertices >= RASTER_MIN_VERTICES {
+                RasterState::Waiting(mesh)
+            } else {
+                RasterState::None
+            },
+            vertices,
+        }
+    }
+
+    pub fn vertex_count(&self) -> usize {
+        self.vertices
+    }
+
+    /// Starts drawing the image, or uploads it as a texture once it is drawn. True when the
+    /// image has just become ready (shapes made before then are out of date).
+    pub fn upload(&mut self, ctx: &egui::Context) -> bool {
+        match std::mem::replace(&mut self.raster, RasterState::None) {
+            RasterState::Waiting(mesh) => {
+                let c = ctx.clone();
+                let work = move || {
+                    let r = rasterise(&mesh, RASTER_MAX_SIDE);
+                    c.request_repaint();
+                    r
+                };
+                self.raster = match std::thread::Builder::new()
+                    .name("static layer image".into())
+                    .spawn(work)
+                {
+                    Ok(h) => RasterState::Drawing(h),
+                    // No thread to be had: the tiles will do.
+                    Err(_) => RasterState::None,
+                };
+            }
+            RasterState::Drawing(h) if h.is_finished() => {
+                if let Ok(Some(r)) = h.join() {
+                    let options = egui::TextureOptions {
+                        mipmap_mode: Some(egui::TextureFilter::Linear),
+                        ..egui::TextureOptions::LINEAR
+                    };
+                    self.raster = RasterState::Ready {
+                        texture: ctx.load_texture("static layer", r.image, options),
+                        rect: r.rect,
+                        texel: r.texel,
+                    };
+                    return true;
+                }
+            }
+            other => self.raster = other,
+        }
+        false
+    }
+
+    /// Whether an image is being drawn in the background.
+    pub fn busy(&self) -> bool {
+        matches!(
+            self.raster,
+            RasterState::Waiting(_) | RasterState::Drawing(_)
+        )
+    }
+
+    /// Whether this view shows the image rather than the triangles.
+    pub fn rastered(&self, view: &View) -> bool {
+        matches!(self.raster, RasterState::Ready { texel, .. } if texel * view.zoom <= RASTER_MAX_TEXEL_PT)
+    }
+
+    /// The shapes for this view: the image, or the tiles that can be seen in `clip`.
+    pub fn shapes(&self, out: &mut Vec<Shape>, view: &View, clip: Rect) {
+        let to_screen = |p: Pos2| {
+            Pos2::new(
+                view.origin.x + p.x * view.zoom,
+                view.origin.y + p.y * view.zoom,
+            )
+        };
+        if self.rastered(view)
+            && let RasterState::Ready { texture, rect, .. } = &self.raster
+        {
+            let rect = Rect::from_min_max(to_screen(rect.min), to_screen(rect.max));
+            out.push(Shape::image(
+                texture.id(),
+                rect,
+                Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+                Color32::WHITE,
+            ));
+            return;
+        }
+        let seen = view.visible(clip);
+        let seen = Rect::from_min_max(
+            Pos2::new(seen.min.x, seen.min.y),
+            Pos2::new(seen.max.x, seen.max.y),
+        );
+        for (bounds, tile) in &self.tiles {
+            if !bounds.intersects(seen) {
+                continue;
+            }
+            let mut m = tile.clone();
+            for v in &mut m.vertices {
+                v.pos = to_screen(v.pos);
+            }
+            out.push(Shape::mesh(m));
+        }
+    }
+}
+
+/// Bounds of a set of points (`Rect::NOTHING` when empty).
+fn bounds(points: impl Iterator<Item = Pos2>) -> Rect {
+    let mut r = Rect::NOTHING;
+    for p in points {
+        r.extend_with(p);
+    }
+    r
+}
+
+/// `mesh` cut into runs of consecutive triangles of about `per_tile` vertices each, with their
+/// bounds. Consecutive, so that paint order is kept exactly (a river drawn over the cells it
+/// crosses, a wood over the cloth); a map's cells are laid down row by row, so the runs are
+/// bands that a zoomed-in view culls.
+fn tiles(mesh: &epaint::Mesh, per_tile: usize) -> Vec<(Rect, epaint::Mesh)> {
+    let mut out: Vec<epaint::Mesh> = vec![epaint::Mesh::default()];
+    // Where each source vertex went: (tile + 1, index), 0 = not yet copied.
+    let mut moved: Vec<(u32, u32)> = vec![(0, 0); mesh.vertices.len()];
+    for tri in mesh.indices.chunks_exact(3) {
+        let Some(vs) = triangle(mesh, tri) else {
+            continue;
+        };
+        if out
+            .last()
+            .is_some_and(|m| m.vertices.len() >= per_tile.max(3))
+        {
+            out.push(epaint::Mesh::default());
+        }
+        let t = out.len() as u32;
+        let Some(m) = out.last_mut() else {
+            continue;
+        };
+        for (&i, v) in tri.iter().zip(vs) {
+            let slot = &mut moved[i as usize];
+            if slot.0 != t {
+                *slot = (t, m.vertices.len() as u32);
+                m.vertices.push(*v);
+            }
+            m.indices.push(slot.1);
+        }
+    }
+    out.into_iter()
+        .filter(|m| !m.indices.is_empty())
+        .map(|m| (bounds(m.vertices.iter().map(|v| v.pos)), m))
+        .collect()
+}
+
+/// `mesh` drawn into an image whose longer side is `max_side` texels: each pixel centre takes
+/// the colour of the triangles covering it (interpolated between their vertices, blended over
+/// what is below in paint order). `None` for an empty or degenerate mesh.
+fn rasterise(mesh: &epaint::Mesh, max_side: usize) -> Option<Raster> {
+    let rect = bounds(mesh.vertices.iter().map(|v| v.pos));
+    if !rect.is_positive() || max_side == 0 {
+        return None;
+    }
+    let texel = rect.width().max(rect.height()) / max_side as f32;
+    let w = ((rect.width() / texel).ceil() as usize).clamp(1, max_side);
+    let h = ((rect.height() / texel).ceil() as usize).clamp(1, max_side);
+    // The image covers exactly w x h texels from the top left of the bounds.
+    let rect = Rect::from_min_size(rect.min, egui::vec2(w as f32 * texel, h as f32 * texel));
+    let mut pixels = vec![Color32::TRANSPARENT; w * h];
+    let to_texel = |p: Pos2| ((p.x - rect.min.x) / texel, (p.y - rect.min.y) / texel);
+    for tri in mesh.indices.chunks_exact(3) {
+        let Some(vs) = triangle(mesh, tri) else {
+            continue;
+        };
+        let p = [
+            to_texel(vs[0].pos),
+            to_texel(vs[1].pos),
+            to_texel(vs[2].pos),
+        ];
+        let area = edge(p[0], p[1], p[2]);
+        if area.abs() < 1e-12 {
+            continue;
+        }
+        let flat = vs[0].color == vs[1].color && vs[1].color == vs[2].color;
+        let min_y = p.iter().map(|q| q.1).fold(f32::INFINITY, f32::min).max(0.0) as usize;
+        let max_y = (p
+            .iter()
+            .map(|q| q.1)
+            .fold(f32::NEG_INFINITY, f32::max)
+            .max(0.0) as usize
+            + 1)
+        .min(h);
+        // Each edge as a bound on x along the row at height cy: inside where
+        // s * x + u * cy + v >= 0, that is x >= or <= k * (u * cy + v) with k = -1 / s.
+        let bounds = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])].map(|(a, b)| {
+            let s = -(b.1 - a.1) / area;
+            let u = (b.0 - a.0) / area;
+            let v = (-(b.0 - a.0) * a.1 + (b.1 - a.1) * a.0) / area;
+            (s, if s != 0.0 { -1.0 / s } else { 0.0 }, u, v)
+        });
+        for y in min_y..max_y {
+            // Pixel centres, nudged off the lattice so that a point on an edge shared by two
+            // triangles (a square's diagonal) is inside exactly one of them.
+            let cy = y as f32 + 0.5 + NUDGE.1;
+            let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+            for (s, k, u, v) in bounds {
+                let t = u * cy + v;
+                if s > 0.0 {
+                    lo = lo.max(k * t);
+                } else if s < 0.0 {
+                    hi = hi.min(k * t);
+                } else if t < 0.0 {
+                    hi = f32::NEG_INFINITY;
+                }
+            }
+            let first = ceil(lo - 0.5 - NUDGE.0).max(0.0);
+            let last = floor(hi - 0.5 - NUDGE.0).min(w as f32 - 1.0);
+            if first.partial_cmp(&last).is_none_or(|o| o.is_gt()) {
+                continue;
+            }
+            let row = &mut pixels[y * w + first as usize..=y * w + last as usize];
+            if flat && vs[0].color.a() == 255 {
+                row.fill(vs[0].color);
+            } else if flat {
+                for dst in row {
+                    *dst = over(vs[0].color, *dst);
+                }
+            } else {
+                let colours = [vs[0].color, vs[1].color, vs[2].color];
+                for (dst, x) in row.iter_mut().zip(first as usize..) {
+                    let c = (x as f32 + 0.5 + NUDGE.0, cy);
+                    let w0 = edge(p[1], p[2], c) / area;
+                    let w1 = edge(p[2], p[0], c) / area;
+                    let w2 = (1.0 - w0 - w1).max(0.0);
+                    *dst = over(mix(&colours, [w0, w1, w2]), *dst);
+                }
+            }
+        }
+    }
+    Some(Raster {
+        image: ColorImage::new([w, h], pixels),
+        rect,
+        texel,
+    })
+}
+
+/// The three vertices of a triangle, if its indices are in range.
+fn triangle<'m>(mesh: &'m epaint::Mesh, tri: &[u32]) -> Option<[&'m epaint::Vertex; 3]> {
+    let v = |k: usize| mesh.vertices.get(*tri.get(k)? as usize);
+    Some([v(0)?, v(1)?, v(2)?])
+}
+
+/// `f32::floor` and `f32::ceil` without a call into libm (the baseline x86-64 target has no
+/// rounding instruction, and these run once per row of every triangle). Infinite and NaN
+/// inputs saturate, as `as` does.
+fn floor(v: f32) -> f32 {
+    let t = v as i64 as f32;
+    if t > v { t - 1.0 } else { t }
+}
+
+fn ceil(v: f32) -> f32 {
+    -floor(-v)
+}
+
+/// Off the texel lattice and off its diagonals.
+const NUDGE: (f32, f32) = (1.0 / 1024.0, 1.0 / 4096.0);
+
+/// Twice the signed area of (a, b, c).
+fn edge(a: (f32, f32), b: (f32, f32), c: (f32, f32)) -> f32 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}
+
+/// Premultiplied colours mixed by barycentric weights.
+fn mix(c: &[Color32; 3], w: [f32; 3]) -> Color32 {
+    let ch = |k: usize| {
+        (c[0].to_array()[k] as f32 * w[0]
+            + c[1].to_array()[k] as f32 * w[1]
+            + c[2].to_array()[k] as f32 * w[2])
+            .round()
+            .clamp(0.0, 255.0) as u8
+    };
+    Color32::from_rgba_premultiplied(ch(0), ch(1), ch(2), ch(3))
+}
+
+/// `src` over `dst`, both premultiplied.
+fn over(src: Color32, dst: Color32) -> Color32 {
+    let a = src.a();
+    if a == 255 {
+        return src;
+    }
+    let keep = 255 - a as u32;
+    let ch = |s: u8, d: u8| (s as u32 + (d as u32 * keep + 127) / 255).min(255) as u8;
+    Color32::from_rgba_premultiplied(
+        ch(src.r(), dst.r()),
+        ch(src.g(), dst.g()),
+        ch(src.b(), dst.b()),
+        ch(src.a(), dst.a()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(m: &mut epaint::Mesh, x: f32, y: f32, s: f32, c: Color32) {
+        let b = m.vertices.len() as u32;
+        for p in [(x, y), (x + s, y), (x + s, y + s), (x, y + s)] {
+            m.colored_vertex(Pos2::new(p.0, p.1), c);
+        }
+        m.add_triangle(b, b + 1, b + 2);
+        m.add_triangle(b, b + 2, b + 3);
+    }
+
+    /// A 100 x 100 checkerboard of unit squares: 40,000 vertices.
+    fn board() -> epaint::Mesh {
+        let mut m = epaint::Mesh::default();
+        for y in 0..100 {
+            for x in 0..100 {
+                let c = if (x + y) % 2 == 0 {
+                    Color32::RED
+                } else {
+                    Color32::BLUE
+                };
+                square(&mut m, x as f32, y as f32, 1.0, c);
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn tiles_keep_every_triangle_once_in_paint_order_within_their_bounds() {
+        let m = board();
+        let t = tiles(&m, 4_096);
+        assert!(t.len() > 4, "{} tiles", t.len());
+        // The triangles, tile after tile, are the mesh's triangles in order.
+        let corners = |m: &epaint::Mesh| {
+            m.indices
+                .iter()
+                .map(|&i| (m.vertices[i as usize].pos, m.vertices[i as usize].color))
+                .collect::<Vec<_>>()
+        };
+        let joined: Vec<_> = t.iter().flat_map(|(_, m)| corners(m)).collect();
+        assert_eq!(joined, corners(&m));
+        for (b, tile) in &t {
+            assert!(tile.is_valid());
+            assert!(tile.vertices.iter().all(|v| b.expand(1e-4).contains(v.pos)));
+        }
+    }
+
+    #[test]
+    fn raster_pixels_take_the_colour_of_the_square_below() {
+        let r = rasterise(&board(), 400).expect("raster");
+        let img = r.image;
+        assert_eq!(img.size, [400, 400]);
+        // 4 texels per square: the texel at the centre of square (x, y).
+        for (x, y) in [(0, 0), (1, 0), (37, 52), (99, 99)] {
+            let want = if (x + y) % 2 == 0 {
+                Color32::RED
+            } else {
+                Color32::BLUE
+            };
+            assert_eq!(
+                img.pixels[(y * 4 + 2) * 400 + x * 4 + 2],
+                want,
+                "square {x},{y}"
+            );
+        }
+    }
+
+    #[test]
+    fn translucent_triangles_blend_over_what_is_below() {
+        let mut m = epaint::Mesh::default();
+        square(&mut m, 0.0, 0.0, 2.0, Color32::WHITE);
+        square(&mut m, 0.0, 0.0, 1.0, Color32::from_black_alpha(128));
+        let img = rasterise(&m, 2).expect("raster").image;
+        assert_eq!(img.pixels[0], Color32::from_gray(127));
+        assert_eq!(img.pixels[1], Color32::WHITE);
+    }
+
+    #[test]
+    fn only_tiles_in_view_are_drawn_and_far_views_use_the_image() {
+        let mut big = epaint::Mesh::default();
+        for y in 0..160 {
+            for x in 0..160 {
+                square(&mut big, x as f32, y as f32, 1.0, Color32::GREEN);
+            }
+        }
+        let mut layer = LayerMesh::new(big.clone());
+        assert!(layer.busy());
+        let clip = Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 200.0));
+        // 20 points per square: a 10 x 10 corner of the map is in view.
+        let near = View {
+            origin: Pos2::ZERO,
+            zoom: 20.0,
+        };
+        let mut out = Vec::new();
+        layer.shapes(&mut out, &near, clip);
+        let drawn: usize = out
+            .iter()
+            .map(|s| match s {
+                Shape::Mesh(m) => m.vertices.len(),
+                _ => 0,
+            })
+            .sum();
+        // Bands of about 13 rows: the first is drawn, the eleven others are culled.
+        assert!(
+            drawn > 0 && drawn <= big.vertices.len() / 10,
+            "{drawn} vertices drawn"
+        );
+        // Zoomed out, before the texture exists: still triangles.
+        let far = View {
+            origin: Pos2::ZERO,
+            zoom: 1.0,
+        };
+        assert!(!layer.rastered(&far));
+        // The image is drawn in the background, then uploaded.
+        let ctx = egui::Context::default();
+        let start = std::time::Instant::now();
+        while !layer.rastered(&far) && start.elapsed().as_secs() < 60 {
+            layer.upload(&ctx);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        assert!(layer.rastered(&far) && !layer.busy());
+        assert!(!layer.rastered(&near));
+        let mut out = Vec::new();
+        layer.shapes(&mut out, &far, clip);
+        assert!(matches!(out.as_slice(), [Shape::Mesh(m)] if m.vertices.len() == 4));
+    }
+}
