@@ -743,6 +743,23 @@ fn destination(
     }
 }
 
+/// From this many followers on, their regions are computed on two threads.
+const PARALLEL_FOLLOWERS: usize = 8;
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test to compute every follower on the calling thread, for comparison.
+    static SEQUENTIAL_FOLLOWERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn parallel_followers(n: usize) -> bool {
+    #[cfg(test)]
+    if SEQUENTIAL_FOLLOWERS.with(|c| c.get()) {
+        return false;
+    }
+    n >= PARALLEL_FOLLOWERS
+}
+
 #[allow(clippy::too_many_arguments)]
 fn followers(
     s: &Scenario,
@@ -790,25 +807,66 @@ fn followers(
     // Bases already standing where they will be: the leader, every other unit's models.
     let mut placed: Vec<Footprint> = vec![leader_fp];
     let others = other_bases(s, unit);
+    // Each follower's reach, clear of other units' bases and inside the new command radius.
+    // These do not depend on each other, so two threads share them; what follows (coherency
+    // with the models already placed) goes in order.
+    let stage = |ms: &[&Model], shared: &mut Vec<(u32, reach::Prepared)>| -> Vec<Option<Region>> {
+        ms.iter()
+            .map(|m| {
+                let key = reach::mover_radius(m).to_bits();
+                // Every base size got a query above.
+                let (_, prep) = shared.iter_mut().find(|(k, _)| *k == key)?;
+                let mut region = if prep.restart(m.pos) {
+                    reach::region_from(prep, allowance)
+                } else {
+                    // Starting inside some clearance: a query of its own lets it move away.
+                    reach::region(prep.board, m.pos, allowance, avoid)
+                };
+                exclude_bases(&others, m, &mut region);
+                region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
+                Some(region)
+            })
+            .collect()
+    };
+    let regions = if parallel_followers(order.len()) {
+        // Alternate followers go to each thread: nearer and farther models cost differently.
+        let even: Vec<&Model> = order.iter().step_by(2).copied().collect();
+        let odd: Vec<&Model> = order.iter().skip(1).step_by(2).copied().collect();
+        let mut shared_odd = shared.clone();
+        let (even, odd) = std::thread::scope(|sc| {
+            let other = std::thread::Builder::new()
+                .name("follower regions".into())
+                .spawn_scoped(sc, || stage(&odd, &mut shared_odd));
+            let done = stage(&even, &mut shared);
+            match other.map(|h| h.join()) {
+                Ok(Ok(rest)) => (done, rest),
+                // No thread to be had (or it failed): the other half here.
+                _ => (done, stage(&odd, &mut shared)),
+            }
+        });
+        let mut even = even.into_iter();
+        let mut odd = odd.into_iter();
+        (0..order.len())
+            .map(|k| if k % 2 == 0 { even.next() } else { odd.next() }.flatten())
+            .collect()
+    } else {
+        stage(&order, &mut shared)
+    };
     let mut out = Vec::new();
-    for m in order {
-        let key = reach::mover_radius(m).to_bits();
-        let Some((_, prep)) = shared.iter_mut().find(|(k, _)| *k == key) else {
-            continue; // every base size got a query above
+    for (m, region) in order.into_iter().zip(regions) {
+        let Some(mut region) = region else {
+            continue;
         };
-        let mut region = if prep.restart(m.pos) {
-            reach::region_from(prep, allowance)
-        } else {
-            // Starting inside some clearance: a query of its own lets it move away.
-            reach::region(prep.board, m.pos, allowance, avoid)
-        };
-        exclude_bases(&others, m, &mut region);
-        // Inside the new command radius, then within coherency of a model already placed.
-        // Coherency only matters where the node is still (nearly) inside, and once a node is
-        // deep inside an anchor's coherency the exact value no longer shapes the outline.
+        // Within coherency of a model already placed. Coherency only matters where the node
+        // is still (nearly) inside, and once a node is deep inside an anchor's coherency the
+        // exact value no longer shapes the outline.
         let step = region.window.step;
-        region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
         let w = region.window;
+        let own_r = m.footprint().bounding_radius();
+        let circles: Vec<(Point, f32)> = placed
+            .iter()
+            .map(|a| (a.centre(), a.bounding_radius()))
+            .collect();
         for i in 0..w.len() {
             let e = region.excess[i];
             // NaN never occurs here; INFINITY (blocked) and outside nodes are skipped.
@@ -817,7 +875,12 @@ fn followers(
             }
             let fp = moved(m, w.point(i));
             let mut coherent = f32::INFINITY;
-            for a in &placed {
+            for (a, (c, r)) in placed.iter().zip(&circles) {
+                // Bounding circles give a lower bound on the separation: an anchor that
+                // cannot beat the nearest one so far is not measured.
+                if c.distance(fp.centre()) - r - own_r - coh >= coherent {
+                    continue;
+                }
                 coherent = coherent.min(a.separation(&fp) - coh);
                 if coherent <= -step {
                     break;
@@ -829,17 +892,19 @@ fn followers(
         // the nearest node of the region whose base overlaps nobody.
         let target = m.pos + shift;
         let w = region.window;
-        let mut candidates: Vec<(f32, Point)> = (0..w.len())
+        let mut candidates: Vec<(f32, usize)> = (0..w.len())
             .filter(|i| region.excess[*i] <= 0.0)
-            .map(|i| (w.point(i).distance_squared(target), w.point(i)))
+            .map(|i| (w.point(i).distance_squared(target), i))
             .collect();
-        candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let suggested = candidates.into_iter().map(|(_, p)| p).find(|p| {
+        // Nearest first; ties in lattice order.
+        candidates.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let suggested = candidates.into_iter().map(|(_, i)| w.point(i)).find(|p| {
             let fp = moved(m, *p);
-            placed
-                .iter()
-                .chain(&others)
-                .all(|o| fp.separation(o) >= -0.01)
+            placed.iter().chain(&others).all(|o| {
+                // Bases whose bounding circles are apart cannot overlap.
+                o.centre().distance(fp.centre()) > o.bounding_radius() + own_r
+                    || fp.separation(o) >= -0.01
+            })
         });
         if let Some(p) = suggested {
             placed.push(moved(m, p));

@@ -293,6 +293,33 @@ fn r2_followers_end_in_new_radius_and_coherency() {
     assert!(!first.region.contains(Point::new(20.0, 36.0)));
 }
 
+/// Follower regions are computed on two threads for larger units: the preview must be the
+/// same as computing them one after another.
+#[test]
+fn follower_regions_on_two_threads_equal_one_thread() {
+    let mut t = Table::new();
+    let u = section(&mut t);
+    // Another friendly unit the followers must not land on, and an enemy to keep 2" from.
+    t.unit(0, "Support", &[(24.0, 27.0), (25.5, 27.0), (27.0, 27.0)]);
+    t.unit(1, "Enemy", &[(14.0, 21.0), (15.5, 21.0)]);
+    assert!(parallel_followers(9));
+    for (move_type, to) in [
+        (MoveType::Advance, (21.0, 23.0)),
+        (MoveType::Halt, (20.0, 28.0)),
+    ] {
+        let two = t.preview_to(u, move_type, to);
+        SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
+        let one = t.preview_to(u, move_type, to);
+        SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
+        assert_eq!(two.followers.len(), 9, "{move_type:?}");
+        assert_eq!(
+            format!("{:?}", two.followers),
+            format!("{:?}", one.followers)
+        );
+        assert!(two.followers.iter().all(|f| f.suggested.is_some()));
+    }
+}
+
 #[test]
 fn r2_regroup_toward_leader_up_to_mv() {
     let mut t = Table::new();

@@ -58,8 +58,10 @@ impl Grid {
 
     /// The cells a box touches, clipped to the grid; `None` when it misses the grid.
     fn span(&self, b: Aabb) -> Option<(usize, usize, usize, usize)> {
-        let lo = ((b.min - self.origin) / self.cell).floor();
-        let hi = ((b.max - self.origin) / self.cell).floor();
+        // Unfloored: against 0 and the integer counts the comparisons below come out the
+        // same, and the clamp truncates.
+        let lo = (b.min - self.origin) / self.cell;
+        let hi = (b.max - self.origin) / self.cell;
         if hi.x < 0.0 || hi.y < 0.0 || lo.x >= self.nx as f32 || lo.y >= self.ny as f32 {
             return None;
         }
@@ -79,7 +81,9 @@ impl Grid {
     }
 
     fn cell_of(&self, p: Point) -> (usize, usize) {
-        let q = ((p - self.origin) / self.cell).floor();
+        // `as usize` truncates, which is the floor for the non-negative values kept (and
+        // avoids a libm call per lookup on the baseline target).
+        let q = (p - self.origin) / self.cell;
         (
             (q.x.max(0.0) as usize).min(self.nx - 1),
             (q.y.max(0.0) as usize).min(self.ny - 1),

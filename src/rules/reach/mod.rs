@@ -80,7 +80,8 @@ impl Region {
         if q.x < 0.0 || q.y < 0.0 {
             return None;
         }
-        let (x, y) = (q.x.floor() as usize, q.y.floor() as usize);
+        // Non-negative: truncation is the floor.
+        let (x, y) = (q.x as usize, q.y as usize);
         if x + 1 >= w.nx || y + 1 >= w.ny {
             return None;
         }

@@ -40,6 +40,7 @@ impl Avoid {
 const CENTRE_LINE: f32 = 1e-3;
 
 /// Per-query state for the exact tests.
+#[derive(Clone)]
 pub struct Prepared<'a> {
     pub board: &'a Board,
     pub start: Point,
