@@ -810,48 +810,60 @@ fn followers(
     // Each follower's reach, clear of other units' bases and inside the new command radius.
     // These do not depend on each other, so two threads share them; what follows (coherency
     // with the models already placed) goes in order.
-    let stage = |ms: &[&Model], shared: &mut Vec<(u32, reach::Prepared)>| -> Vec<Option<Region>> {
-        ms.iter()
-            .map(|m| {
-                let key = reach::mover_radius(m).to_bits();
-                // Every base size got a query above.
-                let (_, prep) = shared.iter_mut().find(|(k, _)| *k == key)?;
-                let mut region = if prep.restart(m.pos) {
-                    reach::region_from(prep, allowance)
-                } else {
-                    // Starting inside some clearance: a query of its own lets it move away.
-                    reach::region(prep.board, m.pos, allowance, avoid)
-                };
-                exclude_bases(&others, m, &mut region);
-                region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
-                Some(region)
-            })
-            .collect()
+    let one = |m: &Model, shared: &mut Vec<(u32, reach::Prepared)>| -> Option<Region> {
+        let key = reach::mover_radius(m).to_bits();
+        // Every base size got a query above.
+        let (_, prep) = shared.iter_mut().find(|(k, _)| *k == key)?;
+        let mut region = if prep.restart(m.pos) {
+            reach::region_from(prep, allowance)
+        } else {
+            // Starting inside some clearance: a query of its own lets it move away.
+            reach::region(prep.board, m.pos, allowance, avoid)
+        };
+        exclude_bases(&others, m, &mut region);
+        region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
+        Some(region)
     };
-    let regions = if parallel_followers(order.len()) {
-        // Alternate followers go to each thread: nearer and farther models cost differently.
-        let even: Vec<&Model> = order.iter().step_by(2).copied().collect();
-        let odd: Vec<&Model> = order.iter().skip(1).step_by(2).copied().collect();
-        let mut shared_odd = shared.clone();
-        let (even, odd) = std::thread::scope(|sc| {
+    // Both threads take the next follower not yet taken (their costs differ a lot: one that
+    // starts inside a clearance needs a query of its own), each with its own copy of the
+    // prepared queries.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = |shared: &mut Vec<(u32, reach::Prepared)>| {
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(m) = order.get(k) else {
+                return done;
+            };
+            done.push((k, one(m, shared)));
+        }
+    };
+    let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
+    let mut done = if parallel_followers(order.len()) {
+        let mut shared_other = shared.clone();
+        std::thread::scope(|sc| {
             let other = std::thread::Builder::new()
                 .name("follower regions".into())
-                .spawn_scoped(sc, || stage(&odd, &mut shared_odd));
-            let done = stage(&even, &mut shared);
-            match other.map(|h| h.join()) {
-                Ok(Ok(rest)) => (done, rest),
-                // No thread to be had (or it failed): the other half here.
-                _ => (done, stage(&odd, &mut shared)),
+                .spawn_scoped(sc, || take(&mut shared_other));
+            // Without a second thread this one takes them all.
+            let mut done = take(&mut shared);
+            if let Ok(Ok(rest)) = other.map(|h| h.join()) {
+                done.extend(rest);
             }
-        });
-        let mut even = even.into_iter();
-        let mut odd = odd.into_iter();
-        (0..order.len())
-            .map(|k| if k % 2 == 0 { even.next() } else { odd.next() }.flatten())
-            .collect()
+            done
+        })
     } else {
-        stage(&order, &mut shared)
+        take(&mut shared)
     };
+    for (k, r) in done.drain(..) {
+        slots[k] = Some(r);
+    }
+    // Any taken by a thread that failed: here.
+    let regions: Vec<Option<Region>> = slots
+        .into_iter()
+        .zip(&order)
+        .map(|(r, m)| r.unwrap_or_else(|| one(m, &mut shared)))
+        .collect();
     let mut out = Vec::new();
     for (m, region) in order.into_iter().zip(regions) {
         let Some(mut region) = region else {
@@ -896,16 +908,38 @@ fn followers(
             .filter(|i| region.excess[*i] <= 0.0)
             .map(|i| (w.point(i).distance_squared(target), i))
             .collect();
-        // Nearest first; ties in lattice order.
-        candidates.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let suggested = candidates.into_iter().map(|(_, i)| w.point(i)).find(|p| {
-            let fp = moved(m, *p);
+        let free = |i: usize| {
+            let fp = moved(m, w.point(i));
             placed.iter().chain(&others).all(|o| {
                 // Bases whose bounding circles are apart cannot overlap.
                 o.centre().distance(fp.centre()) > o.bounding_radius() + own_r
                     || fp.separation(o) >= -0.01
             })
-        });
+        };
+        // Nearest first, ties in lattice order. The nearest is usually free, so a few picks
+        // of the minimum come before sorting them all.
+        let order_of = |a: &(f32, usize), b: &(f32, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        let mut suggested = None;
+        for _ in 0..4 {
+            let Some(k) =
+                (0..candidates.len()).min_by(|a, b| order_of(&candidates[*a], &candidates[*b]))
+            else {
+                break;
+            };
+            let (_, i) = candidates.swap_remove(k);
+            if free(i) {
+                suggested = Some(w.point(i));
+                break;
+            }
+        }
+        if suggested.is_none() {
+            candidates.sort_unstable_by(order_of);
+            suggested = candidates
+                .into_iter()
+                .map(|(_, i)| i)
+                .find(|i| free(*i))
+                .map(|i| w.point(i));
+        }
         if let Some(p) = suggested {
             placed.push(moved(m, p));
         }
