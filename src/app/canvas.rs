@@ -564,7 +564,7 @@ impl App {
             self.static_layer = Some((key, StaticLayer::new(&scene)));
         }
         if let Some((_, layer)) = &mut self.static_layer
-            && layer.upload(ui.ctx())
+            && layer.upload(ui.ctx(), &self.view)
         {
             // The map's image is ready: last frame's shapes drew its triangles.
             self.canvas_cache = None;

@@ -29,10 +29,13 @@ pub struct LayerMesh {
     tiles: Vec<(Rect, epaint::Mesh)>,
     raster: RasterState,
     vertices: usize,
+    /// Map units per texel of the image, were it drawn.
+    texel: f32,
 }
 
 /// The image of a large mesh. It is drawn on a worker thread (about 30 ms for a 200 x 200 hex
 /// map), so an edit's frame pays only for the tiles; until it is ready the tiles are drawn.
+/// It is started only when a view zoomed out far enough to show it asks for it.
 enum RasterState {
     /// Too small to need one.
     None,
@@ -42,8 +45,6 @@ enum RasterState {
     Ready {
         texture: TextureHandle,
         rect: Rect,
-        /// Map units per texel.
-        texel: f32,
     },
 }
 
@@ -51,15 +52,15 @@ enum RasterState {
 struct Raster {
     image: ColorImage,
     rect: Rect,
-    /// Map units per texel.
-    texel: f32,
 }
 
 impl LayerMesh {
     pub fn new(mesh: epaint::Mesh) -> LayerMesh {
         let tiles = tiles(&mesh, TILE_VERTICES);
         let vertices = mesh.vertices.len();
+        let all = tiles.iter().fold(Rect::NOTHING, |a, (b, _)| a.union(*b));
         LayerMesh {
+            texel: all.width().max(all.height()) / RASTER_MAX_SIDE as f32,
             tiles,
             raster: if vertices >= RASTER_MIN_VERTICES {
                 RasterState::Waiting(mesh)
@@ -74,11 +75,17 @@ impl LayerMesh {
         self.vertices
     }
 
-    /// Starts drawing the image, or uploads it as a texture once it is drawn. True when the
-    /// image has just become ready (shapes made before then are out of date).
-    pub fn upload(&mut self, ctx: &egui::Context) -> bool {
+    /// Whether `view` is zoomed out far enough to show the image.
+    fn far(&self, view: &View) -> bool {
+        self.texel * view.zoom <= RASTER_MAX_TEXEL_PT
+    }
+
+    /// Starts drawing the image when `view` would show it, or uploads it as a texture once it
+    /// is drawn. True when the image has just become ready (shapes made before then are out
+    /// of date).
+    pub fn upload(&mut self, ctx: &egui::Context, view: &View) -> bool {
         match std::mem::replace(&mut self.raster, RasterState::None) {
-            RasterState::Waiting(mesh) => {
+            RasterState::Waiting(mesh) if self.far(view) => {
                 let c = ctx.clone();
                 let work = move || {
                     let r = rasterise(&mesh, RASTER_MAX_SIDE);
@@ -103,7 +110,6 @@ impl LayerMesh {
                     self.raster = RasterState::Ready {
                         texture: ctx.load_texture("static layer", r.image, options),
                         rect: r.rect,
-                        texel: r.texel,
                     };
                     return true;
                 }
@@ -115,25 +121,17 @@ impl LayerMesh {
 
     /// Whether an image is being drawn in the background.
     pub fn busy(&self) -> bool {
-        matches!(
-            self.raster,
-            RasterState::Waiting(_) | RasterState::Drawing(_)
-        )
+        matches!(self.raster, RasterState::Drawing(_))
     }
 
     /// Whether this view shows the image rather than the triangles.
     pub fn rastered(&self, view: &View) -> bool {
-        matches!(self.raster, RasterState::Ready { texel, .. } if texel * view.zoom <= RASTER_MAX_TEXEL_PT)
+        matches!(self.raster, RasterState::Ready { .. }) && self.far(view)
     }
 
     /// The shapes for this view: the image, or the tiles that can be seen in `clip`.
     pub fn shapes(&self, out: &mut Vec<Shape>, view: &View, clip: Rect) {
-        let to_screen = |p: Pos2| {
-            Pos2::new(
-                view.origin.x + p.x * view.zoom,
-                view.origin.y + p.y * view.zoom,
-            )
-        };
+        let to_screen = |p: Pos2| view.to_screen(crate::geom::Point::new(p.x, p.y));
         if self.rastered(view)
             && let RasterState::Ready { texture, rect, .. } = &self.raster
         {
@@ -297,7 +295,6 @@ fn rasterise(mesh: &epaint::Mesh, max_side: usize) -> Option<Raster> {
     Some(Raster {
         image: ColorImage::new([w, h], pixels),
         rect,
-        texel,
     })
 }
 
@@ -443,7 +440,7 @@ mod tests {
             }
         }
         let mut layer = LayerMesh::new(big.clone());
-        assert!(layer.busy());
+        assert!(!layer.busy());
         let clip = Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 200.0));
         // 20 points per square: a 10 x 10 corner of the map is in view.
         let near = View {
@@ -470,11 +467,13 @@ mod tests {
             zoom: 1.0,
         };
         assert!(!layer.rastered(&far));
-        // The image is drawn in the background, then uploaded.
+        // A near view does not start the image; a far one does, in the background.
         let ctx = egui::Context::default();
+        layer.upload(&ctx, &near);
+        assert!(!layer.busy() && !layer.rastered(&far));
         let start = std::time::Instant::now();
         while !layer.rastered(&far) && start.elapsed().as_secs() < 60 {
-            layer.upload(&ctx);
+            layer.upload(&ctx, &far);
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
         assert!(layer.rastered(&far) && !layer.busy());

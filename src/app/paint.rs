@@ -1,6 +1,7 @@
 //! Scene items as egui shapes on the canvas. The static layer's meshes are merged once per
-//! scenario change into one mesh in map units and only transformed afterwards, so a 40,000-hex
-//! map costs one vertex transform per frame, not a rebuild.
+//! scenario change into one mesh in map units, not rebuilt per frame; `layer_mesh` then hands
+//! egui only the bands of it in view, or one textured rectangle when zoomed out, because egui
+//! copies every vertex it is given every frame.
 
 use super::layer_mesh::LayerMesh;
 use super::view::View;
@@ -91,13 +92,13 @@ impl StaticLayer {
             .any(|r| matches!(r, Run::Mesh(m) if m.busy()))
     }
 
-    /// Starts or uploads the images of large meshes (see `LayerMesh`); true when one has just
-    /// become ready.
-    pub fn upload(&mut self, ctx: &egui::Context) -> bool {
+    /// Starts (when `view` would show them) or uploads the images of large meshes (see
+    /// `LayerMesh`); true when one has just become ready.
+    pub fn upload(&mut self, ctx: &egui::Context, view: &View) -> bool {
         let mut ready = false;
         for run in &mut self.runs {
             if let Run::Mesh(m) = run {
-                ready |= m.upload(ctx);
+                ready |= m.upload(ctx, view);
             }
         }
         ready
