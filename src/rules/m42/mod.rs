@@ -839,7 +839,7 @@ fn followers(
         }
     };
     let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
-    let mut done = if parallel_followers(order.len()) {
+    let done = if parallel_followers(order.len()) {
         let mut shared_other = shared.clone();
         std::thread::scope(|sc| {
             let other = std::thread::Builder::new()
@@ -855,7 +855,7 @@ fn followers(
     } else {
         take(&mut shared)
     };
-    for (k, r) in done.drain(..) {
+    for (k, r) in done {
         slots[k] = Some(r);
     }
     // Any taken by a thread that failed: here.
