@@ -137,14 +137,7 @@ fn hover_frames(bencher: divan::Bencher, map: &str, open: bool) {
         app.open_preview(mode);
     }
     warm_up(&mut app, &ctx);
-    let anchor = {
-        let s = app.doc.scenario();
-        let u = s.unit(unit).expect("unit");
-        match (u.hex(), s.map.as_hex()) {
-            (Some((h, _)), Some(m)) => sandtable::scene::layout(m).hex_to_world_pos(h),
-            _ => u.leader().expect("leader").pos,
-        }
-    };
+    let anchor = sandtable::preview::anchor(app.doc.scenario(), unit).expect("unit stands");
     let centre = app.view.to_screen(anchor);
     let mut k = 0u32;
     bencher.bench_local(|| {

@@ -68,14 +68,8 @@ fn main() {
                 .selection
                 .first()
                 .and_then(|i| match i {
-                    sandtable::model::ItemRef::Unit(u) => s.unit(*u),
+                    sandtable::model::ItemRef::Unit(u) => sandtable::preview::anchor(s, *u),
                     _ => None,
-                })
-                .and_then(|u| match (u.hex(), s.map.as_hex()) {
-                    (Some((h, _)), Some(m)) => {
-                        Some(sandtable::scene::layout(m).hex_to_world_pos(h))
-                    }
-                    _ => u.leader().map(|m| m.pos),
                 })
                 .map_or(egui::pos2(700.0, 500.0), |p| app.view.to_screen(p));
             let a = k as f32 * 0.39;

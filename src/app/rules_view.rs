@@ -189,12 +189,7 @@ impl App {
     /// Where the previewed unit's leader (or the unit, on a hex map) stands.
     fn preview_anchor(&self) -> Option<Point> {
         let (u, _) = self.rules.open?;
-        let s = self.doc.scenario();
-        let u = s.unit(u)?;
-        match (u.hex(), s.map.as_hex()) {
-            (Some((hex, _)), Some(h)) => Some(crate::scene::layout(h).hex_to_world_pos(hex)),
-            _ => u.leader().map(|m| m.pos),
-        }
+        preview::anchor(self.doc.scenario(), u)
     }
 
     /// Canvas input that belongs to the preview: dragging a follower of a waiting move,

@@ -76,6 +76,16 @@ pub struct Choice {
     pub refused: Option<String>,
 }
 
+/// Where a unit stands for dragging and hovering: its hex's centre on a hex map, its leader
+/// model on the table.
+pub fn anchor(s: &Scenario, unit: UnitId) -> Option<Point> {
+    let u = s.unit(unit)?;
+    match (u.hex(), s.map.as_hex()) {
+        (Some((hex, _)), Some(h)) => Some(crate::scene::layout(h).hex_to_world_pos(hex)),
+        _ => u.leader().map(|m| m.pos),
+    }
+}
+
 /// The column `unit` marches in, if any.
 pub fn column_of(s: &Scenario, unit: UnitId) -> Option<&Column> {
     s.columns
