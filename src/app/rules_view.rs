@@ -29,6 +29,22 @@ pub(super) fn plain(text: &str) -> String {
         .replace('−', "-")
 }
 
+/// The answer kept in `slot` if it was worked out at `p`, else `answer()`, kept for next time.
+fn at_point<T: Clone>(
+    slot: &mut Option<(Point, Option<T>)>,
+    p: Point,
+    answer: impl FnOnce() -> Option<T>,
+) -> Option<T> {
+    if let Some((at, kept)) = slot
+        && *at == p
+    {
+        return kept.clone();
+    }
+    let a = answer();
+    *slot = Some((p, a.clone()));
+    a
+}
+
 /// The preview the editor shows, and what it keeps between frames.
 #[derive(Default)]
 pub(super) struct RulesView {
@@ -151,39 +167,29 @@ impl App {
     /// What hovering `p` says under the open preview (cached while the pointer rests).
     pub fn preview_hover(&mut self, p: Point) -> Option<Hover> {
         self.overlay_ok()?;
-        if let Some((at, h)) = &self.rules.hover
-            && *at == p
-        {
-            return h.clone();
-        }
         let s = self.doc.scenario();
-        let h = self
+        let overlay = self
             .rules
             .overlay
             .as_ref()
-            .and_then(|(_, o)| o.as_ref().ok())
-            .and_then(|o| o.hover(s, p));
-        self.rules.hover = Some((p, h.clone()));
-        h
+            .and_then(|(_, o)| o.as_ref().ok());
+        at_point(&mut self.rules.hover, p, || {
+            overlay.and_then(|o| o.hover(s, p))
+        })
     }
 
     /// The ghost of the previewed unit with its leader at `to` (cached while it rests).
     pub fn preview_ghost(&mut self, to: Point) -> Option<Ghost> {
         self.overlay_ok()?;
-        if let Some((at, g)) = &self.rules.ghost
-            && *at == to
-        {
-            return g.clone();
-        }
         let s = self.doc.scenario();
-        let g = self
+        let overlay = self
             .rules
             .overlay
             .as_ref()
-            .and_then(|(_, o)| o.as_ref().ok())
-            .and_then(|o| o.ghost(s, to));
-        self.rules.ghost = Some((to, g.clone()));
-        g
+            .and_then(|(_, o)| o.as_ref().ok());
+        at_point(&mut self.rules.ghost, to, || {
+            overlay.and_then(|o| o.ghost(s, to))
+        })
     }
 
     /// Where the previewed unit's leader (or the unit, on a hex map) stands.
