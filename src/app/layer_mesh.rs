@@ -13,6 +13,7 @@
 
 use super::view::View;
 use egui::epaint::{self, Color32, ColorImage, Pos2, Rect, Shape, TextureHandle};
+use std::sync::Arc;
 
 /// Vertices per tile, about: small enough to cull a zoomed-in view finely, large enough that
 /// a whole map is a few dozen shapes.
@@ -26,7 +27,8 @@ const RASTER_MAX_TEXEL_PT: f32 = 1.5;
 
 /// A merged mesh in map units, tiled, and rasterised when large.
 pub struct LayerMesh {
-    tiles: Vec<(Rect, epaint::Mesh)>,
+    /// Shared with the worker that draws the image.
+    tiles: Arc<Vec<(Rect, epaint::Mesh)>>,
     raster: RasterState,
     vertices: usize,
     /// Map units per texel of the image, were it drawn.
@@ -39,8 +41,8 @@ pub struct LayerMesh {
 enum RasterState {
     /// Too small to need one.
     None,
-    /// Not started: the mesh to draw.
-    Waiting(epaint::Mesh),
+    /// Not started.
+    Waiting,
     Drawing(std::thread::JoinHandle<Option<Raster>>),
     Ready {
         texture: TextureHandle,
@@ -56,14 +58,14 @@ struct Raster {
 
 impl LayerMesh {
     pub fn new(mesh: epaint::Mesh) -> LayerMesh {
-        let tiles = tiles(&mesh, TILE_VERTICES);
+        let tiles = Arc::new(tiles(&mesh, TILE_VERTICES));
         let vertices = mesh.vertices.len();
         let all = tiles.iter().fold(Rect::NOTHING, |a, (b, _)| a.union(*b));
         LayerMesh {
             texel: all.width().max(all.height()) / RASTER_MAX_SIDE as f32,
             tiles,
             raster: if vertices >= RASTER_MIN_VERTICES {
-                RasterState::Waiting(mesh)
+                RasterState::Waiting
             } else {
                 RasterState::None
             },
@@ -85,10 +87,12 @@ impl LayerMesh {
     /// of date).
     pub fn upload(&mut self, ctx: &egui::Context, view: &View) -> bool {
         match std::mem::replace(&mut self.raster, RasterState::None) {
-            RasterState::Waiting(mesh) if self.far(view) => {
+            RasterState::Waiting if self.far(view) => {
                 let c = ctx.clone();
+                let tiles = Arc::clone(&self.tiles);
                 let work = move || {
-                    let r = rasterise(&mesh, RASTER_MAX_SIDE);
+                    let meshes: Vec<&epaint::Mesh> = tiles.iter().map(|(_, m)| m).collect();
+                    let r = rasterise(&meshes, RASTER_MAX_SIDE);
                     c.request_repaint();
                     r
                 };
@@ -149,7 +153,7 @@ impl LayerMesh {
             Pos2::new(seen.min.x, seen.min.y),
             Pos2::new(seen.max.x, seen.max.y),
         );
-        for (bounds, tile) in &self.tiles {
+        for (bounds, tile) in self.tiles.iter() {
             if !bounds.intersects(seen) {
                 continue;
             }
@@ -208,11 +212,11 @@ fn tiles(mesh: &epaint::Mesh, per_tile: usize) -> Vec<(Rect, epaint::Mesh)> {
         .collect()
 }
 
-/// `mesh` drawn into an image whose longer side is `max_side` texels: each pixel centre takes
-/// the colour of the triangles covering it (interpolated between their vertices, blended over
-/// what is below in paint order). `None` for an empty or degenerate mesh.
-fn rasterise(mesh: &epaint::Mesh, max_side: usize) -> Option<Raster> {
-    let rect = bounds(mesh.vertices.iter().map(|v| v.pos));
+/// `meshes` (in paint order) drawn into an image whose longer side is `max_side` texels: each
+/// pixel centre takes the colour of the triangles covering it (interpolated between their
+/// vertices, blended over what is below in paint order). `None` when there is nothing to draw.
+fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
+    let rect = bounds(meshes.iter().flat_map(|m| m.vertices.iter().map(|v| v.pos)));
     if !rect.is_positive() || max_side == 0 {
         return None;
     }
@@ -223,10 +227,10 @@ fn rasterise(mesh: &epaint::Mesh, max_side: usize) -> Option<Raster> {
     let rect = Rect::from_min_size(rect.min, egui::vec2(w as f32 * texel, h as f32 * texel));
     let mut pixels = vec![Color32::TRANSPARENT; w * h];
     let to_texel = |p: Pos2| ((p.x - rect.min.x) / texel, (p.y - rect.min.y) / texel);
-    for tri in mesh.indices.chunks_exact(3) {
-        let Some(vs) = triangle(mesh, tri) else {
-            continue;
-        };
+    let triangles = meshes
+        .iter()
+        .flat_map(|m| m.indices.chunks_exact(3).filter_map(|t| triangle(m, t)));
+    for vs in triangles {
         let p = [
             to_texel(vs[0].pos),
             to_texel(vs[1].pos),
@@ -403,7 +407,7 @@ mod tests {
 
     #[test]
     fn raster_pixels_take_the_colour_of_the_square_below() {
-        let r = rasterise(&board(), 400).expect("raster");
+        let r = rasterise(&[&board()], 400).expect("raster");
         let img = r.image;
         assert_eq!(img.size, [400, 400]);
         // 4 texels per square: the texel at the centre of square (x, y).
@@ -426,7 +430,7 @@ mod tests {
         let mut m = epaint::Mesh::default();
         square(&mut m, 0.0, 0.0, 2.0, Color32::WHITE);
         square(&mut m, 0.0, 0.0, 1.0, Color32::from_black_alpha(128));
-        let img = rasterise(&m, 2).expect("raster").image;
+        let img = rasterise(&[&m], 2).expect("raster").image;
         assert_eq!(img.pixels[0], Color32::from_gray(127));
         assert_eq!(img.pixels[1], Color32::WHITE);
     }
