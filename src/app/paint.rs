@@ -341,10 +341,7 @@ pub fn push_items(
                 fill,
                 stroke,
             } => {
-                let b = Aabb {
-                    min: *centre - Point::splat(*radius),
-                    max: *centre + Point::splat(*radius),
-                };
+                let b = Aabb::around(*centre, *radius);
                 if !seen(b, 1.0) {
                     continue;
                 }

@@ -23,6 +23,14 @@ impl Aabb {
         Some(b)
     }
 
+    /// The box around a circle.
+    pub fn around(centre: Point, radius: f32) -> Aabb {
+        Aabb {
+            min: centre - Point::splat(radius),
+            max: centre + Point::splat(radius),
+        }
+    }
+
     pub fn expand(self, by: f32) -> Aabb {
         Aabb {
             min: self.min - Point::splat(by),

@@ -249,10 +249,7 @@ pub fn draw_scene(canvas: &mut dyn Canvas, sp: &ScenePlacement) {
                 fill,
                 stroke,
             } => {
-                let b = Aabb {
-                    min: *centre - Point::splat(*radius),
-                    max: *centre + Point::splat(*radius),
-                };
+                let b = Aabb::around(*centre, *radius);
                 if !seen(b) {
                     continue;
                 }

@@ -51,10 +51,7 @@ impl Shape {
 
     pub fn bounds(&self) -> Aabb {
         match self {
-            Shape::Circle { centre, radius } => Aabb {
-                min: *centre - Point::splat(*radius),
-                max: *centre + Point::splat(*radius),
-            },
+            Shape::Circle { centre, radius } => Aabb::around(*centre, *radius),
             Shape::Polygon(p) => Aabb::of_points(p).unwrap_or(Aabb {
                 min: Point::ZERO,
                 max: Point::ZERO,
