@@ -732,8 +732,9 @@ fn fmt_num(v: f32) -> String {
     }
 }
 
-/// The R3 preview of `req`. Never changes the scenario.
-pub fn preview(s: &Scenario, req: OrderRequest) -> Result<OrdersPreview, OrdersError> {
+/// The unit `req` orders, if it may carry out the action at all: on a table, on it and in
+/// play, and not refused the action.
+fn ordered_unit<'s>(s: &'s Scenario, req: &OrderRequest) -> Result<&'s Unit, OrdersError> {
     if s.map.is_hex() {
         return Err(OrdersError::NotATable);
     }
@@ -750,6 +751,12 @@ pub fn preview(s: &Scenario, req: OrderRequest) -> Result<OrdersPreview, OrdersE
             reason,
         });
     }
+    Ok(unit)
+}
+
+/// The R3 preview of `req`. Never changes the scenario.
+pub fn preview(s: &Scenario, req: OrderRequest) -> Result<OrdersPreview, OrdersError> {
+    let unit = ordered_unit(s, &req)?;
     let mut pv = OrdersPreview {
         unit: unit.id,
         name: unit.name.clone(),
@@ -794,22 +801,7 @@ pub fn check_destination(
     if req.action == Action::FallBack {
         return preview(s, req).map(|pv| pv.destination);
     }
-    if s.map.is_hex() {
-        return Err(OrdersError::NotATable);
-    }
-    let unit = s.unit(req.unit).ok_or(OrdersError::NoUnit(req.unit))?;
-    if !unit.on_table() || !unit.in_play() || unit.models.is_empty() {
-        return Err(OrdersError::NotOnTable {
-            name: unit.name.clone(),
-        });
-    }
-    if let Some(reason) = refusal(unit, req.action) {
-        return Err(OrdersError::Refused {
-            name: unit.name.clone(),
-            action: req.action,
-            reason,
-        });
-    }
+    let unit = ordered_unit(s, &req)?;
     Ok(Some(movement::check_leader(s, unit, req.action, to)))
 }
 
