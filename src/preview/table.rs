@@ -245,6 +245,16 @@ pub(super) fn m42(
 }
 
 /// The unit with its leader model standing at `to`.
+/// The unit as it would stand with its leader moved to `to`, judged by the hover answer there.
+fn leader_ghost(u: &Unit, leader: ModelId, to: Point, h: Hover) -> Ghost {
+    Ghost {
+        legal: h.legal == Some(true),
+        text: h.text,
+        path: h.path,
+        unit: with_leader_at(u, leader, to),
+    }
+}
+
 fn with_leader_at(u: &Unit, leader: ModelId, to: Point) -> Unit {
     let mut u = u.clone();
     if let Some(m) = u.models.iter_mut().find(|m| m.id == leader) {
@@ -306,14 +316,12 @@ impl M42Probe {
 
     pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
         let (leader, _) = self.leader?;
-        let u = s.unit(self.unit)?;
-        let h = self.verdict(s, to)?;
-        Some(Ghost {
-            legal: h.legal == Some(true),
-            text: h.text,
-            path: h.path,
-            unit: with_leader_at(u, leader, to),
-        })
+        Some(leader_ghost(
+            s.unit(self.unit)?,
+            leader,
+            to,
+            self.verdict(s, to)?,
+        ))
     }
 
     /// The engine's suggested spots for the followers around the leader's end (a formation
@@ -591,14 +599,12 @@ impl OrdersProbe {
 
     pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
         let (leader, _) = self.leader?;
-        let u = s.unit(self.unit)?;
-        let h = self.verdict(s, to)?;
-        Some(Ghost {
-            legal: h.legal == Some(true),
-            text: h.text,
-            path: h.path,
-            unit: with_leader_at(u, leader, to),
-        })
+        Some(leader_ghost(
+            s.unit(self.unit)?,
+            leader,
+            to,
+            self.verdict(s, to)?,
+        ))
     }
 
     /// Followers placed in their landing regions around the leader's end, keeping their
