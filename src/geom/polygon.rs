@@ -195,26 +195,76 @@ fn point_segment_distance_sq(p: Point, a: Point, b: Point) -> f32 {
 #[inline]
 pub fn segments_within(a: Point, b: Point, c: Point, d: Point, r: f32) -> bool {
     let r2 = r * r;
-    point_segment_distance_sq(a, c, d) < r2
-        || point_segment_distance_sq(b, c, d) < r2
-        || point_segment_distance_sq(c, a, b) < r2
-        || point_segment_distance_sq(d, a, b) < r2
+    point_segment_within(a, c, d, r2)
+        || point_segment_within(b, c, d, r2)
+        || point_segment_within(c, a, b, r2)
+        || point_segment_within(d, a, b, r2)
         || segments_intersect(a, b, c, d)
+}
+
+/// Whether `p` lies closer than `sqrt(r2)` to the segment `a`-`b`: the squared distance
+/// compared without dividing by the segment's length.
+#[inline]
+fn point_segment_within(p: Point, a: Point, b: Point, r2: f32) -> bool {
+    let ab = b - a;
+    let ap = p - a;
+    let t = ap.dot(ab);
+    if t <= 0.0 {
+        return ap.length_squared() < r2;
+    }
+    let len2 = ab.length_squared();
+    if t >= len2 {
+        return (p - b).length_squared() < r2;
+    }
+    let cross = ap.perp_dot(ab);
+    cross * cross < r2 * len2
+}
+
+/// A cheap first test of edges against a segment `a`-`b` and a distance `r`: whether the edge
+/// `c`-`d` lies wholly on one side of the segment's line, at least `r` away (so it cannot
+/// come within `r`), or outside the segment's box grown by `r`.
+struct EdgeFilter {
+    a: Point,
+    /// Unit normal of the segment's line (zero for a point).
+    normal: Point,
+    lo: Point,
+    hi: Point,
+    r: f32,
+}
+
+impl EdgeFilter {
+    fn new(a: Point, b: Point, r: f32) -> EdgeFilter {
+        let d = b - a;
+        EdgeFilter {
+            a,
+            normal: Point::new(-d.y, d.x).normalize_or_zero(),
+            lo: a.min(b) - Point::splat(r),
+            hi: a.max(b) + Point::splat(r),
+            r,
+        }
+    }
+
+    #[inline]
+    fn far(&self, c: Point, d: Point) -> bool {
+        let (elo, ehi) = (c.min(d), c.max(d));
+        if elo.x > self.hi.x || ehi.x < self.lo.x || elo.y > self.hi.y || ehi.y < self.lo.y {
+            return true;
+        }
+        if self.normal == Point::ZERO {
+            return false;
+        }
+        let (sc, sd) = ((c - self.a).dot(self.normal), (d - self.a).dot(self.normal));
+        (sc >= self.r && sd >= self.r) || (sc <= -self.r && sd <= -self.r)
+    }
 }
 
 /// Whether the segment `a`-`b` comes within `r` of a closed polygon's area.
 pub fn segment_within_polygon(a: Point, b: Point, poly: &[Point], r: f32) -> bool {
     let n = poly.len();
-    // Edges whose box, grown by r, misses the segment's box cannot come within r of it.
-    let (lo, hi) = (a.min(b) - Point::splat(r), a.max(b) + Point::splat(r));
+    let filter = EdgeFilter::new(a, b, r);
     (0..n).any(|i| {
         let (c, d) = (poly[i], poly[(i + 1) % n]);
-        let (elo, ehi) = (c.min(d), c.max(d));
-        elo.x <= hi.x
-            && ehi.x >= lo.x
-            && elo.y <= hi.y
-            && ehi.y >= lo.y
-            && segments_within(a, b, c, d, r)
+        !filter.far(c, d) && segments_within(a, b, c, d, r)
     }) || point_in_polygon(a, poly)
 }
 
@@ -223,9 +273,11 @@ pub fn segment_within_polyline(a: Point, b: Point, line: &[Point], r: f32) -> bo
     match line {
         [] => false,
         [only] => point_segment_distance_sq(*only, a, b) < r * r,
-        _ => line
-            .windows(2)
-            .any(|w| segments_within(a, b, w[0], w[1], r)),
+        _ => {
+            let filter = EdgeFilter::new(a, b, r);
+            line.windows(2)
+                .any(|w| !filter.far(w[0], w[1]) && segments_within(a, b, w[0], w[1], r))
+        }
     }
 }
 
@@ -342,5 +394,69 @@ mod tests {
             Point::new(5.0, 5.0),
             &square()
         ));
+    }
+
+    use proptest::prelude::*;
+
+    fn pt() -> impl Strategy<Value = Point> {
+        (-6.0f32..6.0, -6.0f32..6.0).prop_map(|(x, y)| Point::new(x, y))
+    }
+
+    /// A star-shaped polygon around the origin (concave where the radii dip).
+    fn star() -> impl Strategy<Value = Vec<Point>> {
+        prop::collection::vec(0.5f32..4.0, 3..12).prop_map(|radii| {
+            let n = radii.len();
+            radii
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let a = k as f32 / n as f32 * std::f32::consts::TAU;
+                    Point::new(a.cos(), a.sin()) * *r
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        /// The division-free test answers as the measured distance does (away from the
+        /// boundary itself, where rounding may go either way).
+        #[test]
+        fn segments_within_agrees_with_the_distance(
+            a in pt(), b in pt(), c in pt(), d in pt(), r in 0.0f32..3.0
+        ) {
+            let dist = segment_segment_distance(a, b, c, d);
+            prop_assume!((dist - r).abs() > 1e-3);
+            prop_assert_eq!(segments_within(a, b, c, d, r), dist < r);
+        }
+
+        /// The edge filter never drops an edge that matters: the polygon test answers as the
+        /// distance to every edge (and containment) does.
+        #[test]
+        fn segment_within_polygon_agrees_with_every_edge(
+            a in pt(), b in pt(), poly in star(), r in 0.0f32..2.0
+        ) {
+            let n = poly.len();
+            let dist = (0..n)
+                .map(|i| segment_segment_distance(a, b, poly[i], poly[(i + 1) % n]))
+                .fold(f32::INFINITY, f32::min);
+            prop_assume!((dist - r).abs() > 1e-3);
+            let inside = point_in_polygon(a, &poly);
+            prop_assert_eq!(segment_within_polygon(a, b, &poly, r), dist < r || inside);
+        }
+
+        #[test]
+        fn segment_within_polyline_agrees_with_every_piece(
+            a in pt(), b in pt(), line in prop::collection::vec(pt(), 1..6), r in 0.0f32..2.0
+        ) {
+            let dist = if line.len() == 1 {
+                point_segment_distance(line[0], a, b)
+            } else {
+                line.windows(2)
+                    .map(|w| segment_segment_distance(a, b, w[0], w[1]))
+                    .fold(f32::INFINITY, f32::min)
+            };
+            prop_assume!((dist - r).abs() > 1e-3);
+            prop_assert_eq!(segment_within_polyline(a, b, &line, r), dist < r);
+        }
     }
 }

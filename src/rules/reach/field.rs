@@ -8,7 +8,7 @@
 //! distances. The lattice is only where distances are sampled: they are not grid-metric
 //! distances, so there is no 8-direction error.
 
-use super::prepare::{Prepared, View};
+use super::prepare::Prepared;
 use crate::geom::Point;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -113,31 +113,15 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
     }
     let corners_at = |i: usize| &corner_at[first[i] as usize..first[i + 1] as usize];
     let mut source_closed = vec![false; sources.len()];
-    // Lines from a source are tested directly against the obstacles near the start until the
-    // source has been used often enough to pay for its angular view.
-    const VIEW_AFTER: u32 = 64;
-    // Per source: how often it was used, or (from VIEW_AFTER on) its view's index.
-    let mut uses = vec![0u32; sources.len()];
-    let mut views: Vec<View> = Vec::new();
-    let mut los = |j: usize,
-                   to: Point,
-                   views: &mut Vec<View>,
-                   prep: &mut Prepared,
-                   sources: &[(Point, f32)]| {
-        let (from, d) = sources[j];
-        if uses[j] > VIEW_AFTER {
-            return views[(uses[j] - VIEW_AFTER - 1) as usize]
-                .blocked(prep, to)
-                .is_none();
+    // Lines from the start cover the whole region, so the start gets a view of the obstacles
+    // by direction; lines from corners are short and few each, tested directly.
+    let start_view = prep.view(prep.start, limit + STEP_IN);
+    let los = |j: usize, to: Point, prep: &mut Prepared, sources: &[(Point, f32)]| {
+        if j == 0 {
+            start_view.blocked(prep, to).is_none()
+        } else {
+            prep.segment_blocked(sources[j].0, to).is_none()
         }
-        uses[j] += 1;
-        // The start sees most of the region: give it a view at once.
-        if j > 0 && uses[j] < VIEW_AFTER {
-            return prep.segment_blocked(from, to).is_none();
-        }
-        views.push(prep.view(from, (limit - d.min(limit)) + STEP_IN));
-        uses[j] = VIEW_AFTER + views.len() as u32;
-        views[views.len() - 1].blocked(prep, to).is_none()
     };
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     let key = |d: f32| d.to_bits();
@@ -145,6 +129,8 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
 
     let nx = window.nx as i64;
     let ny = window.ny as i64;
+    // A node's position from its column and row (`Window::point` would divide to find them).
+    let at = |x: i64, y: i64| window.origin + Point::new(x as f32, y as f32) * window.step;
 
     while let Some(Reverse((_, id))) = heap.pop() {
         let id = id as usize;
@@ -165,10 +151,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     let k = nb as usize + 1;
                     let (kp, kd) = sources[k];
                     let cand = d + p.distance(kp);
-                    if !source_closed[k]
-                        && cand < kd
-                        && cand <= limit
-                        && los(j, kp, &mut views, prep, &sources)
+                    if !source_closed[k] && cand < kd && cand <= limit && los(j, kp, prep, &sources)
                     {
                         sources[k].1 = cand;
                         heap.push(Reverse((key(cand), (n + k) as u32)));
@@ -187,12 +170,9 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     if closed[i] {
                         continue;
                     }
-                    let cand = d + window.point(i).distance(p);
-                    if cand < dist[i]
-                        && cand <= limit
-                        && free[i]
-                        && los(j, window.point(i), &mut views, prep, &sources)
-                    {
+                    let q = at(x, y);
+                    let cand = d + q.distance(p);
+                    if cand < dist[i] && cand <= limit && free[i] && los(j, q, prep, &sources) {
                         dist[i] = cand;
                         src[i] = j as u32;
                         heap.push(Reverse((key(cand), i as u32)));
@@ -224,10 +204,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     }
                     let cp = sources[k].0;
                     let cand = sd + cp.distance(sp);
-                    if cand < sources[k].1
-                        && cand <= limit
-                        && los(s as usize, cp, &mut views, prep, &sources)
-                    {
+                    if cand < sources[k].1 && cand <= limit && los(s as usize, cp, prep, &sources) {
                         sources[k].1 = cand;
                         heap.push(Reverse((key(cand), (n + k) as u32)));
                     }
@@ -235,12 +212,12 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                 if (dx == 0 && dy == 0) || closed[i] || src[i] == s {
                     continue;
                 }
-                let p = window.point(i);
+                let p = at(x, y);
                 let cand = sd + p.distance(sp);
                 if cand >= dist[i] || cand > limit || !free[i] {
                     continue;
                 }
-                if los(s as usize, p, &mut views, prep, &sources) {
+                if los(s as usize, p, prep, &sources) {
                     dist[i] = cand;
                     src[i] = s;
                     heap.push(Reverse((key(cand), i as u32)));
@@ -263,7 +240,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                         {
                             continue;
                         }
-                        if los(k as usize, p, &mut views, prep, &sources) {
+                        if los(k as usize, p, prep, &sources) {
                             best = Some((cand, k));
                         }
                     }

@@ -1,22 +1,23 @@
 //! Uniform buckets over part of the table, listing which obstacles touch each cell, so point
-//! and line tests only look at obstacles near them.
+//! and line tests only look at obstacles near them. Each entry is a small copy of what the
+//! first test needs, so scanning a cell reads one run of memory.
 
 use crate::geom::{Aabb, Point};
 
-/// Obstacle indices bucketed by the square cells their (grown) bounds touch.
+/// Entries bucketed by the square cells their (grown) bounds touch.
 #[derive(Clone, Debug)]
-pub struct Grid {
+pub struct Grid<T> {
     origin: Point,
     cell: f32,
     nx: usize,
     ny: usize,
     offsets: Vec<u32>,
-    items: Vec<u32>,
+    items: Vec<T>,
 }
 
-impl Grid {
-    /// Buckets `entries` (index, bounds) over `area` with square cells of side `cell`.
-    pub fn build(area: Aabb, cell: f32, entries: &[(u32, Aabb)]) -> Grid {
+impl<T: Copy + Default> Grid<T> {
+    /// Buckets `entries` (entry, bounds) over `area` with square cells of side `cell`.
+    pub fn build(area: Aabb, cell: f32, entries: &[(T, Aabb)]) -> Grid<T> {
         let nx = (((area.max.x - area.min.x) / cell).ceil() as usize).max(1);
         let ny = (((area.max.y - area.min.y) / cell).ceil() as usize).max(1);
         let mut grid = Grid {
@@ -39,7 +40,7 @@ impl Grid {
         for i in 1..grid.offsets.len() {
             grid.offsets[i] += grid.offsets[i - 1];
         }
-        grid.items = vec![0; grid.offsets[nx * ny] as usize];
+        grid.items = vec![T::default(); grid.offsets[nx * ny] as usize];
         let mut fill = grid.offsets.clone();
         for ((index, _), span) in entries.iter().zip(&spans) {
             let Some((x0, y0, x1, y1)) = span else {
@@ -90,21 +91,21 @@ impl Grid {
         )
     }
 
-    fn cell(&self, x: usize, y: usize) -> &[u32] {
+    fn cell(&self, x: usize, y: usize) -> &[T] {
         let c = y * self.nx + x;
         &self.items[self.offsets[c] as usize..self.offsets[c + 1] as usize]
     }
 
-    /// The indices bucketed in the cell holding `p` (which must be covered).
-    pub fn at(&self, p: Point) -> &[u32] {
+    /// The entries bucketed in the cell holding `p` (which must be covered).
+    pub fn at(&self, p: Point) -> &[T] {
         let (x, y) = self.cell_of(p);
         self.cell(x, y)
     }
 
-    /// Calls `visit` with each index bucketed in a cell the segment `a`-`b` passes through
+    /// Calls `visit` with each entry bucketed in a cell the segment `a`-`b` passes through
     /// (possibly more than once), until `visit` returns `true`. The segment is clipped to the
     /// grid first.
-    pub fn along(&self, a: Point, b: Point, visit: impl FnMut(u32) -> bool) -> bool {
+    pub fn along(&self, a: Point, b: Point, visit: impl FnMut(&T) -> bool) -> bool {
         // Liang-Barsky clipping to the grid's rectangle.
         let max = self.origin + Point::new(self.nx as f32, self.ny as f32) * self.cell;
         let d = b - a;
@@ -134,7 +135,7 @@ impl Grid {
         self.walk(a + d * t0, a + d * t1, visit)
     }
 
-    fn walk(&self, a: Point, b: Point, mut visit: impl FnMut(u32) -> bool) -> bool {
+    fn walk(&self, a: Point, b: Point, mut visit: impl FnMut(&T) -> bool) -> bool {
         let (x0, y0) = self.cell_of(a);
         let (x1, y1) = self.cell_of(b);
         let (mut x, mut y) = (x0 as i64, y0 as i64);
@@ -163,7 +164,7 @@ impl Grid {
             f32::INFINITY
         };
         for _ in 0..self.nx + self.ny + 2 {
-            for &i in self.cell(x as usize, y as usize) {
+            for i in self.cell(x as usize, y as usize) {
                 if visit(i) {
                     return true;
                 }

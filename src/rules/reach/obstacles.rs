@@ -162,6 +162,22 @@ fn arc(centre: Point, radius: f32, start: f32, sweep: f32, steps: usize, out: &m
 }
 
 impl Obstacle {
+    /// Whether `p` lies within `clearance` of the shape. The same test as
+    /// `distance_to_point(p) < clearance`, without a square root for round shapes or for
+    /// points well away.
+    #[inline]
+    pub fn holds(&self, p: Point, clearance: f32) -> bool {
+        let (c, r) = self.circle;
+        let reach = r + clearance;
+        if p.distance_squared(c) >= reach * reach {
+            return false;
+        }
+        match &self.shape {
+            Shape::Circle { .. } => true,
+            shape => shape.distance_to_point(p) < clearance,
+        }
+    }
+
     /// Whether a segment comes within `clearance` of the shape.
     #[inline]
     pub fn blocks(&self, a: Point, b: Point, clearance: f32) -> bool {
@@ -250,14 +266,28 @@ pub struct Obstacle {
     pub circle: (Point, f32),
 }
 
+/// The distance from `centre` to the farthest of `points`.
+fn farthest(centre: Point, points: &[Point]) -> f32 {
+    points
+        .iter()
+        .map(|p| p.distance(centre))
+        .fold(0.0, f32::max)
+}
+
 impl Obstacle {
     pub fn new(shape: Shape, blocker: Blocker, extra: f32) -> Obstacle {
         let bounds = shape.bounds();
         let circle = match &shape {
             Shape::Circle { centre, radius } => (*centre, *radius),
-            _ => {
+            // Centred on the box, reaching the farthest point (tighter than the box's corner
+            // for round-ish outlines).
+            Shape::Polygon(points) => {
                 let centre = (bounds.min + bounds.max) * 0.5;
-                (centre, bounds.max.distance(centre))
+                (centre, farthest(centre, points))
+            }
+            Shape::Polyline { points, half_width } => {
+                let centre = (bounds.min + bounds.max) * 0.5;
+                (centre, farthest(centre, points) + half_width)
             }
         };
         Obstacle {

@@ -55,7 +55,7 @@ pub struct Prepared<'a> {
     /// Active obstacles within range of the start: the only ones this query looks at.
     relevant: Vec<u32>,
     /// `relevant`, bucketed in 1" cells over their bounds.
-    grid: Grid,
+    grid: Grid<Probe>,
     /// `relevant` is complete within `range` of `centre` (where the query was prepared).
     centre: Point,
     range: f32,
@@ -90,9 +90,10 @@ impl<'a> Prepared<'a> {
             return false;
         }
         let board = self.board;
-        let blocked = self.relevant.iter().any(|&i| {
-            board.obstacle(i).shape.distance_to_point(start) < self.clearance[i as usize]
-        });
+        let blocked = self
+            .relevant
+            .iter()
+            .any(|&i| board.obstacle(i).holds(start, self.clearance[i as usize]));
         if blocked {
             return false;
         }
@@ -137,7 +138,7 @@ impl<'a> Prepared<'a> {
                 }
                 if cl > 0.0 {
                     relevant.push(i);
-                    entries.push((i, o.bounds.expand(cl)));
+                    entries.push((Probe::new(i, o, cl), o.bounds.expand(cl)));
                 }
             }
             clearance.push(cl);
@@ -263,7 +264,7 @@ impl<'a> Prepared<'a> {
             for y in y0..y1.min(window.ny) {
                 for x in x0..x1.min(window.nx) {
                     let k = y * window.nx + x;
-                    if free[k] && o.shape.distance_to_point(window.point(k)) < cl {
+                    if free[k] && o.holds(window.point(k), cl) {
                         free[k] = false;
                     }
                 }
@@ -297,10 +298,19 @@ impl<'a> Prepared<'a> {
         let test = |i: u32| {
             let cl = self.clearance[i as usize];
             let o = self.board.obstacle(i);
-            (cl > 0.0 && o.shape.distance_to_point(p) < cl).then_some(o.blocker)
+            (cl > 0.0 && o.holds(p, cl)).then_some(o.blocker)
         };
         if self.grid.covers(p) {
-            self.grid.at(p).iter().find_map(|i| test(*i))
+            let board = self.board;
+            self.grid.at(p).iter().find_map(|probe| {
+                if p.distance_squared(probe.centre) >= probe.reach2 {
+                    return None;
+                }
+                let o = board.obstacle(probe.index());
+                (probe.round()
+                    || o.shape.distance_to_point(p) < self.clearance[probe.index() as usize])
+                    .then_some(o.blocker)
+            })
         } else if p.distance(self.centre) <= self.range {
             None // the grid covers every obstacle within range
         } else {
@@ -325,26 +335,27 @@ impl<'a> Prepared<'a> {
             self.stamp.fill(0);
             self.tick = 1;
         }
-        let (lo, hi) = (a.min(b), a.max(b));
+        let d = b - a;
+        let len2 = d.length_squared();
+        let inv = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
         let mut hit = None;
         let stamp = &mut self.stamp;
         let tick = self.tick;
-        self.grid.along(a, b, |i| {
+        self.grid.along(a, b, |probe| {
+            // Obstacles span several cells: look at each once.
+            let i = probe.index();
             let k = i as usize;
             if stamp[k] == tick {
                 return false;
             }
             stamp[k] = tick;
-            let cl = clearance[k];
-            let o = board.obstacle(i);
-            if o.bounds.min.x - cl > hi.x
-                || o.bounds.max.x + cl < lo.x
-                || o.bounds.min.y - cl > hi.y
-                || o.bounds.max.y + cl < lo.y
-            {
+            // The nearest point of the segment to the probe's circle.
+            let t = ((probe.centre - a).dot(d) * inv).clamp(0.0, 1.0);
+            if (a + d * t).distance_squared(probe.centre) >= probe.reach2 {
                 return false;
             }
-            if o.blocks(a, b, cl) {
+            let o = board.obstacle(i);
+            if probe.round() || o.blocks(a, b, clearance[k]) {
                 hit = Some(o.blocker);
                 return true;
             }
@@ -354,8 +365,64 @@ impl<'a> Prepared<'a> {
     }
 }
 
+/// What the grid keeps of an obstacle: the circle holding it grown by its clearance (which is
+/// the whole test for a round obstacle), so most are ruled out without looking further.
+#[derive(Clone, Copy, Debug, Default)]
+struct Probe {
+    centre: Point,
+    /// The square of the grown circle's radius.
+    reach2: f32,
+    /// The obstacle's index, with [`ROUND`] set when it is a circle.
+    tagged: u32,
+}
+
+const ROUND: u32 = 1 << 31;
+
+impl Probe {
+    fn new(index: u32, o: &super::obstacles::Obstacle, clearance: f32) -> Probe {
+        let (centre, r) = o.circle;
+        debug_assert!(index < ROUND, "obstacle indices fit in 31 bits");
+        let round = matches!(o.shape, super::obstacles::Shape::Circle { .. });
+        Probe {
+            centre,
+            reach2: (r + clearance) * (r + clearance),
+            tagged: index | if round { ROUND } else { 0 },
+        }
+    }
+
+    fn index(&self) -> u32 {
+        self.tagged & !ROUND
+    }
+
+    fn round(&self) -> bool {
+        self.tagged & ROUND != 0
+    }
+}
+
 /// Angular bins of a [`View`].
 const BINS: usize = 512;
+
+/// A direction's place around the circle, from 0 (along +x) rising counter-clockwise to 4:
+/// not the angle, but in the same order, and without a trigonometric call. A view's bins
+/// split this measure evenly, which is as good as splitting the angle.
+fn turn_of(v: Point) -> f32 {
+    let p = v.x / (v.x.abs() + v.y.abs());
+    if v.y < 0.0 { 3.0 + p } else { 1.0 - p }
+}
+
+fn bin_of(v: Point) -> usize {
+    // At most BINS (for a turn a rounding step below 4), which the modulo folds to 0.
+    ((turn_of(v) * (BINS as f32 / 4.0)) as usize) % BINS
+}
+
+/// `v` turned by the angle whose sine is `sin` (counter-clockwise when positive).
+fn rotated(v: Point, sin: f32) -> Point {
+    let cos = (1.0 - sin * sin).max(0.0).sqrt();
+    Point::new(v.x * cos - v.y * sin, v.x * sin + v.y * cos)
+}
+
+/// Added to the sine of every widening, so rounding never narrows a span.
+const SPAN_SLACK: f32 = 1e-3;
 
 /// The obstacles around one point, binned by the directions they cover as seen from it, so a
 /// line test from that point checks only the few obstacles in the line's direction that are
@@ -367,11 +434,6 @@ pub struct View {
     items: Vec<(u32, f32)>,
 }
 
-fn bin_of(angle: f32) -> usize {
-    let t = (angle + std::f32::consts::PI) / std::f32::consts::TAU;
-    ((t * BINS as f32) as isize).rem_euclid(BINS as isize) as usize
-}
-
 impl View {
     /// Whether the line from the view's point to `p` is blocked, and by what.
     pub fn blocked(&self, prep: &Prepared, p: Point) -> Option<Blocker> {
@@ -380,7 +442,7 @@ impl View {
         if len == 0.0 {
             return None;
         }
-        let b = bin_of(d.y.atan2(d.x));
+        let b = bin_of(d);
         let items = &self.items[self.offsets[b] as usize..self.offsets[b + 1] as usize];
         for &(i, near) in items {
             if near >= len {
@@ -420,13 +482,11 @@ impl Prepared<'_> {
                 super::obstacles::Shape::Circle { centre, radius } => {
                     let v = *centre - from;
                     let dist = v.length();
-                    let r = radius + cl;
-                    if dist <= r * 1.0001 {
+                    let sin = (radius + cl) / dist + SPAN_SLACK;
+                    if sin >= 1.0 {
                         full
                     } else {
-                        let half = (r / dist).asin() + 1e-3;
-                        let a = v.y.atan2(v.x);
-                        (bin_of(a - half), bin_of(a + half))
+                        (bin_of(rotated(v, -sin)), bin_of(rotated(v, sin)))
                     }
                 }
                 super::obstacles::Shape::Polygon(points)
@@ -436,31 +496,35 @@ impl Prepared<'_> {
                         _ => cl,
                     };
                     let centre = (o.bounds.min + o.bounds.max) * 0.5;
-                    let reference = (centre - from).y.atan2((centre - from).x);
-                    let mut lo = f32::INFINITY;
-                    let mut hi = f32::NEG_INFINITY;
+                    let reference = turn_of(centre - from);
+                    // The vertices furthest clockwise and counter-clockwise of the centre's
+                    // direction, by their turn relative to it (in -2..2, half a circle each way).
+                    let mut lo = (f32::INFINITY, Point::ZERO);
+                    let mut hi = (f32::NEG_INFINITY, Point::ZERO);
                     for v in points {
                         let w = *v - from;
-                        let mut a = w.y.atan2(w.x) - reference;
-                        while a > std::f32::consts::PI {
-                            a -= std::f32::consts::TAU;
+                        let mut t = turn_of(w) - reference;
+                        if t >= 2.0 {
+                            t -= 4.0;
+                        } else if t < -2.0 {
+                            t += 4.0;
                         }
-                        while a < -std::f32::consts::PI {
-                            a += std::f32::consts::TAU;
+                        if t < lo.0 {
+                            lo = (t, w);
                         }
-                        lo = lo.min(a);
-                        hi = hi.max(a);
+                        if t > hi.0 {
+                            hi = (t, w);
+                        }
                     }
                     let near_shape = o.shape.distance_to_point(from);
-                    if near_shape <= grow * 1.0001 || hi - lo > std::f32::consts::PI * 0.9 {
+                    // Widen by the angle the clearance subtends at the closest approach.
+                    let sin = grow / near_shape.max(1e-3) + SPAN_SLACK;
+                    // Standing in the clearance, or vertices spread near half the circle:
+                    // all round.
+                    if near_shape <= grow * 1.0001 || hi.0 - lo.0 > 1.8 || sin >= 1.0 {
                         full
                     } else {
-                        // Widen by the angle the clearance subtends at the closest approach.
-                        let widen = (grow / near_shape.max(1e-3)).min(1.0).asin() + 1e-3;
-                        (
-                            bin_of(reference + lo - widen),
-                            bin_of(reference + hi + widen),
-                        )
+                        (bin_of(rotated(lo.1, -sin)), bin_of(rotated(hi.1, sin)))
                     }
                 }
             };

@@ -301,3 +301,65 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
         "field {e}"
     );
 }
+
+/// Random points around `centre`, from a fixed seed.
+fn scatter(centre: Point, radius: f32, n: usize) -> Vec<Point> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut unit = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 40) as f32 / (1u64 << 24) as f32
+    };
+    (0..n)
+        .map(|_| centre + Point::new(unit() * 2.0 - 1.0, unit() * 2.0 - 1.0) * radius)
+        .collect()
+}
+
+/// The quick tests (the view by direction, the grid's bounding circles, the point test
+/// without square roots) answer exactly as testing every obstacle of the busy benchmark table
+/// does, whatever a move must avoid.
+#[test]
+fn quick_line_and_point_tests_agree_with_every_obstacle() {
+    let s = crate::model::generate::crowded_table(600, 60, 7);
+    let side = s.sides[0].id;
+    let board = Board::new(&s, side, 0.5);
+    let everything = Avoid {
+        area: true,
+        linear: true,
+        difficult: true,
+        ..Avoid::standard()
+    };
+    let mut lines = 0;
+    for avoid in [Avoid::standard(), everything] {
+        for start in scatter(Point::new(36.0, 24.0), 20.0, 12) {
+            let mut prep = Prepared::new(&board, start, avoid, 12.0);
+            let view = prep.view(start, 12.0);
+            let truth = |prep: &Prepared, a: Point, b: Point| {
+                board.obstacles().any(|(i, o)| {
+                    let cl = prep.clearance(i);
+                    cl > 0.0 && o.blocks(a, b, cl)
+                })
+            };
+            for p in scatter(start, 8.0, 300) {
+                if !board.on_table(p) || p.distance(start) > 12.0 {
+                    continue;
+                }
+                let held = board.obstacles().find(|(i, o)| {
+                    let cl = prep.clearance(*i);
+                    cl > 0.0 && o.shape.distance_to_point(p) < cl
+                });
+                assert_eq!(prep.point_blocked(p).is_some(), held.is_some(), "point {p}");
+                let blocked = truth(&prep, start, p);
+                assert_eq!(view.blocked(&prep, p).is_some(), blocked, "{start} to {p}");
+                assert_eq!(
+                    prep.segment_blocked(start, p).is_some(),
+                    blocked,
+                    "{start} to {p}"
+                );
+                lines += 1;
+            }
+        }
+    }
+    assert!(lines > 3000, "{lines} lines tested");
+}
