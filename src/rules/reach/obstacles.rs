@@ -153,11 +153,17 @@ fn arc(centre: Point, radius: f32, start: f32, sweep: f32, steps: usize, out: &m
     let step = sweep / steps as f32;
     let r = radius / (step * 0.5).cos();
     let full = (sweep - std::f32::consts::TAU).abs() < 1e-4;
-    for k in 0..steps {
-        // A full circle is symmetric: sample at whole steps; an open arc at half steps, so its
-        // first and last corners lie on the tangents at its ends.
-        let a = start + step * (k as f32 + if full { 0.0 } else { 0.5 });
-        out.push(centre + Point::new(a.cos(), a.sin()) * r);
+    // A full circle is symmetric: sample at whole steps; an open arc at half steps, so its
+    // first and last corners lie on the tangents at its ends.
+    let first = start + if full { 0.0 } else { step * 0.5 };
+    // Turning one direction by the step (rather than a sine and cosine per corner): over the
+    // few dozen corners of a ring the rounding stays far inside the corners' margin.
+    let (sin, cos) = step.sin_cos();
+    let (s0, c0) = first.sin_cos();
+    let mut dir = Point::new(c0, s0);
+    for _ in 0..steps {
+        out.push(centre + dir * r);
+        dir = Point::new(dir.x * cos - dir.y * sin, dir.x * sin + dir.y * cos);
     }
 }
 

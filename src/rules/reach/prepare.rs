@@ -183,12 +183,15 @@ impl<'a> Prepared<'a> {
                 .shape
                 .corners(prep.clearance[i as usize], &mut rings);
         }
+        // Neighbouring corners are usually held by the same obstacle (the next model of an
+        // enemy unit), so the last one found is asked first.
+        let mut holder = None;
         for ring in rings {
             let n = ring.len();
             // Corners out of range can never be on a path this query finds.
             let free: Vec<bool> = ring
                 .iter()
-                .map(|c| c.distance(start) <= range && prep.point_blocked(*c).is_none())
+                .map(|c| c.distance(start) <= range && !prep.held(*c, &mut holder))
                 .collect();
             let base = prep.corners.len() as u32;
             // Index each free corner will get.
@@ -249,10 +252,21 @@ impl<'a> Prepared<'a> {
 
     /// Tests each relevant obstacle against the nodes under its bounds.
     fn stamp_free(&self, window: &super::Window) -> Vec<bool> {
-        let mut free: Vec<bool> = (0..window.len())
-            .map(|i| self.board.on_table(window.point(i)))
-            .collect();
         let step = window.step;
+        let at = |x: usize, y: usize| window.origin + Point::new(x as f32, y as f32) * step;
+        // On the table: the same comparisons as `Board::on_table`, row by row.
+        let (r, board) = (self.board.mover_radius, self.board);
+        let mut free = vec![false; window.len()];
+        for (y, row) in free.chunks_exact_mut(window.nx).enumerate() {
+            let py = at(0, y).y;
+            if py < r || py > board.height - r {
+                continue;
+            }
+            for (x, node) in row.iter_mut().enumerate() {
+                let px = window.origin.x + x as f32 * step;
+                *node = px >= r && px <= board.width - r;
+            }
+        }
         for &i in &self.relevant {
             let cl = self.clearance[i as usize];
             let o = self.board.obstacle(i);
@@ -261,16 +275,100 @@ impl<'a> Prepared<'a> {
             let y0 = ((b.min.y - window.origin.y) / step).ceil().max(0.0) as usize;
             let x1 = (((b.max.x - window.origin.x) / step).floor().max(-1.0) + 1.0) as usize;
             let y1 = (((b.max.y - window.origin.y) / step).floor().max(-1.0) + 1.0) as usize;
-            for y in y0..y1.min(window.ny) {
-                for x in x0..x1.min(window.nx) {
-                    let k = y * window.nx + x;
-                    if free[k] && o.holds(window.point(k), cl) {
-                        free[k] = false;
+            let (x1, y1) = (x1.min(window.nx), y1.min(window.ny));
+            match &o.shape {
+                super::obstacles::Shape::Polygon(points) => {
+                    stamp_polygon(&mut free, window, points, cl, (x0, y0, x1, y1));
+                    continue;
+                }
+                super::obstacles::Shape::Polyline { points, half_width } => {
+                    stamp_capsules(&mut free, window, points, cl + half_width, false);
+                    continue;
+                }
+                super::obstacles::Shape::Circle { .. } => {}
+            }
+            let super::obstacles::Shape::Circle { centre, radius } = o.shape else {
+                continue;
+            };
+            let r = radius + cl;
+            let column = |px: f32| ((px - window.origin.x) / step).max(0.0) as usize;
+            for y in y0..y1 {
+                // Only the nodes under the circle's chord on this row can lie inside: those
+                // well within it are, and the few near its ends are measured.
+                let dy = at(0, y).y - centre.y;
+                let w2 = r * r - dy * dy;
+                if w2 <= 0.0 {
+                    continue;
+                }
+                let w = w2.sqrt();
+                let (xa, xb) = (
+                    x0.max(column(centre.x - w - 1e-3)),
+                    x1.min(column(centre.x + w + 1e-3) + 1),
+                );
+                let (sure_a, sure_b) = (
+                    xa.max(column(centre.x - w + 1e-3) + 1),
+                    xb.min(column(centre.x + w - 1e-3)),
+                );
+                let row = y * window.nx;
+                if sure_a < sure_b {
+                    free[row + sure_a..row + sure_b].fill(false);
+                }
+                for x in (xa..sure_a.min(xb)).chain(sure_b.max(xa)..xb) {
+                    if free[row + x] && o.holds(at(x, y), cl) {
+                        free[row + x] = false;
                     }
                 }
             }
         }
         free
+    }
+
+    /// Whether `p` is off the table or inside an obstacle's clearance, asking the obstacle
+    /// `holder` first and leaving in it the one that holds `p`.
+    fn held(&self, p: Point, holder: &mut Option<u32>) -> bool {
+        if let Some(i) = *holder
+            && self.board.obstacle(i).holds(p, self.clearance[i as usize])
+        {
+            return true;
+        }
+        if !self.board.on_table(p) {
+            return true;
+        }
+        let found = if self.grid.covers(p) {
+            self.grid
+                .at(p)
+                .iter()
+                .find(|probe| self.probe_holds(probe, p))
+                .map(|probe| probe.index())
+        } else {
+            // Outside the grid every obstacle is looked at.
+            self.board
+                .obstacles()
+                .find(|(i, o)| {
+                    let cl = self.clearance[*i as usize];
+                    cl > 0.0 && o.holds(p, cl)
+                })
+                .map(|(i, _)| i)
+        };
+        if found.is_some() {
+            *holder = found;
+        }
+        found.is_some()
+    }
+
+    /// Whether the obstacle behind `probe` holds `p`.
+    fn probe_holds(&self, probe: &Probe, p: Point) -> bool {
+        if p.distance_squared(probe.centre) >= probe.reach2 {
+            return false;
+        }
+        let i = probe.index() as usize;
+        probe.round()
+            || self
+                .board
+                .obstacle(probe.index())
+                .shape
+                .distance_to_point(p)
+                < self.clearance[i]
     }
 
     /// The clearance an obstacle needs in this query (0: ignored).
@@ -302,15 +400,11 @@ impl<'a> Prepared<'a> {
         };
         if self.grid.covers(p) {
             let board = self.board;
-            self.grid.at(p).iter().find_map(|probe| {
-                if p.distance_squared(probe.centre) >= probe.reach2 {
-                    return None;
-                }
-                let o = board.obstacle(probe.index());
-                (probe.round()
-                    || o.shape.distance_to_point(p) < self.clearance[probe.index() as usize])
-                    .then_some(o.blocker)
-            })
+            self.grid
+                .at(p)
+                .iter()
+                .find(|probe| self.probe_holds(probe, p))
+                .map(|probe| board.obstacle(probe.index()).blocker)
         } else if p.distance(self.centre) <= self.range {
             None // the grid covers every obstacle within range
         } else {
@@ -396,6 +490,86 @@ impl Probe {
 
     fn round(&self) -> bool {
         self.tagged & ROUND != 0
+    }
+}
+
+/// Marks the nodes within `clearance` of a polygon: those inside it, row by row between the
+/// places its edges cross the row, and those near its edges (which covers every node the
+/// crossings might round the wrong way). The same nodes as testing each against the
+/// polygon's distance, without measuring every node under its bounds.
+fn stamp_polygon(
+    free: &mut [bool],
+    window: &super::Window,
+    poly: &[Point],
+    clearance: f32,
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+) {
+    let n = poly.len();
+    if n < 3 {
+        return;
+    }
+    let step = window.step;
+    let mut crossings: Vec<f32> = Vec::new();
+    for y in y0..y1 {
+        let py = window.origin.y + y as f32 * step;
+        crossings.clear();
+        // As `point_in_polygon` counts them.
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + n - 1) % n]);
+            if (a.y > py) != (b.y > py) {
+                crossings.push(a.x + (py - a.y) / (b.y - a.y) * (b.x - a.x));
+            }
+        }
+        crossings.sort_unstable_by(f32::total_cmp);
+        // A node is inside when an odd number of crossings lie to its right: between the
+        // first and second of each pair counted from the left.
+        for pair in crossings.chunks_exact(2) {
+            let from = ((pair[0] - window.origin.x) / step).ceil().max(x0 as f32) as usize;
+            let to = ((pair[1] - window.origin.x) / step).ceil().max(0.0) as usize;
+            let row = y * window.nx;
+            for x in from..to.min(x1) {
+                free[row + x] = false;
+            }
+        }
+    }
+    stamp_capsules(free, window, poly, clearance, true);
+}
+
+/// Marks the nodes closer than `reach` to a polyline (closed into a ring when `closed`).
+fn stamp_capsules(
+    free: &mut [bool],
+    window: &super::Window,
+    points: &[Point],
+    reach: f32,
+    closed: bool,
+) {
+    let n = points.len();
+    if n == 0 {
+        return;
+    }
+    let step = window.step;
+    let pieces = if closed { n } else { (n - 1).max(1) };
+    for i in 0..pieces {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let lo = ((a.min(b) - Point::splat(reach) - window.origin) / step).max(Point::ZERO);
+        let hi = (a.max(b) + Point::splat(reach) - window.origin) / step;
+        if hi.x < 0.0 || hi.y < 0.0 {
+            continue;
+        }
+        let (xa, ya) = (lo.x.ceil() as usize, lo.y.ceil() as usize);
+        let (xb, yb) = (
+            (hi.x as usize + 1).min(window.nx),
+            (hi.y as usize + 1).min(window.ny),
+        );
+        for y in ya..yb {
+            for x in xa..xb {
+                let k = y * window.nx + x;
+                let p = window.origin + Point::new(x as f32, y as f32) * step;
+                if free[k] && crate::geom::point_segment_distance(p, a, b) < reach {
+                    free[k] = false;
+                }
+            }
+        }
     }
 }
 
