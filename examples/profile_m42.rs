@@ -1,5 +1,6 @@
-//! Runs the M42 Advance preview of a 30-model unit on the benchmark table, for profiling with
-//! `valgrind --tool=callgrind target/release/examples/profile_m42`.
+//! Runs an M42 preview (Advance unless a move type is given) of a 30-model unit on the
+//! benchmark table, for profiling with
+//! `valgrind --tool=callgrind target/release/examples/profile_m42 [MOVE]`.
 
 use sandtable::geom::Point;
 use sandtable::model::*;
@@ -41,9 +42,15 @@ fn main() {
         exerts_zoc: true,
         state: UnitState::default(),
     });
+    // The move type: the first argument (`halt` previews only the followers), Advance by
+    // default.
+    let move_type = std::env::args()
+        .nth(1)
+        .and_then(|a| MoveType::parse(&a))
+        .unwrap_or(MoveType::Advance);
     let mut n = 0;
     for _ in 0..5 {
-        let p = m42::preview(&s, id, MoveType::Advance, Options::default()).expect("unit");
+        let p = m42::preview(&s, id, move_type, Options::default()).expect("unit");
         n += p.followers.len();
     }
     println!("{n}");

@@ -63,80 +63,44 @@ pub fn report(unit: &Unit, leader: ModelId) -> CommandReport {
     let half_in_radius = leader_fp.is_some() && 2 * in_radius.len() >= n;
 
     // Coherency neighbours: every pair for small units, through a grid of cells as large as
-    // the largest reach for big ones.
+    // the largest reach for big ones. Models are taken in ID order and each lists its
+    // neighbours of higher ID, sorted, so the links come out in order without sorting them
+    // all (which cost more than finding them, for a horde).
     let mut links = Vec::new();
     let mut has_neighbour = vec![false; n];
-    let mut try_pair = |i: usize, j: usize, links: &mut Vec<(ModelId, ModelId)>| {
+    let coherent = |i: usize, j: usize| {
         let (f, g) = (&feet[i], &feet[j]);
         // Cheap reject on centres before the exact base-to-base distance.
         let reach = coh + f.bounding_radius() + g.bounding_radius();
-        if f.centre().distance_squared(g.centre()) > reach * reach {
-            return;
+        f.centre().distance_squared(g.centre()) <= reach * reach && f.separation(g) <= coh
+    };
+    let mut by_id: Vec<usize> = (0..n).collect();
+    by_id.sort_unstable_by_key(|&i| unit.models[i].id);
+    let cells = (n > 64).then(|| Cells::new(&feet, coh));
+    let mut found: Vec<(ModelId, usize)> = Vec::new();
+    for (pos, &i) in by_id.iter().enumerate() {
+        let id = unit.models[i].id;
+        found.clear();
+        let mut consider = |j: usize| {
+            let other = unit.models[j].id;
+            if other > id && coherent(i, j) {
+                found.push((other, j));
+            }
+        };
+        match &cells {
+            // Those after this one in ID order, already sorted.
+            None => by_id[pos + 1..].iter().for_each(|&j| consider(j)),
+            Some(cells) => {
+                cells.around(&feet[i], &mut consider);
+                found.sort_unstable();
+            }
         }
-        if f.separation(g) <= coh {
+        for &(other, j) in &found {
             has_neighbour[i] = true;
             has_neighbour[j] = true;
-            let (a, b) = (unit.models[i].id, unit.models[j].id);
-            links.push((a.min(b), a.max(b)));
-        }
-    };
-    if n <= 64 {
-        for i in 0..n {
-            for j in i + 1..n {
-                try_pair(i, j, &mut links);
-            }
-        }
-    } else {
-        let max_r = feet
-            .iter()
-            .map(|f| f.bounding_radius())
-            .fold(0.0f32, f32::max);
-        let cell = (coh + 2.0 * max_r).max(0.5);
-        let lo = feet
-            .iter()
-            .map(|f| f.centre())
-            .fold(Point::splat(f32::INFINITY), Point::min);
-        let hi = feet
-            .iter()
-            .map(|f| f.centre())
-            .fold(Point::splat(f32::NEG_INFINITY), Point::max);
-        let nx = (((hi.x - lo.x) / cell) as usize + 1).min(4096);
-        let ny = (((hi.y - lo.y) / cell) as usize + 1).min(4096);
-        let cell_of = |f: &Footprint| {
-            let q = (f.centre() - lo) / cell;
-            ((q.x as usize).min(nx - 1), (q.y as usize).min(ny - 1))
-        };
-        // Models by cell, as compressed rows.
-        let mut start = vec![0u32; nx * ny + 1];
-        for f in &feet {
-            let (x, y) = cell_of(f);
-            start[y * nx + x + 1] += 1;
-        }
-        for c in 1..start.len() {
-            start[c] += start[c - 1];
-        }
-        let mut fill = start.clone();
-        let mut by_cell = vec![0u32; n];
-        for (i, f) in feet.iter().enumerate() {
-            let (x, y) = cell_of(f);
-            by_cell[fill[y * nx + x] as usize] = i as u32;
-            fill[y * nx + x] += 1;
-        }
-        for (i, f) in feet.iter().enumerate() {
-            let (cx, cy) = cell_of(f);
-            for y in cy.saturating_sub(1)..=(cy + 1).min(ny - 1) {
-                for x in cx.saturating_sub(1)..=(cx + 1).min(nx - 1) {
-                    let c = y * nx + x;
-                    for &j in &by_cell[start[c] as usize..start[c + 1] as usize] {
-                        if j as usize > i {
-                            try_pair(i, j as usize, &mut links);
-                        }
-                    }
-                }
-            }
+            links.push((id, other));
         }
     }
-    links.sort_unstable();
     let isolated = if n > 1 {
         unit.models
             .iter()
@@ -156,5 +120,80 @@ pub fn report(unit: &Unit, leader: ModelId) -> CommandReport {
         half_in_radius,
         links,
         isolated,
+    }
+}
+
+/// Models bucketed by square cells as large as the largest reach, so a model's coherency
+/// neighbours lie in the 3 x 3 cells around its own.
+struct Cells {
+    lo: Point,
+    cell: f32,
+    nx: usize,
+    ny: usize,
+    /// Models by cell, as compressed rows: cell c holds `by_cell[start[c]..start[c + 1]]`.
+    start: Vec<u32>,
+    by_cell: Vec<u32>,
+}
+
+impl Cells {
+    fn new(feet: &[Footprint], coh: f32) -> Cells {
+        let max_r = feet
+            .iter()
+            .map(|f| f.bounding_radius())
+            .fold(0.0f32, f32::max);
+        let cell = (coh + 2.0 * max_r).max(0.5);
+        let lo = feet
+            .iter()
+            .map(|f| f.centre())
+            .fold(Point::splat(f32::INFINITY), Point::min);
+        let hi = feet
+            .iter()
+            .map(|f| f.centre())
+            .fold(Point::splat(f32::NEG_INFINITY), Point::max);
+        let nx = (((hi.x - lo.x) / cell) as usize + 1).min(4096);
+        let ny = (((hi.y - lo.y) / cell) as usize + 1).min(4096);
+        let mut cells = Cells {
+            lo,
+            cell,
+            nx,
+            ny,
+            start: vec![0u32; nx * ny + 1],
+            by_cell: vec![0u32; feet.len()],
+        };
+        for f in feet {
+            let (x, y) = cells.cell_of(f);
+            cells.start[y * nx + x + 1] += 1;
+        }
+        for c in 1..cells.start.len() {
+            cells.start[c] += cells.start[c - 1];
+        }
+        let mut fill = cells.start.clone();
+        for (i, f) in feet.iter().enumerate() {
+            let (x, y) = cells.cell_of(f);
+            cells.by_cell[fill[y * nx + x] as usize] = i as u32;
+            fill[y * nx + x] += 1;
+        }
+        cells
+    }
+
+    fn cell_of(&self, f: &Footprint) -> (usize, usize) {
+        let q = (f.centre() - self.lo) / self.cell;
+        (
+            (q.x as usize).min(self.nx - 1),
+            (q.y as usize).min(self.ny - 1),
+        )
+    }
+
+    /// Calls `visit` with every model in the cells around `f`'s (itself included).
+    fn around(&self, f: &Footprint, visit: &mut impl FnMut(usize)) {
+        let (cx, cy) = self.cell_of(f);
+        for y in cy.saturating_sub(1)..=(cy + 1).min(self.ny - 1) {
+            for x in cx.saturating_sub(1)..=(cx + 1).min(self.nx - 1) {
+                let c = y * self.nx + x;
+                for &j in &self.by_cell[self.start[c] as usize..self.start[c + 1] as usize] {
+                    visit(j as usize);
+                }
+            }
+        }
     }
 }

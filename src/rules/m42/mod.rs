@@ -606,10 +606,16 @@ fn other_bases(s: &Scenario, unit: &Unit) -> Vec<Footprint> {
 /// units' models), stamping each base onto the lattice nodes it could touch.
 fn exclude_bases(bases: &[Footprint], model: &Model, region: &mut Region) {
     let w = region.window;
-    let reach_r = model.footprint().bounding_radius();
+    let own = model.footprint();
+    let reach_r = own.bounding_radius();
     for o in bases {
         let c = o.centre();
         let r = reach_r + o.bounding_radius() + w.step;
+        // Most bases are nowhere near this window: rule them out before rounding.
+        let far = w.origin + Point::new(w.nx as f32, w.ny as f32) * w.step;
+        if c.x + r < w.origin.x || c.y + r < w.origin.y || c.x - r > far.x || c.y - r > far.y {
+            continue;
+        }
         let lo = ((c - Point::splat(r) - w.origin) / w.step)
             .ceil()
             .max(Point::ZERO);
@@ -623,8 +629,16 @@ fn exclude_bases(bases: &[Footprint], model: &Model, region: &mut Region) {
                 let i = y * w.nx + x;
                 let e = &mut region.excess[i];
                 if e.is_finite() {
-                    let overlap = 0.01 - moved(model, w.point(i)).separation(o);
-                    *e = e.max(overlap);
+                    let p = w.origin + Point::new(x as f32, y as f32) * w.step;
+                    // Two round bases: their separation without building the moved base.
+                    let separation = match (own, o) {
+                        (
+                            Footprint::Circle { radius: ra, .. },
+                            Footprint::Circle { centre, radius: rb },
+                        ) => p.distance(*centre) - ra - rb,
+                        _ => moved(model, p).separation(o),
+                    };
+                    *e = e.max(0.01 - separation);
                 }
             }
         }
@@ -806,7 +820,18 @@ fn followers(
         .collect();
     // Bases already standing where they will be: the leader, every other unit's models.
     let mut placed: Vec<Footprint> = vec![leader_fp];
-    let others = other_bases(s, unit);
+    // Only bases that could touch a follower somewhere in its reach: every lattice node the
+    // followers sample lies within `range` of the leader.
+    let widest = order
+        .iter()
+        .map(|m| m.footprint().bounding_radius())
+        .fold(0.0f32, f32::max);
+    let others: Vec<Footprint> = other_bases(s, unit)
+        .into_iter()
+        .filter(|o| {
+            o.centre().distance(leader.pos) - o.bounding_radius() <= range + widest + reach::STEP_IN
+        })
+        .collect();
     // Each follower's reach, clear of other units' bases and inside the new command radius.
     // These do not depend on each other, so two threads share them; what follows (coherency
     // with the models already placed) goes in order.

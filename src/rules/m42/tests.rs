@@ -417,21 +417,36 @@ fn r2_assault_only_by_advance_or_double() {
 
 #[test]
 fn coherency_report_scales_and_agrees_with_brute_force() {
-    let mut t = Table::new();
-    let pts: Vec<(f32, f32)> = (0..200)
-        .map(|k| (5.0 + (k * 37 % 60) as f32, 5.0 + (k * 53 % 38) as f32))
-        .collect();
-    let u = t.unit(0, "Crowd", &pts);
-    let unit = t.s.unit(u).expect("unit");
-    let r = report(unit, unit.models[0].id);
-    let mut brute = Vec::new();
-    for (i, a) in unit.models.iter().enumerate() {
-        for b in &unit.models[i + 1..] {
-            if a.footprint().separation(&b.footprint()) <= 4.0 {
-                brute.push((a.id.min(b.id), a.id.max(b.id)));
+    // 40 models take every pair; 200 go through the grid.
+    for (n, w, h) in [(40, 20, 12), (200, 60, 38)] {
+        let mut t = Table::new();
+        let pts: Vec<(f32, f32)> = (0..n)
+            .map(|k| (5.0 + (k * 37 % w) as f32, 5.0 + (k * 53 % h) as f32))
+            .collect();
+        let u = t.unit(0, "Crowd", &pts);
+        let unit = t.s.unit(u).expect("unit");
+        let r = report(unit, unit.models[0].id);
+        let mut brute = Vec::new();
+        for (i, a) in unit.models.iter().enumerate() {
+            for b in &unit.models[i + 1..] {
+                if a.footprint().separation(&b.footprint()) <= 4.0 {
+                    brute.push((a.id.min(b.id), a.id.max(b.id)));
+                }
             }
         }
+        brute.sort_unstable();
+        assert!(!brute.is_empty(), "{n} models: some within coherency");
+        assert_eq!(r.links, brute, "{n} models");
+        // The links come out in ID order whatever order the models are listed in.
+        let mut shuffled = unit.clone();
+        shuffled.models.reverse();
+        shuffled.models.swap(3, n - 7);
+        let again = report(&shuffled, unit.models[0].id);
+        assert_eq!(again.links, brute, "{n} models, shuffled");
+        assert_eq!(
+            again.isolated.len(),
+            r.isolated.len(),
+            "{n} models, shuffled"
+        );
     }
-    brute.sort_unstable();
-    assert_eq!(r.links, brute);
 }

@@ -123,7 +123,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
             prep.segment_blocked(sources[j].0, to).is_none()
         }
     };
-    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::with_capacity(n);
     let key = |d: f32| d.to_bits();
     heap.push(Reverse((key(0.0), n as u32)));
 

@@ -55,9 +55,12 @@ impl Region {
     /// `|p - leader| - radius` to stay inside a command radius). The result is the
     /// intersection, sampled like the region.
     pub fn restrict(&mut self, f: impl Fn(Point) -> f32) {
-        for (i, e) in self.excess.iter_mut().enumerate() {
-            if e.is_finite() {
-                *e = e.max(f(self.window.point(i)));
+        let w = self.window;
+        for (y, row) in self.excess.chunks_exact_mut(w.nx).enumerate() {
+            for (x, e) in row.iter_mut().enumerate() {
+                if e.is_finite() {
+                    *e = e.max(f(w.origin + Point::new(x as f32, y as f32) * w.step));
+                }
             }
         }
     }

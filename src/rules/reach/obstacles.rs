@@ -73,7 +73,7 @@ impl Shape {
         const EPS: f32 = 0.005;
         match self {
             Shape::Circle { centre, radius } => {
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(CIRCLE_CORNERS);
                 arc(
                     *centre,
                     radius + clearance + EPS,

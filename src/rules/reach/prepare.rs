@@ -574,7 +574,7 @@ fn stamp_capsules(
 }
 
 /// Angular bins of a [`View`].
-const BINS: usize = 512;
+const BINS: usize = 128;
 
 /// A direction's place around the circle, from 0 (along +x) rising counter-clockwise to 4:
 /// not the angle, but in the same order, and without a trigonometric call. A view's bins
