@@ -849,50 +849,22 @@ fn followers(
         region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
         Some(region)
     };
-    // Both threads take the next follower not yet taken (their costs differ a lot: one that
-    // starts inside a clearance needs a query of its own), each with its own copy of the
-    // prepared queries.
+    // The regions do not depend on each other; placing the followers does, in order. So a
+    // second thread computes regions while this one places each follower as soon as its
+    // region is ready, computing regions itself while it waits. Both take the next follower
+    // not yet taken (their costs differ a lot: one that starts inside a clearance needs a
+    // query of its own), each with its own copy of the prepared queries.
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let take = |shared: &mut Vec<(u32, reach::Prepared)>| {
-        let mut done = Vec::new();
-        loop {
-            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let Some(m) = order.get(k) else {
-                return done;
-            };
-            done.push((k, one(m, shared)));
-        }
+    let take = || {
+        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (k < order.len()).then_some(k)
     };
-    let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
-    let done = if parallel_followers(order.len()) {
-        let mut shared_other = shared.clone();
-        std::thread::scope(|sc| {
-            let other = std::thread::Builder::new()
-                .name("follower regions".into())
-                .spawn_scoped(sc, || take(&mut shared_other));
-            // Without a second thread this one takes them all.
-            let mut done = take(&mut shared);
-            if let Ok(Ok(rest)) = other.map(|h| h.join()) {
-                done.extend(rest);
-            }
-            done
-        })
-    } else {
-        take(&mut shared)
-    };
-    for (k, r) in done {
-        slots[k] = Some(r);
-    }
-    // Any taken by a thread that failed: here.
-    let regions: Vec<Option<Region>> = slots
-        .into_iter()
-        .zip(&order)
-        .map(|(r, m)| r.unwrap_or_else(|| one(m, &mut shared)))
-        .collect();
     let mut out = Vec::new();
-    for (m, region) in order.into_iter().zip(regions) {
+    // The step that goes in order: a follower's region narrowed to coherency with the models
+    // already placed, its outline, and the spot suggested for it.
+    let mut place = |m: &Model, region: Option<Region>| {
         let Some(mut region) = region else {
-            continue;
+            return;
         };
         // Within coherency of a model already placed. Coherency only matters where the node
         // is still (nearly) inside, and once a node is deep inside an anchor's coherency the
@@ -976,7 +948,55 @@ fn followers(
             region,
             suggested,
         });
-    }
+    };
+    let mut shared_other = parallel_followers(order.len()).then(|| shared.clone());
+    std::thread::scope(|sc| {
+        let (sender, finished) = std::sync::mpsc::channel::<(usize, Option<Region>)>();
+        let mut worker = None;
+        if let Some(shared_other) = shared_other.as_mut() {
+            let (one, take, order) = (&one, &take, &order);
+            // Without a second thread this one computes them all.
+            worker = std::thread::Builder::new()
+                .name("follower regions".into())
+                .spawn_scoped(sc, move || {
+                    while let Some(k) = take() {
+                        if sender.send((k, one(order[k], shared_other))).is_err() {
+                            return;
+                        }
+                    }
+                })
+                .ok();
+        } else {
+            drop(sender);
+        }
+        let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
+        for (k, m) in order.iter().enumerate() {
+            let region = loop {
+                while let Ok((done, r)) = finished.try_recv() {
+                    slots[done] = Some(r);
+                }
+                if let Some(r) = slots[k].take() {
+                    break r;
+                }
+                if let Some(j) = take() {
+                    slots[j] = Some(one(order[j], &mut shared));
+                    continue;
+                }
+                // Every follower is taken and this one is not back: wait for it, or (should
+                // the other thread have failed) compute it here.
+                match finished.recv() {
+                    Ok((done, r)) => slots[done] = Some(r),
+                    Err(_) => break one(m, &mut shared),
+                }
+            };
+            place(m, region);
+        }
+        // Joined here, so a thread that failed (whose followers were computed above) is not
+        // a failure of the preview.
+        if let Some(worker) = worker {
+            let _ = worker.join();
+        }
+    });
     out
 }
 
