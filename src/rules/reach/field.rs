@@ -1,4 +1,4 @@
-//! The reach field: shortest legal path length from a start point to every node of a 0.25"
+//! The reach field: shortest legal path length from a start point to every node of a 0.5"
 //! lattice around it, measured along real paths.
 //!
 //! An any-angle search (in the family of Theta*): every lattice node records a *source* it can

@@ -4,7 +4,7 @@
 //! or difficult ground.
 //!
 //! Two tools share one set of exact geometric tests ([`prepare`]):
-//! - [`field`]: the whole reachable region as path lengths on a 0.25" lattice (an any-angle
+//! - [`field`]: the whole reachable region as path lengths on a 0.5" lattice (an any-angle
 //!   search whose paths bend only at obstacle corners), for the canvas to shade and outline;
 //! - [`exact`]: the shortest legal path to one destination, by a visibility graph, for
 //!   `--to`, hover and commit.

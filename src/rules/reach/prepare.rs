@@ -275,48 +275,18 @@ impl<'a> Prepared<'a> {
             let y0 = ((b.min.y - window.origin.y) / step).ceil().max(0.0) as usize;
             let x1 = (((b.max.x - window.origin.x) / step).floor().max(-1.0) + 1.0) as usize;
             let y1 = (((b.max.y - window.origin.y) / step).floor().max(-1.0) + 1.0) as usize;
-            let (x1, y1) = (x1.min(window.nx), y1.min(window.ny));
+            let span = (x0, y0, x1.min(window.nx), y1.min(window.ny));
             match &o.shape {
+                super::obstacles::Shape::Circle { centre, radius } => {
+                    stamp_circle(&mut free, window, *centre, radius + cl, span, |p| {
+                        o.holds(p, cl)
+                    })
+                }
                 super::obstacles::Shape::Polygon(points) => {
-                    stamp_polygon(&mut free, window, points, cl, (x0, y0, x1, y1));
-                    continue;
+                    stamp_polygon(&mut free, window, points, cl, span)
                 }
                 super::obstacles::Shape::Polyline { points, half_width } => {
-                    stamp_capsules(&mut free, window, points, cl + half_width, false);
-                    continue;
-                }
-                super::obstacles::Shape::Circle { .. } => {}
-            }
-            let super::obstacles::Shape::Circle { centre, radius } = o.shape else {
-                continue;
-            };
-            let r = radius + cl;
-            let column = |px: f32| ((px - window.origin.x) / step).max(0.0) as usize;
-            for y in y0..y1 {
-                // Only the nodes under the circle's chord on this row can lie inside: those
-                // well within it are, and the few near its ends are measured.
-                let dy = at(0, y).y - centre.y;
-                let w2 = r * r - dy * dy;
-                if w2 <= 0.0 {
-                    continue;
-                }
-                let w = w2.sqrt();
-                let (xa, xb) = (
-                    x0.max(column(centre.x - w - 1e-3)),
-                    x1.min(column(centre.x + w + 1e-3) + 1),
-                );
-                let (sure_a, sure_b) = (
-                    xa.max(column(centre.x - w + 1e-3) + 1),
-                    xb.min(column(centre.x + w - 1e-3)),
-                );
-                let row = y * window.nx;
-                if sure_a < sure_b {
-                    free[row + sure_a..row + sure_b].fill(false);
-                }
-                for x in (xa..sure_a.min(xb)).chain(sure_b.max(xa)..xb) {
-                    if free[row + x] && o.holds(at(x, y), cl) {
-                        free[row + x] = false;
-                    }
+                    stamp_capsules(&mut free, window, points, cl + half_width, false)
                 }
             }
         }
@@ -334,22 +304,7 @@ impl<'a> Prepared<'a> {
         if !self.board.on_table(p) {
             return true;
         }
-        let found = if self.grid.covers(p) {
-            self.grid
-                .at(p)
-                .iter()
-                .find(|probe| self.probe_holds(probe, p))
-                .map(|probe| probe.index())
-        } else {
-            // Outside the grid every obstacle is looked at.
-            self.board
-                .obstacles()
-                .find(|(i, o)| {
-                    let cl = self.clearance[*i as usize];
-                    cl > 0.0 && o.holds(p, cl)
-                })
-                .map(|(i, _)| i)
-        };
+        let found = self.holder(p);
         if found.is_some() {
             *holder = found;
         }
@@ -393,22 +348,24 @@ impl<'a> Prepared<'a> {
         if !self.board.on_table(p) {
             return Some(Blocker::TableEdge);
         }
-        let test = |i: u32| {
-            let cl = self.clearance[i as usize];
-            let o = self.board.obstacle(i);
-            (cl > 0.0 && o.holds(p, cl)).then_some(o.blocker)
-        };
+        self.holder(p).map(|i| self.board.obstacle(i).blocker)
+    }
+
+    /// The obstacle whose clearance holds `p` (the table edge aside), if any.
+    fn holder(&self, p: Point) -> Option<u32> {
         if self.grid.covers(p) {
-            let board = self.board;
             self.grid
                 .at(p)
                 .iter()
                 .find(|probe| self.probe_holds(probe, p))
-                .map(|probe| board.obstacle(probe.index()).blocker)
+                .map(|probe| probe.index())
         } else if p.distance(self.centre) <= self.range {
             None // the grid covers every obstacle within range
         } else {
-            (0..self.board.obstacle_count() as u32).find_map(test)
+            (0..self.board.obstacle_count() as u32).find(|&i| {
+                let cl = self.clearance[i as usize];
+                cl > 0.0 && self.board.obstacle(i).holds(p, cl)
+            })
         }
     }
 
@@ -490,6 +447,47 @@ impl Probe {
 
     fn round(&self) -> bool {
         self.tagged & ROUND != 0
+    }
+}
+
+/// Marks the nodes within `r` of `centre` (as `holds` measures them), row by row: only the
+/// nodes under the circle's chord on a row can lie inside; those well within it are, and the
+/// few near its ends are measured.
+fn stamp_circle(
+    free: &mut [bool],
+    window: &super::Window,
+    centre: Point,
+    r: f32,
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+    holds: impl Fn(Point) -> bool,
+) {
+    let step = window.step;
+    let at = |x: usize, y: usize| window.origin + Point::new(x as f32, y as f32) * step;
+    let column = |px: f32| ((px - window.origin.x) / step).max(0.0) as usize;
+    for y in y0..y1 {
+        let dy = at(0, y).y - centre.y;
+        let w2 = r * r - dy * dy;
+        if w2 <= 0.0 {
+            continue;
+        }
+        let w = w2.sqrt();
+        let (xa, xb) = (
+            x0.max(column(centre.x - w - 1e-3)),
+            x1.min(column(centre.x + w + 1e-3) + 1),
+        );
+        let (sure_a, sure_b) = (
+            xa.max(column(centre.x - w + 1e-3) + 1),
+            xb.min(column(centre.x + w - 1e-3)),
+        );
+        let row = y * window.nx;
+        if sure_a < sure_b {
+            free[row + sure_a..row + sure_b].fill(false);
+        }
+        for x in (xa..sure_a.min(xb)).chain(sure_b.max(xa)..xb) {
+            if free[row + x] && holds(at(x, y)) {
+                free[row + x] = false;
+            }
+        }
     }
 }
 
