@@ -820,8 +820,9 @@ fn followers(
         .collect();
     // Bases already standing where they will be: the leader, every other unit's models.
     let mut placed: Vec<Footprint> = vec![leader_fp];
-    // Only bases that could touch a follower somewhere in its reach: every lattice node the
-    // followers sample lies within `range` of the leader.
+    // Only bases that could touch a follower somewhere in its reach: every node a follower
+    // can reach (finite path length, at most its allowance plus two lattice steps) lies within
+    // `range` of the leader, and only those nodes are stamped or suggested.
     let widest = order
         .iter()
         .map(|m| m.footprint().bounding_radius())
