@@ -629,7 +629,7 @@ fn exclude_bases(bases: &[Footprint], model: &Model, region: &mut Region) {
                 let i = y * w.nx + x;
                 let e = &mut region.excess[i];
                 if e.is_finite() {
-                    let p = w.origin + Point::new(x as f32, y as f32) * w.step;
+                    let p = w.at(x, y);
                     // Two round bases: their separation without building the moved base.
                     let separation = match (own, o) {
                         (

@@ -52,7 +52,12 @@ impl Window {
     }
 
     pub fn point(&self, i: usize) -> Point {
-        let (x, y) = (i % self.nx, i / self.nx);
+        self.at(i % self.nx, i / self.nx)
+    }
+
+    /// The node in column `x`, row `y`: for loops over rows, which need not divide to find
+    /// them as [`point`](Window::point) does.
+    pub fn at(&self, x: usize, y: usize) -> Point {
         self.origin + Point::new(x as f32, y as f32) * self.step
     }
 
@@ -129,8 +134,8 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
 
     let nx = window.nx as i64;
     let ny = window.ny as i64;
-    // A node's position from its column and row (`Window::point` would divide to find them).
-    let at = |x: i64, y: i64| window.origin + Point::new(x as f32, y as f32) * window.step;
+    // Coordinates here are checked against the window before a node is placed.
+    let at = |x: i64, y: i64| window.at(x as usize, y as usize);
 
     while let Some(Reverse((_, id))) = heap.pop() {
         let id = id as usize;

@@ -59,7 +59,7 @@ impl Region {
         for (y, row) in self.excess.chunks_exact_mut(w.nx).enumerate() {
             for (x, e) in row.iter_mut().enumerate() {
                 if e.is_finite() {
-                    *e = e.max(f(w.origin + Point::new(x as f32, y as f32) * w.step));
+                    *e = e.max(f(w.at(x, y)));
                 }
             }
         }

@@ -253,17 +253,16 @@ impl<'a> Prepared<'a> {
     /// Tests each relevant obstacle against the nodes under its bounds.
     fn stamp_free(&self, window: &super::Window) -> Vec<bool> {
         let step = window.step;
-        let at = |x: usize, y: usize| window.origin + Point::new(x as f32, y as f32) * step;
         // On the table: the same comparisons as `Board::on_table`, row by row.
         let (r, board) = (self.board.mover_radius, self.board);
         let mut free = vec![false; window.len()];
         for (y, row) in free.chunks_exact_mut(window.nx).enumerate() {
-            let py = at(0, y).y;
+            let py = window.at(0, y).y;
             if py < r || py > board.height - r {
                 continue;
             }
             for (x, node) in row.iter_mut().enumerate() {
-                let px = window.origin.x + x as f32 * step;
+                let px = window.at(x, y).x;
                 *node = px >= r && px <= board.width - r;
             }
         }
@@ -462,7 +461,7 @@ fn stamp_circle(
     holds: impl Fn(Point) -> bool,
 ) {
     let step = window.step;
-    let at = |x: usize, y: usize| window.origin + Point::new(x as f32, y as f32) * step;
+    let at = |x: usize, y: usize| window.at(x, y);
     let column = |px: f32| ((px - window.origin.x) / step).max(0.0) as usize;
     for y in y0..y1 {
         let dy = at(0, y).y - centre.y;
@@ -562,7 +561,7 @@ fn stamp_capsules(
         for y in ya..yb {
             for x in xa..xb {
                 let k = y * window.nx + x;
-                let p = window.origin + Point::new(x as f32, y as f32) * step;
+                let p = window.at(x, y);
                 if free[k] && crate::geom::point_segment_distance(p, a, b) < reach {
                     free[k] = false;
                 }
