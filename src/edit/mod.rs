@@ -6,6 +6,7 @@
 //! at most) and snapshots make every edit undoable without writing an inverse for each.
 
 mod document;
+pub mod ops;
 
 pub use document::{Document, HISTORY_LIMIT};
 
