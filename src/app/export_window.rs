@@ -156,8 +156,14 @@ impl ExportWindow {
     fn start(&mut self, scenario: &Scenario, dialogs: &mut dyn FileDialogs) -> Option<String> {
         let ext = self.options.format.extension();
         let suggested = match self.options.layout {
-            Layout::Sheet => format!("{}-sheet.{ext}", super::file_stem(&scenario.meta.title)),
-            Layout::Tiled => format!("{}-tiles.{ext}", super::file_stem(&scenario.meta.title)),
+            Layout::Sheet => format!(
+                "{}-sheet.{ext}",
+                super::files::file_stem(&scenario.meta.title)
+            ),
+            Layout::Tiled => format!(
+                "{}-tiles.{ext}",
+                super::files::file_stem(&scenario.meta.title)
+            ),
         };
         let path = dialogs.export(&suggested, ext)?;
         let (tx, rx) = mpsc::channel();

@@ -1,7 +1,6 @@
-//! Which item is under a point, which items are inside a box, and how items move: pure
-//! functions over the scenario, so the canvas logic is testable without a window.
+//! Which item is under a point and which items are inside a box: pure functions over the
+//! scenario, so the canvas logic is testable without a window.
 
-use crate::edit::Edit;
 use crate::geom::{Aabb, Point, point_in_polygon, polyline_distance};
 use crate::model::*;
 use crate::scene::{entry_point, layout};
@@ -136,147 +135,6 @@ pub fn in_box(s: &Scenario, b: Aabb) -> Vec<ItemRef> {
     out
 }
 
-/// The nearest point on the table's edge, and which edge with how far along it.
-pub fn nearest_edge(t: &TableMap, p: Point) -> (Edge, f32) {
-    let d = [
-        (Edge::North, p.y, p.x),
-        (Edge::South, t.height_in - p.y, p.x),
-        (Edge::West, p.x, p.y),
-        (Edge::East, t.width_in - p.x, p.y),
-    ];
-    let (edge, _, along) =
-        d.into_iter()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap_or((Edge::South, 0.0, 0.0));
-    let max = match edge {
-        Edge::North | Edge::South => t.width_in,
-        Edge::East | Edge::West => t.height_in,
-    };
-    (edge, along.clamp(0.0, max))
-}
-
-/// Rounds to the nearest half inch.
-pub fn snap_half_inch(p: Point) -> Point {
-    (p * 2.0).round() / 2.0
-}
-
-/// The edits that move `items` by `delta` map units. On a hex map units and markers move to
-/// the hex under their moved centre; on the table, `snap` rounds the move so the first model
-/// lands on a half inch.
-pub fn move_edits(s: &Scenario, items: &[ItemRef], delta: Point, snap: bool) -> Vec<Edit> {
-    let mut edits = Vec::new();
-    let hexmap = s.map.as_hex().map(|h| (h, layout(h)));
-    let hex_moved = |hex: Hex| -> Option<Hex> {
-        let (h, l) = hexmap.as_ref()?;
-        let target = l.world_pos_to_hex(l.hex_to_world_pos(hex) + delta);
-        h.grid().contains(target).then_some(target)
-    };
-    for item in items {
-        match *item {
-            ItemRef::Unit(id) => {
-                let Some(u) = s.unit(id) else { continue };
-                let mut u = u.clone();
-                match u.position {
-                    Position::Hex { hex, facing } => {
-                        let Some(to) = hex_moved(hex) else { continue };
-                        u.position = Position::Hex { hex: to, facing };
-                    }
-                    Position::Table => {
-                        let d = match (snap, u.models.first()) {
-                            (true, Some(m)) => snap_half_inch(m.pos + delta) - m.pos,
-                            _ => delta,
-                        };
-                        for m in &mut u.models {
-                            m.pos += d;
-                        }
-                    }
-                    _ => continue,
-                }
-                edits.push(Edit::PutUnit(Box::new(u)));
-            }
-            ItemRef::Piece(id) => {
-                let Some(p) = s.piece(id) else { continue };
-                let mut p = p.clone();
-                let d = match (snap, p.shape.points().first()) {
-                    (true, Some(q)) => snap_half_inch(*q + delta) - *q,
-                    _ => delta,
-                };
-                for q in p.shape.points_mut() {
-                    *q += d;
-                }
-                edits.push(Edit::PutPiece(Box::new(p)));
-            }
-            ItemRef::Zone(id) => {
-                let Some(z) = s.zones.iter().find(|z| z.id == id) else {
-                    continue;
-                };
-                let mut z = z.clone();
-                match &mut z.area {
-                    ZoneArea::Polygon(points) => points.iter_mut().for_each(|q| *q += delta),
-                    ZoneArea::Hexes(hexes) => {
-                        let moved: Option<Vec<Hex>> = hexes.iter().map(|h| hex_moved(*h)).collect();
-                        let Some(moved) = moved else { continue };
-                        *hexes = moved;
-                    }
-                }
-                edits.push(Edit::PutZone(Box::new(z)));
-            }
-            ItemRef::Objective(id) => {
-                let Some(o) = s.objectives.iter().find(|o| o.id == id) else {
-                    continue;
-                };
-                let mut o = o.clone();
-                o.place = match o.place {
-                    Place::Table(p) => Place::Table(if snap {
-                        snap_half_inch(p + delta)
-                    } else {
-                        p + delta
-                    }),
-                    Place::Hex(h) => match hex_moved(h) {
-                        Some(to) => Place::Hex(to),
-                        None => continue,
-                    },
-                };
-                edits.push(Edit::PutObjective(Box::new(o)));
-            }
-            ItemRef::Reinforcement(id) => {
-                let Some(r) = s.reinforcements.iter().find(|r| r.id == id) else {
-                    continue;
-                };
-                let mut r = r.clone();
-                r.entry = match r.entry {
-                    Place::Table(p) => Place::Table(p + delta),
-                    Place::Hex(h) => match hex_moved(h) {
-                        Some(to) => Place::Hex(to),
-                        None => continue,
-                    },
-                };
-                edits.push(Edit::PutReinforcement(Box::new(r)));
-            }
-            ItemRef::Column(id) => {
-                // An entry point slides along the table edge nearest to where it is dragged.
-                let (Some(c), Map::Table(t)) = (s.column(id), &s.map) else {
-                    continue;
-                };
-                let mut c = c.clone();
-                let (edge, along) = nearest_edge(t, entry_point(t, &c.entry) + delta);
-                if edge != c.entry.edge {
-                    c.entry.heading_deg = edge.inward_bearing_deg();
-                }
-                c.entry.edge = edge;
-                c.entry.along_in = if snap {
-                    (along * 2.0).round() / 2.0
-                } else {
-                    along
-                };
-                edits.push(Edit::PutColumn(Box::new(c)));
-            }
-            _ => {}
-        }
-    }
-    edits
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,57 +156,18 @@ mod tests {
     }
 
     #[test]
-    fn hex_units_move_to_the_hex_under_their_centre() {
+    fn a_hex_unit_is_hit_at_its_hex_centre() {
         let s = (samples::by_name("winceby").expect("winceby").build)();
         let h = s.map.as_hex().expect("hex");
-        let l = layout(h);
         let u = s
             .units
             .iter()
             .find(|u| !u.is_leader() && u.hex().is_some())
             .expect("unit");
-        let (from, _) = u.hex().expect("on a hex");
-        let to = from.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[1]);
-        let delta = l.hex_to_world_pos(to) - l.hex_to_world_pos(from) + Point::new(1.0, -1.0);
-        let edits = move_edits(&s, &[ItemRef::Unit(u.id)], delta, false);
-        match &edits[..] {
-            [Edit::PutUnit(moved)] => assert_eq!(moved.hex().map(|x| x.0), Some(to)),
-            other => panic!("{other:?}"),
-        }
+        let (at, _) = u.hex().expect("on a hex");
         assert_eq!(
-            hit(&s, l.hex_to_world_pos(from), 0.0),
+            hit(&s, h.layout().hex_to_world_pos(at), 0.0),
             Some(ItemRef::Unit(u.id))
         );
-    }
-
-    #[test]
-    fn snapping_puts_the_first_model_on_a_half_inch() {
-        let s = (samples::by_name("patrol").expect("patrol").build)();
-        let u = &s.units[0];
-        let edits = move_edits(&s, &[ItemRef::Unit(u.id)], Point::new(1.13, 2.61), true);
-        let Edit::PutUnit(moved) = &edits[0] else {
-            panic!()
-        };
-        let p = moved.models[0].pos;
-        assert!(
-            ((p.x * 2.0).round() - p.x * 2.0).abs() < 1e-4
-                && ((p.y * 2.0).round() - p.y * 2.0).abs() < 1e-4
-        );
-    }
-
-    #[test]
-    fn entry_points_slide_along_the_nearest_edge() {
-        let s = (samples::by_name("bakambo").expect("bakambo").build)();
-        let c = &s.columns[0];
-        let Map::Table(t) = &s.map else { panic!() };
-        // Drag toward the east edge.
-        let from = entry_point(t, &c.entry);
-        let delta = Point::new(t.width_in - from.x, -10.0 - (from.y - t.height_in));
-        let edits = move_edits(&s, &[ItemRef::Column(c.id)], delta, false);
-        let Edit::PutColumn(moved) = &edits[0] else {
-            panic!()
-        };
-        assert_eq!(moved.entry.edge, Edge::East);
-        assert_eq!(moved.entry.heading_deg, 270.0);
     }
 }

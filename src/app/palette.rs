@@ -1,8 +1,9 @@
 //! The palette: terrain types (pick a brush, or drag onto the table), unit templates, leaders
 //! and markers to drag onto the canvas, and the tools.
 
-use super::create::Template;
+use super::command::{Command, Commands};
 use super::tools::{HexsideKind, Tool};
+use crate::edit::ops::create::Template;
 use crate::model::*;
 use egui::{Color32, RichText, Ui};
 
@@ -29,12 +30,6 @@ impl Payload {
     }
 }
 
-/// What the palette asks the app to do (beyond drags, which the canvas receives).
-pub enum PaletteAction {
-    SetTool(Tool),
-    SetSide(SideId),
-}
-
 fn swatch(ui: &mut Ui, c: Colour) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
     let p = ui.painter();
@@ -47,16 +42,16 @@ fn swatch(ui: &mut Ui, c: Colour) {
     );
 }
 
-/// Draws the palette and returns what the user chose.
-pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<PaletteAction> {
-    let mut out = Vec::new();
+/// Draws the palette and returns what the user chose (drags are received by the canvas).
+pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Commands {
+    let mut out = Commands::default();
     let hex = s.map.is_hex();
     ui.heading("Tools");
     ui.horizontal_wrapped(|ui| {
         let mut tool_button = |ui: &mut Ui, label: &str, t: Tool, hint: &str| {
             let on = std::mem::discriminant(tool) == std::mem::discriminant(&t);
             if ui.selectable_label(on, label).on_hover_text(hint).clicked() {
-                out.push(PaletteAction::SetTool(t));
+                out.push(Command::SetTool(t));
             }
         };
         tool_button(
@@ -98,7 +93,7 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
             ui.horizontal(|ui| {
                 swatch(ui, sd.colour);
                 if ui.selectable_label(sd.id == side, &sd.name).clicked() {
-                    out.push(PaletteAction::SetSide(sd.id));
+                    out.push(Command::SetSide(sd.id));
                 }
             });
         }
@@ -136,7 +131,7 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
                 } else {
                     Tool::DrawLine { terrain: t.id }
                 };
-                out.push(PaletteAction::SetTool(next));
+                out.push(Command::SetTool(next));
             }
         });
     }
@@ -147,7 +142,7 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
                 let mut r = *radius;
                 let resp = ui.add(egui::Slider::new(&mut r, 0..=5).text("hexes"));
                 if resp.changed() {
-                    out.push(PaletteAction::SetTool(Tool::Paint {
+                    out.push(Command::SetTool(Tool::Paint {
                         terrain: *terrain,
                         radius: r,
                     }));
@@ -165,7 +160,7 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Vec<P
                     .on_hover_text("Click hex edges to toggle")
                     .clicked()
                 {
-                    out.push(PaletteAction::SetTool(Tool::Hexside { feature: k }));
+                    out.push(Command::SetTool(Tool::Hexside { feature: k }));
                 }
             }
         });

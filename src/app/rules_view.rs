@@ -9,6 +9,7 @@
 //! to one hover.
 
 use super::App;
+use super::command::{Command, Commands, RouteEdit};
 use super::paint;
 use super::tools::Gesture;
 use crate::geom::Point;
@@ -97,14 +98,6 @@ impl RulesView {
 }
 
 impl App {
-    /// The single unit selected, if that is the selection.
-    pub(super) fn selected_unit(&self) -> Option<UnitId> {
-        match self.selection[..] {
-            [ItemRef::Unit(u)] | [ItemRef::Model(u, _)] => Some(u),
-            _ => None,
-        }
-    }
-
     /// Keeps the preview on the selected unit: selecting another unit previews it the usual
     /// way; selecting nothing closes the preview.
     pub(super) fn sync_preview(&mut self) {
@@ -200,25 +193,24 @@ impl App {
 
     /// Canvas input that belongs to the preview: dragging a follower of a waiting move,
     /// dragging the previewed unit under the rules (Alt drags it freely instead), clicking a
-    /// column's route. Returns whether the input was taken.
+    /// column's route. `None` when the input is not the preview's.
     pub(super) fn preview_input(
         &mut self,
         ui: &Ui,
         response: &egui::Response,
         world: Point,
         tol: f32,
-    ) -> bool {
-        if self.rules.open.is_none() {
-            return false;
-        }
-        match &mut self.gesture {
+    ) -> Option<Commands> {
+        let taken = Some(Commands::default());
+        self.rules.open?;
+        match &mut self.canvas.gesture {
             Some(Gesture::RulesMove { grab, to }) => {
                 *to = world + *grab;
-                return true;
+                return taken;
             }
             Some(Gesture::Follower { to, .. }) => {
                 *to = world;
-                return true;
+                return taken;
             }
             _ => {}
         }
@@ -235,8 +227,8 @@ impl App {
                 .as_ref()
                 .and_then(|p| p.follower_at(from))
             {
-                self.gesture = Some(Gesture::Follower { model, to: world });
-                return true;
+                self.canvas.gesture = Some(Gesture::Follower { model, to: world });
+                return taken;
             }
             let unit = self.rules.open.map(|(u, _)| u);
             let on_unit = matches!(
@@ -253,11 +245,11 @@ impl App {
                     anchor - from
                 };
                 self.rules.pending = None;
-                self.gesture = Some(Gesture::RulesMove {
+                self.canvas.gesture = Some(Gesture::RulesMove {
                     grab,
                     to: world + grab,
                 });
-                return true;
+                return taken;
             }
         }
         // A column's route is drawn by clicking the map.
@@ -272,29 +264,44 @@ impl App {
                 Some(ItemRef::Unit(_))
             )
         {
-            self.rules.route.push(world);
-            self.status = format!("Route: {} points", self.rules.route.len());
-            return true;
+            return Some(Command::Route(RouteEdit::Add(world)).into());
         }
-        false
+        None
     }
 
-    /// Ends a preview gesture: a legal drop commits the move (or places its followers to be
-    /// adjusted); an illegal one changes nothing and says why.
-    pub(super) fn end_preview_gesture(&mut self, g: Gesture) {
-        match g {
-            Gesture::RulesMove { to, .. } => self.drop_ghost(to),
-            Gesture::Follower { model, to } => {
-                let s = self.doc.scenario();
-                if let Some(p) = &mut self.rules.pending {
-                    match p.move_follower(s, model, to) {
-                        Ok(()) => self.status = "Follower placed: Enter commits the move".into(),
-                        Err(why) => self.status = format!("Follower not moved: {why}"),
-                    }
-                }
+    /// P: opens the selected unit's usual preview, or closes the open one.
+    pub(super) fn toggle_preview(&mut self) {
+        if self.rules.open.is_some() {
+            self.close_preview();
+        } else if let Some(u) = self.selected_unit()
+            && let Some(c) = preview::choices(self.doc.scenario(), u).first()
+        {
+            self.open_preview(c.mode);
+        }
+    }
+
+    /// Adds to, shortens or clears the route drawn for a column's Move.
+    pub(super) fn edit_route(&mut self, edit: RouteEdit) {
+        match edit {
+            RouteEdit::Add(p) => {
+                self.rules.route.push(p);
+                self.status = format!("Route: {} points", self.rules.route.len());
             }
-            Gesture::Sight { from, to } => self.rules.sight = Some((from, to)),
-            _ => {}
+            RouteEdit::RemoveLast => {
+                self.rules.route.pop();
+            }
+            RouteEdit::Clear => self.rules.route.clear(),
+        }
+    }
+
+    /// Moves a follower of the waiting move, if it may stand there; otherwise says why.
+    pub(super) fn place_follower(&mut self, model: ModelId, to: Point) {
+        let s = self.doc.scenario();
+        if let Some(p) = &mut self.rules.pending {
+            match p.move_follower(s, model, to) {
+                Ok(()) => self.status = "Follower placed: Enter commits the move".into(),
+                Err(why) => self.status = format!("Follower not moved: {why}"),
+            }
         }
     }
 
@@ -357,7 +364,7 @@ impl App {
     }
 
     /// Carries out the previewed column order.
-    fn march(&mut self) {
+    pub(super) fn march(&mut self) {
         if !self.preview_overlay().is_some_and(|o| o.is_ok()) {
             return;
         }
@@ -415,7 +422,7 @@ impl App {
         if let Some(p) = &self.rules.pending {
             items.extend(p.items(self.doc.scenario()));
         }
-        match self.gesture.clone() {
+        match self.canvas.gesture.clone() {
             Some(Gesture::RulesMove { to, .. }) => {
                 if let Some(g) = self.preview_ghost(to) {
                     items.extend(g.items(self.doc.scenario()));
@@ -443,7 +450,7 @@ impl App {
             }
             Some(Gesture::Sight { from, to }) => self.sight_items(ui, from, to, &mut items),
             None if self.rules.pending.is_none() => {
-                if let Some(c) = self.cursor
+                if let Some(c) = self.canvas.cursor
                     && self.rules.open.is_some()
                     && matches!(self.tool, super::tools::Tool::Select)
                     && let Some(h) = self.preview_hover(c)
@@ -454,7 +461,7 @@ impl App {
             }
             _ => {}
         }
-        if self.gesture.is_none()
+        if self.canvas.gesture.is_none()
             && matches!(self.tool, super::tools::Tool::Sight)
             && let Some((from, to)) = self.rules.sight
         {
@@ -497,7 +504,8 @@ impl App {
 
     /// The preview bar: what may be previewed for the selected unit, what the preview says,
     /// the move waiting for its followers, the column's route, and the test odds.
-    pub(super) fn preview_bar_ui(&mut self, ui: &mut Ui) {
+    pub(super) fn preview_bar_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
         let s = self.doc.scenario();
         let Some((unit, u)) = self
             .selected_unit()
@@ -509,7 +517,7 @@ impl App {
                 )
                 .weak(),
             );
-            return;
+            return out;
         };
         let name = u.name.clone();
         let choices = preview::choices(s, unit);
@@ -542,19 +550,21 @@ impl App {
             }
         });
         if let Some(m) = pick {
-            self.open_preview(m);
+            out.push(Command::OpenPreview(m));
         }
         if close {
-            self.close_preview();
-            return;
+            out.push(Command::ClosePreview);
+            return out;
         }
         if open.is_some() {
-            self.preview_lines_ui(ui);
+            out.extend(self.preview_lines_ui(ui));
         }
-        self.odds_ui(ui, unit);
+        out.extend(self.odds_ui(ui, unit));
+        out
     }
 
-    fn preview_lines_ui(&mut self, ui: &mut Ui) {
+    fn preview_lines_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
         let lines = match self.preview_overlay() {
             Some(Ok(o)) => o.lines.clone(),
             Some(Err(e)) => vec![preview::Line {
@@ -605,11 +615,10 @@ impl App {
                 cancel = ui.button("Cancel move").clicked();
             });
             if commit {
-                self.commit_pending();
+                out.push(Command::CommitMove);
             }
             if cancel {
-                self.cancel_pending();
-                self.status = "Move cancelled".into();
+                out.push(Command::CancelMove);
             }
         } else if column {
             let mut go = false;
@@ -626,7 +635,7 @@ impl App {
                         )
                         .clicked()
                     {
-                        self.rules.route.pop();
+                        out.push(Command::Route(RouteEdit::RemoveLast));
                     }
                     if ui
                         .add_enabled(
@@ -635,13 +644,13 @@ impl App {
                         )
                         .clicked()
                     {
-                        self.rules.route.clear();
+                        out.push(Command::Route(RouteEdit::Clear));
                     }
                 }
                 go = ui.button("Carry out the order").clicked();
             });
             if go {
-                self.march();
+                out.push(Command::March);
             }
         } else if self
             .rules
@@ -657,18 +666,20 @@ impl App {
                 .weak(),
             );
         }
+        out
     }
 
     /// The odds panel: the morale and rally tests the unit faces (R4), as `sandtable test`
     /// reports them, and a rolled result applied as one undoable edit.
-    fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) {
+    fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) -> Commands {
+        let mut out = Commands::default();
         let s = self.doc.scenario();
         let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
             .into_iter()
             .map(|k| (k, morale::preview(s, TestRequest::new(unit, k))))
             .collect();
         if tests.iter().all(|(_, t)| t.is_err()) {
-            return;
+            return out;
         }
         let mut apply = None;
         egui::CollapsingHeader::new("Morale and rally odds")
@@ -727,9 +738,14 @@ impl App {
                         }
                     });
             });
-        if let Some((kind, res)) = apply {
-            self.apply_test(unit, kind, res);
+        if let Some((kind, resolution)) = apply {
+            out.push(Command::ApplyTest {
+                unit,
+                kind,
+                resolution,
+            });
         }
+        out
     }
 
     /// Applies a rolled test result to the unit (one undoable edit).

@@ -1,50 +1,9 @@
 //! The canvas tools and the gestures in progress.
 
+pub use crate::edit::ops::paint::HexsideKind;
 use crate::geom::Point;
 use crate::model::*;
 use hexx::Hex;
-
-/// Hexside features the hexside tool toggles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HexsideKind {
-    River,
-    Wall,
-    Bridge,
-    Road,
-    BlocksZoc,
-}
-
-impl HexsideKind {
-    pub const ALL: [HexsideKind; 5] = [
-        HexsideKind::River,
-        HexsideKind::Wall,
-        HexsideKind::Bridge,
-        HexsideKind::Road,
-        HexsideKind::BlocksZoc,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            HexsideKind::River => "River",
-            HexsideKind::Wall => "Wall",
-            HexsideKind::Bridge => "Bridge",
-            HexsideKind::Road => "Road",
-            HexsideKind::BlocksZoc => "Blocks ZOC",
-        }
-    }
-
-    /// The features with this one toggled.
-    pub fn toggle(self, mut f: HexsideFeatures) -> HexsideFeatures {
-        match self {
-            HexsideKind::River => f.river = !f.river,
-            HexsideKind::Wall => f.wall = !f.wall,
-            HexsideKind::Bridge => f.bridge = !f.bridge,
-            HexsideKind::Road => f.road = !f.road,
-            HexsideKind::BlocksZoc => f.blocks_zoc = !f.blocks_zoc,
-        }
-        f
-    }
-}
 
 /// What a primary-button press on the canvas does.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,33 +99,6 @@ pub enum Gesture {
     },
 }
 
-/// The hexes filled from `start`: every hex connected to it through hexes of the same terrain.
-pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
-    let grid = h.grid();
-    let Some(i0) = grid.index_of(start) else {
-        return Vec::new();
-    };
-    let target = h.terrain[i0];
-    let mut seen = vec![false; grid.len()];
-    seen[i0] = true;
-    let mut stack = vec![start];
-    let mut out = Vec::new();
-    while let Some(hex) = stack.pop() {
-        out.push(hex);
-        for n in hex.all_neighbors() {
-            if let Some(i) = grid.index_of(n)
-                && !seen[i]
-                && h.terrain[i] == target
-            {
-                seen[i] = true;
-                stack.push(n);
-            }
-        }
-    }
-    out.sort_by_key(|h| (h.y, h.x));
-    out
-}
-
 /// The hex edge nearest a map point: the hex under it and the direction of its nearest edge.
 pub fn nearest_hexside(h: &HexMap, p: Point) -> Option<(Hex, u8)> {
     let l = crate::scene::layout(h);
@@ -186,32 +118,6 @@ pub fn nearest_hexside(h: &HexMap, p: Point) -> Option<(Hex, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn flood_fill_stops_at_other_terrain() {
-        let mut s = Scenario::new_hex("h");
-        let other = TerrainId(s.alloc());
-        let Map::Hex(h) = &mut s.map else { panic!() };
-        let grid = h.grid();
-        // A wall of other terrain down column 5.
-        for r in 0..15 {
-            let hex = Hex::from_offset_coordinates(
-                [5, r],
-                hexx::OffsetHexMode::Even,
-                hexx::HexOrientation::Flat,
-            );
-            if let Some(i) = grid.index_of(hex) {
-                h.terrain[i] = other;
-            }
-        }
-        let start = Hex::from_offset_coordinates(
-            [1, 1],
-            hexx::OffsetHexMode::Even,
-            hexx::HexOrientation::Flat,
-        );
-        let filled = flood_fill(h, start);
-        assert_eq!(filled.len(), 5 * 15, "columns 0-4 of 15 rows");
-    }
 
     #[test]
     fn nearest_hexside_finds_the_edge_between_two_hexes() {

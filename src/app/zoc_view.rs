@@ -9,7 +9,7 @@ use egui::Ui;
 use std::sync::Arc;
 
 /// The shading of one side for one state of the document.
-pub struct ZocOverlay {
+pub(super) struct ZocOverlay {
     changes: u64,
     side: SideId,
     items: Arc<Vec<Item>>,
@@ -22,17 +22,18 @@ impl App {
         let side = self.settings.zoc_side?;
         let changes = self.doc.changes();
         let fresh = self
-            .zoc_overlay
+            .layers
+            .zoc
             .as_ref()
             .is_some_and(|o| o.changes == changes && o.side == side);
         if !fresh {
-            self.zoc_overlay = Some(ZocOverlay {
+            self.layers.zoc = Some(ZocOverlay {
                 changes,
                 side,
                 items: Arc::new(scene::overlay::zoc(self.doc.scenario(), side)),
             });
         }
-        self.zoc_overlay.as_ref().map(|o| o.items.clone())
+        self.layers.zoc.as_ref().map(|o| o.items.clone())
     }
 }
 

@@ -24,17 +24,9 @@ pub struct RecoveryInfo {
 }
 
 impl Recovery {
-    /// Recovery files in `dir` (created when first written).
+    /// Recovery files in `dir` (created when first written). The caller chooses the folder
+    /// (the editor: its data folder), so this module knows nothing of windows.
     pub fn in_dir(dir: PathBuf) -> Recovery {
-        Recovery { dir }
-    }
-
-    /// The platform's data directory for the editor, or `SANDTABLE_RECOVERY_DIR` if set.
-    pub fn default_location() -> Recovery {
-        let dir = std::env::var_os("SANDTABLE_RECOVERY_DIR")
-            .map(PathBuf::from)
-            .or_else(|| eframe::storage_dir("sandtable"))
-            .unwrap_or_else(|| std::env::temp_dir().join("sandtable"));
         Recovery { dir }
     }
 

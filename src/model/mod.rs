@@ -24,7 +24,7 @@ pub use terrain::*;
 pub use unit::*;
 pub use validate::{Invalid, MAX_HEXES, MAX_TABLE_IN, MAX_TEXT};
 
-use crate::geom::{Footprint, HexGrid, MM_PER_INCH};
+use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};
 
 impl Model {
     /// The ground the base covers on the table, in inches.
@@ -43,7 +43,25 @@ impl Model {
     }
 }
 
+impl TableMap {
+    /// Where an entry point lies on the table edge.
+    pub fn entry_point(&self, e: &EntryPoint) -> Point {
+        match e.edge {
+            Edge::North => Point::new(e.along_in, 0.0),
+            Edge::South => Point::new(e.along_in, self.height_in),
+            Edge::West => Point::new(0.0, e.along_in),
+            Edge::East => Point::new(self.width_in, e.along_in),
+        }
+    }
+}
+
 impl HexMap {
+    /// The map's layout in millimetres on paper (y down the page), shared by the screen, print,
+    /// the rules and the edits that place things on hexes.
+    pub fn layout(&self) -> hexx::HexLayout {
+        hex_layout(self.orientation.to_hexx(), self.hex_size_mm)
+    }
+
     /// The dense hex index of this map's shape.
     pub fn grid(&self) -> HexGrid {
         match self.shape {

@@ -3,7 +3,7 @@
 //! selection) drawn over it.
 
 use super::item::*;
-use crate::geom::{Aabb, HexGrid, Point, bearing_vec, hex_layout};
+use crate::geom::{Aabb, HexGrid, Point, bearing_vec};
 use crate::model::*;
 use hexx::{EdgeDirection, Hex, HexLayout};
 use std::sync::Arc;
@@ -67,7 +67,7 @@ pub fn frame(s: &Scenario) -> (Aabb, MapUnit) {
 
 /// The hex map's layout in millimetres on paper.
 pub fn layout(h: &HexMap) -> HexLayout {
-    hex_layout(h.orientation.to_hexx(), h.hex_size_mm)
+    h.layout()
 }
 
 fn hex_bounds(h: &HexMap) -> Aabb {
@@ -564,12 +564,7 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
 
 /// Where an entry point lies on the table edge.
 pub fn entry_point(t: &TableMap, e: &EntryPoint) -> Point {
-    match e.edge {
-        Edge::North => Point::new(e.along_in, 0.0),
-        Edge::South => Point::new(e.along_in, t.height_in),
-        Edge::West => Point::new(0.0, e.along_in),
-        Edge::East => Point::new(t.width_in, e.along_in),
-    }
+    t.entry_point(e)
 }
 
 fn star(c: Point, r: f32) -> Vec<Point> {

@@ -71,9 +71,8 @@ impl<'a> Form<'a> {
             return;
         }
         self.change = Some(Change {
-            label: label.into(),
             key,
-            edits,
+            ..Change::new(label, edits)
         });
     }
 

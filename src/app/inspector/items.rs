@@ -2,7 +2,7 @@
 //! share (a point on the table, a hex on the hex map, a list of vertices).
 
 use super::form::{Form, any, grid, non_empty, section};
-use super::unit_edits::side_options;
+use super::options::side_options;
 use crate::edit::Edit;
 use crate::geom::Point;
 use crate::model::*;

@@ -5,7 +5,8 @@
 //!
 //! - `form`: the fields, validation and accessible names;
 //! - `unit`: units and leaders; `models`: where a unit stands, its models and state, single
-//!   models; `unit_edits`: the rules that keep a unit whole (models follow strength, ...);
+//!   models; `options`: the sides, leaders, kinds and facings offered (the edits that keep a
+//!   unit whole when a field changes are `edit::ops::units`);
 //! - `column`: columns of march: ordered members, widths, units on table at the start;
 //! - `items`: terrain pieces, deployment zones, objectives, reinforcements;
 //! - `scenario`: meta and turn, background, reinforcements by turn; `ruleset`: the rules and
@@ -17,31 +18,17 @@ mod form;
 mod items;
 mod map;
 mod models;
+mod options;
 mod ruleset;
 mod scenario;
 mod tables;
 mod unit;
-mod unit_edits;
 
-use super::App;
-use crate::edit::Edit;
 use crate::model::*;
 use egui::{Id, RichText, Ui};
 use form::Form;
 
-/// What the inspector asks the document to apply: a label for the history, a merge key for
-/// coalescing the steps of one gesture (`None`: a step of its own), and the edits.
-#[derive(Clone, Debug)]
-pub struct Change {
-    pub label: String,
-    pub key: Option<String>,
-    pub edits: Vec<Edit>,
-}
-
-/// Where the last refused change's reason is kept for the inspector to show.
-fn refused_id() -> Id {
-    Id::unique("inspector-refused")
-}
+pub(super) use super::command::Change;
 
 /// The selection's generation: a number that changes whenever the selection does, so pending
 /// (refused) input belongs to one item only.
@@ -55,20 +42,24 @@ fn generation(ui: &Ui, selection: &[ItemRef]) -> u64 {
     if old != hash {
         gen_ += 1;
         ui.data_mut(|d| d.insert_temp(id, (hash, gen_)));
-        ui.data_mut(|d| d.remove::<String>(refused_id()));
     }
     gen_
 }
 
-/// Draws the inspector for `selection` and returns what the user did.
+/// Draws the inspector for `selection` and returns what the user did: a change to apply, a
+/// selection to follow, and the side whose zones of control the map shades. `refusal` is why
+/// the last change was refused, shown above the fields.
 pub fn inspector_ui(
     ui: &mut Ui,
     s: &Scenario,
     changes: u64,
     selection: &[ItemRef],
     side: SideId,
-    zoc_side: &mut Option<SideId>,
-) -> (Option<Change>, Option<Vec<ItemRef>>) {
+    zoc_side: Option<SideId>,
+    refusal: Option<&str>,
+) -> (Option<Change>, Option<Vec<ItemRef>>, Option<SideId>) {
+    let mut zoc_side = zoc_side;
+    let zoc_side_ = &mut zoc_side;
     let gen_ = generation(ui, selection);
     // Room for a label, a field and the reason a value is refused.
     ui.set_min_width(320.0);
@@ -80,13 +71,13 @@ pub fn inspector_ui(
             form::expand_all(ui, false);
         }
     });
-    if let Some(reason) = ui.data(|d| d.get_temp::<String>(refused_id())) {
+    if let Some(reason) = refusal {
         ui.colored_label(ui.visuals().error_fg_color, reason);
     }
     let mut f = Form::new(s, gen_);
     f.changes = changes;
     match selection {
-        [] => scenario::scenario_ui(ui, &mut f, side, zoc_side),
+        [] => scenario::scenario_ui(ui, &mut f, side, zoc_side_),
         [ItemRef::Unit(id)] => match s.unit(*id) {
             Some(u) => unit::unit_ui(ui, &mut f, u),
             None => gone(ui),
@@ -116,7 +107,7 @@ pub fn inspector_ui(
             None => gone(ui),
         },
         [ItemRef::Side(_) | ItemRef::Terrain(_) | ItemRef::Map | ItemRef::Scenario] => {
-            scenario::scenario_ui(ui, &mut f, side, zoc_side)
+            scenario::scenario_ui(ui, &mut f, side, zoc_side_)
         }
         [ItemRef::Hex(x, y)] => {
             ui.heading(format!("Hex ({x}, {y})"));
@@ -127,48 +118,9 @@ pub fn inspector_ui(
             ui.label("Drag to move them together; Delete removes them; Ctrl+D duplicates.");
         }
     }
-    (f.change, f.select)
+    (f.change, f.select, zoc_side)
 }
 
 fn gone(ui: &mut Ui) {
     ui.label(RichText::new("The selected item no longer exists.").weak());
-}
-
-impl App {
-    /// The inspector panel's contents: draws the inspector, then applies its change (merged
-    /// with the previous step when it continues the same gesture) and follows any selection it
-    /// asked for.
-    pub(super) fn inspector_panel_ui(&mut self, ui: &mut Ui) {
-        let (change, select) = inspector_ui(
-            ui,
-            self.doc.scenario(),
-            self.doc.changes(),
-            &self.selection,
-            self.side,
-            &mut self.settings.zoc_side,
-        );
-        let mut applied = true;
-        if let Some(c) = change {
-            let result = match &c.key {
-                Some(k) => self.doc.apply_merging(&c.label, k, c.edits),
-                None => self.doc.apply(&c.label, c.edits),
-            };
-            match result {
-                Ok(()) => {
-                    self.status = c.label;
-                    ui.data_mut(|d| d.remove::<String>(refused_id()));
-                    self.prune_selection();
-                }
-                Err(e) => {
-                    let reason = format!("{}: {e}", c.label);
-                    ui.data_mut(|d| d.insert_temp(refused_id(), reason.clone()));
-                    self.status = reason;
-                    applied = false;
-                }
-            }
-        }
-        if let Some(sel) = select.filter(|_| applied) {
-            self.selection = sel;
-        }
-    }
 }

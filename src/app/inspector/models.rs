@@ -2,7 +2,8 @@
 //! facing on the table), its models and their bases, its state, and single models.
 
 use super::form::{Form, any, grid, section};
-use super::unit_edits::*;
+use super::options::*;
+use crate::edit::ops::units::*;
 use crate::geom::{MM_PER_INCH, Point};
 use crate::model::*;
 use egui::Ui;

@@ -4,7 +4,8 @@
 
 use super::form::{Form, any, grid, non_empty, section};
 use super::models::{models_ui, position_ui, state_ui};
-use super::unit_edits::*;
+use super::options::*;
+use crate::edit::ops::units::*;
 use crate::model::*;
 use egui::{RichText, Ui};
 

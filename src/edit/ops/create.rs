@@ -5,7 +5,6 @@
 use crate::edit::Edit;
 use crate::geom::{Formation, Point};
 use crate::model::*;
-use crate::scene::layout;
 use hexx::Hex;
 
 /// The unit types a designer drags from the palette.
@@ -174,7 +173,7 @@ pub fn place_unit(
     let mut u = new_unit(s, template, side, &mut next);
     match &s.map {
         Map::Hex(h) => {
-            let hex = layout(h).world_pos_to_hex(at);
+            let hex = h.layout().world_pos_to_hex(at);
             if !h.grid().contains(hex) {
                 return None;
             }
@@ -210,6 +209,61 @@ pub fn place_unit(
     Some(Edit::PutUnit(Box::new(u)))
 }
 
+/// The name a new piece of `t` takes: the terrain's name and a number ("Wood 3").
+fn piece_name(s: &Scenario, t: &TerrainType) -> String {
+    let n = s.pieces.iter().filter(|p| p.terrain == t.id).count() + 1;
+    format!("{} {n}", t.name)
+}
+
+/// How wide a new line piece of `t` is drawn, in inches: a road wider than a wall or hedge.
+fn line_width_in(t: &TerrainType) -> f32 {
+    if t.kind == TerrainKind::Road {
+        1.5
+    } else {
+        0.5
+    }
+}
+
+/// A new piece of `terrain` through the points drawn: an area (at least three points) or a
+/// line (at least two), by the terrain's kind; or why the drawing is not a piece yet.
+pub fn draw_piece(s: &Scenario, terrain: TerrainId, points: Vec<Point>) -> Result<Edit, String> {
+    let t = s
+        .terrain(terrain)
+        .ok_or_else(|| format!("{} does not exist", ItemRef::Terrain(terrain)))?;
+    let area = t.kind == TerrainKind::Area;
+    let need = if area { 3 } else { 2 };
+    if points.len() < need {
+        let what = if area { "area" } else { "line" };
+        return Err(format!("A {what} needs at least {need} points"));
+    }
+    let shape = if area {
+        PieceShape::Polygon(points)
+    } else {
+        PieceShape::Polyline {
+            points,
+            width_in: line_width_in(t),
+        }
+    };
+    Ok(Edit::PutPiece(Box::new(TerrainPiece {
+        id: PieceId(s.next_id),
+        name: piece_name(s, t),
+        terrain,
+        shape,
+    })))
+}
+
+/// The item an edit from this module creates, to select it once it is applied.
+pub fn created(e: &Edit) -> Option<ItemRef> {
+    match e {
+        Edit::PutUnit(u) => Some(ItemRef::Unit(u.id)),
+        Edit::PutPiece(p) => Some(ItemRef::Piece(p.id)),
+        Edit::PutObjective(o) => Some(ItemRef::Objective(o.id)),
+        Edit::PutZone(z) => Some(ItemRef::Zone(z.id)),
+        Edit::PutColumn(c) => Some(ItemRef::Column(c.id)),
+        _ => None,
+    }
+}
+
 /// A new area piece of `terrain`: a rounded blob 6" across on the table.
 pub fn place_area(s: &Scenario, terrain: TerrainId, at: Point) -> Option<Edit> {
     let t = s.terrain(terrain)?;
@@ -226,20 +280,12 @@ pub fn place_area(s: &Scenario, terrain: TerrainId, at: Point) -> Option<Edit> {
         ),
         TerrainKind::Linear | TerrainKind::Road => PieceShape::Polyline {
             points: vec![at - Point::new(3.0, 0.0), at + Point::new(3.0, 0.0)],
-            width_in: if t.kind == TerrainKind::Road {
-                1.5
-            } else {
-                0.5
-            },
+            width_in: line_width_in(t),
         },
     };
     Some(Edit::PutPiece(Box::new(TerrainPiece {
         id,
-        name: format!(
-            "{} {}",
-            t.name,
-            s.pieces.iter().filter(|p| p.terrain == terrain).count() + 1
-        ),
+        name: piece_name(s, t),
         terrain,
         shape,
     })))
@@ -249,7 +295,7 @@ pub fn place_area(s: &Scenario, terrain: TerrainId, at: Point) -> Option<Edit> {
 pub fn place_objective(s: &Scenario, at: Point) -> Option<Edit> {
     let place = match &s.map {
         Map::Hex(h) => {
-            let hex = layout(h).world_pos_to_hex(at);
+            let hex = h.layout().world_pos_to_hex(at);
             h.grid().contains(hex).then_some(Place::Hex(hex))?
         }
         Map::Table(_) => Place::Table(at),
@@ -268,7 +314,7 @@ pub fn place_objective(s: &Scenario, at: Point) -> Option<Edit> {
 pub fn place_zone(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
     let area = match &s.map {
         Map::Hex(h) => {
-            let centre = layout(h).world_pos_to_hex(at);
+            let centre = h.layout().world_pos_to_hex(at);
             let grid = h.grid();
             let hexes: Vec<Hex> = centre.range(2).filter(|x| grid.contains(*x)).collect();
             if hexes.is_empty() {
@@ -297,7 +343,7 @@ pub fn place_zone(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
 /// A new column entering at the table edge nearest `at`.
 pub fn place_entry(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
     let Map::Table(t) = &s.map else { return None };
-    let (edge, along) = super::hit::nearest_edge(t, at);
+    let (edge, along) = super::selection::nearest_edge(t, at);
     Some(Edit::PutColumn(Box::new(Column {
         id: ColumnId(s.next_id),
         name: format!("Column {}", s.columns.len() + 1),
@@ -347,7 +393,7 @@ mod tests {
         let s = Scenario::new_hex("h");
         let h = s.map.as_hex().expect("hex");
         let target = Hex::new(3, 2);
-        let at = layout(h).hex_to_world_pos(target);
+        let at = h.layout().hex_to_world_pos(target);
         let Some(Edit::PutUnit(u)) = place_unit(&s, Template::Cavalry, s.sides[1].id, at, 90.0)
         else {
             panic!("placed")

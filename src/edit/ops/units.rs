@@ -3,26 +3,25 @@
 //! Pure functions from the scenario to edits, tested without a window.
 
 use crate::edit::Edit;
-use crate::geom::{Footprint, MM_PER_INCH, Point, bearing_vec, vec_bearing};
+use crate::geom::{Footprint, MM_PER_INCH, Point, bearing_vec};
 use crate::model::*;
 use crate::rules::column::allowed_widths;
-use crate::scene::layout;
 
 /// Space left between a new model and its neighbours, in inches.
 const NEW_MODEL_GAP_IN: f32 = 0.05;
 
-pub(super) fn put(u: Unit) -> Edit {
+pub fn put(u: Unit) -> Edit {
     Edit::PutUnit(Box::new(u))
 }
 
 /// Whether units of this scenario carry models (figures or stands): on the free-measure table
 /// they do, wherever they stand (a column's tail keeps its models off the table).
-pub(super) fn has_models(s: &Scenario) -> bool {
+pub fn has_models(s: &Scenario) -> bool {
     !s.map.is_hex()
 }
 
 /// The width and depth of a base in inches.
-pub(super) fn base_in(b: Base) -> (f32, f32) {
+pub fn base_in(b: Base) -> (f32, f32) {
     match b {
         Base::Round { diameter_mm } => (diameter_mm / MM_PER_INCH, diameter_mm / MM_PER_INCH),
         Base::Rect { width_mm, depth_mm } => (width_mm / MM_PER_INCH, depth_mm / MM_PER_INCH),
@@ -160,7 +159,7 @@ pub fn side_change_edits(s: &Scenario, u: &Unit, side: SideId) -> Vec<Edit> {
 }
 
 /// Edits that clear every reference to leader `leader` from units matching `which`.
-pub(super) fn let_go_of(s: &Scenario, leader: UnitId, which: impl Fn(&Unit) -> bool) -> Vec<Edit> {
+pub fn let_go_of(s: &Scenario, leader: UnitId, which: impl Fn(&Unit) -> bool) -> Vec<Edit> {
     s.units
         .iter()
         .filter(|x| x.id != leader && which(x))
@@ -261,49 +260,6 @@ pub fn width_check(u: &Unit, width: u8) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// Leaders of `side` other than `except`, with "None" first.
-pub fn leader_options(s: &Scenario, side: SideId, except: UnitId) -> Vec<(Option<UnitId>, String)> {
-    let mut v = vec![(None, "None".to_string())];
-    v.extend(
-        s.units
-            .iter()
-            .filter(|x| x.is_leader() && x.side == side && x.id != except)
-            .map(|x| (Some(x.id), format!("{} ({})", x.name, x.id))),
-    );
-    v
-}
-
-pub fn side_options(s: &Scenario) -> Vec<(SideId, String)> {
-    s.sides.iter().map(|x| (x.id, x.name.clone())).collect()
-}
-
-pub(super) fn kind_name(tag: KindTag) -> String {
-    let t = tag.to_string();
-    let mut c = t.chars();
-    c.next()
-        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
-}
-
-/// The compass name of a hex edge direction on this map ("north-east").
-pub fn facing_name(h: &HexMap, d: u8) -> String {
-    let l = layout(h);
-    let centre = l.hex_to_world_pos(hexx::Hex::ZERO);
-    let dir = hexx::EdgeDirection::ALL_DIRECTIONS[(d % 6) as usize];
-    let bearing = vec_bearing(l.hex_to_world_pos(hexx::Hex::ZERO.neighbor(dir)) - centre);
-    const NAMES: [&str; 8] = [
-        "north",
-        "north-east",
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-    ];
-    let k = ((bearing + 22.5) / 45.0).floor() as usize % 8;
-    format!("{} ({d})", NAMES[k])
 }
 
 #[cfg(test)]
@@ -452,16 +408,5 @@ mod tests {
         let side = s.sides.iter().find(|x| x.id != u.side).expect("other").id;
         apply(&mut doc, side_change_edits(&s, u, side));
         assert!(doc.scenario().column_of(u.id).is_none());
-    }
-
-    #[test]
-    fn facings_have_compass_names() {
-        let s = Scenario::new_hex("h");
-        let h = s.map.as_hex().expect("hex");
-        let names: Vec<String> = (0..6).map(|d| facing_name(h, d)).collect();
-        let mut unique = names.clone();
-        unique.sort();
-        unique.dedup();
-        assert_eq!(unique.len(), 6, "{names:?}");
     }
 }

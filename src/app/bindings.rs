@@ -1,0 +1,426 @@
+//! The keyboard: one table of bindings from which the shortcuts are read, the menus show their
+//! hints and Help > Keyboard shortcuts (F1) lists them, so the three can never disagree.
+
+use super::command::{Command, Commands, Guarded};
+use super::tools::Tool;
+use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+
+/// What a key does. Each action is one command (see [`Action::command`]); commands that depend
+/// on the state (Enter, Escape, P) decide when they are carried out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NewTable,
+    NewHex,
+    Open,
+    Save,
+    SaveAs,
+    Quit,
+    Undo,
+    Redo,
+    Cut,
+    Copy,
+    Paste,
+    Duplicate,
+    SelectAll,
+    Delete,
+    Back,
+    RotateClockwise,
+    RotateCounterClockwise,
+    SelectTool,
+    MeasureTool,
+    SightTool,
+    Fit,
+    Grid,
+    ZoomIn,
+    ZoomOut,
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    Preview,
+    Confirm,
+    Cancel,
+    Shortcuts,
+}
+
+/// Screen points an arrow key pans the view.
+const PAN_STEP: f32 = 40.0;
+
+impl Action {
+    /// The command the key sends.
+    pub fn command(self) -> Command {
+        match self {
+            Action::NewTable => Command::File(Guarded::NewTable),
+            Action::NewHex => Command::File(Guarded::NewHex),
+            Action::Open => Command::File(Guarded::Open(None)),
+            Action::Save => Command::Save,
+            Action::SaveAs => Command::SaveAs,
+            Action::Quit => Command::Quit,
+            Action::Undo => Command::Undo,
+            Action::Redo => Command::Redo,
+            Action::Cut => Command::Cut,
+            Action::Copy => Command::Copy,
+            Action::Paste => Command::Paste,
+            Action::Duplicate => Command::Duplicate,
+            Action::SelectAll => Command::SelectAll,
+            Action::Delete => Command::Delete,
+            Action::Back => Command::Back,
+            Action::RotateClockwise => Command::Rotate(1.0),
+            Action::RotateCounterClockwise => Command::Rotate(-1.0),
+            Action::SelectTool => Command::SetTool(Tool::Select),
+            Action::MeasureTool => Command::SetTool(Tool::Measure),
+            Action::SightTool => Command::SetTool(Tool::Sight),
+            Action::Fit => Command::Fit,
+            Action::Grid => Command::ToggleGrid,
+            Action::ZoomIn => Command::Zoom(1.25),
+            Action::ZoomOut => Command::Zoom(0.8),
+            Action::PanLeft => Command::Pan(egui::vec2(PAN_STEP, 0.0)),
+            Action::PanRight => Command::Pan(egui::vec2(-PAN_STEP, 0.0)),
+            Action::PanUp => Command::Pan(egui::vec2(0.0, PAN_STEP)),
+            Action::PanDown => Command::Pan(egui::vec2(0.0, -PAN_STEP)),
+            Action::Preview => Command::TogglePreview,
+            Action::Confirm => Command::Confirm,
+            Action::Cancel => Command::Cancel,
+            Action::Shortcuts => Command::ShowShortcuts,
+        }
+    }
+}
+
+/// A key binding: the keys that send an action, and what it does in words (for F1).
+pub struct Binding {
+    pub action: Action,
+    pub keys: &'static [KeyboardShortcut],
+    pub what: &'static str,
+}
+
+const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+
+const NONE: Modifiers = Modifiers::NONE;
+const SHIFT: Modifiers = Modifiers::SHIFT;
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers {
+    shift: true,
+    ..Modifiers::COMMAND
+};
+
+/// Every key binding of the editor, in the order F1 lists them.
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        action: Action::NewTable,
+        keys: &[key(CMD, Key::N)],
+        what: "new free-measure table",
+    },
+    Binding {
+        action: Action::NewHex,
+        keys: &[key(CMD_SHIFT, Key::N)],
+        what: "new hex map",
+    },
+    Binding {
+        action: Action::Open,
+        keys: &[key(CMD, Key::O)],
+        what: "open",
+    },
+    Binding {
+        action: Action::Save,
+        keys: &[key(CMD, Key::S)],
+        what: "save",
+    },
+    Binding {
+        action: Action::SaveAs,
+        keys: &[key(CMD_SHIFT, Key::S)],
+        what: "save as",
+    },
+    Binding {
+        action: Action::Quit,
+        keys: &[key(CMD, Key::Q)],
+        what: "quit",
+    },
+    Binding {
+        action: Action::Undo,
+        keys: &[key(CMD, Key::Z)],
+        what: "undo",
+    },
+    Binding {
+        action: Action::Redo,
+        keys: &[key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+        what: "redo",
+    },
+    Binding {
+        action: Action::Cut,
+        keys: &[key(CMD, Key::X)],
+        what: "cut",
+    },
+    Binding {
+        action: Action::Copy,
+        keys: &[key(CMD, Key::C)],
+        what: "copy",
+    },
+    Binding {
+        action: Action::Paste,
+        keys: &[key(CMD, Key::V)],
+        what: "paste",
+    },
+    Binding {
+        action: Action::Duplicate,
+        keys: &[key(CMD, Key::D)],
+        what: "duplicate",
+    },
+    Binding {
+        action: Action::SelectAll,
+        keys: &[key(CMD, Key::A)],
+        what: "select all",
+    },
+    Binding {
+        action: Action::Delete,
+        keys: &[key(NONE, Key::Delete)],
+        what: "delete the selection",
+    },
+    Binding {
+        action: Action::Back,
+        keys: &[key(NONE, Key::Backspace)],
+        what: "take back the last point drawn, or delete the selection",
+    },
+    Binding {
+        action: Action::RotateClockwise,
+        keys: &[key(NONE, Key::R)],
+        what: "rotate the selection clockwise",
+    },
+    Binding {
+        action: Action::RotateCounterClockwise,
+        keys: &[key(SHIFT, Key::R)],
+        what: "rotate the selection counter-clockwise",
+    },
+    Binding {
+        action: Action::SelectTool,
+        keys: &[key(NONE, Key::S)],
+        what: "select tool",
+    },
+    Binding {
+        action: Action::MeasureTool,
+        keys: &[key(NONE, Key::M)],
+        what: "measuring tape",
+    },
+    Binding {
+        action: Action::SightTool,
+        keys: &[key(NONE, Key::V)],
+        what: "line of sight tool (table)",
+    },
+    Binding {
+        action: Action::Fit,
+        keys: &[key(NONE, Key::F), key(NONE, Key::Home)],
+        what: "zoom to fit",
+    },
+    Binding {
+        action: Action::Grid,
+        keys: &[key(NONE, Key::G)],
+        what: "grid on or off",
+    },
+    Binding {
+        action: Action::ZoomIn,
+        keys: &[key(NONE, Key::Plus), key(NONE, Key::Equals)],
+        what: "zoom in",
+    },
+    Binding {
+        action: Action::ZoomOut,
+        keys: &[key(NONE, Key::Minus)],
+        what: "zoom out",
+    },
+    Binding {
+        action: Action::PanLeft,
+        keys: &[key(NONE, Key::ArrowLeft)],
+        what: "pan left",
+    },
+    Binding {
+        action: Action::PanRight,
+        keys: &[key(NONE, Key::ArrowRight)],
+        what: "pan right",
+    },
+    Binding {
+        action: Action::PanUp,
+        keys: &[key(NONE, Key::ArrowUp)],
+        what: "pan up",
+    },
+    Binding {
+        action: Action::PanDown,
+        keys: &[key(NONE, Key::ArrowDown)],
+        what: "pan down",
+    },
+    Binding {
+        action: Action::Preview,
+        keys: &[key(NONE, Key::P)],
+        what: "open or close the rule preview of the selected unit",
+    },
+    Binding {
+        action: Action::Confirm,
+        keys: &[key(NONE, Key::Enter)],
+        what: "finish drawing a piece; commit the move waiting for its followers",
+    },
+    Binding {
+        action: Action::Cancel,
+        keys: &[key(NONE, Key::Escape)],
+        what: "cancel the drag, drawing or move waiting for its followers",
+    },
+    Binding {
+        action: Action::Shortcuts,
+        keys: &[key(NONE, Key::F1)],
+        what: "this list",
+    },
+];
+
+/// What the mouse does, listed under the keys in F1.
+pub const MOUSE: &[(&str, &str)] = &[
+    ("Wheel, pinch", "zoom about the cursor"),
+    ("Middle drag, Space+drag", "pan"),
+    (
+        "Double-click",
+        "finish drawing a piece; insert a vertex on the selected shape",
+    ),
+    ("Right-click a vertex", "remove it from the selected shape"),
+    (
+        "Drag (preview open)",
+        "move the unit under the rules; Alt+drag places it freely",
+    ),
+    (
+        "Shift+click",
+        "add to the selection; fill hexes with the paint tool",
+    ),
+];
+
+/// The binding of an action.
+pub fn binding(action: Action) -> Option<&'static Binding> {
+    BINDINGS.iter().find(|b| b.action == action)
+}
+
+/// An action's keys as the platform writes them ("Ctrl+Shift+Z, Ctrl+Y"), for menus and F1.
+pub fn keys_text(ctx: &egui::Context, action: Action) -> String {
+    binding(action).map_or(String::new(), |b| {
+        b.keys
+            .iter()
+            .map(|k| ctx.format_shortcut(k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+/// How many modifiers a shortcut needs: egui matches a shortcut that needs fewer modifiers to
+/// a key pressed with more (Shift and Alt are not required to be up), so the most specific
+/// shortcuts are tried first.
+fn specificity(k: &KeyboardShortcut) -> u8 {
+    let m = k.modifiers;
+    u8::from(m.shift) + u8::from(m.alt) + u8::from(m.command || m.ctrl || m.mac_cmd)
+}
+
+/// The commands of the keys pressed this frame (none while a text field has the keyboard:
+/// keys typed there are text). Other focused widgets (a button clicked last, the canvas) do not
+/// stop them, so Escape cancels a drag on the canvas and Ctrl+Z undoes after a click.
+pub fn shortcuts(ui: &mut Ui) -> Commands {
+    let mut out = Commands::default();
+    if ui.ctx().text_edit_focused() {
+        return out;
+    }
+    let mut keys: Vec<(&KeyboardShortcut, Action)> = BINDINGS
+        .iter()
+        .flat_map(|b| b.keys.iter().map(move |k| (k, b.action)))
+        .collect();
+    keys.sort_by_key(|(k, _)| std::cmp::Reverse(specificity(k)));
+    for (k, action) in keys {
+        // Every press of the key (held keys repeat) sends the command once.
+        let presses = ui.input_mut(|i| i.count_and_consume_key(k.modifiers, k.logical_key));
+        for _ in 0..presses {
+            out.push(action.command());
+        }
+    }
+    out
+}
+
+/// Help > Keyboard shortcuts: the table above, as the platform writes the keys.
+pub fn shortcuts_window_ui(ctx: &egui::Context, open: &mut bool) {
+    egui::Window::new("Keyboard shortcuts")
+        .open(open)
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for b in BINDINGS {
+                    ui.label(keys_text(ctx, b.action));
+                    ui.label(b.what);
+                    ui.end_row();
+                }
+                for (mouse, what) in MOUSE {
+                    ui.label(*mouse);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_bindings_share_a_key() {
+        let mut seen = Vec::new();
+        for b in BINDINGS {
+            for k in b.keys {
+                assert!(
+                    !seen.contains(k),
+                    "{k:?} is bound twice (second: {:?})",
+                    b.action
+                );
+                seen.push(*k);
+            }
+        }
+    }
+
+    #[test]
+    fn every_action_has_a_binding() {
+        use Action::*;
+        let all = [
+            NewTable,
+            NewHex,
+            Open,
+            Save,
+            SaveAs,
+            Quit,
+            Undo,
+            Redo,
+            Cut,
+            Copy,
+            Paste,
+            Duplicate,
+            SelectAll,
+            Delete,
+            Back,
+            RotateClockwise,
+            RotateCounterClockwise,
+            SelectTool,
+            MeasureTool,
+            SightTool,
+            Fit,
+            Grid,
+            ZoomIn,
+            ZoomOut,
+            PanLeft,
+            PanRight,
+            PanUp,
+            PanDown,
+            Preview,
+            Confirm,
+            Cancel,
+            Shortcuts,
+        ];
+        for a in all {
+            assert!(binding(a).is_some_and(|b| !b.keys.is_empty()), "{a:?}");
+        }
+    }
+
+    #[test]
+    fn shift_variants_are_tried_before_their_plain_keys() {
+        let shifted = key(SHIFT, Key::R);
+        let plain = key(NONE, Key::R);
+        assert!(specificity(&shifted) > specificity(&plain));
+        assert!(specificity(&key(CMD_SHIFT, Key::Z)) > specificity(&key(CMD, Key::Z)));
+    }
+}

@@ -1,0 +1,358 @@
+//! Drawing the canvas: the static layer (map, terrain, grid), the dynamic layer (units and
+//! markers) or the ghost of a drag, the ZOC shading, the rule preview, and the marks of the
+//! tools over them. Each layer is rebuilt only when what it shows changes, and a frame where
+//! nothing changed (the pointer moved) reuses the last frame's shapes.
+
+use crate::app::App;
+use crate::app::paint::{self, StaticLayer};
+use crate::app::tools::{Gesture, Tool, nearest_hexside};
+use crate::app::zoc_view::ZocOverlay;
+use crate::edit::Edit;
+use crate::edit::ops::selection::{editable_points, move_edits, move_vertex};
+use crate::geom::Point;
+use crate::io;
+use crate::model::*;
+use crate::scene;
+use egui::{Color32, Pos2, Rect, Shape, Stroke, Ui, Vec2};
+use std::sync::Arc;
+
+/// What the canvas draws from, kept between frames.
+#[derive(Default)]
+pub(in crate::app) struct Layers {
+    /// The map, terrain and grid, for one state of the scenario and style.
+    pub static_layer: Option<((u64, bool, bool), StaticLayer)>,
+    /// Units and markers, for one state of the scenario and style.
+    pub dynamic_layer: Option<((u64, scene::Style), Arc<scene::Scene>)>,
+    /// Last frame's shapes of the map, and what they were drawn for.
+    pub canvas_cache: Option<(CanvasKey, Vec<Shape>)>,
+    /// The ZOC shading of one side, for one state of the scenario.
+    pub zoc: Option<ZocOverlay>,
+    /// The background image's texture, for one state of the scenario.
+    pub background: Option<(u64, egui::TextureHandle)>,
+}
+
+impl App {
+    /// Whether work for the map's drawing is still running in the background (the image of a
+    /// large map); a repaint is requested when it ends.
+    pub fn drawing_in_background(&self) -> bool {
+        self.layers
+            .static_layer
+            .as_ref()
+            .is_some_and(|(_, l)| l.busy())
+    }
+
+    fn background_texture(&mut self, ctx: &egui::Context) -> Option<egui::TextureId> {
+        let changes = self.doc.changes();
+        let bg = self.doc.scenario().background.as_ref()?;
+        if self
+            .layers
+            .background
+            .as_ref()
+            .is_none_or(|(k, _)| *k != changes)
+        {
+            match io::image::decode(&bg.encoded) {
+                Ok(img) => {
+                    let size = [img.width() as usize, img.height() as usize];
+                    let color = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
+                    let tex = ctx.load_texture("background", color, egui::TextureOptions::LINEAR);
+                    self.layers.background = Some((changes, tex));
+                }
+                Err(e) => {
+                    self.status = format!("Background image: {e}");
+                    return None;
+                }
+            }
+        }
+        self.layers.background.as_ref().map(|(_, t)| t.id())
+    }
+
+    pub(super) fn paint_canvas(&mut self, ui: &Ui, rect: Rect) {
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        let style = self.scene_style();
+        // The static layer is rebuilt only when the scenario or what it shows changes.
+        let key = (self.doc.changes(), style.grid, style.coordinates);
+        if self
+            .layers
+            .static_layer
+            .as_ref()
+            .is_none_or(|(k, _)| *k != key)
+        {
+            let scene = scene::static_layer(self.doc.scenario(), &style);
+            self.layers.static_layer = Some((key, StaticLayer::new(&scene)));
+        }
+        if let Some((_, layer)) = &mut self.layers.static_layer
+            && layer.upload(ui.ctx(), &self.view)
+        {
+            // The map's image is ready: last frame's shapes drew its triangles.
+            self.layers.canvas_cache = None;
+        }
+        let background = self.background_texture(ui.ctx());
+        // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
+        // if the gesture ended now.
+        let zoc = self.zoc_overlay_items();
+        let ghost = self.ghost();
+        let shown = ghost.as_ref().unwrap_or(self.doc.scenario());
+        // A frame where nothing that shapes the map changed (the mouse moved, a panel
+        // repainted) reuses the last frame's map shapes.
+        let frame_key = CanvasKey {
+            changes: self.doc.changes(),
+            style: style.clone(),
+            zoom: self.view.zoom.to_bits(),
+            origin: (self.view.origin.x.to_bits(), self.view.origin.y.to_bits()),
+            rect: (
+                rect.min.x.to_bits(),
+                rect.min.y.to_bits(),
+                rect.max.x.to_bits(),
+                rect.max.y.to_bits(),
+            ),
+            background,
+        };
+        let panned = |k: &CanvasKey| {
+            CanvasKey {
+                origin: frame_key.origin,
+                ..k.clone()
+            } == frame_key
+        };
+        let mut shapes = match (&ghost, &self.layers.canvas_cache) {
+            (None, Some((k, cached))) if *k == frame_key => cached.clone(),
+            // Only the origin moved (a pan at the same zoom): move last frame's shapes.
+            (None, Some((k, cached))) if panned(k) => {
+                let (ox, oy) = k.origin;
+                let delta = self.view.origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy));
+                let mut moved = cached.clone();
+                for shape in &mut moved {
+                    shape.translate(delta);
+                }
+                self.layers.canvas_cache = Some((frame_key, moved.clone()));
+                moved
+            }
+            _ => {
+                let mut shapes = Vec::new();
+                if let Some((_, layer)) = &self.layers.static_layer {
+                    ui.ctx()
+                        .fonts_mut(|f| layer.shapes(&mut shapes, &self.view, rect, f, background));
+                }
+                let dynamic = match &ghost {
+                    Some(g) => std::sync::Arc::new(scene::dynamic_layer(g, &style)),
+                    None => {
+                        // Rebuilt only when the scenario or what is shown changes.
+                        let key = (self.doc.changes(), style.clone());
+                        if self
+                            .layers
+                            .dynamic_layer
+                            .as_ref()
+                            .is_none_or(|(k, _)| *k != key)
+                        {
+                            let layer = scene::dynamic_layer(self.doc.scenario(), &style);
+                            self.layers.dynamic_layer = Some((key, std::sync::Arc::new(layer)));
+                        }
+                        match &self.layers.dynamic_layer {
+                            Some((_, layer)) => layer.clone(),
+                            None => std::sync::Arc::new(scene::dynamic_layer(shown, &style)),
+                        }
+                    }
+                };
+                ui.ctx().fonts_mut(|f| {
+                    paint::push_items(&mut shapes, &dynamic.items, &self.view, rect, f, None)
+                });
+                if ghost.is_none() {
+                    self.layers.canvas_cache = Some((frame_key, shapes.clone()));
+                }
+                shapes
+            }
+        };
+        if ghost.is_some()
+            && let Some(Gesture::Paint { cells }) = &self.canvas.gesture
+        {
+            // The hexes being painted, over the map as it is.
+            if let Some(h) = shown.map.as_hex() {
+                let l = h.layout();
+                let mut m = crate::scene::Mesh::default();
+                for (hex, t) in cells {
+                    if let Some(tt) = shown.terrain(*t) {
+                        m.add_convex(&l.hex_corners(*hex), tt.colour);
+                    }
+                }
+                let painted = [crate::scene::Item::Mesh(std::sync::Arc::new(m))];
+                ui.ctx().fonts_mut(|f| {
+                    paint::push_items(&mut shapes, &painted, &self.view, rect, f, None)
+                });
+            }
+        }
+        // ZOC shading of the side chosen in the View menu (see `zoc_view`).
+        if let Some(zoc) = &zoc {
+            ui.ctx()
+                .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
+        }
+        // The rule preview of the selected unit, its hover answer and ghost (see `rules_view`).
+        self.preview_shapes(ui, rect, &mut shapes);
+        self.overlay_shapes(ui, &mut shapes);
+        painter.extend(shapes);
+    }
+
+    /// The scenario as the gesture in progress would leave it (for the ghost).
+    fn ghost(&self) -> Option<Scenario> {
+        let s = self.doc.scenario();
+        let edits = match self.canvas.gesture.as_ref()? {
+            Gesture::Move { items, delta, .. } if *delta != Point::ZERO => {
+                move_edits(s, items, *delta, self.settings.snap)
+            }
+            Gesture::Vertex { item, index, to } => {
+                vec![move_vertex(s, *item, *index, *to, false)?]
+            }
+            Gesture::Paint { cells } if !cells.is_empty() => {
+                vec![Edit::SetHexTerrain(cells.clone())]
+            }
+            _ => return None,
+        };
+        let mut g = s.clone();
+        for e in edits {
+            e.apply(&mut g).ok()?;
+        }
+        Some(g)
+    }
+
+    fn overlay_shapes(&self, ui: &Ui, shapes: &mut Vec<Shape>) {
+        let v = &self.view;
+        let accent = Color32::from_rgb(255, 140, 0);
+        let s = self.doc.scenario();
+        match &self.canvas.gesture {
+            Some(Gesture::Box { from, to, .. }) => {
+                let r = Rect::from_two_pos(v.to_screen(*from), v.to_screen(*to));
+                shapes.push(Shape::rect_filled(
+                    r,
+                    0.0,
+                    Color32::from_rgba_unmultiplied(255, 140, 0, 30),
+                ));
+                shapes.push(Shape::rect_stroke(
+                    r,
+                    0.0,
+                    Stroke::new(1.0, accent),
+                    egui::StrokeKind::Inside,
+                ));
+            }
+            Some(Gesture::Measure { from, to }) => {
+                let (a, b) = (v.to_screen(*from), v.to_screen(*to));
+                shapes.push(Shape::line_segment([a, b], Stroke::new(2.0, accent)));
+                shapes.push(Shape::circle_filled(a, 3.0, accent));
+                let text = measure_text(s, *from, *to);
+                ui.ctx().fonts_mut(|f| {
+                    shapes.push(Shape::text(
+                        f,
+                        b + Vec2::new(8.0, -8.0),
+                        egui::Align2::LEFT_BOTTOM,
+                        text,
+                        egui::FontId::proportional(14.0),
+                        accent,
+                    ));
+                });
+            }
+            _ => {}
+        }
+        if !self.canvas.drawing.is_empty() {
+            let mut pts: Vec<Pos2> = self
+                .canvas
+                .drawing
+                .iter()
+                .map(|p| v.to_screen(*p))
+                .collect();
+            if let Some(c) = self.canvas.cursor {
+                pts.push(v.to_screen(c));
+            }
+            shapes.push(Shape::line(pts.clone(), Stroke::new(2.0, accent)));
+            for p in &pts[..pts.len().saturating_sub(1)] {
+                shapes.push(Shape::circle_filled(*p, 3.5, accent));
+            }
+        }
+        // Vertex handles of the selected piece or zone.
+        if let [item] = self.selection[..]
+            && matches!(self.tool, Tool::Select)
+            && let Some(points) = editable_points(s, item)
+        {
+            for p in points {
+                let q = v.to_screen(p);
+                shapes.push(Shape::rect_filled(
+                    Rect::from_center_size(q, Vec2::splat(8.0)),
+                    1.0,
+                    Color32::WHITE,
+                ));
+                shapes.push(Shape::rect_stroke(
+                    Rect::from_center_size(q, Vec2::splat(8.0)),
+                    1.0,
+                    Stroke::new(1.5, accent),
+                    egui::StrokeKind::Inside,
+                ));
+            }
+        }
+        // The hex under the cursor, for the hex tools.
+        if let (Some(c), Some(h)) = (self.canvas.cursor, s.map.as_hex())
+            && matches!(
+                self.tool,
+                Tool::Paint { .. } | Tool::Fill { .. } | Tool::Hexside { .. }
+            )
+        {
+            let l = h.layout();
+            let centre = l.world_pos_to_hex(c);
+            let radius = if let Tool::Paint { radius, .. } = self.tool {
+                radius
+            } else {
+                0
+            };
+            for hex in centre.range(radius) {
+                if h.grid().contains(hex) {
+                    let pts: Vec<Pos2> =
+                        l.hex_corners(hex).iter().map(|p| v.to_screen(*p)).collect();
+                    shapes.push(Shape::closed_line(pts, Stroke::new(2.0, accent)));
+                }
+            }
+            if let (Tool::Hexside { .. }, Some((hex, d))) = (self.tool, nearest_hexside(h, c)) {
+                let [a, b] = scene::edge_corners(&l, hex, d);
+                shapes.push(Shape::line_segment(
+                    [v.to_screen(a), v.to_screen(b)],
+                    Stroke::new(5.0, accent),
+                ));
+            }
+        }
+    }
+
+    pub(super) fn scene_style(&self) -> scene::Style {
+        scene::Style {
+            grid: self.settings.grid,
+            coordinates: self.settings.coordinates,
+            labels: self.settings.labels,
+            zones: true,
+            selected: self.selection.clone(),
+        }
+    }
+}
+
+/// What the map's shapes on the canvas depend on: when none of it changes, last frame's shapes
+/// are reused.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::app) struct CanvasKey {
+    changes: u64,
+    style: scene::Style,
+    zoom: u32,
+    origin: (u32, u32),
+    rect: (u32, u32, u32, u32),
+    background: Option<egui::TextureId>,
+}
+
+/// Distance text for the measuring tape: inches on the table; hexes (and millimetres on paper)
+/// on a hex map.
+pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
+    match s.map.as_hex() {
+        Some(h) => {
+            let l = h.layout();
+            let (a, b) = (l.world_pos_to_hex(from), l.world_pos_to_hex(to));
+            let n = a.unsigned_distance_to(b);
+            format!(
+                "{n} hex{} ({:.0} mm)",
+                if n == 1 { "" } else { "es" },
+                from.distance(to)
+            )
+        }
+        None => format!("{:.1}\"", from.distance(to)),
+    }
+}

@@ -1,0 +1,324 @@
+//! The map canvas: input (pan, zoom, tools, drops) and drawing, all through `scene`.
+//!
+//! - `mod.rs`: the canvas's own state (gesture in progress, shape being drawn, fitting) and
+//!   the input of every tool but Select;
+//! - `select`: the Select tool (click, box, drag, vertex handles) and the end of every drag;
+//! - `draw`: the layers drawn each frame, with their caches, and the tools' marks over them.
+//!
+//! Input returns [`Commands`]: the view's pan and zoom and the gesture in progress are the
+//! canvas's own, everything else (edits, selection, previews) is carried out after the pass.
+
+mod draw;
+mod select;
+
+pub(super) use draw::Layers;
+pub use draw::measure_text;
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use super::palette::Payload;
+use super::tools::{Gesture, Tool, nearest_hexside};
+use super::view::View;
+use crate::edit::Edit;
+use crate::edit::ops::{create, paint};
+use crate::geom::Point;
+use crate::model::*;
+use crate::scene;
+use egui::{PointerButton, Rect, Sense, Ui};
+
+/// Drags shorter than this many screen points are clicks, and moves this small are dropped.
+const CLICK_SLOP: f32 = 3.0;
+
+/// What the canvas keeps between frames besides its drawing caches.
+pub(super) struct CanvasState {
+    /// The drag in progress; nothing changes the scenario until it ends.
+    pub gesture: Option<Gesture>,
+    /// Vertices of a piece being drawn.
+    pub drawing: Vec<Point>,
+    /// Fit the map to the canvas on the next frame.
+    pub fit_pending: bool,
+    /// Keep fitting the map to the canvas until the user pans or zooms.
+    pub auto_fit: bool,
+    pub space_down: bool,
+    /// The map point under the pointer.
+    pub cursor: Option<Point>,
+    /// Where the canvas was drawn last frame.
+    pub rect: Rect,
+    /// Escape was pressed this frame: a drag that ends now is dropped, not carried out.
+    pub cancelling: bool,
+}
+
+impl Default for CanvasState {
+    fn default() -> Self {
+        CanvasState {
+            gesture: None,
+            drawing: Vec::new(),
+            fit_pending: true,
+            auto_fit: true,
+            space_down: false,
+            cursor: None,
+            rect: Rect::NOTHING,
+            cancelling: false,
+        }
+    }
+}
+
+impl App {
+    pub(super) fn canvas_ui(&mut self, ui: &mut Ui) -> Commands {
+        let rect = ui.available_rect_before_wrap();
+        let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map canvas"));
+        // Fit the map while the layout settles (panels take a frame or two to find their
+        // size), until the user pans or zooms.
+        let c = &mut self.canvas;
+        if c.fit_pending || (c.auto_fit && rect != c.rect) {
+            self.view = View::fit(scene::frame(self.doc.scenario()).0, rect);
+            c.fit_pending = false;
+            c.auto_fit = true;
+        }
+        c.rect = rect;
+        // Once the user works on the map, panels growing or shrinking (the inspector showing a
+        // selection) must not re-zoom it under the pointer.
+        if response.is_pointer_button_down_on() {
+            c.auto_fit = false;
+        }
+        let world = response.hover_pos().map(|p| self.view.to_world(p));
+        self.canvas.cursor = world;
+        let mut out = self.canvas_input(ui, &response, world);
+        if let Some(payload) = response.dnd_release_payload::<Payload>()
+            && let Some(p) = response
+                .hover_pos()
+                .or(ui.input(|i| i.pointer.latest_pos()))
+        {
+            out.push(self.drop_payload(*payload, self.view.to_world(p)));
+        }
+        self.paint_canvas(ui, rect);
+        out
+    }
+
+    /// Zooms about the canvas centre (the keyboard's + and -).
+    pub(super) fn zoom_centre(&mut self, factor: f32) {
+        self.view.zoom_about(self.canvas.rect.center(), factor);
+        self.canvas.auto_fit = false;
+    }
+
+    fn canvas_input(
+        &mut self,
+        ui: &mut Ui,
+        response: &egui::Response,
+        world: Option<Point>,
+    ) -> Commands {
+        let mut out = Commands::default();
+        // Zoom about the cursor: wheel or pinch.
+        if response.hovered() {
+            let (scroll, zoom, pos) =
+                ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
+            if let Some(pos) = pos {
+                if zoom != 1.0 {
+                    self.view.zoom_about(pos, zoom);
+                    self.canvas.auto_fit = false;
+                } else if scroll.y != 0.0 {
+                    self.view.zoom_about(pos, (scroll.y * 0.0025).exp());
+                    self.canvas.auto_fit = false;
+                }
+            }
+        }
+        if !ui.ctx().text_edit_focused() {
+            self.canvas.space_down = ui.input(|i| i.key_down(egui::Key::Space));
+        }
+        // Panning: middle drag, or space + drag.
+        if response.dragged_by(PointerButton::Middle)
+            || (self.canvas.space_down && response.dragged_by(PointerButton::Primary))
+        {
+            self.view.pan(response.drag_delta());
+            self.canvas.auto_fit = false;
+            self.canvas.gesture = Some(Gesture::Pan);
+            return out;
+        }
+        if matches!(self.canvas.gesture, Some(Gesture::Pan)) && !response.dragged() {
+            self.canvas.gesture = None;
+        }
+        let Some(world) = world.or_else(|| {
+            response
+                .interact_pointer_pos()
+                .map(|p| self.view.to_world(p))
+        }) else {
+            return out;
+        };
+        let tol = 4.0 / self.view.zoom;
+        let shift = ui.input(|i| i.modifiers.shift);
+        match self.tool {
+            Tool::Select => match self.preview_input(ui, response, world, tol) {
+                Some(taken) => out.extend(taken),
+                None => out.extend(self.select_tool(ui, response, world, tol, shift)),
+            },
+            Tool::Sight => {
+                if response.drag_started_by(PointerButton::Primary) {
+                    let from = ui
+                        .input(|i| i.pointer.press_origin())
+                        .map(|p| self.view.to_world(p))
+                        .unwrap_or(world);
+                    self.canvas.gesture = Some(Gesture::Sight { from, to: world });
+                }
+                if let Some(Gesture::Sight { to, .. }) = &mut self.canvas.gesture {
+                    *to = world;
+                }
+            }
+            Tool::Measure => {
+                if response.drag_started_by(PointerButton::Primary) {
+                    self.canvas.gesture = Some(Gesture::Measure {
+                        from: world,
+                        to: world,
+                    });
+                }
+                if let Some(Gesture::Measure { to, .. }) = &mut self.canvas.gesture {
+                    *to = world;
+                }
+            }
+            Tool::Paint { terrain, radius } => {
+                if shift && response.clicked() {
+                    out.extend(self.fill_at(world, terrain));
+                    return out;
+                }
+                // Paint from the moment the button goes down, not when egui decides it is a drag.
+                if response.is_pointer_button_down_on() || response.clicked() {
+                    if !matches!(self.canvas.gesture, Some(Gesture::Paint { .. })) {
+                        self.canvas.gesture = Some(Gesture::Paint { cells: Vec::new() });
+                    }
+                    self.paint_at(world, terrain, radius);
+                }
+                if response.drag_stopped() || response.clicked() {
+                    out.extend(self.finish_paint());
+                }
+            }
+            Tool::Fill { terrain } => {
+                if response.clicked() {
+                    out.extend(self.fill_at(world, terrain));
+                }
+            }
+            Tool::Hexside { feature } => {
+                let s = self.doc.scenario();
+                if response.clicked()
+                    && let Some(h) = s.map.as_hex()
+                    && let Some((hex, d)) = nearest_hexside(h, world)
+                    && let Some((label, edit)) = paint::toggle_hexside(s, hex, d, feature)
+                {
+                    out.push(Command::Apply(Change::new(label, vec![edit])));
+                }
+            }
+            Tool::DrawArea { .. } | Tool::DrawLine { .. } => {
+                let p = if self.settings.snap {
+                    crate::edit::ops::selection::snap_half_inch(world)
+                } else {
+                    world
+                };
+                if response.double_clicked() {
+                    out.push(Command::Confirm);
+                } else if response.clicked() {
+                    self.canvas.drawing.push(p);
+                }
+            }
+        }
+        if response.drag_stopped() {
+            if self.canvas.cancelling {
+                if self.canvas.gesture.take().is_some() {
+                    out.push(Command::Status("Cancelled".into()));
+                }
+            } else {
+                out.extend(self.end_gesture(world));
+            }
+        }
+        out
+    }
+
+    fn paint_at(&mut self, world: Point, terrain: TerrainId, radius: u32) {
+        let s = self.doc.scenario();
+        let Some(h) = s.map.as_hex() else { return };
+        let centre = h.layout().world_pos_to_hex(world);
+        if let Some(Gesture::Paint { cells }) = &mut self.canvas.gesture {
+            for hex in paint::brush(h, centre, radius) {
+                if !cells.iter().any(|(c, _)| *c == hex) {
+                    cells.push((hex, terrain));
+                }
+            }
+        }
+    }
+
+    fn finish_paint(&mut self) -> Commands {
+        let mut out = Commands::default();
+        if let Some(Gesture::Paint { cells }) = self.canvas.gesture.take()
+            && let Some((label, edit)) = paint::paint_edit(self.doc.scenario(), cells)
+        {
+            out.push(Command::Apply(Change::new(label, vec![edit])));
+        }
+        out
+    }
+
+    fn fill_at(&self, world: Point, terrain: TerrainId) -> Commands {
+        let s = self.doc.scenario();
+        super::hit::hex_at(s, world)
+            .and_then(|start| paint::fill_edit(s, start, terrain))
+            .map_or_else(Commands::default, |(label, edit)| {
+                Command::Apply(Change::new(label, vec![edit])).into()
+            })
+    }
+
+    /// Finishes the piece being drawn with `terrain` (Enter or a double-click).
+    pub(super) fn finish_drawing(&mut self, terrain: TerrainId) {
+        let points = std::mem::take(&mut self.canvas.drawing);
+        let s = self.doc.scenario();
+        let name = s.terrain(terrain).map_or(String::new(), |t| t.name.clone());
+        match create::draw_piece(s, terrain, points) {
+            Ok(edit) => {
+                let select = create::created(&edit).into_iter().collect();
+                self.apply_change(
+                    Change::new(format!("Draw {name}"), vec![edit]).selecting(select),
+                );
+            }
+            Err(why) => self.status = why,
+        }
+    }
+
+    /// The command a palette item dropped at `at` sends.
+    fn drop_payload(&self, payload: Payload, at: Point) -> Command {
+        let s = self.doc.scenario();
+        let side = self.side;
+        let (label, edit) = match payload {
+            Payload::Terrain(t) => {
+                if s.map.is_hex() {
+                    let hex = super::hit::hex_at(s, at);
+                    (
+                        "Paint hex",
+                        hex.map(|hex| Edit::SetHexTerrain(vec![(hex, t)])),
+                    )
+                } else {
+                    ("Add terrain", create::place_area(s, t, at))
+                }
+            }
+            Payload::Unit(t) => {
+                let facing = s
+                    .side(side)
+                    .and_then(|x| x.home_edge)
+                    .map_or(0.0, |e| e.inward_bearing_deg());
+                ("Add unit", create::place_unit(s, t, side, at, facing))
+            }
+            Payload::Objective => ("Add objective", create::place_objective(s, at)),
+            Payload::Zone => ("Add deployment zone", create::place_zone(s, side, at)),
+            Payload::EntryPoint => ("Add entry point", create::place_entry(s, side, at)),
+        };
+        match edit {
+            Some(e) => {
+                let change = Change::new(label, Vec::new());
+                let change = match create::created(&e) {
+                    Some(item) => change.selecting(vec![item]),
+                    None => change,
+                };
+                Command::Apply(Change {
+                    edits: vec![e],
+                    ..change
+                })
+            }
+            None => Command::Status("Drop it on the map".into()),
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The Select tool: click to select, Shift+click to add, drag a box, drag the selection, and
+//! drag, insert (double-click) or remove (right-click) the vertices of a selected shape; and
+//! what every drag sends when it ends.
+
+use super::CLICK_SLOP;
+use crate::app::App;
+use crate::app::command::{Change, Command, Commands};
+use crate::app::hit;
+use crate::app::tools::Gesture;
+use crate::edit::ops::selection::{
+    editable_points, insert_vertex, move_edits, move_vertex, remove_vertex,
+};
+use crate::geom::{Aabb, Point};
+use egui::{PointerButton, Ui};
+
+impl App {
+    pub(super) fn select_tool(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        world: Point,
+        tol: f32,
+        shift: bool,
+    ) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        // Vertex handles of a single selected piece or zone.
+        if let [item] = self.selection[..]
+            && let Some(points) = editable_points(s, item)
+        {
+            let near = points
+                .iter()
+                .position(|p| p.distance(world) <= 6.0 / self.view.zoom);
+            if response.drag_started_by(PointerButton::Primary)
+                && let Some(index) = near
+            {
+                self.canvas.gesture = Some(Gesture::Vertex {
+                    item,
+                    index,
+                    to: world,
+                });
+                return out;
+            }
+            if response.secondary_clicked()
+                && let Some(index) = near
+            {
+                out.push(match remove_vertex(s, item, index) {
+                    Ok(e) => Command::Apply(Change::new("Remove vertex", vec![e])),
+                    Err(why) => Command::Status(why),
+                });
+                return out;
+            }
+            if response.double_clicked()
+                && let Some(e) = insert_vertex(s, item, world, 8.0 / self.view.zoom)
+            {
+                out.push(Command::Apply(Change::new("Insert vertex", vec![e])));
+                return out;
+            }
+        }
+        if let Some(Gesture::Vertex { to, .. }) = &mut self.canvas.gesture {
+            *to = world;
+            return out;
+        }
+        if response.clicked() {
+            match hit::hit(s, world, tol) {
+                Some(item) if shift => {
+                    let mut v = self.selection.clone();
+                    match v.iter().position(|x| *x == item) {
+                        Some(k) => {
+                            v.remove(k);
+                        }
+                        None => v.push(item),
+                    }
+                    out.push(Command::Select(v));
+                }
+                Some(item) => out.push(Command::Select(vec![item])),
+                None if !shift => out.push(Command::Select(Vec::new())),
+                None => {}
+            }
+        }
+        if response.drag_started_by(PointerButton::Primary) {
+            let from = response
+                .interact_pointer_pos()
+                .map(|p| self.view.to_world(p - response.drag_delta()))
+                .unwrap_or(world);
+            match hit::hit(s, from, tol) {
+                Some(item) => {
+                    let items = if self.selection.contains(&item) {
+                        self.selection.clone()
+                    } else {
+                        let v = if shift {
+                            let mut v = self.selection.clone();
+                            v.push(item);
+                            v
+                        } else {
+                            vec![item]
+                        };
+                        out.push(Command::Select(v.clone()));
+                        v
+                    };
+                    self.canvas.gesture = Some(Gesture::Move {
+                        items,
+                        from,
+                        delta: Point::ZERO,
+                    });
+                }
+                None => {
+                    self.canvas.gesture = Some(Gesture::Box {
+                        from,
+                        to: world,
+                        additive: shift,
+                    })
+                }
+            }
+        }
+        match &mut self.canvas.gesture {
+            Some(Gesture::Move { from, delta, .. }) => *delta = world - *from,
+            Some(Gesture::Box { to, .. }) => *to = world,
+            _ => {}
+        }
+        let _ = ui;
+        out
+    }
+
+    /// What a drag sends when it ends at `world`: one edit, a selection, a rules move.
+    pub(super) fn end_gesture(&mut self, world: Point) -> Commands {
+        let mut out = Commands::default();
+        let Some(g) = self.canvas.gesture.take() else {
+            return out;
+        };
+        let s = self.doc.scenario();
+        match g {
+            Gesture::Move { items, from, delta } => {
+                let delta = if delta == Point::ZERO {
+                    world - from
+                } else {
+                    delta
+                };
+                if delta.length() * self.view.zoom < CLICK_SLOP {
+                    return out; // a tiny drag is a click, not a move
+                }
+                let edits = move_edits(s, &items, delta, self.settings.snap);
+                let label = if items.len() == 1 {
+                    "Move".to_string()
+                } else {
+                    format!("Move {} items", items.len())
+                };
+                out.push(Command::Apply(Change::new(label, edits)));
+            }
+            Gesture::Box { from, to, additive } => {
+                let b = Aabb {
+                    min: from.min(to),
+                    max: from.max(to),
+                };
+                let found = hit::in_box(s, b);
+                let selection = if additive {
+                    let mut v = self.selection.clone();
+                    v.extend(found.into_iter().filter(|f| !self.selection.contains(f)));
+                    v
+                } else {
+                    found
+                };
+                out.push(Command::Select(selection));
+            }
+            Gesture::Vertex { item, index, to } => {
+                if let Some(e) = move_vertex(s, item, index, to, self.settings.snap) {
+                    out.push(Command::Apply(Change::new("Move vertex", vec![e])));
+                }
+            }
+            Gesture::Paint { cells } => {
+                self.canvas.gesture = Some(Gesture::Paint { cells });
+                out.extend(self.finish_paint());
+            }
+            Gesture::RulesMove { to, .. } => out.push(Command::DropGhost(to)),
+            Gesture::Follower { model, to } => out.push(Command::PlaceFollower { model, to }),
+            Gesture::Sight { from, to } => out.push(Command::Sight(from, to)),
+            Gesture::Measure { .. } | Gesture::Pan => {}
+        }
+        out
+    }
+}

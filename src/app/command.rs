@@ -1,0 +1,383 @@
+//! The one path every action takes. Panels, menus, shortcuts and canvas gestures return
+//! [`Command`]s during the UI pass; [`App::perform`] carries them out after it, in order. No
+//! widget changes the document, the selection or the open file itself, so what a frame shows
+//! is one consistent state, and every action can be driven (and tested) without its widget.
+//!
+//! Modelled on egui's demo app (`wrap_app.rs` returns a `#[must_use]` command) and rerun's
+//! `SystemCommand`s, sent to one handler. UI-only state (the view's pan and zoom, a gesture in
+//! progress, text being typed) stays with the widget that owns it.
+
+use super::App;
+use super::settings::Settings;
+use super::tools::Tool;
+use crate::edit::Edit;
+use crate::geom::Point;
+use crate::model::{ItemRef, ModelId, SideId, UnitId};
+use crate::preview::Mode;
+use crate::rules::morale::{Resolution, TestKind};
+use std::path::PathBuf;
+
+/// An undoable change to the scenario: its history label, the edits, and what follows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub label: String,
+    /// Edits with the same key in a row make one undo step (typing in one field, dragging one
+    /// value); `None`: a step of its own.
+    pub key: Option<String>,
+    pub edits: Vec<Edit>,
+    /// The selection once the change is applied (the new item, say); kept as it is if `None`.
+    pub select: Option<Vec<ItemRef>>,
+    /// The status line once applied; the label if `None`.
+    pub done: Option<String>,
+    /// The change comes from the inspector: a refusal is shown there, beside the fields.
+    pub from_inspector: bool,
+}
+
+impl Change {
+    /// One undo step called `label`.
+    pub fn new(label: impl Into<String>, edits: Vec<Edit>) -> Change {
+        Change {
+            label: label.into(),
+            key: None,
+            edits,
+            select: None,
+            done: None,
+            from_inspector: false,
+        }
+    }
+
+    /// Selects `items` once applied.
+    pub fn selecting(mut self, items: Vec<ItemRef>) -> Change {
+        self.select = Some(items);
+        self
+    }
+
+    /// Says `text` in the status bar once applied.
+    pub fn saying(mut self, text: impl Into<String>) -> Change {
+        self.done = Some(text.into());
+        self
+    }
+}
+
+/// A file action that asks about unsaved changes first.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Guarded {
+    NewTable,
+    NewHex,
+    /// Open this file, or ask for one.
+    Open(Option<PathBuf>),
+    Recover,
+    Quit,
+}
+
+impl Guarded {
+    /// "Save them before {verb}?"
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Guarded::NewTable | Guarded::NewHex => "starting a new scenario",
+            Guarded::Open(_) => "opening another file",
+            Guarded::Recover => "recovering",
+            Guarded::Quit => "quitting",
+        }
+    }
+}
+
+/// The answer to "save your changes first?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Save,
+    DontSave,
+    Cancel,
+}
+
+/// A column route being drawn (R1 preview).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RouteEdit {
+    Add(Point),
+    RemoveLast,
+    Clear,
+}
+
+/// Something the user asked for, carried out after the UI pass by [`App::perform`].
+#[must_use = "a command does nothing until App::perform carries it out"]
+#[derive(Clone, Debug)]
+pub enum Command {
+    // The document.
+    Apply(Change),
+    Undo,
+    Redo,
+    /// Undo or redo until `n` steps are undone-able (the history panel).
+    GoToHistory(usize),
+
+    // Files.
+    File(Guarded),
+    /// The answer to the unsaved-changes question.
+    AnswerUnsaved(Answer),
+    Save,
+    SaveAs,
+    /// Open the Export window.
+    Export,
+    /// Ask for an image and make it the map's background.
+    ChooseBackground,
+    /// A file dropped on the window: a scenario opens, an image becomes the background.
+    Dropped(egui::DroppedFileHandle),
+    /// Recover the last session's unsaved work (true) or discard it.
+    RecoverOffer(bool),
+    /// Close the window (asking about unsaved changes first).
+    Quit,
+
+    // The clipboard and the selection.
+    Copy,
+    Cut,
+    Paste,
+    Duplicate,
+    Delete,
+    SelectAll,
+    Select(Vec<ItemRef>),
+    /// Rotate the selected units: +1 clockwise, -1 counter-clockwise.
+    Rotate(f32),
+
+    // Tools and view.
+    SetTool(Tool),
+    /// The side new units and zones belong to.
+    SetSide(SideId),
+    Settings(Box<Settings>),
+    ToggleGrid,
+    Fit,
+    /// Zoom about the canvas centre by this factor.
+    Zoom(f32),
+    /// Pan the view by this many screen points.
+    Pan(egui::Vec2),
+    ShowShortcuts,
+    ShowAbout,
+    /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
+    Confirm,
+    /// Escape: cancel the drag, the drawing or the waiting move, in that order.
+    Cancel,
+    /// Backspace: take back the last point drawn, or delete the selection.
+    Back,
+    /// Say something in the status bar.
+    Status(String),
+
+    // Rule previews.
+    /// P: open the selected unit's usual preview, or close the open one.
+    TogglePreview,
+    OpenPreview(Mode),
+    ClosePreview,
+    /// Drop the previewed unit (its leader) at this point under the rules.
+    DropGhost(Point),
+    /// Move a follower of the waiting move.
+    PlaceFollower {
+        model: ModelId,
+        to: Point,
+    },
+    CommitMove,
+    CancelMove,
+    Route(RouteEdit),
+    /// Carry out the previewed column order.
+    March,
+    /// Apply a morale or rally result to a unit.
+    ApplyTest {
+        unit: UnitId,
+        kind: TestKind,
+        resolution: Resolution,
+    },
+    /// Keep the line of sight drawn with the sight tool.
+    Sight(Point, Point),
+}
+
+/// The commands of one UI pass, in the order they were asked for.
+#[must_use = "commands do nothing until App::perform carries them out"]
+#[derive(Debug, Default)]
+pub struct Commands(Vec<Command>);
+
+impl Commands {
+    pub fn push(&mut self, c: Command) {
+        self.0.push(c);
+    }
+
+    pub fn extend(&mut self, other: Commands) {
+        self.0.extend(other.0);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether any command matches `f`.
+    pub fn any(&self, f: impl Fn(&Command) -> bool) -> bool {
+        self.0.iter().any(f)
+    }
+}
+
+impl From<Command> for Commands {
+    fn from(c: Command) -> Commands {
+        Commands(vec![c])
+    }
+}
+
+impl App {
+    /// Carries out the commands of a pass, in order.
+    pub fn perform_all(&mut self, ctx: &egui::Context, commands: Commands) {
+        for c in commands.0 {
+            self.perform(ctx, c);
+        }
+    }
+
+    /// Carries out one command.
+    pub fn perform(&mut self, ctx: &egui::Context, command: Command) {
+        // What was done shows in the next frame.
+        ctx.request_repaint();
+        match command {
+            Command::Apply(change) => {
+                self.apply_change(change);
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::GoToHistory(n) => self.go_to_history(n),
+            Command::File(action) => self.guarded(action),
+            Command::AnswerUnsaved(answer) => self.answer_unsaved(ctx, answer),
+            Command::Save => {
+                self.save();
+            }
+            Command::SaveAs => {
+                self.save_as();
+            }
+            Command::Export => {
+                self.export.open = true;
+                self.status = "Export: choose a print layout in the Export window".into();
+            }
+            Command::ChooseBackground => self.choose_background(),
+            Command::Dropped(file) => self.dropped(file.as_ref()),
+            Command::RecoverOffer(recover) => self.answer_recovery(recover),
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::Copy => self.copy(),
+            Command::Cut => {
+                self.copy();
+                self.delete_selection();
+            }
+            Command::Paste => self.paste(),
+            Command::Duplicate => {
+                self.copy();
+                self.paste();
+            }
+            Command::Delete => self.delete_selection(),
+            Command::SelectAll => self.select_all(),
+            Command::Select(items) => self.selection = items,
+            Command::Rotate(sign) => self.rotate_selection(sign),
+            Command::SetTool(t) => self.set_tool(t),
+            Command::SetSide(s) => self.side = s,
+            Command::Settings(s) => self.settings = *s,
+            Command::ToggleGrid => self.settings.grid = !self.settings.grid,
+            Command::Fit => self.canvas.fit_pending = true,
+            Command::Zoom(factor) => self.zoom_centre(factor),
+            Command::Pan(by) => {
+                self.view.pan(by);
+                self.canvas.auto_fit = false;
+            }
+            Command::ShowShortcuts => self.panels.show_shortcuts = true,
+            Command::ShowAbout => self.panels.show_about = true,
+            Command::Confirm => self.confirm(),
+            Command::Cancel => self.cancel(),
+            Command::Back => self.back(),
+            Command::Status(text) => self.status = text,
+            Command::TogglePreview => self.toggle_preview(),
+            Command::OpenPreview(mode) => self.open_preview(mode),
+            Command::ClosePreview => self.close_preview(),
+            Command::DropGhost(at) => self.drop_ghost(at),
+            Command::PlaceFollower { model, to } => self.place_follower(model, to),
+            Command::CommitMove => {
+                self.commit_pending();
+            }
+            Command::CancelMove => {
+                if self.cancel_pending() {
+                    self.status = "Move cancelled".into();
+                }
+            }
+            Command::Route(edit) => self.edit_route(edit),
+            Command::March => self.march(),
+            Command::ApplyTest {
+                unit,
+                kind,
+                resolution,
+            } => {
+                self.apply_test(unit, kind, resolution);
+            }
+            Command::Sight(from, to) => self.rules.sight = Some((from, to)),
+        }
+    }
+
+    /// Applies a change as one undo step (merged with the last when its key continues the same
+    /// gesture); on refusal says why and returns `false`.
+    pub fn apply_change(&mut self, c: Change) -> bool {
+        if c.edits.is_empty() {
+            return false;
+        }
+        let result = match &c.key {
+            Some(k) => self.doc.apply_merging(&c.label, k, c.edits),
+            None => self.doc.apply(&c.label, c.edits),
+        };
+        match result {
+            Ok(()) => {
+                self.status = c.done.unwrap_or(c.label);
+                if c.from_inspector {
+                    self.panels.inspector_refusal = None;
+                }
+                if let Some(items) = c.select {
+                    self.selection = items;
+                }
+                self.prune_selection();
+                true
+            }
+            Err(e) => {
+                let reason = format!("{}: {e}", c.label);
+                if c.from_inspector {
+                    self.panels.inspector_refusal = Some((self.selection.clone(), reason.clone()));
+                }
+                self.status = reason;
+                false
+            }
+        }
+    }
+
+    /// Applies edits as one undo step called `label`; on refusal shows why and returns `false`.
+    pub fn apply(&mut self, label: &str, edits: Vec<Edit>) -> bool {
+        self.apply_change(Change::new(label, edits))
+    }
+
+    fn set_tool(&mut self, t: Tool) {
+        if t == Tool::Sight && self.doc.scenario().map.is_hex() {
+            self.status = "Line of sight is measured on the table".into();
+            return;
+        }
+        self.tool = t;
+        self.canvas.drawing.clear();
+    }
+
+    fn confirm(&mut self) {
+        if !self.canvas.drawing.is_empty()
+            && let Tool::DrawArea { terrain } | Tool::DrawLine { terrain } = self.tool
+        {
+            self.finish_drawing(terrain);
+        } else if self.rules.pending.is_some() {
+            self.commit_pending();
+        }
+    }
+
+    fn cancel(&mut self) {
+        if self.canvas.gesture.take().is_some() {
+            self.status = "Cancelled".into();
+        } else if !self.canvas.drawing.is_empty() {
+            self.canvas.drawing.clear();
+            self.status = "Drawing cancelled".into();
+        } else if self.cancel_pending() {
+            self.status = "Move cancelled".into();
+        }
+    }
+
+    fn back(&mut self) {
+        if self.canvas.drawing.pop().is_none() {
+            self.delete_selection();
+        }
+    }
+}

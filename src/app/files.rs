@@ -1,0 +1,371 @@
+//! Files: new, open, save, save as, the unsaved-changes question, autosave and recovery, files
+//! dropped on the window and background images.
+
+use super::App;
+use super::command::{Answer, Guarded};
+use super::dialogs::FileDialogs;
+use crate::edit::{Document, Edit};
+use crate::io;
+use crate::io::recovery::{Recovery, RecoveryInfo};
+use crate::model::Scenario;
+use std::path::Path;
+
+/// Autosave interval while there are unsaved changes, in seconds.
+pub const AUTOSAVE_SECS: f64 = 60.0;
+
+/// What the editor keeps about files: how it asks for them, where it autosaves, and the
+/// questions waiting for an answer.
+pub(super) struct Files {
+    pub dialogs: Box<dyn FileDialogs>,
+    pub recovery: Recovery,
+    /// The last session's unsaved work, offered once at start.
+    pub recovery_offer: Option<RecoveryInfo>,
+    /// An action waiting for the answer to "save your changes first?".
+    pub unsaved_question: Option<Guarded>,
+    pub last_autosave: f64,
+    pub autosaved_changes: u64,
+    /// The user chose to quit with unsaved changes: the window may close.
+    pub allow_close: bool,
+}
+
+impl Files {
+    pub fn new(dialogs: Box<dyn FileDialogs>, recovery: Recovery) -> Files {
+        let recovery_offer = recovery.pending();
+        Files {
+            dialogs,
+            recovery,
+            recovery_offer,
+            unsaved_question: None,
+            last_autosave: 0.0,
+            autosaved_changes: 0,
+            allow_close: false,
+        }
+    }
+}
+
+impl App {
+    /// Replaces the open document (after any unsaved-changes question was answered).
+    pub(super) fn replace_document(&mut self, doc: Document) {
+        self.doc = doc;
+        self.selection.clear();
+        self.tool = super::tools::Tool::Select;
+        self.canvas = Default::default();
+        self.layers = Default::default();
+        self.rules.reset();
+        self.panels.problems = None;
+        self.export.forget_previews();
+        self.files.autosaved_changes = 0;
+        self.prune_selection();
+    }
+
+    /// Runs `action` now, or after asking about unsaved changes.
+    pub(super) fn guarded(&mut self, action: Guarded) {
+        if self.doc.is_dirty() {
+            self.files.unsaved_question = Some(action);
+        } else {
+            self.run_guarded(action);
+        }
+    }
+
+    fn run_guarded(&mut self, action: Guarded) {
+        match action {
+            Guarded::NewTable => {
+                self.replace_document(Document::new(Scenario::new_table("Untitled table"), None));
+                self.files.recovery.clear();
+            }
+            Guarded::NewHex => {
+                self.replace_document(Document::new(Scenario::new_hex("Untitled hex map"), None));
+                self.files.recovery.clear();
+            }
+            Guarded::Open(path) => {
+                let path = path.or_else(|| self.files.dialogs.open_scenario());
+                if let Some(p) = path {
+                    self.open_path(&p);
+                }
+            }
+            Guarded::Recover => self.recover(),
+            Guarded::Quit => {
+                self.files.allow_close = true;
+                self.files.recovery.clear();
+            }
+        }
+    }
+
+    /// Carries out the answer to "save your changes first?".
+    pub(super) fn answer_unsaved(&mut self, ctx: &egui::Context, answer: Answer) {
+        let Some(action) = self.files.unsaved_question.take() else {
+            return;
+        };
+        let go = match answer {
+            Answer::Save => self.save(),
+            Answer::DontSave => true,
+            Answer::Cancel => false,
+        };
+        if go {
+            let quit = action == Guarded::Quit;
+            self.run_guarded(action);
+            if quit {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn recover(&mut self) {
+        match self.files.recovery.load() {
+            Ok(s) => {
+                let original = self
+                    .files
+                    .recovery_offer
+                    .as_ref()
+                    .and_then(|r| r.original.clone());
+                let mut doc = Document::new(Scenario::new_table(""), original);
+                // The recovered scenario is unsaved work: one undoable step from empty.
+                let _ = doc.apply(
+                    "Recover unsaved work",
+                    vec![Edit::ReplaceScenario(Box::new(s))],
+                );
+                self.replace_document(doc);
+                self.status = "Recovered unsaved work".into();
+            }
+            Err(e) => self.status = format!("Could not recover: {e}"),
+        }
+    }
+
+    /// Carries out the answer to the recovery offer: recover (after the unsaved-changes
+    /// question) or discard.
+    pub(super) fn answer_recovery(&mut self, recover: bool) {
+        if recover {
+            self.guarded(Guarded::Recover);
+            if self.files.unsaved_question.is_none() {
+                self.files.recovery_offer = None;
+            }
+        } else {
+            self.files.recovery.clear();
+            self.files.recovery_offer = None;
+        }
+    }
+
+    /// Opens a scenario file, reporting failure in the status bar (the current document stays).
+    pub fn open_path(&mut self, path: &Path) {
+        match io::load(path) {
+            Ok(s) => {
+                self.replace_document(Document::new(s, Some(path.to_path_buf())));
+                self.settings.remember(path.to_path_buf());
+                self.files.recovery.clear();
+                self.status = format!("Opened {}", path.display());
+            }
+            Err(e) => self.status = format!("Could not open {}: {e}", path.display()),
+        }
+    }
+
+    /// Saves to the document's path, or asks for one.
+    pub fn save(&mut self) -> bool {
+        match self.doc.path.clone() {
+            Some(p) => self.save_to(&p),
+            None => self.save_as(),
+        }
+    }
+
+    pub fn save_as(&mut self) -> bool {
+        let name = format!("{}.sandtable", file_stem(&self.doc.scenario().meta.title));
+        match self.files.dialogs.save_scenario(&name) {
+            Some(p) => self.save_to(&p),
+            None => false,
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        match io::save(path, self.doc.scenario()) {
+            Ok(()) => {
+                self.doc.mark_saved(Some(path.to_path_buf()));
+                self.settings.remember(path.to_path_buf());
+                self.files.recovery.clear();
+                self.status = format!("Saved {}", path.display());
+                true
+            }
+            Err(e) => {
+                self.status = format!("Not saved: {e}");
+                false
+            }
+        }
+    }
+
+    /// Handles a file dropped on the window: a scenario opens, an image becomes the background.
+    pub fn dropped(&mut self, file: &dyn egui::DroppedFile) {
+        let path = file.path();
+        let from_path = !path.as_os_str().is_empty();
+        let bytes = if from_path {
+            read_limited(path)
+        } else {
+            file.bytes()
+                .map_err(|e| format!("Cannot read the dropped file: {e}"))
+        };
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                self.status = e;
+                return;
+            }
+        };
+        if io::codec::sniff(&bytes).is_ok() {
+            if from_path {
+                self.guarded(Guarded::Open(Some(path.to_path_buf())));
+            } else {
+                match io::decode(&bytes) {
+                    Ok(s) => self.guarded_replace(s),
+                    Err(e) => self.status = format!("Could not open the dropped file: {e}"),
+                }
+            }
+            return;
+        }
+        self.set_background(bytes);
+    }
+
+    fn guarded_replace(&mut self, s: Scenario) {
+        if self.doc.is_dirty() {
+            self.status = "Save or discard your changes first, then drop the file again".into();
+        } else {
+            self.replace_document(Document::new(s, None));
+        }
+    }
+
+    /// File > Background image: asks for an image and makes it the background.
+    pub(super) fn choose_background(&mut self) {
+        if let Some(p) = self.files.dialogs.open_image() {
+            match read_limited(&p) {
+                Ok(b) => self.set_background(b),
+                Err(e) => self.status = e,
+            }
+        }
+    }
+
+    /// Makes encoded image bytes the map's background (one undoable step).
+    pub fn set_background(&mut self, bytes: Vec<u8>) {
+        match io::image::background_from_bytes(bytes) {
+            Ok(bg) => {
+                let (w, h) = (bg.width_px, bg.height_px);
+                self.apply_change(
+                    super::command::Change::new(
+                        "Set background image",
+                        vec![Edit::SetBackground(Some(Box::new(bg)))],
+                    )
+                    .saying(format!(
+                        "Background image set ({w} x {h} pixels), stretched over the map"
+                    )),
+                );
+            }
+            Err(e) => self.status = format!("Not a usable background image: {e}"),
+        }
+    }
+
+    /// Writes the recovery file once an interval while there are unsaved changes.
+    pub(super) fn autosave(&mut self, now: f64) {
+        let f = &mut self.files;
+        if !self.doc.is_dirty() {
+            f.last_autosave = now;
+            return;
+        }
+        if now - f.last_autosave < AUTOSAVE_SECS || f.autosaved_changes == self.doc.changes() {
+            return;
+        }
+        f.last_autosave = now;
+        match f
+            .recovery
+            .write(self.doc.scenario(), self.doc.path.as_deref())
+        {
+            Ok(()) => f.autosaved_changes = self.doc.changes(),
+            Err(e) => self.status = format!("Autosave failed: {e}"),
+        }
+    }
+
+    /// Writes the recovery file now (tests, and the autosave timer).
+    pub fn autosave_now(&mut self) {
+        self.files.last_autosave = f64::NEG_INFINITY;
+        self.files.autosaved_changes = u64::MAX;
+        self.autosave(0.0);
+    }
+
+    /// The questions about files: unsaved changes, and recovering the last session's work.
+    pub(super) fn file_modals_ui(&self, ctx: &egui::Context) -> super::command::Commands {
+        use super::command::Command;
+        let mut out = super::command::Commands::default();
+        if let Some(action) = &self.files.unsaved_question {
+            egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!(
+                    "'{}' has changes that are not saved. Save them before {}?",
+                    self.doc.scenario().meta.title,
+                    action.verb()
+                ));
+                ui.horizontal(|ui| {
+                    for (text, answer) in [
+                        ("Save", Answer::Save),
+                        ("Don't save", Answer::DontSave),
+                        ("Cancel", Answer::Cancel),
+                    ] {
+                        if ui.button(text).clicked() {
+                            out.push(Command::AnswerUnsaved(answer));
+                        }
+                    }
+                });
+            });
+        }
+        if let Some(info) = &self.files.recovery_offer {
+            egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
+                ui.heading("Recover unsaved work?");
+                ui.label(format!(
+                    "The last session ended with unsaved changes to '{}'{}.",
+                    info.title,
+                    info.original
+                        .as_ref()
+                        .map_or(String::new(), |p| format!(" ({})", p.display()))
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Recover").clicked() {
+                        out.push(Command::RecoverOffer(true));
+                    }
+                    if ui.button("Discard").clicked() {
+                        out.push(Command::RecoverOffer(false));
+                    }
+                });
+            });
+        }
+        out
+    }
+}
+
+/// A file name for a scenario title: letters, digits, `-` and `_`, lower case.
+pub(super) fn file_stem(title: &str) -> String {
+    let s: String = title
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_lowercase();
+    if s.is_empty() { "scenario".into() } else { s }
+}
+
+/// Reads a dropped or chosen file, refusing anything larger than any file the editor takes.
+fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let limit = io::codec::MAX_FILE_BYTES.max(io::image::MAX_IMAGE_BYTES as u64);
+    let f =
+        std::fs::File::open(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
+    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > limit {
+        return Err(format!(
+            "{} is {size} bytes, over the {limit}-byte limit",
+            path.display()
+        ));
+    }
+    let mut bytes = Vec::new();
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
+    Ok(bytes)
+}

@@ -1,0 +1,192 @@
+//! Painting a hex map: hexes under a brush stroke, a flood fill of connected ground, and hexside
+//! features toggled edge by edge. Each returns the edit for one undo step, and nothing when the
+//! map would not change.
+
+use crate::edit::Edit;
+use crate::model::*;
+use hexx::Hex;
+
+/// Hexside features the hexside tool toggles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HexsideKind {
+    River,
+    Wall,
+    Bridge,
+    Road,
+    BlocksZoc,
+}
+
+impl HexsideKind {
+    pub const ALL: [HexsideKind; 5] = [
+        HexsideKind::River,
+        HexsideKind::Wall,
+        HexsideKind::Bridge,
+        HexsideKind::Road,
+        HexsideKind::BlocksZoc,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            HexsideKind::River => "River",
+            HexsideKind::Wall => "Wall",
+            HexsideKind::Bridge => "Bridge",
+            HexsideKind::Road => "Road",
+            HexsideKind::BlocksZoc => "Blocks ZOC",
+        }
+    }
+
+    /// The features with this one toggled.
+    pub fn toggle(self, mut f: HexsideFeatures) -> HexsideFeatures {
+        match self {
+            HexsideKind::River => f.river = !f.river,
+            HexsideKind::Wall => f.wall = !f.wall,
+            HexsideKind::Bridge => f.bridge = !f.bridge,
+            HexsideKind::Road => f.road = !f.road,
+            HexsideKind::BlocksZoc => f.blocks_zoc = !f.blocks_zoc,
+        }
+        f
+    }
+}
+
+/// The hexes a brush of `radius` covers around `centre`, on the map.
+pub fn brush(h: &HexMap, centre: Hex, radius: u32) -> impl Iterator<Item = Hex> + '_ {
+    let grid = h.grid();
+    centre.range(radius).filter(move |x| grid.contains(*x))
+}
+
+/// The edit that paints `cells`, leaving out hexes that already have their terrain; `None`
+/// when nothing would change.
+pub fn paint_edit(s: &Scenario, cells: Vec<(Hex, TerrainId)>) -> Option<(String, Edit)> {
+    let h = s.map.as_hex()?;
+    let changed: Vec<_> = cells
+        .into_iter()
+        .filter(|(hex, t)| h.terrain_at(*hex) != Some(*t))
+        .collect();
+    if changed.is_empty() {
+        return None;
+    }
+    let n = changed.len();
+    Some((format!("Paint {n} hexes"), Edit::SetHexTerrain(changed)))
+}
+
+/// The edit that fills the ground connected to `start` with `terrain`; `None` when it already
+/// has it or `start` is off the map.
+pub fn fill_edit(s: &Scenario, start: Hex, terrain: TerrainId) -> Option<(String, Edit)> {
+    let h = s.map.as_hex()?;
+    if h.terrain_at(start)? == terrain {
+        return None;
+    }
+    let cells: Vec<_> = flood_fill(h, start)
+        .into_iter()
+        .map(|x| (x, terrain))
+        .collect();
+    let n = cells.len();
+    Some((format!("Fill {n} hexes"), Edit::SetHexTerrain(cells)))
+}
+
+/// The edit that toggles `feature` on the edge of `hex` in `direction`.
+pub fn toggle_hexside(
+    s: &Scenario,
+    hex: Hex,
+    direction: u8,
+    feature: HexsideKind,
+) -> Option<(String, Edit)> {
+    let h = s.map.as_hex()?;
+    let features = feature.toggle(h.hexside(hex, direction));
+    Some((
+        format!("Toggle {}", feature.name()),
+        Edit::SetHexside {
+            hex,
+            direction,
+            features,
+        },
+    ))
+}
+
+/// The hexes filled from `start`: every hex connected to it through hexes of the same terrain.
+pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
+    let grid = h.grid();
+    let Some(i0) = grid.index_of(start) else {
+        return Vec::new();
+    };
+    let target = h.terrain[i0];
+    let mut seen = vec![false; grid.len()];
+    seen[i0] = true;
+    let mut stack = vec![start];
+    let mut out = Vec::new();
+    while let Some(hex) = stack.pop() {
+        out.push(hex);
+        for n in hex.all_neighbors() {
+            if let Some(i) = grid.index_of(n)
+                && !seen[i]
+                && h.terrain[i] == target
+            {
+                seen[i] = true;
+                stack.push(n);
+            }
+        }
+    }
+    out.sort_by_key(|h| (h.y, h.x));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flood_fill_stops_at_other_terrain() {
+        let mut s = Scenario::new_hex("h");
+        let other = TerrainId(s.alloc());
+        let Map::Hex(h) = &mut s.map else { panic!() };
+        let grid = h.grid();
+        // A wall of other terrain down column 5.
+        for r in 0..15 {
+            let hex = Hex::from_offset_coordinates(
+                [5, r],
+                hexx::OffsetHexMode::Even,
+                hexx::HexOrientation::Flat,
+            );
+            if let Some(i) = grid.index_of(hex) {
+                h.terrain[i] = other;
+            }
+        }
+        let start = Hex::from_offset_coordinates(
+            [1, 1],
+            hexx::OffsetHexMode::Even,
+            hexx::HexOrientation::Flat,
+        );
+        let filled = flood_fill(h, start);
+        assert_eq!(filled.len(), 5 * 15, "columns 0-4 of 15 rows");
+    }
+
+    #[test]
+    fn painting_leaves_out_hexes_that_already_have_the_terrain() {
+        let s = (crate::model::samples::by_name("winceby")
+            .expect("winceby")
+            .build)();
+        let h = s.map.as_hex().expect("hex");
+        let centre = Hex::new(3, 3);
+        let ground = h.terrain_at(centre).expect("on the map");
+        let other = s
+            .terrain_types
+            .iter()
+            .find(|t| t.id != ground)
+            .expect("two terrain types")
+            .id;
+        let same: Vec<_> = brush(h, centre, 1)
+            .filter_map(|x| Some((x, h.terrain_at(x)?)))
+            .collect();
+        assert_eq!(same.len(), 7);
+        assert!(paint_edit(&s, same).is_none(), "nothing changes");
+        let mut cells: Vec<_> = brush(h, centre, 1)
+            .filter(|x| h.terrain_at(*x) != Some(other))
+            .map(|x| (x, other))
+            .collect();
+        let changing = cells.len();
+        assert!(changing > 0);
+        cells.push((centre, ground));
+        let (label, _) = paint_edit(&s, cells).expect("hexes change");
+        assert_eq!(label, format!("Paint {changing} hexes"));
+    }
+}
