@@ -117,6 +117,8 @@ pub enum Command {
     SaveAs,
     /// Open the Export window.
     Export,
+    /// Ask where, then write the pages the Export window shows.
+    WriteExport,
     /// Ask for an image and make it the map's background.
     ChooseBackground,
     /// A file dropped on the window: a scenario opens, an image becomes the background.
@@ -210,6 +212,15 @@ impl Commands {
     }
 }
 
+impl IntoIterator for Commands {
+    type Item = Command;
+    type IntoIter = std::vec::IntoIter<Command>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
 impl From<Command> for Commands {
     fn from(c: Command) -> Commands {
         Commands(vec![c])
@@ -219,7 +230,7 @@ impl From<Command> for Commands {
 impl App {
     /// Carries out the commands of a pass, in order.
     pub fn perform_all(&mut self, ctx: &egui::Context, commands: Commands) {
-        for c in commands.0 {
+        for c in commands {
             self.perform(ctx, c);
         }
     }
@@ -246,6 +257,14 @@ impl App {
             Command::Export => {
                 self.export.open = true;
                 self.status = "Export: choose a print layout in the Export window".into();
+            }
+            Command::WriteExport => {
+                if let Some(s) = self
+                    .export
+                    .start(self.doc.scenario(), self.files.dialogs.as_mut())
+                {
+                    self.status = s;
+                }
             }
             Command::ChooseBackground => self.choose_background(),
             Command::Dropped(file) => self.dropped(file.as_ref()),

@@ -2,6 +2,7 @@
 //! preview is the print), and an Export button that asks for a path through the app's
 //! [`FileDialogs`] and writes the pages on a worker thread, one at a time.
 
+use super::command::{Command, Commands};
 use super::dialogs::FileDialogs;
 use crate::io::export::{self, ExportOptions, Exported, Format, Layout, Paper};
 use crate::model::Scenario;
@@ -153,7 +154,13 @@ impl ExportWindow {
         self.previews = Some(previews);
     }
 
-    fn start(&mut self, scenario: &Scenario, dialogs: &mut dyn FileDialogs) -> Option<String> {
+    /// Asks where to write the pages and starts writing them on a worker thread; returns the
+    /// status line, or `None` when no file was chosen.
+    pub(super) fn start(
+        &mut self,
+        scenario: &Scenario,
+        dialogs: &mut dyn FileDialogs,
+    ) -> Option<String> {
         let ext = self.options.format.extension();
         let suggested = match self.options.layout {
             Layout::Sheet => format!(
@@ -280,20 +287,18 @@ impl ExportWindow {
             });
     }
 
-    /// The window, when open. Returns a line for the status bar when something happened.
-    pub fn ui(
-        &mut self,
-        ctx: &egui::Context,
-        scenario: &Scenario,
-        changes: u64,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Option<String> {
-        let mut status = self.poll();
+    /// The window, when open. Returns a status line when an export ended, and the command to
+    /// write the pages when the user asks for it.
+    pub fn ui(&mut self, ctx: &egui::Context, scenario: &Scenario, changes: u64) -> Commands {
+        let mut out = Commands::default();
+        if let Some(s) = self.poll() {
+            out.push(Command::Status(s));
+        }
         if self.job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         if !self.open {
-            return status;
+            return out;
         }
         let mut open = true;
         let mut clicked_export = false;
@@ -386,10 +391,10 @@ impl ExportWindow {
                 });
             });
         self.open = open;
-        if clicked_export && let Some(s) = self.start(scenario, dialogs) {
-            status = Some(s);
+        if clicked_export {
+            out.push(Command::WriteExport);
         }
-        status
+        out
     }
 }
 
@@ -428,8 +433,14 @@ mod tests {
         };
         let mut harness = Harness::new_ui_state(
             |ui, s: &mut State| {
-                if let Some(t) = s.window.ui(ui.ctx(), &s.scenario, 1, &mut s.dialogs) {
-                    s.status.push(t);
+                for c in s.window.ui(ui.ctx(), &s.scenario, 1) {
+                    match c {
+                        Command::Status(t) => s.status.push(t),
+                        Command::WriteExport => {
+                            s.status.extend(s.window.start(&s.scenario, &mut s.dialogs))
+                        }
+                        other => panic!("{other:?}"),
+                    }
                 }
             },
             state,

@@ -185,15 +185,7 @@ impl App {
         out.extend(self.file_modals_ui(ctx));
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
-        let changes = self.doc.changes();
-        if let Some(status) = self.export.ui(
-            ctx,
-            self.doc.scenario(),
-            changes,
-            self.files.dialogs.as_mut(),
-        ) {
-            out.push(Command::Status(status));
-        }
+        out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));
         out
     }
 }
