@@ -3,7 +3,7 @@
 
 use crate::geom::{Aabb, Point, point_in_polygon, polyline_distance};
 use crate::model::*;
-use crate::scene::{entry_point, layout};
+use crate::scene::layout;
 use hexx::Hex;
 
 /// The hex under a map point (hex maps only).
@@ -38,7 +38,7 @@ fn hit_table(s: &Scenario, t: &TableMap, p: Point, tol: f32) -> Option<ItemRef> 
         }
     }
     for c in s.columns.iter().rev() {
-        if entry_point(t, &c.entry).distance(p) <= 2.0 + tol {
+        if t.entry_point(&c.entry).distance(p) <= 2.0 + tol {
             return Some(ItemRef::Column(c.id));
         }
     }

@@ -6,10 +6,10 @@
 //! map units (they scale with the map) or in points (they stay readable at any zoom).
 
 mod build;
+mod dynamic;
 mod item;
 pub mod overlay;
 
-pub use build::{
-    Style, build, dynamic_layer, edge_corners, entry_point, frame, ink, layout, static_layer,
-};
+pub use build::{Style, build, edge_corners, frame, ink, layout, static_layer};
+pub use dynamic::dynamic_layer;
 pub use item::*;

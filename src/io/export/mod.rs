@@ -22,6 +22,7 @@ mod page;
 mod pdf;
 mod raster;
 mod sheet;
+mod sheet_words;
 mod tiled;
 
 pub use draw::MIN_TEXT_PT;

@@ -1,0 +1,372 @@
+//! The dynamic layer of a scene: deployment zones, objectives, entry points and columns,
+//! reinforcements, units with their labels, and the selection, drawn over the static layer.
+//! Rebuilt when units move; the map under it is not.
+
+use super::build::{Style, darker, frame, ink, layout, with_alpha};
+use super::item::*;
+use crate::geom::{Aabb, Point, bearing_vec};
+use crate::model::*;
+use hexx::{EdgeDirection, Hex, HexLayout};
+use std::sync::Arc;
+
+/// The dynamic layer: deployment zones, objectives, entry points and reinforcements, units,
+/// labels and the selection.
+pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
+    let (bounds, unit) = frame(s);
+    let mut scene = Scene::new(bounds, unit);
+    let side_colour = |id: SideId| s.side(id).map_or(ink::EDGE, |x| x.colour);
+    let selected = |item: ItemRef| style.selected.contains(&item);
+    let hex = s.map.as_hex().map(|h| (h, layout(h)));
+    let scale = match &hex {
+        Some((h, _)) => h.hex_size_mm,
+        None => 1.0,
+    };
+    if style.zones {
+        for z in &s.zones {
+            let c = side_colour(z.side);
+            let stroke = Stroke::map(0.08 * scale, c).dashed(0.4 * scale);
+            match (&z.area, &hex) {
+                (ZoneArea::Polygon(points), None) => {
+                    let mut m = Mesh::default();
+                    m.add_polygon(points, with_alpha(c, 40));
+                    scene.push(Item::Mesh(Arc::new(m)));
+                    scene.push(Item::Line {
+                        points: points.clone(),
+                        stroke,
+                        closed: true,
+                    });
+                    if let Some(b) = Aabb::of_points(points) {
+                        scene.push(Item::Text {
+                            pos: (b.min + b.max) * 0.5,
+                            text: z.name.clone(),
+                            size: Size::Map(0.8),
+                            colour: with_alpha(c, 160),
+                            anchor: Anchor::Centre,
+                        });
+                    }
+                }
+                (ZoneArea::Hexes(hexes), Some((_, l))) => {
+                    let mut m = Mesh::default();
+                    for hx in hexes {
+                        m.add_convex(&l.hex_corners(*hx), with_alpha(c, 45));
+                    }
+                    scene.push(Item::Mesh(Arc::new(m)));
+                }
+                _ => {}
+            }
+            if selected(ItemRef::Zone(z.id))
+                && let ZoneArea::Polygon(points) = &z.area
+            {
+                scene.push(Item::Line {
+                    points: points.clone(),
+                    stroke: Stroke::points(3.0, ink::SELECT),
+                    closed: true,
+                });
+            }
+        }
+    }
+    for o in &s.objectives {
+        let (p, r) = match (o.place, &hex) {
+            (Place::Table(p), None) => (p, 0.6),
+            (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.28),
+            _ => continue,
+        };
+        scene.push(Item::Convex {
+            points: star(p, r),
+            fill: Some(ink::OBJECTIVE),
+            stroke: Some(Stroke::points(1.0, ink::EDGE)),
+        });
+        scene.push(Item::Text {
+            pos: p + Point::new(0.0, r * 1.1),
+            text: o.name.clone(),
+            size: Size::Map(r * 0.9),
+            colour: ink::LABEL,
+            anchor: Anchor::Top,
+        });
+        if selected(ItemRef::Objective(o.id)) {
+            scene.push(ring(p, r * 1.4));
+        }
+    }
+    if let Map::Table(t) = &s.map {
+        for c in &s.columns {
+            let p = t.entry_point(&c.entry);
+            let colour = side_colour(c.side);
+            let dir = bearing_vec(c.entry.heading_deg);
+            let side = Point::new(-dir.y, dir.x);
+            scene.push(Item::Convex {
+                points: vec![p + dir * 2.0, p + side * 1.0, p - side * 1.0],
+                fill: Some(colour),
+                stroke: Some(Stroke::points(1.0, ink::EDGE)),
+            });
+            scene.push(Item::Text {
+                pos: p + dir * 2.4,
+                text: c.name.clone(),
+                size: Size::Map(0.7),
+                colour: ink::LABEL,
+                anchor: Anchor::Bottom,
+            });
+            if c.route.len() > 1 {
+                scene.push(Item::Line {
+                    points: c.route.clone(),
+                    stroke: Stroke::map(0.12, with_alpha(colour, 160)).dashed(0.5),
+                    closed: false,
+                });
+            }
+            if selected(ItemRef::Column(c.id)) {
+                scene.push(ring(p, 2.2));
+            }
+        }
+    }
+    for r in &s.reinforcements {
+        let colour = side_colour(r.side);
+        let (p, size) = match (r.entry, &hex) {
+            (Place::Table(p), None) => (p, 0.9),
+            (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.3),
+            _ => continue,
+        };
+        scene.push(Item::Circle {
+            centre: p,
+            radius: size,
+            fill: Some(with_alpha(colour, 90)),
+            stroke: Some(Stroke::points(1.5, colour).dashed(3.0)),
+        });
+        scene.push(Item::Text {
+            pos: p,
+            text: format!("T{}", r.turn),
+            size: Size::Map(size * 0.9),
+            colour: ink::LABEL,
+            anchor: Anchor::Centre,
+        });
+    }
+    for u in &s.units {
+        if !u.in_play() {
+            continue;
+        }
+        let colour = side_colour(u.side);
+        match (u.position, &hex) {
+            (Position::Table, None) => table_unit(u, colour, style, &mut scene),
+            (Position::Hex { hex: at, facing }, Some((m, l))) => {
+                hex_unit(s, u, at, facing, colour, m, l, style, &mut scene)
+            }
+            _ => {}
+        }
+    }
+    scene
+}
+
+fn star(c: Point, r: f32) -> Vec<Point> {
+    // A convex-enough five-pointed marker: a pentagon with points drawn as a decagon that
+    // stays convex (inner radius 0.81 of outer).
+    (0..10)
+        .map(|k| {
+            let a = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::TAU / 10.0;
+            let rr = if k % 2 == 0 { r } else { r * 0.81 };
+            c + Point::new(a.cos(), a.sin()) * rr
+        })
+        .collect()
+}
+
+fn ring(c: Point, r: f32) -> Item {
+    Item::Circle {
+        centre: c,
+        radius: r,
+        fill: None,
+        stroke: Some(Stroke::points(2.5, ink::SELECT)),
+    }
+}
+
+fn table_unit(u: &Unit, colour: Colour, style: &Style, scene: &mut Scene) {
+    let unit_selected = style.selected.contains(&ItemRef::Unit(u.id));
+    for m in &u.models {
+        let fp = m.footprint();
+        let model_selected = unit_selected || style.selected.contains(&ItemRef::Model(u.id, m.id));
+        let stroke = Some(if model_selected {
+            Stroke::points(2.5, ink::SELECT)
+        } else {
+            Stroke::points(1.0, darker(colour))
+        });
+        match fp {
+            crate::geom::Footprint::Circle { centre, radius } => scene.push(Item::Circle {
+                centre,
+                radius,
+                fill: Some(colour),
+                stroke,
+            }),
+            crate::geom::Footprint::Rect { corners, .. } => scene.push(Item::Convex {
+                points: corners.to_vec(),
+                fill: Some(colour),
+                stroke,
+            }),
+        }
+        // Facing tick from the centre to the front edge.
+        let r = fp.bounding_radius();
+        let front = m.pos + bearing_vec(m.facing_deg) * r * 0.85;
+        scene.push(Item::Line {
+            points: vec![m.pos, front],
+            stroke: Stroke::map(r * 0.18, ink::WHITE),
+            closed: false,
+        });
+        if u.leader_model == Some(m.id) {
+            scene.push(Item::Circle {
+                centre: m.pos,
+                radius: r * 0.35,
+                fill: Some(ink::OBJECTIVE),
+                stroke: Some(Stroke::points(0.8, ink::EDGE)),
+            });
+        }
+    }
+    if style.labels
+        && let Some(b) = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())
+    {
+        let r = u
+            .models
+            .first()
+            .map_or(0.5, |m| m.footprint().bounding_radius());
+        scene.push(Item::Text {
+            pos: Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r + 0.1),
+            text: u.name.clone(),
+            size: Size::Map(0.55),
+            colour: ink::LABEL,
+            anchor: Anchor::Top,
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hex_unit(
+    s: &Scenario,
+    u: &Unit,
+    at: Hex,
+    facing: u8,
+    colour: Colour,
+    m: &HexMap,
+    l: &HexLayout,
+    style: &Style,
+    scene: &mut Scene,
+) {
+    let size = m.hex_size_mm;
+    let c = l.hex_to_world_pos(at);
+    let is_selected = style.selected.contains(&ItemRef::Unit(u.id));
+    let edge = |sel: bool| {
+        if sel {
+            Stroke::points(2.5, ink::SELECT)
+        } else {
+            Stroke::points(1.0, ink::EDGE)
+        }
+    };
+    let dir = EdgeDirection::ALL_DIRECTIONS[(facing % 6) as usize];
+    let toward = (l.hex_to_world_pos(at.neighbor(dir)) - c).normalize_or_zero();
+    if u.is_leader() {
+        // Leaders: a disc toward the hex's upper corner, so they can share a hex.
+        let p = c + Point::new(size * 0.22, -size * 0.22);
+        scene.push(Item::Circle {
+            centre: p,
+            radius: size * 0.17,
+            fill: Some(colour),
+            stroke: Some(edge(is_selected)),
+        });
+        scene.push(Item::Convex {
+            points: star(p, size * 0.11),
+            fill: Some(ink::OBJECTIVE),
+            stroke: None,
+        });
+        if style.labels {
+            scene.push(Item::Text {
+                pos: p + Point::new(0.0, size * 0.18),
+                text: short_name(&u.name),
+                size: Size::Map(size * 0.11),
+                colour: ink::LABEL,
+                anchor: Anchor::Top,
+            });
+        }
+        return;
+    }
+    let half = size * 0.3;
+    let square = [
+        c + Point::new(-half, -half),
+        c + Point::new(half, -half),
+        c + Point::new(half, half),
+        c + Point::new(-half, half),
+    ];
+    scene.push(Item::Convex {
+        points: square.to_vec(),
+        fill: Some(colour),
+        stroke: Some(edge(is_selected)),
+    });
+    // The branch symbol in a box in the upper half of the counter.
+    let bw = half * 0.8;
+    let (bt, bb) = (c.y - half * 0.75, c.y + half * 0.05);
+    let sym = [
+        Point::new(c.x - bw, bt),
+        Point::new(c.x + bw, bt),
+        Point::new(c.x + bw, bb),
+        Point::new(c.x - bw, bb),
+    ];
+    let ink_stroke = Stroke::map(size * 0.02, ink::WHITE);
+    scene.push(Item::Line {
+        points: sym.to_vec(),
+        stroke: ink_stroke,
+        closed: true,
+    });
+    let diag = |a: usize, b: usize| Item::Line {
+        points: vec![sym[a], sym[b]],
+        stroke: ink_stroke,
+        closed: false,
+    };
+    match u.kind.tag() {
+        KindTag::Infantry => {
+            scene.push(diag(0, 2));
+            scene.push(diag(1, 3));
+        }
+        KindTag::Cavalry => scene.push(diag(3, 1)),
+        KindTag::Dragoons => {
+            scene.push(diag(3, 1));
+            if u.state.mounted {
+                scene.push(diag(0, 2));
+            }
+        }
+        KindTag::Artillery => scene.push(Item::Circle {
+            centre: Point::new(c.x, (bt + bb) * 0.5),
+            radius: size * 0.06,
+            fill: Some(ink::WHITE),
+            stroke: None,
+        }),
+        KindTag::Elephant | KindTag::Wagon | KindTag::Leader => {}
+    }
+    // Strength, and the facing as a notch on the edge the unit faces.
+    scene.push(Item::Text {
+        pos: Point::new(c.x, c.y + half * 0.55),
+        text: u.strength.current.to_string(),
+        size: Size::Map(size * 0.16),
+        colour: ink::WHITE,
+        anchor: Anchor::Centre,
+    });
+    let tip = c + toward * (half * 1.35);
+    let across = Point::new(-toward.y, toward.x) * (half * 0.35);
+    let base = c + toward * (half * 1.02);
+    scene.push(Item::Convex {
+        points: vec![tip, base + across, base - across],
+        fill: Some(darker(colour)),
+        stroke: None,
+    });
+    if style.labels {
+        scene.push(Item::Text {
+            pos: Point::new(c.x, c.y + half + size * 0.02),
+            text: short_name(&u.name),
+            size: Size::Map(size * 0.11),
+            colour: ink::LABEL,
+            anchor: Anchor::Top,
+        });
+    }
+    let _ = s;
+}
+
+/// Names shortened for counters: "Cromwell's Regiment of Horse" → "Cromwell's Horse".
+fn short_name(name: &str) -> String {
+    let cut = name.replace(" Regiment of ", " ");
+    if cut.chars().count() <= 22 {
+        cut
+    } else {
+        cut.chars().take(21).chain(std::iter::once('…')).collect()
+    }
+}
