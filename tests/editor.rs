@@ -3,7 +3,7 @@
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
@@ -127,6 +127,19 @@ impl Editor {
     fn key(&mut self, modifiers: Modifiers, key: Key) {
         self.h.key_press_modifiers(modifiers, key);
         self.h.run();
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.h.query_all_by_label_contains(text).next().is_some()
+    }
+
+    /// The problems' summary in the status bar, as it reads now.
+    fn summary(&self) -> String {
+        self.h
+            .get_by_label_contains("Problems: ")
+            .accesskit_node()
+            .label()
+            .unwrap_or_default()
     }
 }
 
@@ -431,10 +444,56 @@ fn clicking_a_problem_selects_the_offending_item() {
     let id = s.units[0].id;
     s.units[0].models[0].pos = Point::new(-3.0, 5.0); // off the table
     let mut e = editor(s);
+    // The status bar's summary opens the list.
+    let summary = e.summary();
+    assert!(summary.contains(" error"), "{summary}");
+    e.click(&summary);
     let text = format!("model {} of unit {id}", e.s().units[0].models[0].id);
     e.h.get_by_label_contains(&text).click();
     e.h.run();
     assert_eq!(e.app().selection, vec![ItemRef::Unit(id)]);
+}
+
+/// The canvas keeps its place and size through everything a designer does beside it: the
+/// map never shifts or re-zooms under the pointer.
+#[test]
+fn the_canvas_keeps_its_rectangle_through_select_preview_drop_and_warning() {
+    let s = sample("winceby");
+    let h = s.map.as_hex().expect("hex").clone();
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.is_combat_unit() && u.hex().is_some())
+        .expect("a unit on the map")
+        .clone();
+    let (hex, _) = u.hex().expect("on a hex");
+    let mut e = editor(s);
+    let canvas = |e: &Editor| e.h.get_by_label("Map canvas").rect();
+    let before = canvas(&e);
+    let view = e.app().view;
+    e.click_map(h.layout().hex_to_world_pos(hex));
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(u.id)]);
+    assert_eq!(canvas(&e), before, "after selecting");
+    e.key(Modifiers::NONE, Key::P);
+    assert_eq!(
+        e.h.get_by_label("Preview").value().as_deref(),
+        Some("Moves under its command"),
+        "the preview is open"
+    );
+    assert_eq!(canvas(&e), before, "after opening the preview");
+    // A new unit dropped on the selected unit's hex: two units share it, a new problem.
+    let problems = |e: &Editor| sandtable::rules::check::check(e.s()).len();
+    let found = problems(&e);
+    let units = e.s().units.len();
+    e.drop_from_palette("Infantry", h.layout().hex_to_world_pos(hex));
+    assert_eq!(e.s().units.len(), units + 1, "{}", e.app().status);
+    assert!(problems(&e) > found, "the drop brings a new problem");
+    assert_eq!(canvas(&e), before, "after the drop and its warning");
+    assert_eq!(e.app().view, view, "nor did the map re-zoom or pan");
+    // Opening the problems list is the user's choice, and it takes its room from the canvas.
+    let summary = e.summary();
+    e.click(&summary);
+    assert!(canvas(&e).height() < before.height());
 }
 
 #[derive(Debug)]

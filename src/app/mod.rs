@@ -29,6 +29,7 @@ mod menus;
 pub mod paint;
 mod palette;
 mod panels;
+mod rules_panel;
 mod rules_view;
 pub mod settings;
 pub mod tools;
@@ -150,23 +151,27 @@ impl App {
         self.canvas.cancelling = keys.any(|c| matches!(c, Command::Cancel));
         out.extend(keys);
         self.sync_preview();
+        // Every panel keeps the size the user gave it whatever it shows, and scrolls what does
+        // not fit: the canvas keeps its place through selections, previews and warnings.
         egui::Panel::top("menu").show(ui, |ui| out.extend(self.menu_ui(ui)));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
-        // Always there, so selecting a unit does not shift the map under the pointer.
-        egui::Panel::top("preview-bar").show(ui, |ui| out.extend(self.preview_bar_ui(ui)));
+        egui::Panel::bottom("status").show(ui, |ui| out.extend(self.status_ui(ui)));
         if self.settings.show_problems {
             egui::Panel::bottom("problems")
                 .resizable(true)
+                .default_size(130.0)
+                .size_range(70.0..=480.0)
                 .show(ui, |ui| out.extend(self.problems_ui(ui)));
         }
         egui::Panel::left("palette")
             .default_size(210.0)
+            .size_range(160.0..=420.0)
             .resizable(true)
             .show(ui, |ui| out.extend(self.palette_panel_ui(ui)));
-        egui::Panel::right("inspector")
-            .default_size(300.0)
+        egui::Panel::right("dock")
+            .default_size(380.0)
+            .size_range(300.0..=760.0)
             .resizable(true)
-            .show(ui, |ui| out.extend(self.inspector_panel_ui(ui)));
+            .show(ui, |ui| out.extend(self.dock_ui(ui)));
         egui::CentralPanel::default().show(ui, |ui| out.extend(self.canvas_ui(ui)));
         // What a palette drag carries, next to the cursor.
         if let (Some(payload), Some(pos)) = (

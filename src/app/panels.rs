@@ -7,6 +7,63 @@ use crate::model::*;
 use crate::rules::check::{Problem, Severity, check};
 use egui::{RichText, Ui};
 
+/// "2 errors, 1 warning", or "no problems".
+pub(super) fn problems_summary(errors: usize, warnings: usize) -> String {
+    let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    match (errors, warnings) {
+        (0, 0) => "no problems".to_string(),
+        (e, 0) => n(e, "error", "errors"),
+        (0, w) => n(w, "warning", "warnings"),
+        (e, w) => format!(
+            "{}, {}",
+            n(e, "error", "errors"),
+            n(w, "warning", "warnings")
+        ),
+    }
+}
+
+/// A fold arrow and a text that open or close a section: `true` when clicked. Its accessible
+/// name is the text shown.
+pub(super) fn fold_button(ui: &mut Ui, text: RichText, open: bool) -> bool {
+    let name = text.text().to_string();
+    let icon = ui.spacing().icon_width;
+    let gap = ui.spacing().icon_spacing;
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    let size = egui::vec2(icon + gap + galley.size().x, galley.size().y.max(icon));
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    if ui.is_rect_visible(rect) {
+        let icon_rect = egui::Rect::from_min_size(
+            rect.left_top() + egui::vec2(0.0, (size.y - icon) * 0.5),
+            egui::vec2(icon, icon),
+        );
+        let openness = if open { 1.0 } else { 0.0 };
+        egui::collapsing_header::paint_default_icon(
+            ui,
+            openness,
+            &resp.clone().with_new_rect(icon_rect),
+        );
+        let colour = ui.style().interact(&resp).text_color();
+        let at = egui::pos2(
+            rect.left() + icon + gap,
+            rect.center().y - galley.size().y * 0.5,
+        );
+        ui.painter().galley(at, galley, colour);
+    }
+    resp.on_hover_cursor(egui::CursorIcon::PointingHand)
+        .clicked()
+}
+
+/// A section heading that folds its section: `true` when clicked.
+fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
+    fold_button(ui, RichText::new(title).strong(), open)
+}
+
 /// What the panels keep between frames.
 #[derive(Default)]
 pub(super) struct Panels {
@@ -32,15 +89,34 @@ impl App {
         p.as_ref().map_or(&[], |(_, p)| p.as_slice())
     }
 
-    pub(super) fn status_ui(&self, ui: &mut Ui) {
+    /// The status bar: the problems' summary (a click opens or closes the list), where the
+    /// pointer is, the zoom, the selection, the tool and what last happened.
+    pub(super) fn status_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let (errors, warnings) = self.problem_counts();
         ui.horizontal(|ui| {
+            let summary = problems_summary(errors, warnings);
+            let colour = if errors > 0 {
+                ui.visuals().error_fg_color
+            } else if warnings > 0 {
+                ui.visuals().warn_fg_color
+            } else {
+                ui.visuals().weak_text_color()
+            };
+            let text = RichText::new(format!("Problems: {summary}")).color(colour);
+            if fold_button(ui, text, self.settings.show_problems) {
+                let mut s = self.settings.clone();
+                s.show_problems = !s.show_problems;
+                out.push(Command::Settings(Box::new(s)));
+            }
+            ui.separator();
             let s = self.doc.scenario();
             let at = match (self.canvas.cursor, s.map.as_hex()) {
                 (Some(p), Some(h)) => match super::hit::hex_at(s, p) {
-                    Some(hex) => format!("hex {} ({}, {})", h.label(hex), hex.x, hex.y),
+                    Some(hex) => format!("hex {} · axial {}, {}", h.label(hex), hex.x, hex.y),
                     None => "off the map".into(),
                 },
-                (Some(p), None) => format!("{:.1}\", {:.1}\"", p.x, p.y),
+                (Some(p), None) => format!("x {:.2}\" · y {:.2}\"", p.x, p.y),
                 (None, _) => String::new(),
             };
             ui.label(at);
@@ -57,21 +133,26 @@ impl App {
             ui.separator();
             ui.label(&self.status);
         });
+        out
     }
 
-    pub(super) fn problems_ui(&mut self, ui: &mut Ui) -> Commands {
-        let mut out = Commands::default();
-        let problems = self.problems().to_vec();
+    /// How many errors and warnings the scenario has now.
+    fn problem_counts(&mut self) -> (usize, usize) {
+        let problems = self.problems();
         let errors = problems
             .iter()
             .filter(|p| p.severity == Severity::Error)
             .count();
-        ui.horizontal(|ui| {
-            ui.strong(format!(
-                "Problems: {errors} errors, {} warnings",
-                problems.len() - errors
-            ));
-        });
+        (errors, problems.len() - errors)
+    }
+
+    /// The problems list: a fixed height the user may resize, scrolling its rows; a click on
+    /// a row selects what it is about.
+    pub(super) fn problems_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let problems = self.problems().to_vec();
+        let (errors, warnings) = self.problem_counts();
+        ui.strong(format!("Problems: {}", problems_summary(errors, warnings)));
         if problems.is_empty() {
             ui.label("No problems found.");
             return out;
@@ -79,8 +160,7 @@ impl App {
         // Only the rows in view are laid out: a crowded scenario can have thousands.
         let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         egui::ScrollArea::vertical()
-            .max_height(120.0)
-            .auto_shrink([false, true])
+            .auto_shrink([false, false])
             .show_rows(ui, row, problems.len(), |ui, rows| {
                 for p in &problems[rows] {
                     let colour = match p.severity {
@@ -144,45 +224,77 @@ impl App {
         out
     }
 
-    /// The inspector panel's contents: the inspector, then the history if shown.
-    pub(super) fn inspector_panel_ui(&self, ui: &mut Ui) -> Commands {
+    /// The dock beside the canvas: the Rules panel above (resizable, or folded to its header)
+    /// and the inspector below, each scrolling its own contents.
+    pub(super) fn dock_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            let (change, select, zoc_side) = super::inspector::inspector_ui(
-                ui,
-                self.doc.scenario(),
-                self.doc.changes(),
-                &self.selection,
-                self.side,
-                self.settings.zoc_side,
-                self.panels
-                    .inspector_refusal
-                    .as_ref()
-                    .filter(|(on, _)| *on == self.selection)
-                    .map(|(_, why)| why.as_str()),
-            );
-            match change {
-                Some(c) => out.push(Command::Apply(Change {
-                    select,
-                    from_inspector: true,
-                    ..c
-                })),
-                None => {
-                    if let Some(items) = select {
-                        out.push(Command::Select(items));
+        let open = self.settings.show_rules;
+        if section_header(ui, "Rules", open) {
+            let mut s = self.settings.clone();
+            s.show_rules = !open;
+            out.push(Command::Settings(Box::new(s)));
+        }
+        if open {
+            egui::Panel::top("rules-panel")
+                .resizable(true)
+                .default_size(360.0)
+                .size_range(90.0..=(ui.available_height() - 120.0).max(90.0))
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("rules-scroll")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| out.extend(self.rules_panel_ui(ui)));
+                });
+        }
+        ui.separator();
+        ui.strong("Inspector");
+        out.extend(self.inspector_panel_ui(ui));
+        out
+    }
+
+    /// The inspector's contents: the inspector, then the history if shown.
+    fn inspector_panel_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        egui::ScrollArea::vertical()
+            .id_salt("inspector-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let (change, select, zoc_side) = super::inspector::inspector_ui(
+                    ui,
+                    self.doc.scenario(),
+                    self.doc.changes(),
+                    &self.selection,
+                    self.side,
+                    self.settings.zoc_side,
+                    self.panels
+                        .inspector_refusal
+                        .as_ref()
+                        .filter(|(on, _)| *on == self.selection)
+                        .map(|(_, why)| why.as_str()),
+                );
+                match change {
+                    Some(c) => out.push(Command::Apply(Change {
+                        select,
+                        from_inspector: true,
+                        ..c
+                    })),
+                    None => {
+                        if let Some(items) = select {
+                            out.push(Command::Select(items));
+                        }
                     }
                 }
-            }
-            if zoc_side != self.settings.zoc_side {
-                let mut s = self.settings.clone();
-                s.zoc_side = zoc_side;
-                out.push(Command::Settings(Box::new(s)));
-            }
-            if self.settings.show_history {
-                ui.separator();
-                out.extend(self.history_ui(ui));
-            }
-        });
+                if zoc_side != self.settings.zoc_side {
+                    let mut s = self.settings.clone();
+                    s.zoc_side = zoc_side;
+                    out.push(Command::Settings(Box::new(s)));
+                }
+                if self.settings.show_history {
+                    ui.separator();
+                    out.extend(self.history_ui(ui));
+                }
+            });
         out
     }
 

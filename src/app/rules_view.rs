@@ -14,11 +14,9 @@ use super::paint;
 use super::tools::Gesture;
 use crate::geom::Point;
 use crate::model::*;
-use crate::preview::{
-    self, ColumnOrder, Ghost, Hover, Mode, NoPreview, Overlay, Pending, Request, Tone,
-};
+use crate::preview::{self, ColumnOrder, Ghost, Hover, Mode, NoPreview, Overlay, Pending, Request};
 use crate::rules::morale::{self, Resolution, TestKind, TestRequest};
-use egui::{Color32, PointerButton, Rect, RichText, Shape, Ui};
+use egui::{PointerButton, Rect, Shape, Ui};
 
 /// `text` in the glyphs of the editor's font (the engines' reports use arrows and signs that
 /// the built-in font lacks).
@@ -59,6 +57,8 @@ pub(super) struct RulesView {
     pub sight: Option<(Point, Point)>,
     /// Dice typed into the odds panel: the roll and the re-roll (0: none taken).
     pub dice: [u8; 2],
+    /// The last test applied, and what it did, for the Rules panel to show.
+    pub last_test: Option<(UnitId, String)>,
     overlay: Option<(OverlayKey, Result<Overlay, NoPreview>)>,
     shapes: Option<(ShapesKey, Vec<Shape>)>,
     hover: Option<(Point, Option<Hover>)>,
@@ -85,6 +85,13 @@ impl RulesView {
     /// Forgets what was computed (a new document).
     pub fn reset(&mut self) {
         *self = RulesView::default();
+    }
+
+    /// Whether the open preview draws places on the map (legal moves, regions).
+    pub fn moves_shown(&self) -> bool {
+        self.overlay
+            .as_ref()
+            .is_some_and(|(_, o)| o.as_ref().is_ok_and(|o| !o.items.is_empty()))
     }
 
     fn request(&self) -> Option<Request> {
@@ -285,7 +292,8 @@ impl App {
         match edit {
             RouteEdit::Add(p) => {
                 self.rules.route.push(p);
-                self.status = format!("Route: {} points", self.rules.route.len());
+                let n = self.rules.route.len();
+                self.status = format!("Route: {n} {}", if n == 1 { "point" } else { "points" });
             }
             RouteEdit::RemoveLast => {
                 self.rules.route.pop();
@@ -385,10 +393,9 @@ impl App {
         }
     }
 
-    /// Shapes of the open preview, the hover answer, the ghost, the followers waiting and the
-    /// sight line, over the map.
-    pub(super) fn preview_shapes(&mut self, ui: &Ui, rect: Rect, shapes: &mut Vec<Shape>) {
-        let mut items = Vec::new();
+    /// The shapes of the open preview's overlay (legal and refused places, span, regions),
+    /// drawn under the units; computed once per overlay and view.
+    pub(super) fn preview_overlay_shapes(&mut self, ui: &Ui, rect: Rect, shapes: &mut Vec<Shape>) {
         if let Some(request) = self.rules.request()
             && self.preview_overlay().is_some_and(|o| o.is_ok())
         {
@@ -419,6 +426,12 @@ impl App {
                 shapes.extend(cached.iter().cloned());
             }
         }
+    }
+
+    /// The preview's answers over the units: the hover answer, the ghost being dragged, the
+    /// followers waiting, and the sight line.
+    pub(super) fn preview_marks_shapes(&mut self, ui: &Ui, rect: Rect, shapes: &mut Vec<Shape>) {
+        let mut items = Vec::new();
         if let Some(p) = &self.rules.pending {
             items.extend(p.items(self.doc.scenario()));
         }
@@ -426,7 +439,7 @@ impl App {
             Some(Gesture::RulesMove { to, .. }) => {
                 if let Some(g) = self.preview_ghost(to) {
                     items.extend(g.items(self.doc.scenario()));
-                    self.tooltip(ui, &g.text, Some(g.legal));
+                    self.tooltip(&g.text, Some(g.legal));
                 }
             }
             Some(Gesture::Follower { model, to }) => {
@@ -445,10 +458,10 @@ impl App {
                         unit,
                     };
                     items.extend(g.items(self.doc.scenario()));
-                    self.tooltip(ui, &g.text, Some(g.legal));
+                    self.tooltip(&g.text, Some(g.legal));
                 }
             }
-            Some(Gesture::Sight { from, to }) => self.sight_items(ui, from, to, &mut items),
+            Some(Gesture::Sight { from, to }) => self.sight_items(from, to, &mut items),
             None if self.rules.pending.is_none() => {
                 if let Some(c) = self.canvas.cursor
                     && self.rules.open.is_some()
@@ -456,7 +469,7 @@ impl App {
                     && let Some(h) = self.preview_hover(c)
                 {
                     items.extend(h.items());
-                    self.tooltip(ui, &h.text, h.legal);
+                    self.tooltip(&h.text, h.legal);
                 }
             }
             _ => {}
@@ -465,7 +478,7 @@ impl App {
             && matches!(self.tool, super::tools::Tool::Sight)
             && let Some((from, to)) = self.rules.sight
         {
-            self.sight_items(ui, from, to, &mut items);
+            self.sight_items(from, to, &mut items);
         }
         if !items.is_empty() {
             ui.ctx()
@@ -473,279 +486,17 @@ impl App {
         }
     }
 
-    fn sight_items(&self, ui: &Ui, from: Point, to: Point, items: &mut Vec<crate::scene::Item>) {
+    fn sight_items(&mut self, from: Point, to: Point, items: &mut Vec<crate::scene::Item>) {
         if let Some(line) = preview::sight::sight_line(self.doc.scenario(), from, to) {
             items.extend(line.items.iter().cloned());
-            self.tooltip(ui, &line.text, Some(line.clear));
+            self.tooltip(&line.text, Some(line.clear));
         }
     }
 
-    /// A sentence beside the pointer: the answer to hovering or dragging.
-    fn tooltip(&self, ui: &Ui, text: &str, legal: Option<bool>) {
-        let Some(pos) = ui.ctx().pointer_latest_pos() else {
-            return;
-        };
-        let colour = match legal {
-            Some(true) => Color32::from_rgb(20, 130, 50),
-            Some(false) => Color32::from_rgb(190, 30, 30),
-            None => ui.visuals().text_color(),
-        };
-        egui::Area::new(egui::Id::unique("preview-tooltip"))
-            .fixed_pos(pos + egui::vec2(16.0, 16.0))
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(360.0);
-                    ui.label(RichText::new(plain(text)).color(colour));
-                });
-            });
-    }
-
-    /// The preview bar: what may be previewed for the selected unit, what the preview says,
-    /// the move waiting for its followers, the column's route, and the test odds.
-    pub(super) fn preview_bar_ui(&mut self, ui: &mut Ui) -> Commands {
-        let mut out = Commands::default();
-        let s = self.doc.scenario();
-        let Some((unit, u)) = self
-            .selected_unit()
-            .and_then(|id| s.unit(id).map(|u| (id, u)))
-        else {
-            ui.label(
-                RichText::new(
-                    "Rule preview: select a unit to see its legal moves, command and odds.",
-                )
-                .weak(),
-            );
-            return out;
-        };
-        let name = u.name.clone();
-        let choices = preview::choices(s, unit);
-        let open = self.rules.open.filter(|(u, _)| *u == unit).map(|(_, m)| m);
-        let mut pick = None;
-        let mut close = false;
-        ui.horizontal_wrapped(|ui| {
-            ui.strong(format!("Preview {name}:"));
-            if choices.is_empty() {
-                ui.label(RichText::new("nothing to preview under this ruleset").weak());
-            }
-            for c in &choices {
-                let text = c.mode.to_string();
-                let label = if c.refused.is_some() {
-                    RichText::new(text).weak()
-                } else {
-                    RichText::new(text)
-                };
-                let r = ui.selectable_label(open == Some(c.mode), label);
-                let r = match &c.refused {
-                    Some(why) => r.on_hover_text(format!("refused: {why}")),
-                    None => r,
-                };
-                if r.clicked() {
-                    pick = Some(c.mode);
-                }
-            }
-            if open.is_some() && ui.button("Close preview").clicked() {
-                close = true;
-            }
-        });
-        if let Some(m) = pick {
-            out.push(Command::OpenPreview(m));
-        }
-        if close {
-            out.push(Command::ClosePreview);
-            return out;
-        }
-        if open.is_some() {
-            out.extend(self.preview_lines_ui(ui));
-        }
-        out.extend(self.odds_ui(ui, unit));
-        out
-    }
-
-    fn preview_lines_ui(&mut self, ui: &mut Ui) -> Commands {
-        let mut out = Commands::default();
-        let lines = match self.preview_overlay() {
-            Some(Ok(o)) => o.lines.clone(),
-            Some(Err(e)) => vec![preview::Line {
-                tone: Tone::Bad,
-                text: e.to_string(),
-            }],
-            None => Vec::new(),
-        };
-        egui::ScrollArea::vertical()
-            .id_salt("preview-lines")
-            .max_height(110.0)
-            .show(ui, |ui| {
-                for l in &lines {
-                    let colour = match l.tone {
-                        Tone::Info => ui.visuals().text_color(),
-                        Tone::Warn => ui.visuals().warn_fg_color,
-                        Tone::Bad => ui.visuals().error_fg_color,
-                    };
-                    ui.label(RichText::new(plain(&l.text)).color(colour));
-                }
-            });
-        let column = matches!(self.rules.open, Some((_, Mode::Column(..))));
-        let route = matches!(
-            self.rules.open,
-            Some((_, Mode::Column(_, ColumnOrder::Move)))
-        );
-        if let Some(p) = &self.rules.pending {
-            let problems = p.problems(self.doc.scenario());
-            let mut commit = false;
-            let mut cancel = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.strong(format!("{}: drag the followers into place.", p.label));
-                for n in &p.notes {
-                    ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
-                }
-                if !problems.is_empty() {
-                    ui.label(
-                        RichText::new(format!(
-                            "{} model(s) stand where they may not",
-                            problems.len()
-                        ))
-                        .color(ui.visuals().error_fg_color),
-                    );
-                }
-                commit = ui
-                    .add_enabled(problems.is_empty(), egui::Button::new("Commit move"))
-                    .clicked();
-                cancel = ui.button("Cancel move").clicked();
-            });
-            if commit {
-                out.push(Command::CommitMove);
-            }
-            if cancel {
-                out.push(Command::CancelMove);
-            }
-        } else if column {
-            let mut go = false;
-            ui.horizontal_wrapped(|ui| {
-                if route {
-                    ui.label(format!(
-                        "Route: {} point(s) drawn; click the map to add one.",
-                        self.rules.route.len()
-                    ));
-                    if ui
-                        .add_enabled(
-                            !self.rules.route.is_empty(),
-                            egui::Button::new("Undo point"),
-                        )
-                        .clicked()
-                    {
-                        out.push(Command::Route(RouteEdit::RemoveLast));
-                    }
-                    if ui
-                        .add_enabled(
-                            !self.rules.route.is_empty(),
-                            egui::Button::new("Clear route"),
-                        )
-                        .clicked()
-                    {
-                        out.push(Command::Route(RouteEdit::Clear));
-                    }
-                }
-                go = ui.button("Carry out the order").clicked();
-            });
-            if go {
-                out.push(Command::March);
-            }
-        } else if self
-            .rules
-            .overlay
-            .as_ref()
-            .is_some_and(|(_, o)| o.as_ref().is_ok_and(|o| !o.items.is_empty()))
-        {
-            ui.label(
-                RichText::new(
-                    "Hover a place to see why; drag the unit to move it under the rules \
-                     (Alt+drag places it freely).",
-                )
-                .weak(),
-            );
-        }
-        out
-    }
-
-    /// The odds panel: the morale and rally tests the unit faces (R4), as `sandtable test`
-    /// reports them, and a rolled result applied as one undoable edit.
-    fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) -> Commands {
-        let mut out = Commands::default();
-        let s = self.doc.scenario();
-        let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
-            .into_iter()
-            .map(|k| (k, morale::preview(s, TestRequest::new(unit, k))))
-            .collect();
-        if tests.iter().all(|(_, t)| t.is_err()) {
-            return out;
-        }
-        let mut apply = None;
-        egui::CollapsingHeader::new("Morale and rally odds")
-            .id_salt(("odds", unit))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("odds-text")
-                    .max_height(220.0)
-                    .show(ui, |ui| {
-                        for (kind, t) in &tests {
-                            match t {
-                                Ok(pv) => {
-                                    ui.label(
-                                        RichText::new(plain(morale::report::text(pv).trim_end()))
-                                            .monospace()
-                                            .small(),
-                                    );
-                                    if pv.may_test() {
-                                        ui.horizontal(|ui| {
-                                            let l = ui.label("Roll");
-                                            ui.add(
-                                                egui::DragValue::new(&mut self.rules.dice[0])
-                                                    .range(1..=6),
-                                            )
-                                            .labelled_by(l.id);
-                                            let l = ui.label("re-roll (0: none)");
-                                            ui.add(
-                                                egui::DragValue::new(&mut self.rules.dice[1])
-                                                    .range(0..=6),
-                                            )
-                                            .labelled_by(l.id);
-                                            if ui.button(format!("Apply the {kind}")).clicked() {
-                                                let [a, b] = self.rules.dice;
-                                                apply = Some((
-                                                    *kind,
-                                                    Resolution::Roll {
-                                                        first: a.clamp(1, 6),
-                                                        reroll: (b > 0).then_some(b),
-                                                    },
-                                                ));
-                                            }
-                                            if *kind == TestKind::Rally
-                                                && pv.morale == Morale::Routing
-                                                && ui.button("Keep routing").clicked()
-                                            {
-                                                apply = Some((*kind, Resolution::KeepRouting));
-                                            }
-                                        });
-                                    }
-                                }
-                                Err(e) => {
-                                    ui.label(RichText::new(format!("{kind}: {e}")).weak());
-                                }
-                            }
-                            ui.separator();
-                        }
-                    });
-            });
-        if let Some((kind, resolution)) = apply {
-            out.push(Command::ApplyTest {
-                unit,
-                kind,
-                resolution,
-            });
-        }
-        out
+    /// A sentence beside the pointer: the answer to hovering or dragging (shown with the card
+    /// of the unit under the pointer, see `canvas::card`).
+    fn tooltip(&mut self, text: &str, legal: Option<bool>) {
+        self.canvas.tip = Some((plain(text), legal));
     }
 
     /// Applies a rolled test result to the unit (one undoable edit).
@@ -755,7 +506,8 @@ impl App {
                 let said = format!("{}: {}", r.label, r.outcome);
                 let ok = self.apply(&r.label, r.edits);
                 if ok {
-                    self.status = said;
+                    self.status = said.clone();
+                    self.rules.last_test = Some((unit, said));
                 }
                 ok
             }

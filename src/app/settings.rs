@@ -26,8 +26,13 @@ pub struct Settings {
     pub labels: bool,
     /// Snap free-measure drags to half inches.
     pub snap: bool,
+    /// The problems list is open above the status bar (else only its one-line summary shows).
     pub show_problems: bool,
     pub show_history: bool,
+    /// The Rules panel is open at the top of the dock (else only its header shows).
+    pub show_rules: bool,
+    /// Refused places of a preview are shaded in full, not only outlined.
+    pub show_refused: bool,
     /// Shade the zones of control this side exerts on the hex map (View menu).
     pub zoc_side: Option<SideId>,
 }
@@ -41,8 +46,10 @@ impl Default for Settings {
             coordinates: true,
             labels: true,
             snap: false,
-            show_problems: true,
+            show_problems: false,
             show_history: false,
+            show_rules: true,
+            show_refused: false,
             zoc_side: None,
         }
     }

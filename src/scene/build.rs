@@ -142,7 +142,10 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
             }
             table_terrain(s, &mut scene);
             if style.grid {
-                inch_grid(t, style, &mut scene);
+                inch_grid(t, &mut scene);
+            }
+            if style.coordinates {
+                inch_labels(t, &mut scene);
             }
             scene.push(Item::Line {
                 points: corners.to_vec(),
@@ -212,7 +215,8 @@ fn table_terrain(s: &Scenario, scene: &mut Scene) {
     }
 }
 
-fn inch_grid(t: &TableMap, style: &Style, scene: &mut Scene) {
+/// The inch grid as map-sized lines (for print; the canvas draws its own, by level of detail).
+fn inch_grid(t: &TableMap, scene: &mut Scene) {
     let mut minor = Mesh::default();
     let mut major = Mesh::default();
     let (w, h) = (t.width_in, t.height_in);
@@ -242,7 +246,12 @@ fn inch_grid(t: &TableMap, style: &Style, scene: &mut Scene) {
     }
     scene.push(Item::Mesh(Arc::new(minor)));
     scene.push(Item::Mesh(Arc::new(major)));
-    if style.coordinates {
+}
+
+/// Inches along the top and left edges, every 6".
+fn inch_labels(t: &TableMap, scene: &mut Scene) {
+    let (w, h) = (t.width_in, t.height_in);
+    {
         let mut x = 6.0;
         while x < w {
             scene.push(Item::Text {

@@ -207,11 +207,11 @@ fn table_unit(u: &Unit, colour: Colour, style: &Style, scene: &mut Scene) {
             closed: false,
         });
         if u.leader_model == Some(m.id) {
-            scene.push(Item::Circle {
-                centre: m.pos,
-                radius: r * 0.35,
+            // The leader's base carries a gold star, as leaders' discs do on a hex map.
+            scene.push(Item::Convex {
+                points: star(m.pos, r * 0.62),
                 fill: Some(ink::OBJECTIVE),
-                stroke: Some(Stroke::points(0.8, ink::EDGE)),
+                stroke: Some(Stroke::points(1.0, ink::EDGE)),
             });
         }
     }

@@ -23,8 +23,8 @@ pub(in crate::app) struct Layers {
     pub static_layer: Option<((u64, bool, bool), StaticLayer)>,
     /// Units and markers, for one state of the scenario and style.
     pub dynamic_layer: Option<((u64, scene::Style), Arc<scene::Scene>)>,
-    /// Last frame's shapes of the map, and what they were drawn for.
-    pub canvas_cache: Option<(CanvasKey, Vec<Shape>)>,
+    /// Last frame's shapes of the map and of the units, and what they were drawn for.
+    pub canvas_cache: Option<CachedLayers>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's texture, for one state of the scenario.
@@ -66,6 +66,9 @@ impl App {
         self.layers.background.as_ref().map(|(_, t)| t.id())
     }
 
+    /// Draws the canvas, bottom to top: the map (terrain, grid), the ZOC shading, the open
+    /// preview's overlay, the units with their labels (never tinted by an overlay), then the
+    /// preview's answers, the selection and the tools' marks.
     pub(super) fn paint_canvas(&mut self, ui: &Ui, rect: Rect) {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
@@ -88,13 +91,11 @@ impl App {
             self.layers.canvas_cache = None;
         }
         let background = self.background_texture(ui.ctx());
-        // The dynamic layer, or the ghost of a gesture in progress: the scenario as it would be
-        // if the gesture ended now.
         let zoc = self.zoc_overlay_items();
+        // The ghost of a gesture in progress: the scenario as it would be if it ended now.
         let ghost = self.ghost();
-        let shown = ghost.as_ref().unwrap_or(self.doc.scenario());
         // A frame where nothing that shapes the map changed (the mouse moved, a panel
-        // repainted) reuses the last frame's map shapes.
+        // repainted) reuses the last frame's shapes.
         let frame_key = CanvasKey {
             changes: self.doc.changes(),
             style: style.clone(),
@@ -114,81 +115,117 @@ impl App {
                 ..k.clone()
             } == frame_key
         };
-        let mut shapes = match (&ghost, &self.layers.canvas_cache) {
-            (None, Some((k, cached))) if *k == frame_key => cached.clone(),
+        let cached = match (&ghost, self.layers.canvas_cache.take()) {
+            (None, Some(c)) if c.key == frame_key => Some(c),
             // Only the origin moved (a pan at the same zoom): move last frame's shapes.
-            (None, Some((k, cached))) if panned(k) => {
-                let (ox, oy) = k.origin;
+            (None, Some(mut c)) if panned(&c.key) => {
+                let (ox, oy) = c.key.origin;
                 let delta = self.view.origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy));
-                let mut moved = cached.clone();
-                for shape in &mut moved {
+                for shape in c.map.iter_mut().chain(c.units.iter_mut()) {
                     shape.translate(delta);
                 }
-                self.layers.canvas_cache = Some((frame_key, moved.clone()));
-                moved
+                c.key = frame_key.clone();
+                Some(c)
             }
-            _ => {
-                let mut shapes = Vec::new();
-                if let Some((_, layer)) = &self.layers.static_layer {
-                    ui.ctx()
-                        .fonts_mut(|f| layer.shapes(&mut shapes, &self.view, rect, f, background));
-                }
-                let dynamic = match &ghost {
-                    Some(g) => std::sync::Arc::new(scene::dynamic_layer(g, &style)),
-                    None => {
-                        // Rebuilt only when the scenario or what is shown changes.
-                        let key = (self.doc.changes(), style.clone());
-                        if self
-                            .layers
-                            .dynamic_layer
-                            .as_ref()
-                            .is_none_or(|(k, _)| *k != key)
-                        {
-                            let layer = scene::dynamic_layer(self.doc.scenario(), &style);
-                            self.layers.dynamic_layer = Some((key, std::sync::Arc::new(layer)));
-                        }
-                        match &self.layers.dynamic_layer {
-                            Some((_, layer)) => layer.clone(),
-                            None => std::sync::Arc::new(scene::dynamic_layer(shown, &style)),
-                        }
-                    }
-                };
-                ui.ctx().fonts_mut(|f| {
-                    paint::push_items(&mut shapes, &dynamic.items, &self.view, rect, f, None)
-                });
-                if ghost.is_none() {
-                    self.layers.canvas_cache = Some((frame_key, shapes.clone()));
-                }
-                shapes
-            }
+            _ => None,
         };
+        let layers = match cached {
+            Some(c) => c,
+            None => self.layer_shapes(ui, rect, &style, background, ghost.as_ref(), frame_key),
+        };
+        let mut shapes = layers.map.clone();
         if ghost.is_some()
             && let Some(Gesture::Paint { cells }) = &self.canvas.gesture
+            && let Some(h) = self.doc.scenario().map.as_hex()
         {
             // The hexes being painted, over the map as it is.
-            if let Some(h) = shown.map.as_hex() {
-                let l = h.layout();
-                let mut m = crate::scene::Mesh::default();
-                for (hex, t) in cells {
-                    if let Some(tt) = shown.terrain(*t) {
-                        m.add_convex(&l.hex_corners(*hex), tt.colour);
-                    }
+            let l = h.layout();
+            let mut m = crate::scene::Mesh::default();
+            for (hex, t) in cells {
+                if let Some(tt) = self.doc.scenario().terrain(*t) {
+                    m.add_convex(&l.hex_corners(*hex), tt.colour);
                 }
-                let painted = [crate::scene::Item::Mesh(std::sync::Arc::new(m))];
-                ui.ctx().fonts_mut(|f| {
-                    paint::push_items(&mut shapes, &painted, &self.view, rect, f, None)
-                });
             }
+            let painted = [crate::scene::Item::Mesh(std::sync::Arc::new(m))];
+            ui.ctx()
+                .fonts_mut(|f| paint::push_items(&mut shapes, &painted, &self.view, rect, f, None));
         }
         // ZOC shading of the side chosen in the View menu (see `zoc_view`).
         if let Some(zoc) = &zoc {
             ui.ctx()
                 .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
-        // The rule preview of the selected unit, its hover answer and ghost (see `rules_view`).
-        self.preview_shapes(ui, rect, &mut shapes);
+        // The rule preview's overlay lies on the map, under the units (see `rules_view`).
+        self.preview_overlay_shapes(ui, rect, &mut shapes);
+        shapes.extend(layers.units.iter().cloned());
+        if ghost.is_none() {
+            self.layers.canvas_cache = Some(layers);
+        }
+        // Its answers to hovering and dragging, and the tools' marks, on top.
+        self.preview_marks_shapes(ui, rect, &mut shapes);
         self.overlay_shapes(ui, &mut shapes);
         painter.extend(shapes);
+    }
+
+    /// The map's shapes and the units' shapes (with their labels) for one view, from the
+    /// document or from the ghost of a gesture.
+    fn layer_shapes(
+        &mut self,
+        ui: &Ui,
+        rect: Rect,
+        style: &scene::Style,
+        background: Option<egui::TextureId>,
+        ghost: Option<&Scenario>,
+        key: CanvasKey,
+    ) -> CachedLayers {
+        let mut map = Vec::new();
+        if let Some((_, layer)) = &self.layers.static_layer {
+            ui.ctx()
+                .fonts_mut(|f| layer.shapes(&mut map, &self.view, rect, f, background));
+        }
+        if let Some(t) = self.doc.scenario().map.as_table()
+            && self.settings.grid
+        {
+            inch_grid(&mut map, t, &self.view, rect, ui.ctx().pixels_per_point());
+        }
+        let dynamic = match ghost {
+            Some(g) => Arc::new(scene::dynamic_layer(g, style)),
+            None => {
+                // Rebuilt only when the scenario or what is shown changes.
+                let key = (self.doc.changes(), style.clone());
+                if self
+                    .layers
+                    .dynamic_layer
+                    .as_ref()
+                    .is_none_or(|(k, _)| *k != key)
+                {
+                    let layer = scene::dynamic_layer(self.doc.scenario(), style);
+                    self.layers.dynamic_layer = Some((key, Arc::new(layer)));
+                }
+                match &self.layers.dynamic_layer {
+                    Some((_, layer)) => layer.clone(),
+                    None => Arc::new(scene::dynamic_layer(self.doc.scenario(), style)),
+                }
+            }
+        };
+        let shown = ghost.unwrap_or(self.doc.scenario());
+        let mut units = Vec::new();
+        ui.ctx().fonts_mut(|f| {
+            paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
+            if self.settings.labels || self.settings.coordinates {
+                super::labels::label_shapes(
+                    &mut units,
+                    shown,
+                    &self.view,
+                    rect,
+                    f,
+                    &self.selection,
+                    self.settings.labels,
+                    self.settings.coordinates,
+                );
+            }
+        });
+        CachedLayers { key, map, units }
     }
 
     /// The scenario as the gesture in progress would leave it (for the ghost).
@@ -217,6 +254,7 @@ impl App {
         let v = &self.view;
         let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
+        selection_halo(shapes, s, v, &self.selection, accent);
         match &self.canvas.gesture {
             Some(Gesture::Box { from, to, .. }) => {
                 let r = Rect::from_two_pos(v.to_screen(*from), v.to_screen(*to));
@@ -318,11 +356,149 @@ impl App {
 
     pub(super) fn scene_style(&self) -> scene::Style {
         scene::Style {
-            grid: self.settings.grid,
-            coordinates: self.settings.coordinates,
-            labels: self.settings.labels,
+            // The table's inch grid, unit names and hex numbers are drawn by the canvas itself,
+            // by level of detail (see `inch_grid` and `labels`).
+            grid: self.settings.grid && self.doc.scenario().map.is_hex(),
+            coordinates: self.settings.coordinates && !self.doc.scenario().map.is_hex(),
+            labels: false,
             zones: true,
             selected: self.selection.clone(),
+        }
+    }
+}
+
+/// A mark around each selected unit drawn in screen points, so the selection is plain at every
+/// zoom: the hex outlined on a hex map, a rounded box around the unit's bases on the table.
+fn selection_halo(
+    shapes: &mut Vec<Shape>,
+    s: &Scenario,
+    v: &crate::app::view::View,
+    selection: &[ItemRef],
+    accent: Color32,
+) {
+    let stroke = Stroke::new(2.5, accent);
+    for item in selection {
+        let ItemRef::Unit(id) = item else { continue };
+        let Some(u) = s.unit(*id) else { continue };
+        match (s.map.as_hex(), u.hex()) {
+            (Some(h), Some((hex, _))) => {
+                let pts: Vec<Pos2> = h
+                    .layout()
+                    .hex_corners(hex)
+                    .iter()
+                    .map(|p| v.to_screen(*p))
+                    .collect();
+                shapes.push(Shape::closed_line(pts, stroke));
+            }
+            (None, _) if u.on_table() => {
+                let mut b = Rect::NOTHING;
+                for m in &u.models {
+                    let r = m.footprint().bounding_radius();
+                    b = b.union(Rect::from_two_pos(
+                        v.to_screen(m.pos - Point::splat(r)),
+                        v.to_screen(m.pos + Point::splat(r)),
+                    ));
+                }
+                if b.is_positive() {
+                    shapes.push(Shape::rect_stroke(
+                        b.expand(5.0),
+                        4.0,
+                        stroke,
+                        egui::StrokeKind::Outside,
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The shapes of one view, cached while nothing they show changes.
+pub(in crate::app) struct CachedLayers {
+    key: CanvasKey,
+    /// Terrain and grid.
+    map: Vec<Shape>,
+    /// Units, markers and labels.
+    units: Vec<Shape>,
+}
+
+/// Spacings of the inch grid's levels, in inches: every inch, every 6" (the major lines of a
+/// wargames table) and every 24".
+const GRID_LEVELS: [f32; 3] = [1.0, 6.0, 24.0];
+
+/// How opaque one level of the grid is when its lines are `spacing` screen points apart: hidden
+/// below 5 points (a solid wash, or lines aliasing into doubled stripes), fading in up to 14.
+fn grid_alpha(spacing: f32) -> f32 {
+    ((spacing - 5.0) / 9.0).clamp(0.0, 1.0)
+}
+
+/// The table's inch grid on screen: hairlines one pixel wide on pixel centres, each level
+/// (1", 6", 24") faded by how far apart its lines are, so the grid looks even at every zoom and
+/// the major lines stay when the minor ones would crowd.
+fn inch_grid(
+    shapes: &mut Vec<Shape>,
+    t: &TableMap,
+    view: &crate::app::view::View,
+    rect: Rect,
+    ppp: f32,
+) {
+    let seen = view.visible(rect);
+    let lo = seen.min.max(Point::ZERO);
+    let hi = seen.max.min(Point::new(t.width_in, t.height_in));
+    if lo.x >= hi.x || lo.y >= hi.y {
+        return;
+    }
+    // The strongest level a line belongs to decides its opacity.
+    let level_alpha: Vec<f32> = GRID_LEVELS
+        .iter()
+        .enumerate()
+        .map(|(k, step)| {
+            let a = grid_alpha(step * view.zoom);
+            // Coarser levels read a little darker than the fine lines they stand among.
+            a * [0.22, 0.42, 0.55][k]
+        })
+        .collect();
+    let snap = |v: f32| ((v * ppp).floor() + 0.5) / ppp;
+    let top = view.to_screen(Point::new(0.0, lo.y)).y.max(rect.top());
+    let bottom = view.to_screen(Point::new(0.0, hi.y)).y.min(rect.bottom());
+    let left = view.to_screen(Point::new(lo.x, 0.0)).x.max(rect.left());
+    let right = view.to_screen(Point::new(hi.x, 0.0)).x.min(rect.right());
+    let stroke_width = 1.0 / ppp;
+    let line_alpha = |i: i64| {
+        let mut a = 0.0f32;
+        for (k, step) in GRID_LEVELS.iter().enumerate() {
+            if i % (*step as i64) == 0 {
+                a = a.max(level_alpha[k]);
+            }
+        }
+        a
+    };
+    for i in (lo.x.ceil() as i64).max(1)..=(hi.x.floor() as i64) {
+        if i as f32 >= t.width_in {
+            break;
+        }
+        let a = line_alpha(i);
+        if a > 0.0 {
+            let x = snap(view.to_screen(Point::new(i as f32, 0.0)).x);
+            let c = Color32::from_black_alpha((a * 255.0) as u8);
+            shapes.push(Shape::line_segment(
+                [Pos2::new(x, top), Pos2::new(x, bottom)],
+                Stroke::new(stroke_width, c),
+            ));
+        }
+    }
+    for j in (lo.y.ceil() as i64).max(1)..=(hi.y.floor() as i64) {
+        if j as f32 >= t.height_in {
+            break;
+        }
+        let a = line_alpha(j);
+        if a > 0.0 {
+            let y = snap(view.to_screen(Point::new(0.0, j as f32)).y);
+            let c = Color32::from_black_alpha((a * 255.0) as u8);
+            shapes.push(Shape::line_segment(
+                [Pos2::new(left, y), Pos2::new(right, y)],
+                Stroke::new(stroke_width, c),
+            ));
         }
     }
 }

@@ -8,7 +8,9 @@
 //! Input returns [`Commands`]: the view's pan and zoom and the gesture in progress are the
 //! canvas's own, everything else (edits, selection, previews) is carried out after the pass.
 
+mod card;
 mod draw;
+mod labels;
 mod select;
 
 pub(super) use draw::Layers;
@@ -46,6 +48,9 @@ pub(super) struct CanvasState {
     pub rect: Rect,
     /// Escape was pressed this frame: a drag that ends now is dropped, not carried out.
     pub cancelling: bool,
+    /// The rule preview's answer for the place under the pointer this frame, and whether it
+    /// is legal (shown in the pointer's card).
+    pub tip: Option<(String, Option<bool>)>,
 }
 
 impl Default for CanvasState {
@@ -59,6 +64,7 @@ impl Default for CanvasState {
             cursor: None,
             rect: Rect::NOTHING,
             cancelling: false,
+            tip: None,
         }
     }
 }
@@ -93,6 +99,11 @@ impl App {
             out.push(self.drop_payload(*payload, self.view.to_world(p)));
         }
         self.paint_canvas(ui, rect);
+        if response.hovered() || self.canvas.gesture.is_some() {
+            self.pointer_card_ui(ui);
+        } else {
+            self.canvas.tip = None;
+        }
         out
     }
 

@@ -213,7 +213,8 @@ pub fn map_scene(s: &Scenario, o: &ExportOptions) -> Scene {
         s,
         &Style {
             grid: o.grid || s.map.is_hex(),
-            coordinates: true,
+            // The inch numbers go with the inch grid on the table; hex labels always print.
+            coordinates: o.grid || s.map.is_hex(),
             labels: true,
             zones: true,
             selected: Vec::new(),

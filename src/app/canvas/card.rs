@@ -1,0 +1,231 @@
+//! The card beside the pointer: the rule preview's answer for the place under it, and the
+//! card of every unit there (a whole stack on a hex, like VASSAL's mouse-over stack viewer):
+//! name, side, type, quality, strength, morale, command and whom it traces to, and the
+//! characteristics its ruleset uses.
+
+use crate::app::App;
+use crate::app::paint::colour;
+use crate::app::tools::Gesture;
+use crate::geom::Point;
+use crate::model::*;
+use egui::{Color32, RichText, Ui};
+
+/// Cards shown at most, for a crowded hex.
+const MAX_CARDS: usize = 4;
+
+/// The units the pointer rests on: every unit in the hex on a hex map (combat units first),
+/// the unit whose base is under it on the table.
+pub fn units_at(s: &Scenario, p: Point, tol: f32) -> Vec<UnitId> {
+    match s.map.as_hex() {
+        Some(_) => {
+            let Some(hex) = crate::app::hit::hex_at(s, p) else {
+                return Vec::new();
+            };
+            let mut here: Vec<&Unit> = s
+                .units
+                .iter()
+                .filter(|u| u.in_play() && u.hex().is_some_and(|(h, _)| h == hex))
+                .collect();
+            here.sort_by_key(|u| u.is_leader());
+            here.iter().map(|u| u.id).collect()
+        }
+        None => match crate::app::hit::hit(s, p, tol) {
+            Some(ItemRef::Unit(u)) => vec![u],
+            _ => Vec::new(),
+        },
+    }
+}
+
+fn plural(n: u16, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The lines of a unit's card after its name, in the words a player uses.
+pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
+    let mut lines = Vec::new();
+    let side = s.side(u.side).map_or("no side", |x| x.name.as_str());
+    let kind = match u.kind {
+        UnitKind::Artillery { class, draught, .. } => {
+            format!("{class:?} {draught:?} artillery").to_lowercase()
+        }
+        UnitKind::Dragoons if u.state.mounted => "dragoons (mounted)".to_string(),
+        UnitKind::Dragoons => "dragoons (dismounted)".to_string(),
+        k => k.tag().to_string(),
+    };
+    lines.push(format!("{side} · {kind} · {:?}", u.quality));
+    let what = if s.map.is_hex() || s.rules.morale_tests {
+        ("stand", "stands")
+    } else {
+        ("figure", "figures")
+    };
+    let strength = if u.strength.current == u.strength.start {
+        plural(u.strength.current, what.0, what.1)
+    } else {
+        format!(
+            "{} of {}",
+            u.strength.current,
+            plural(u.strength.start, what.0, what.1)
+        )
+    };
+    let morale = match u.state.morale {
+        Morale::GoodOrder => "good order",
+        Morale::Unsteady => "unsteady",
+        Morale::Routing => "routing",
+        Morale::Removed => "removed",
+    };
+    lines.push(format!("{strength} · {morale}"));
+    if let Some(l) = &u.leadership {
+        let mut text = format!("Command: {}, span {}", l.command, l.span);
+        if let Some(sup) = l.superior.and_then(|id| s.unit(id)) {
+            text.push_str(&format!(", answers to {}", sup.name));
+        }
+        lines.push(text);
+    }
+    if s.map.is_hex() {
+        if let Some(t) = crate::preview::traced(s, u.id) {
+            lines.push(format!("Traces command: {t}"));
+        }
+    } else if let Some(l) = u.attached_leader.and_then(|id| s.unit(id)) {
+        lines.push(format!("Attached leader: {}", l.name));
+    }
+    if let Some(c) = s.column_of(u.id)
+        && let Some(place) = c.members.iter().position(|m| m.unit == u.id)
+    {
+        lines.push(format!(
+            "In {}, place {} of {}",
+            c.name,
+            place + 1,
+            c.members.len()
+        ));
+    }
+    let st = &u.stats;
+    lines.push(match s.rules.ruleset {
+        Ruleset::HexCommands => format!("MP {}", st.mp),
+        Ruleset::M42 => format!(
+            "Mv {}\" · Ld {} · BS {} · Ev {} · To {}",
+            st.mv, st.ld, st.bs, st.ev, st.to
+        ),
+        Ruleset::Orders => format!(
+            "Mv {}\" · Ld {} · RoF {} · Aw {}\" · Ev {} · To {}",
+            st.mv, st.ld, st.rof, st.aw, st.ev, st.to
+        ),
+        Ruleset::ColumnOfMarch => format!("Mv {}\" · Discipline {}+", st.mv, st.discipline),
+    });
+    if s.rules.morale_tests {
+        lines.push(format!("Rout distance {}\"", st.rout_in));
+    }
+    if !u.special.is_empty() {
+        let names: Vec<String> = u.special.iter().map(|r| format!("{r:?}")).collect();
+        lines.push(format!("Special: {}", names.join(", ")));
+    }
+    lines
+}
+
+impl App {
+    /// The card beside the pointer, if there is anything to say: the preview's answer recorded
+    /// this frame and the units under the pointer.
+    pub(super) fn pointer_card_ui(&mut self, ui: &Ui) {
+        let tip = self.canvas.tip.take();
+        let dragging = matches!(
+            self.canvas.gesture,
+            Some(Gesture::Move { .. } | Gesture::Box { .. } | Gesture::Pan)
+        );
+        let units = match (self.canvas.cursor, dragging) {
+            (Some(p), false) => units_at(self.doc.scenario(), p, 4.0 / self.view.zoom),
+            _ => Vec::new(),
+        };
+        if tip.is_none() && units.is_empty() {
+            return;
+        }
+        let Some(pos) = ui.ctx().pointer_latest_pos() else {
+            return;
+        };
+        let s = self.doc.scenario();
+        egui::Area::new(egui::Id::unique("pointer-card"))
+            .fixed_pos(pos + egui::vec2(18.0, 18.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .constrain(true)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(340.0);
+                    if let Some((text, legal)) = &tip {
+                        let c = match legal {
+                            Some(true) => Color32::from_rgb(20, 130, 50),
+                            Some(false) => Color32::from_rgb(190, 30, 30),
+                            None => ui.visuals().text_color(),
+                        };
+                        ui.label(RichText::new(text).color(c));
+                        if !units.is_empty() {
+                            ui.separator();
+                        }
+                    }
+                    for (k, id) in units.iter().take(MAX_CARDS).enumerate() {
+                        let Some(u) = s.unit(*id) else { continue };
+                        if k > 0 {
+                            ui.separator();
+                        }
+                        ui.horizontal(|ui| {
+                            let side = s
+                                .side(u.side)
+                                .map_or(Colour::rgb(128, 128, 128), |x| x.colour);
+                            let (r, _) = ui
+                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            ui.painter().rect_filled(r, 2.0, colour(side));
+                            ui.strong(&u.name);
+                        });
+                        for line in card_lines(s, u) {
+                            ui.label(line);
+                        }
+                    }
+                    if units.len() > MAX_CARDS {
+                        ui.label(
+                            RichText::new(format!("and {} more here", units.len() - MAX_CARDS))
+                                .weak(),
+                        );
+                    }
+                });
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::samples;
+
+    #[test]
+    fn a_winceby_trooper_card_names_side_command_and_movement() {
+        let s = (samples::by_name("winceby").expect("winceby").build)();
+        let u = s
+            .units
+            .iter()
+            .find(|u| {
+                matches!(u.kind, UnitKind::Cavalry) && u.hex().is_some() && u.commander.is_some()
+            })
+            .expect("a cavalry unit on the map");
+        let lines = card_lines(&s, u);
+        let side = &s.side(u.side).expect("side").name;
+        assert!(lines[0].starts_with(side.as_str()), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("Traces command: ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l == &format!("MP {}", u.stats.mp)),
+            "{lines:?}"
+        );
+        let (hex, _) = u.hex().expect("on a hex");
+        let at = s.map.as_hex().expect("hex").layout().hex_to_world_pos(hex);
+        assert!(units_at(&s, at, 0.0).contains(&u.id));
+    }
+
+    #[test]
+    fn strength_reads_as_stands_or_figures_in_words() {
+        let s = (samples::by_name("patrol").expect("patrol").build)();
+        let u = &s.units[0];
+        let lines = card_lines(&s, u);
+        assert!(lines[1].contains(" figure"), "{lines:?}");
+        assert!(!lines[1].contains("1 figures"));
+    }
+}

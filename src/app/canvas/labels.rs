@@ -1,0 +1,241 @@
+//! Names and hex numbers over the map, placed on screen by level of detail: a label shows only
+//! when what it names is large enough on screen to be worth naming, at a size that stays
+//! readable, on a light backing; labels are placed in order of importance (the selection first,
+//! then units, leaders, then hex numbers) and one that would overlap a label already placed is
+//! left out, so no label is ever drawn over another or cut short.
+
+use crate::app::view::View;
+use crate::geom::{Aabb, Point};
+use crate::model::*;
+use egui::epaint::text::FontsView;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Vec2};
+
+/// A unit label is written at this size.
+const UNIT_PT: f32 = 11.5;
+/// A hex number is written at this size.
+const HEX_PT: f32 = 9.5;
+/// Units are named once their counter or base group is this many screen points across.
+const UNIT_MIN_PT: f32 = 18.0;
+/// Hexes are numbered once they are this many screen points across the flats.
+const HEX_MIN_PT: f32 = 34.0;
+
+/// How important a label is: lower is placed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Selected,
+    Unit,
+    Leader,
+    Hex,
+}
+
+struct Label {
+    rank: Rank,
+    /// Screen point the label hangs from, and how.
+    at: Pos2,
+    align: Align2,
+    text: String,
+    pt: f32,
+    colour: Color32,
+    backing: Option<Color32>,
+}
+
+/// The short form a counter shows: "Cromwell's Regiment of Horse" → "Cromwell's Horse".
+pub fn counter_name(name: &str) -> String {
+    name.replace(" Regiment of ", " ")
+}
+
+/// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
+/// hex map hex numbers when `numbers`, placed without overlap. `selected` units are named first.
+#[allow(clippy::too_many_arguments)]
+pub fn label_shapes(
+    out: &mut Vec<Shape>,
+    s: &Scenario,
+    view: &View,
+    clip: Rect,
+    fonts: &mut FontsView<'_>,
+    selected: &[ItemRef],
+    names: bool,
+    numbers: bool,
+) {
+    let mut labels = Vec::new();
+    let is_selected = |u: UnitId| selected.contains(&ItemRef::Unit(u));
+    let ink = Color32::from_rgb(25, 25, 25);
+    let backing = Color32::from_rgba_unmultiplied(255, 255, 250, 200);
+    match s.map.as_hex() {
+        Some(h) => {
+            let l = h.layout();
+            let size = h.hex_size_mm * view.zoom;
+            if names && size * 0.6 >= UNIT_MIN_PT {
+                for u in s.units.iter().filter(|u| u.in_play()) {
+                    let Some((hex, _)) = u.hex() else { continue };
+                    let c = l.hex_to_world_pos(hex);
+                    let (anchor, rank) = if u.is_leader() {
+                        // Under the leader's disc in the hex's upper right.
+                        let p = c + Point::new(h.hex_size_mm * 0.22, -h.hex_size_mm * 0.22);
+                        (p + Point::new(0.0, h.hex_size_mm * 0.18), Rank::Leader)
+                    } else {
+                        (c + Point::new(0.0, h.hex_size_mm * 0.31), Rank::Unit)
+                    };
+                    labels.push(Label {
+                        rank: if is_selected(u.id) {
+                            Rank::Selected
+                        } else {
+                            rank
+                        },
+                        at: view.to_screen(anchor),
+                        align: Align2::CENTER_TOP,
+                        text: counter_name(&u.name),
+                        pt: UNIT_PT,
+                        colour: ink,
+                        backing: Some(backing),
+                    });
+                }
+            }
+            if numbers && size >= HEX_MIN_PT {
+                let seen = view.visible(clip);
+                let grid = h.grid();
+                for hex in grid.hexes() {
+                    let c = l.hex_to_world_pos(hex);
+                    let top = c + Point::new(0.0, -h.hex_size_mm * 0.5 + 0.6);
+                    if !seen.contains(top) {
+                        continue;
+                    }
+                    labels.push(Label {
+                        rank: Rank::Hex,
+                        at: view.to_screen(top),
+                        align: Align2::CENTER_TOP,
+                        text: h.label(hex),
+                        pt: HEX_PT,
+                        colour: Color32::from_black_alpha(150),
+                        backing: None,
+                    });
+                }
+            }
+        }
+        None if names => {
+            for u in s.units.iter().filter(|u| u.on_table() && u.in_play()) {
+                let Some(b) = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())
+                else {
+                    continue;
+                };
+                let r = u
+                    .models
+                    .iter()
+                    .map(|m| m.footprint().bounding_radius())
+                    .fold(0.0f32, f32::max);
+                let across = ((b.max.x - b.min.x).max(b.max.y - b.min.y) + 2.0 * r) * view.zoom;
+                if across < UNIT_MIN_PT {
+                    continue;
+                }
+                let under = Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r);
+                labels.push(Label {
+                    rank: if is_selected(u.id) {
+                        Rank::Selected
+                    } else if u.is_leader() {
+                        Rank::Leader
+                    } else {
+                        Rank::Unit
+                    },
+                    at: view.to_screen(under) + Vec2::new(0.0, 2.0),
+                    align: Align2::CENTER_TOP,
+                    text: u.name.clone(),
+                    pt: UNIT_PT,
+                    colour: ink,
+                    backing: Some(backing),
+                });
+            }
+        }
+        None => {}
+    }
+    place(out, labels, clip, fonts);
+}
+
+/// Lays the labels out in order of rank, leaving out any that would overlap one already placed
+/// or stand partly outside `clip`.
+fn place(out: &mut Vec<Shape>, mut labels: Vec<Label>, clip: Rect, fonts: &mut FontsView<'_>) {
+    labels.sort_by_key(|l| l.rank);
+    let mut placed = Placed::new(clip);
+    for l in labels {
+        let galley = fonts.layout_no_wrap(l.text, FontId::proportional(l.pt), l.colour);
+        let pad = Vec2::new(3.0, 1.0);
+        let rect = l
+            .align
+            .anchor_size(l.at, galley.size())
+            .expand2(if l.backing.is_some() { pad } else { Vec2::ZERO });
+        if !clip.contains_rect(rect) || !placed.take(rect) {
+            continue;
+        }
+        if let Some(b) = l.backing {
+            out.push(Shape::rect_filled(rect, 3.0, b));
+        }
+        let pos = rect.min + if l.backing.is_some() { pad } else { Vec2::ZERO };
+        out.push(Shape::galley(pos, galley, l.colour));
+    }
+}
+
+/// The screen rectangles taken so far, bucketed so each test looks at its neighbours only.
+struct Placed {
+    origin: Pos2,
+    buckets: std::collections::HashMap<(i32, i32), Vec<Rect>>,
+}
+
+/// Bucket size in screen points.
+const BUCKET: f32 = 64.0;
+
+impl Placed {
+    fn new(clip: Rect) -> Placed {
+        Placed {
+            origin: clip.min,
+            buckets: Default::default(),
+        }
+    }
+
+    fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> {
+        let lo = ((r.min - self.origin) / BUCKET).floor();
+        let hi = ((r.max - self.origin) / BUCKET).floor();
+        let (x0, y0, x1, y1) = (lo.x as i32, lo.y as i32, hi.x as i32, hi.y as i32);
+        (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| (x, y)))
+    }
+
+    /// Takes `r` if nothing placed overlaps it.
+    fn take(&mut self, r: Rect) -> bool {
+        let clear = self.cells(r).all(|c| {
+            self.buckets
+                .get(&c)
+                .is_none_or(|v| v.iter().all(|o| !o.intersects(r)))
+        });
+        if clear {
+            for c in self.cells(r).collect::<Vec<_>>() {
+                self.buckets.entry(c).or_default().push(r);
+            }
+        }
+        clear
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_rectangles_are_refused_and_apart_ones_taken() {
+        let clip = Rect::from_min_size(Pos2::ZERO, Vec2::splat(500.0));
+        let mut p = Placed::new(clip);
+        let a = Rect::from_min_size(Pos2::new(60.0, 60.0), Vec2::new(80.0, 14.0));
+        assert!(p.take(a));
+        assert!(
+            !p.take(a.translate(Vec2::new(70.0, 5.0))),
+            "overlaps across buckets"
+        );
+        assert!(p.take(a.translate(Vec2::new(0.0, 15.0))), "just below");
+    }
+
+    #[test]
+    fn counters_show_the_short_form_of_regimental_names() {
+        assert_eq!(
+            counter_name("Cromwell's Regiment of Horse"),
+            "Cromwell's Horse"
+        );
+        assert_eq!(counter_name("Fairfax"), "Fairfax");
+    }
+}

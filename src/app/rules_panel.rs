@@ -1,0 +1,300 @@
+//! The Rules panel, docked above the inspector: what may be previewed for the selected unit,
+//! what the open preview says, the move waiting for its followers or the column's route, a
+//! legend of the marks on the map, and the morale and rally odds with the last result.
+//!
+//! Everything shown is read from `crate::preview` and `rules::morale`, which the command line
+//! and the tests read too. The panel keeps its place and size whatever it shows: the canvas
+//! beside it never moves when a unit is selected or a preview opens.
+
+use super::App;
+use super::command::{Command, Commands, RouteEdit};
+use super::rules_view::plain;
+use crate::model::*;
+use crate::preview::{self, ColumnOrder, Mode, Tone};
+use crate::rules::morale::{self, Resolution, TestKind, TestPreview, TestRequest};
+use egui::{Color32, RichText, Ui};
+
+/// The panel's colours for the three tones of a preview line.
+fn tone_colour(ui: &Ui, tone: Tone) -> Color32 {
+    match tone {
+        Tone::Info => ui.visuals().text_color(),
+        Tone::Warn => ui.visuals().warn_fg_color,
+        Tone::Bad => ui.visuals().error_fg_color,
+    }
+}
+
+impl App {
+    /// The Rules panel's contents.
+    pub(super) fn rules_panel_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let Some((unit, u)) = self
+            .selected_unit()
+            .and_then(|id| s.unit(id).map(|u| (id, u)))
+        else {
+            ui.label(
+                RichText::new(
+                    "Select a unit to see where it may move, its command and its odds. \
+                     P opens its usual preview.",
+                )
+                .weak(),
+            );
+            return out;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(&u.name);
+            let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
+            ui.label(RichText::new(format!("{} · {side}", u.kind.tag())).weak());
+        });
+        let choices = preview::choices(s, unit);
+        let open = self.rules.open.filter(|(u, _)| *u == unit).map(|(_, m)| m);
+        if choices.is_empty() {
+            ui.label(RichText::new("Nothing to preview under this ruleset.").weak());
+        } else {
+            ui.horizontal(|ui| {
+                let l = ui.label("Preview");
+                let shown = open.map_or("closed".to_string(), |m| m.to_string());
+                egui::ComboBox::from_id_salt("preview-mode")
+                    .selected_text(shown)
+                    .width(ui.available_width() - 70.0)
+                    .show_ui(ui, |ui| {
+                        for c in &choices {
+                            let text = c.mode.to_string();
+                            let label = match &c.refused {
+                                Some(_) => RichText::new(format!("{text} (refused)")).weak(),
+                                None => RichText::new(text),
+                            };
+                            let r = ui.selectable_label(open == Some(c.mode), label);
+                            let r = match &c.refused {
+                                Some(why) => r.on_hover_text(format!("refused: {why}")),
+                                None => r,
+                            };
+                            if r.clicked() {
+                                out.push(Command::OpenPreview(c.mode));
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                if open.is_some() {
+                    if ui.button("Close").clicked() {
+                        out.push(Command::ClosePreview);
+                    }
+                } else if ui.button("Open").clicked()
+                    && let Some(c) = choices.first()
+                {
+                    out.push(Command::OpenPreview(c.mode));
+                }
+            });
+        }
+        if open.is_some() {
+            out.extend(self.preview_lines_ui(ui));
+        }
+        out.extend(self.odds_ui(ui, unit));
+        out
+    }
+
+    /// The open preview: first what may be done with it (commit the waiting move, draw the
+    /// column's route, carry out its order), so the buttons stay in view, then its lines.
+    fn preview_lines_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let lines = match self.preview_overlay() {
+            Some(Ok(o)) => o.lines.clone(),
+            Some(Err(e)) => vec![preview::Line {
+                tone: Tone::Bad,
+                text: e.to_string(),
+            }],
+            None => Vec::new(),
+        };
+        let column = matches!(self.rules.open, Some((_, Mode::Column(..))));
+        let route = matches!(
+            self.rules.open,
+            Some((_, Mode::Column(_, ColumnOrder::Move)))
+        );
+        ui.add_space(4.0);
+        if let Some(p) = &self.rules.pending {
+            let problems = p.problems(self.doc.scenario());
+            ui.strong(format!("{}: drag the followers into place.", p.label));
+            for n in &p.notes {
+                ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
+            }
+            if !problems.is_empty() {
+                let n = problems.len();
+                ui.label(
+                    RichText::new(format!(
+                        "{n} {} where {} may not",
+                        if n == 1 {
+                            "model stands"
+                        } else {
+                            "models stand"
+                        },
+                        if n == 1 { "it" } else { "they" }
+                    ))
+                    .color(ui.visuals().error_fg_color),
+                );
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(problems.is_empty(), egui::Button::new("Commit move"))
+                    .clicked()
+                {
+                    out.push(Command::CommitMove);
+                }
+                if ui.button("Cancel move").clicked() {
+                    out.push(Command::CancelMove);
+                }
+            });
+        } else if column {
+            if route {
+                let n = self.rules.route.len();
+                ui.label(format!(
+                    "Route: {n} {} drawn; click the map to add one.",
+                    if n == 1 { "point" } else { "points" }
+                ));
+            }
+            ui.horizontal_wrapped(|ui| {
+                if route {
+                    let any = !self.rules.route.is_empty();
+                    if ui
+                        .add_enabled(any, egui::Button::new("Undo point"))
+                        .clicked()
+                    {
+                        out.push(Command::Route(RouteEdit::RemoveLast));
+                    }
+                    if ui
+                        .add_enabled(any, egui::Button::new("Clear route"))
+                        .clicked()
+                    {
+                        out.push(Command::Route(RouteEdit::Clear));
+                    }
+                }
+                if ui.button("Carry out the order").clicked() {
+                    out.push(Command::March);
+                }
+            });
+        } else if self.rules.moves_shown() {
+            ui.label(
+                RichText::new(
+                    "Hover a place to see why; drag the unit to move it under the rules \
+                     (Alt+drag places it freely).",
+                )
+                .weak(),
+            );
+        }
+        ui.add_space(2.0);
+        for l in &lines {
+            ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
+        }
+        out
+    }
+
+    /// The morale and rally tests the unit faces (R4), as `sandtable test` reports them, with
+    /// dice to type and the last result applied.
+    fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
+            .into_iter()
+            .map(|k| (k, morale::preview(s, TestRequest::new(unit, k))))
+            .collect();
+        if tests.iter().all(|(_, t)| t.is_err()) {
+            return out;
+        }
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new(RichText::new("Morale and rally").strong())
+            .id_salt("odds")
+            .default_open(true)
+            .show(ui, |ui| {
+                for (kind, t) in &tests {
+                    match t {
+                        Ok(pv) => out.extend(self.test_ui(ui, *kind, pv)),
+                        Err(e) => {
+                            ui.label(RichText::new(format!("{kind}: {e}")).weak());
+                        }
+                    }
+                    ui.add_space(4.0);
+                }
+                if let Some((u, said)) = &self.rules.last_test
+                    && *u == unit
+                {
+                    ui.separator();
+                    ui.label(RichText::new(plain(said)).strong());
+                }
+            });
+        out
+    }
+
+    /// One test: what it needs and why, the odds with and without the re-roll, each outcome,
+    /// and the dice to apply.
+    fn test_ui(&mut self, ui: &mut Ui, kind: TestKind, pv: &TestPreview) -> Commands {
+        let mut out = Commands::default();
+        let title = match kind {
+            TestKind::Morale => "Morale test",
+            TestKind::Rally => "Rally test",
+        };
+        let needs = match (pv.needed, pv.p_pass) {
+            (Some(n), Some(p)) => format!("needs {n}+ on a D6: {p} ({})", p.percent_text()),
+            _ => match &pv.automatic_failure {
+                Some(a) => format!("fails automatically: {a}"),
+                None => "no roll".to_string(),
+            },
+        };
+        ui.label(RichText::new(format!("{title}: {needs}")).strong());
+        for c in &pv.cannot_test {
+            ui.label(RichText::new(format!("may not test: {c}")).color(ui.visuals().warn_fg_color));
+        }
+        egui::Grid::new(("test-terms", kind as u8))
+            .num_columns(2)
+            .spacing([12.0, 2.0])
+            .show(ui, |ui| {
+                ui.label("start number");
+                ui.label(format!("{} ({:?})", pv.start_number, pv.quality));
+                ui.end_row();
+                for m in &pv.modifiers {
+                    ui.label(format!("{:+}", m.value));
+                    ui.label(plain(&m.to_string()));
+                    ui.end_row();
+                }
+                if let (Some(src), Some(p)) = (&pv.reroll, pv.p_pass_with_reroll) {
+                    ui.label("re-roll");
+                    ui.label(format!("{p} ({}) with one from {src}", p.percent_text()));
+                    ui.end_row();
+                }
+            });
+        for o in &pv.outcomes {
+            ui.label(RichText::new(plain(&o.to_string())).weak());
+        }
+        if pv.may_test() {
+            ui.horizontal(|ui| {
+                let l = ui.label("Roll");
+                ui.add(egui::DragValue::new(&mut self.rules.dice[0]).range(1..=6))
+                    .labelled_by(l.id);
+                let l = ui.label("re-roll (0: none)");
+                ui.add(egui::DragValue::new(&mut self.rules.dice[1]).range(0..=6))
+                    .labelled_by(l.id);
+                if ui.button(format!("Apply the {kind}")).clicked() {
+                    let [a, b] = self.rules.dice;
+                    out.push(Command::ApplyTest {
+                        unit: pv.unit,
+                        kind,
+                        resolution: Resolution::Roll {
+                            first: a.clamp(1, 6),
+                            reroll: (b > 0).then_some(b),
+                        },
+                    });
+                }
+                if kind == TestKind::Rally
+                    && pv.morale == Morale::Routing
+                    && ui.button("Keep routing").clicked()
+                {
+                    out.push(Command::ApplyTest {
+                        unit: pv.unit,
+                        kind,
+                        resolution: Resolution::KeepRouting,
+                    });
+                }
+            });
+        }
+        out
+    }
+}
