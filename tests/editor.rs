@@ -129,10 +129,6 @@ impl Editor {
         self.h.run();
     }
 
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_all_by_label_contains(text).next().is_some()
-    }
-
     /// The problems' summary in the status bar, as it reads now.
     fn summary(&self) -> String {
         self.h
