@@ -4,10 +4,11 @@
 
 use super::draw::{self, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED, REJECTED_EDGE, WARN};
 use super::{ColumnOrder, Hover, Line, Mark, NoPreview, Overlay, Probe};
-use crate::edit::Edit;
 use crate::geom::Point;
 use crate::model::*;
-use crate::rules::column::{self, Activation, ColumnPreview, Order, UnitEnd};
+use crate::rules::column::{
+    self, Activation, ColumnOutcome, ColumnPreview, Illegal, Order, UnitEnd,
+};
 
 pub(super) struct ColumnProbe {
     preview: ColumnPreview,
@@ -163,12 +164,7 @@ impl ColumnProbe {
         None
     }
 
-    pub fn edits(&self, s: &Scenario) -> Result<Vec<Edit>, String> {
-        self.preview.edits(s).map_err(|v| {
-            v.iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+    pub fn outcome(&self, s: &Scenario) -> Result<ColumnOutcome, Vec<Illegal>> {
+        self.preview.outcome(s)
     }
 }

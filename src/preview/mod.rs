@@ -20,6 +20,7 @@ mod table;
 
 use crate::geom::Point;
 use crate::model::*;
+use crate::rules::column::ColumnOutcome;
 use crate::rules::m42::MoveType;
 use crate::rules::orders::{self, Action};
 use crate::scene::Item;
@@ -398,10 +399,13 @@ impl Overlay {
         }
     }
 
-    /// The edits that carry out a column preview, or why it cannot be.
-    pub fn column_edits(&self, s: &Scenario) -> Option<Result<Vec<crate::edit::Edit>, String>> {
+    /// What carrying out a column preview changes, or why it cannot be carried out.
+    pub fn column_outcome(
+        &self,
+        s: &Scenario,
+    ) -> Option<Result<ColumnOutcome, Vec<crate::rules::column::Illegal>>> {
         match &self.probe {
-            Probe::Column(c) => Some(c.edits(s)),
+            Probe::Column(c) => Some(c.outcome(s)),
             _ => None,
         }
     }

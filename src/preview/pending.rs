@@ -3,7 +3,6 @@
 //! follower within its region before committing the whole move as one undoable edit.
 
 use super::draw::{self, LEGAL, LEGAL_EDGE, REJECTED, REJECTED_EDGE};
-use crate::edit::Edit;
 use crate::geom::{Footprint, Point};
 use crate::model::*;
 use crate::rules::reach::Region;
@@ -117,11 +116,6 @@ impl Pending {
                 self.check(s, f.model, m.pos).err().map(|e| (f.model, e))
             })
             .collect()
-    }
-
-    /// The commit: the unit with every model where it now stands.
-    pub fn edit(&self) -> Edit {
-        Edit::PutUnit(Box::new(self.unit.clone()))
     }
 
     /// The followers' landing regions (outlined) and every base as it will stand.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::edit::Document;
+use crate::edit::ops::outcome;
 use crate::rules::hex_commands::HexRules;
 use crate::rules::m42::{self, Options};
 use crate::rules::orders::OrderRequest;
@@ -260,7 +261,7 @@ fn m42_ghost_then_followers_make_one_valid_edit() {
     assert_eq!(moved.unit, pending.unit, "a refused drag changes nothing");
     // Committing is one undoable edit that leaves the scenario valid.
     let mut doc = Document::new(s.clone(), None);
-    doc.apply(&pending.label, vec![pending.edit()])
+    doc.apply(&pending.label, outcome::unit(pending.unit.clone()))
         .expect("commit");
     assert!(doc.scenario().validate().is_empty());
     let after = doc.scenario().unit(id).expect("unit");
@@ -353,7 +354,7 @@ fn orders_followers_keep_formation_and_commit_valid() {
         pending.problems(&s)
     );
     let mut doc = Document::new(s.clone(), None);
-    doc.apply(&pending.label, vec![pending.edit()])
+    doc.apply(&pending.label, outcome::unit(pending.unit.clone()))
         .expect("commit");
     assert!(doc.scenario().validate().is_empty());
     assert_eq!(
@@ -377,10 +378,11 @@ fn column_move_edits_apply_and_march_the_column() {
     )
     .expect("column preview");
     assert!(!o.lines.is_empty());
-    let edits = o
-        .column_edits(&s)
-        .expect("a column preview has edits")
-        .expect("the move is legal");
+    let edits = outcome::column(
+        o.column_outcome(&s)
+            .expect("a column preview has an outcome")
+            .expect("the move is legal"),
+    );
     let mut doc = Document::new(s.clone(), None);
     doc.apply("Column: Move", edits).expect("apply");
     assert!(doc.scenario().validate().is_empty());

@@ -4,9 +4,10 @@
 //! with its source, the 50% rule, whether the unit may test at all, the re-roll it has, the
 //! chance to pass with and without that re-roll, and what each outcome does (new state, stands
 //! lost, distance moved as a distribution, removal). It never changes the scenario.
-//! [`resolve`] turns the dice the table rolled into [`Edit`]s that the document applies as one
-//! undo step; [`preview`] and [`resolve`] build outcomes with the same code, so what the panel
-//! promises is what the commit does.
+//! [`resolve`] turns the dice the table rolled into the unit as it will stand (and the
+//! commander who spent a re-roll), which `edit::ops::outcome` turns into one undo step;
+//! [`preview`] and [`resolve`] build outcomes with the same code, so what the panel promises is
+//! what the commit does.
 //!
 //! Where 001 and RULES.md leave room, this module decides as follows (also in `docs/rules.md`):
 //! - **Single stands** (artillery, elephants, wagons: [`UnitKind::is_single_stand`]) take no
@@ -33,7 +34,6 @@ mod stampede;
 pub use stampede::{InPath, PathRect};
 
 use super::dice::{D6Test, Dice, Dist, Prob};
-use crate::edit::Edit;
 use crate::model::{
     Draught, GunClass, Morale, Quality, RuleOptions, Scenario, SpecialRule, Strength, Unit, UnitId,
     UnitKind,
@@ -1225,21 +1225,25 @@ pub enum Resolution {
     KeepRouting,
 }
 
-/// A resolved test: what happened and the edits that record it.
+/// A resolved test: what happened, and what it changes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resolved {
     pub outcome: Outcome,
     /// `None` for the keep-routing choice.
     pub roll: Option<RollReport>,
-    /// Apply with `Document::apply(&label, edits)` as one undo step.
-    pub edits: Vec<Edit>,
+    /// The unit as it will stand: its new state, without the stands it lost, off the table if
+    /// removed.
+    pub unit: Unit,
+    /// The attached commander as he will stand when his re-roll was used (one fewer left).
+    pub commander: Option<Unit>,
     /// Undo-history label, e.g. "Rally test: 44th Foot".
     pub label: String,
 }
 
 /// Resolves a test with the dice the table rolled (or the keep-routing choice): the outcome,
-/// and the edits that set the unit's new state, take off the stands it loses and count the
-/// commander's re-roll. The scenario itself is not touched.
+/// the unit with its new state and without the stands it loses, and the commander with the
+/// re-roll he spent. The scenario itself is not touched; `edit::ops::outcome::test` records
+/// the result as one undo step.
 pub fn resolve(
     s: &Scenario,
     req: TestRequest,
@@ -1260,17 +1264,17 @@ pub fn resolve(
         _ => pv.cannot_test_error(),
     })?;
     let u = s.unit(req.unit).ok_or(MoraleError::NoUnit(req.unit))?;
-    let mut edits = vec![Edit::PutUnit(Box::new(after(u, &outcome)))];
-    if let Some(RerollSource::Commander { leader, .. }) =
-        roll.as_ref().and_then(|r| r.reroll_used.as_ref())
-        && let Some(l) = s.unit(*leader)
-    {
-        let mut l = l.clone();
-        if let Some(ld) = &mut l.leadership {
-            ld.rerolls_used = ld.rerolls_used.saturating_add(1).min(ld.rerolls);
-        }
-        edits.push(Edit::PutUnit(Box::new(l)));
-    }
+    let unit = after(u, &outcome);
+    let commander = match roll.as_ref().and_then(|r| r.reroll_used.as_ref()) {
+        Some(RerollSource::Commander { leader, .. }) => s.unit(*leader).map(|l| {
+            let mut l = l.clone();
+            if let Some(ld) = &mut l.leadership {
+                ld.rerolls_used = ld.rerolls_used.saturating_add(1).min(ld.rerolls);
+            }
+            l
+        }),
+        _ => None,
+    };
     let label = match (req.kind, resolution) {
         (_, Resolution::KeepRouting) => format!("Keep routing: {}", u.name),
         (TestKind::Morale, _) => format!("Morale test: {}", u.name),
@@ -1279,18 +1283,10 @@ pub fn resolve(
     Ok(Resolved {
         outcome,
         roll,
-        edits,
+        unit,
+        commander,
         label,
     })
-}
-
-/// The edits for a rolled result, for `Document::apply` (see [`resolve`]).
-pub fn apply_result(
-    s: &Scenario,
-    req: TestRequest,
-    resolution: Resolution,
-) -> Result<Vec<Edit>, MoraleError> {
-    resolve(s, req, resolution).map(|r| r.edits)
 }
 
 /// The unit after an outcome: state, limber and guns, stands (the last models that are not the
