@@ -436,7 +436,9 @@ impl App {
                     unit.models = vec![m];
                     let g = Ghost {
                         legal: check.is_ok(),
-                        text: check.err().unwrap_or_else(|| "may stand here".into()),
+                        text: check
+                            .err()
+                            .map_or_else(|| "may stand here".into(), |e| e.to_string()),
                         path: Vec::new(),
                         unit,
                     };

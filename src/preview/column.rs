@@ -2,8 +2,9 @@
 //! end position, the units coming on and marching off, and the warnings and breaks with their
 //! pin tests.
 
+use super::answer::{Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED, REJECTED_EDGE, WARN};
-use super::{ColumnOrder, Hover, Line, Mark, NoPreview, Overlay, Probe};
+use super::request::ColumnOrder;
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::column::{
@@ -27,8 +28,8 @@ pub(super) fn preview(
     id: ColumnId,
     order: ColumnOrder,
     route: &[Point],
-    o: &mut Overlay,
-) -> Result<(), NoPreview> {
+    o: &mut Parts,
+) -> Result<Option<ColumnProbe>, NoPreview> {
     let col = s
         .columns
         .iter()
@@ -51,7 +52,7 @@ pub(super) fn preview(
         Ok(p) => p,
         Err(e) => {
             o.lines.push(Line::bad(e.to_string()));
-            return Ok(());
+            return Ok(None);
         }
     };
     let t = &p.order_test;
@@ -155,8 +156,7 @@ pub(super) fn preview(
             ),
         });
     }
-    o.probe = Probe::Column(Box::new(ColumnProbe { preview: p }));
-    Ok(())
+    Ok(Some(ColumnProbe { preview: p }))
 }
 
 impl ColumnProbe {

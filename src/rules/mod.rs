@@ -12,6 +12,7 @@ pub mod m42;
 pub mod measure;
 pub mod morale;
 pub mod orders;
+pub mod placement;
 pub mod reach;
 
 #[cfg(test)]

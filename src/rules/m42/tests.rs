@@ -1,6 +1,9 @@
 //! R2 rules on hand-built tables, one test per rule.
 
 use super::*;
+use crate::geom::{Footprint, Point};
+use crate::model::*;
+use crate::rules::reach::Refusal;
 
 /// A 72 x 48 table; the first side moves, the second is the enemy.
 struct Table {
@@ -302,15 +305,15 @@ fn follower_regions_on_two_threads_equal_one_thread() {
     // Another friendly unit the followers must not land on, and an enemy to keep 2" from.
     t.unit(0, "Support", &[(24.0, 27.0), (25.5, 27.0), (27.0, 27.0)]);
     t.unit(1, "Enemy", &[(14.0, 21.0), (15.5, 21.0)]);
-    assert!(parallel_followers(9));
+    assert!(followers::parallel_followers(9));
     for (move_type, to) in [
         (MoveType::Advance, (21.0, 23.0)),
         (MoveType::Halt, (20.0, 28.0)),
     ] {
         let two = t.preview_to(u, move_type, to);
-        SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
+        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
         let one = t.preview_to(u, move_type, to);
-        SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
+        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
         assert_eq!(two.followers.len(), 9, "{move_type:?}");
         assert_eq!(
             format!("{:?}", two.followers),
