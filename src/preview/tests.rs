@@ -5,11 +5,11 @@ use crate::edit::Document;
 use crate::edit::ops::outcome;
 use crate::geom::Point;
 use crate::model::*;
-use crate::rules::m42::MoveType;
-use crate::rules::orders::{self, Action};
 use crate::rules::hex_commands::HexRules;
+use crate::rules::m42::MoveType;
 use crate::rules::m42::{self, Options};
 use crate::rules::orders::OrderRequest;
+use crate::rules::orders::{self, Action};
 use crate::scene::layout;
 
 fn sample(name: &str) -> Scenario {
