@@ -5,9 +5,8 @@ use super::*;
 use crate::edit::Document;
 use crate::edit::ops::outcome;
 use crate::geom::Point;
-use crate::model::{
-    Base, Command, Leadership, Model, ModelId, Position, Ruleset, Stats, UnitState,
-};
+use crate::model::*;
+use crate::rules::dice::{Dice, Prob};
 
 fn table() -> Scenario {
     let mut s = Scenario::new_table("R4");
