@@ -14,6 +14,7 @@ pub mod morale;
 pub mod orders;
 pub mod placement;
 pub mod reach;
+pub mod serial;
 
 #[cfg(test)]
 pub(crate) mod testkit;

@@ -372,6 +372,12 @@ impl Board {
         self.grid
     }
 
+    /// The grid that gives hexes their offset column and row: the map's, when it is a
+    /// rectangle; `None` on a hexagonal map.
+    pub fn offset_grid(&self) -> Option<HexGrid> {
+        self.rectangle.then_some(self.grid)
+    }
+
     /// Offset `[column, row]` of a hex on a rectangular map.
     pub fn offset_of(&self, hex: Hex) -> Option<[i32; 2]> {
         if self.rectangle {

@@ -6,8 +6,10 @@
 //! turn 1). Out of command they have no chit and may not change.
 
 use super::board::BoardUnit;
+use super::serial;
 use super::tracing::Tracing;
 use crate::model::{Command, UnitKind};
+use serde::Serialize;
 use std::fmt;
 
 /// Why dragoons may not mount or dismount this turn.
@@ -41,11 +43,12 @@ impl fmt::Display for SwitchRefused {
 }
 
 /// A dragoon unit's formation and whether it may change it now.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DragoonFormation {
     /// Mounted: cavalry rules. Dismounted: infantry rules.
     pub mounted: bool,
     /// `Ok`: it may mount or dismount this turn and still move its one hex under Stand.
+    #[serde(serialize_with = "serial::is_ok")]
     pub may_switch: Result<(), SwitchRefused>,
 }
 

@@ -28,6 +28,7 @@ mod reaction_charge;
 mod reason;
 mod search;
 mod second_combat;
+pub mod serial;
 mod span;
 mod tracing;
 mod unit_ref;

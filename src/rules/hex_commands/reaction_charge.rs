@@ -14,10 +14,12 @@
 use super::board::Board;
 use super::error::HexError;
 use super::search::{Params, Search};
+use super::serial;
 use super::tracing::trace;
 use super::unit_ref::UnitRef;
 use crate::model::{Command, UnitId};
 use hexx::Hex;
+use serde::Serialize;
 use std::fmt;
 
 /// MP range of the reaction-charge check.
@@ -26,7 +28,8 @@ pub const REACTION_MP: u16 = 3;
 pub const CHARGING_REACTION_HEXES: u32 = 3;
 
 /// What the non-moving side may do at a check point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CheckKind {
     /// The leader may check for a change to Charge.
     CommandCheck,
@@ -35,16 +38,18 @@ pub enum CheckKind {
 }
 
 /// A step of an enemy cavalry move at which the non-moving side may react.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChargeCheckPoint {
     /// Index into the path (1 = the first hex entered).
     pub step: usize,
+    #[serde(serialize_with = "serial::hex")]
     pub hex: Hex,
     pub kind: CheckKind,
     /// The leader who checks (his chit changes), if the cavalry has one.
     pub leader: Option<UnitRef>,
     /// The friendly cavalry in range at this step, with its range (MP for a command check,
     /// hexes for a unit already charging).
+    #[serde(serialize_with = "serial::in_range")]
     pub cavalry: Vec<(UnitRef, u16)>,
 }
 

@@ -9,33 +9,43 @@ use super::board::{Board, BoardUnit, ENEMY, NONE};
 use super::error::HexError;
 use super::reason::Reason;
 use super::search::{Params, Pricing, Search};
+use super::serial;
 use super::unit_ref::UnitRef;
 use crate::model::UnitId;
 use hexx::Hex;
+use serde::Serialize;
 
 /// Hexes of the second combat advance.
 pub const SECOND_COMBAT_HEXES: u16 = 2;
 
 /// One hex of the second combat advance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AdvanceHex {
+    #[serde(serialize_with = "serial::hex")]
     pub hex: Hex,
     /// Hexes moved (0 = stays in the vacated hex).
     pub hexes: u16,
+    #[serde(serialize_with = "serial::hexes")]
     pub path: Vec<Hex>,
     /// Enemy combat units adjacent to it: the candidates for the second attack.
     pub targets: Vec<UnitRef>,
-    /// `None`: it may end the advance here.
+    /// `None`: it may end the advance here. In JSON: `legal`, and the `reason` code and
+    /// `text` when it may not.
+    #[serde(flatten, serialize_with = "serial::end_verdict")]
     pub reason: Option<Reason>,
 }
 
 /// The cavalry second combat option: from the hex it advanced into, up to two more hexes,
 /// a facing change (any edge) and a second attack after all melee.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SecondCombat {
+    /// Not in JSON: the command line names the unit beside it.
+    #[serde(skip)]
     pub unit: UnitRef,
+    #[serde(serialize_with = "serial::hex")]
     pub from: Hex,
     /// Set when the unit may not take the option (not cavalry).
+    #[serde(serialize_with = "serial::opt_text")]
     pub refused: Option<Reason>,
     /// Every hex within two hexes over passable ground, the vacated hex first.
     pub hexes: Vec<AdvanceHex>,

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::command_change::{ChangeRefused, MusterTrigger, change_allowed, muster_trigger};
 use super::error::HexError;
+use super::serial;
 use super::tracing::{Tracing, effective_span, hex_distance, in_force, trace};
 use super::unit_ref::UnitRef;
 use crate::model::{Command, UnitId};
@@ -26,19 +27,23 @@ pub struct SpanUnit {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpanPreview {
     pub leader: UnitRef,
+    #[serde(serialize_with = "serial::opt_hex")]
     pub at: Option<Hex>,
     pub command: Command,
     pub span: u8,
     /// Span in hexes including Muster's +1.
     pub effective_span: u16,
     /// Every map hex within the span, in the map's index order.
+    #[serde(serialize_with = "serial::hexes")]
     pub hexes: Vec<Hex>,
     /// Whether this leader is within his superiors' spans (his own trace).
+    #[serde(flatten, serialize_with = "serial::superiors")]
     pub superiors: Tracing,
     /// Every unit of his force (units and subordinate leaders), in ID order.
     pub force: Vec<SpanUnit>,
     pub muster: MusterTrigger,
     /// Every command and whether he may take it now.
+    #[serde(serialize_with = "serial::changes")]
     pub changes: Vec<(Command, Result<(), ChangeRefused>)>,
 }
 

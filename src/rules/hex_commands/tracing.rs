@@ -45,7 +45,8 @@ pub struct ChainLink {
 }
 
 /// The leaders a unit can trace command to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// In JSON (`serial::tracing`, `serial::superiors`): the chain and the leader it uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tracing {
     /// Its chain, own commander first.
     pub chain: Vec<ChainLink>,
