@@ -211,3 +211,116 @@ pub struct Suggestion {
     pub landing: Landing,
     pub spot: Option<Point>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::reach::{self, Avoid, Board};
+    use crate::rules::testkit::{Table, p};
+
+    /// A blue section of three 1" bases in a row, a red unit 10" away, and the landing of the
+    /// second model: 4" around where it stands.
+    fn setup() -> (Table, UnitId, Vec<Landing>) {
+        let mut t = Table::new(48.0, 48.0);
+        let blue = t.unit(
+            t.blue,
+            "Section",
+            4,
+            &[(10.0, 10.0), (12.0, 10.0), (14.0, 10.0)],
+        );
+        t.unit(t.red, "Enemy", 4, &[(24.0, 10.0)]);
+        let u = t.s.unit(blue).expect("section").clone();
+        let follower = &u.models[1];
+        let board = Board::new(&t.s, t.blue, reach::mover_radius(follower));
+        let region = reach::region(&board, follower.pos, 4.0, Avoid::standard());
+        let landing = Landing {
+            model: follower.id,
+            region: Some(region),
+            rule: LandingRule::Placed { radius_in: 4.0 },
+        };
+        (t, blue, vec![landing])
+    }
+
+    #[test]
+    fn a_follower_lands_inside_its_region_clear_of_every_base() {
+        let (t, blue, landings) = setup();
+        let u = t.s.unit(blue).expect("section");
+        let m = u.models[1].id;
+        assert_eq!(check(&t.s, u, &landings, None, m, p(12.0, 12.0)), Ok(()));
+        assert_eq!(
+            check(&t.s, u, &landings, None, m, p(12.0, 20.0)),
+            Err(Misplaced::OutsideRegion {
+                rule: LandingRule::Placed { radius_in: 4.0 }
+            })
+        );
+        assert_eq!(
+            check(&t.s, u, &landings, None, m, p(10.5, 10.0)),
+            Err(Misplaced::OverlapsOwn {
+                model: u.models[0].id
+            })
+        );
+        assert_eq!(
+            check(&t.s, u, &landings, None, u.models[2].id, p(14.0, 12.0)),
+            Err(Misplaced::NotMoving {
+                model: u.models[2].id
+            })
+        );
+    }
+
+    #[test]
+    fn a_follower_may_not_land_on_another_unit() {
+        let (mut t, blue, mut landings) = setup();
+        let other = t.unit(t.blue, "Friends", 4, &[(12.0, 13.0)]);
+        let u = t.s.unit(blue).expect("section").clone();
+        landings[0].region = None;
+        assert_eq!(
+            check(&t.s, &u, &landings, None, u.models[1].id, p(12.0, 13.2)),
+            Err(Misplaced::Overlaps {
+                unit: other,
+                name: "Friends".into()
+            })
+        );
+    }
+
+    #[test]
+    fn m42_followers_keep_coherency() {
+        let (t, blue, landings) = setup();
+        let u = t.s.unit(blue).expect("section");
+        let m = u.models[1].id;
+        assert_eq!(
+            check(&t.s, u, &landings, Some(1.0), m, p(11.0, 11.2)),
+            Ok(())
+        );
+        let far = check(&t.s, u, &landings, Some(1.0), m, p(12.0, 13.0));
+        assert_eq!(far, Err(Misplaced::OutOfCoherency { coherency_in: 1.0 }));
+        assert_eq!(
+            far.expect_err("refused").to_string(),
+            "out of coherency: no other model within 1\" of it"
+        );
+    }
+
+    #[test]
+    fn the_nearest_free_spot_steps_around_bases_set_down_before() {
+        let (t, blue, landings) = setup();
+        let u = t.s.unit(blue).expect("section");
+        let region = landings[0].region.as_ref().expect("region");
+        let model = &u.models[1];
+        let want = p(12.0, 12.0);
+        assert_eq!(nearest_free(region, model, want, &[], &[]), Some(want));
+        let taken = [Model {
+            pos: want,
+            ..*model
+        }
+        .footprint()];
+        let spot = nearest_free(region, model, want, &taken, &[]).expect("a free spot");
+        assert!(region.contains(spot));
+        assert!(!overlaps(
+            &Model {
+                pos: spot,
+                ..*model
+            }
+            .footprint(),
+            &taken[0]
+        ));
+    }
+}

@@ -212,6 +212,35 @@ fn r2_half_in_radius_precondition() {
 }
 
 #[test]
+fn r2_available_move_types_are_the_previews() {
+    // The preview bar and `sandtable moves` ask `available`; the preview fills its own list
+    // from the same rules: they agree for a unit in command, one too spread out, one whose
+    // leader is dead, and one off the table.
+    let mut t = Table::new();
+    let units = [
+        section(&mut t),
+        t.unit(
+            0,
+            "Scattered",
+            &[(10.0, 10.0), (12.0, 10.0), (40.0, 10.0), (42.0, 10.0)],
+        ),
+        section(&mut t),
+        section(&mut t),
+    ];
+    t.s.unit_mut(units[2]).expect("unit").leader_model = None;
+    t.s.unit_mut(units[3]).expect("unit").position = Position::OffMap;
+    for u in units {
+        let unit = t.s.unit(u).expect("unit");
+        assert_eq!(
+            available(unit, None),
+            t.preview(u, MoveType::Advance).available,
+            "{}",
+            unit.name
+        );
+    }
+}
+
+#[test]
 fn r2_dead_leader_cannot_move() {
     let mut t = Table::new();
     let u = section(&mut t);
