@@ -1,7 +1,8 @@
 //! Sandtable: a desktop editor for tabletop wargame scenarios.
 //!
-//! Layers, arrows pointing one way: `app` → `edit` → `model`; `app` → `scene` → `rules` →
-//! `model`, `geom`; `cli` → `io` → `scene`, `model`. See `docs/architecture.md`.
+//! Layers, arrows pointing one way: `app` → `preview` → `scene`, `rules`; `app` → `edit` →
+//! `rules` → `model`, `geom` (`edit::ops::outcome` carries out what the rules answer);
+//! `cli` → `io` → `scene`, `model`; `cli` → `rules`. See `docs/architecture.md`.
 
 pub mod app;
 pub mod cli;

@@ -2,6 +2,7 @@
 //! through the library and through the command line.
 
 use sandtable::edit::Document;
+use sandtable::edit::ops::outcome;
 use sandtable::geom::{Point, point_in_polygon, polyline_distance};
 use sandtable::model::*;
 use sandtable::rules::check::{Severity, check};
@@ -33,7 +34,7 @@ fn ordered(distance: f32, route: Option<Vec<Point>>) -> Activation {
 
 fn commit(s: &Scenario, pv: &ColumnPreview) -> Scenario {
     let mut doc = Document::new(s.clone(), None);
-    doc.apply("column", pv.edits(s).expect("legal"))
+    doc.apply("column", outcome::column(pv.outcome(s).expect("legal")))
         .expect("edits apply");
     doc.scenario().clone()
 }

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use sandtable::edit::Document;
+use sandtable::edit::ops::outcome;
 use sandtable::geom::{Formation, Point, bearing_vec};
 use sandtable::model::*;
 use sandtable::rules::column::{self, Activation, ColumnPreview, Order, UnitEnd};
@@ -155,7 +156,7 @@ fn build(p: &Plan) -> (Scenario, ColumnId, Option<Vec<Point>>) {
 
 fn commit(s: &Scenario, pv: &ColumnPreview) -> Scenario {
     let mut doc = Document::new(s.clone(), None);
-    doc.apply("move", pv.edits(s).expect("legal"))
+    doc.apply("move", outcome::column(pv.outcome(s).expect("legal")))
         .expect("applies");
     doc.scenario().clone()
 }

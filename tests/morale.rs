@@ -9,6 +9,7 @@ mod common;
 
 use proptest::prelude::*;
 use sandtable::cli::{self, Command as Cli};
+use sandtable::edit::ops::outcome;
 use sandtable::edit::{Document, Edit};
 use sandtable::geom::Point;
 use sandtable::model::*;
@@ -142,7 +143,7 @@ fn worked_example(start: Scenario) {
     //    The roll is a 3: it stays unsteady (nothing changes, so no undo step).
     let done = morale::resolve(doc.scenario(), rally, roll(3)).expect("resolves");
     assert_eq!(done.outcome.kind, OutcomeKind::Fail);
-    apply(&mut doc, &done.label, done.edits);
+    apply(&mut doc, &done.label, outcome::test(&done));
     assert_eq!(doc.scenario(), &start);
 
     // 2. Next turn it loses a third stand, then fails its morale test: it needed a 6 (1/6).
@@ -172,7 +173,7 @@ fn worked_example(start: Scenario) {
         (MoveKind::Rout, Distance::Fixed(12))
     );
     let done = morale::resolve(doc.scenario(), morale_test, roll(4)).expect("resolves");
-    apply(&mut doc, &done.label, done.edits);
+    apply(&mut doc, &done.label, outcome::test(&done));
     let now = doc.scenario().unit(foot).expect("foot");
     assert_eq!(now.state.morale, Morale::Routing);
     assert_eq!(now.strength.current, 4);
@@ -217,7 +218,7 @@ fn worked_example(start: Scenario) {
     )
     .expect("resolves");
     assert_eq!(done.outcome.kind, OutcomeKind::Pass);
-    apply(&mut doc, &done.label, done.edits);
+    apply(&mut doc, &done.label, outcome::test(&done));
     let rallied = doc.scenario().unit(foot).expect("foot");
     assert_eq!(rallied.state.morale, Morale::Unsteady);
     assert_eq!(rallied.strength.current, 4);
@@ -232,7 +233,7 @@ fn worked_example(start: Scenario) {
     assert_eq!(doc.scenario(), &before_rally);
     //    Had the re-roll not been there, the 2 would have removed it.
     let done = morale::resolve(&before_rally, rally, roll(2)).expect("resolves");
-    apply(&mut doc, &done.label, done.edits);
+    apply(&mut doc, &done.label, outcome::test(&done));
     assert_eq!(
         doc.scenario().unit(foot).map(|u| u.state.morale),
         Some(Morale::Removed)
@@ -280,7 +281,7 @@ fn sample_preview(s: &Scenario, name: &str, kind: TestKind) -> morale::TestPrevi
 fn sample_apply(s: &Scenario, req: TestRequest, r: Resolution) -> Scenario {
     let done = morale::resolve(s, req, r).expect("resolves");
     let mut doc = Document::new(s.clone(), None);
-    apply(&mut doc, &done.label, done.edits);
+    apply(&mut doc, &done.label, outcome::test(&done));
     let errors: Vec<String> = sandtable::rules::check::check(doc.scenario())
         .iter()
         .filter(|p| p.severity == sandtable::rules::check::Severity::Error)
@@ -527,7 +528,7 @@ proptest! {
                 };
                 let mut doc = Document::new(s.clone(), None);
                 let steps = usize::from(doc.can_undo());
-                doc.apply(&done.label, done.edits).expect("valid edits");
+                doc.apply(&done.label, outcome::test(&done)).expect("valid edits");
                 prop_assert_eq!(doc.scenario().validate(), vec![]);
                 let changed = doc.scenario() != &s;
                 prop_assert_eq!(doc.history().1, steps + usize::from(changed));

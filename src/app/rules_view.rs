@@ -340,7 +340,7 @@ impl App {
             }
             None => {
                 let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
-                self.apply(&label, vec![crate::edit::Edit::PutUnit(Box::new(g.unit))]);
+                self.apply(&label, crate::edit::ops::outcome::unit(g.unit));
             }
         }
     }
@@ -364,7 +364,7 @@ impl App {
             self.rules.pending = Some(p);
             return false;
         }
-        self.apply(&p.label, vec![p.edit()])
+        self.apply(&p.label, crate::edit::ops::outcome::unit(p.unit.clone()))
     }
 
     pub fn cancel_pending(&mut self) -> bool {
@@ -380,15 +380,18 @@ impl App {
             return;
         };
         let label = format!("{}", o.request.mode);
-        let edits = o.column_edits(self.doc.scenario());
-        match edits {
-            Some(Ok(edits)) => {
-                let marched = self.apply(&label, edits);
+        let outcome = o.column_outcome(self.doc.scenario());
+        match outcome {
+            Some(Ok(outcome)) => {
+                let marched = self.apply(&label, crate::edit::ops::outcome::column(outcome));
                 if marched {
                     self.rules.route.clear();
                 }
             }
-            Some(Err(why)) => self.status = format!("{label} refused: {why}"),
+            Some(Err(illegal)) => {
+                let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
+                self.status = format!("{label} refused: {}", why.join("; "));
+            }
             _ => {}
         }
     }
@@ -453,7 +456,9 @@ impl App {
                     unit.models = vec![m];
                     let g = Ghost {
                         legal: check.is_ok(),
-                        text: check.err().unwrap_or_else(|| "may stand here".into()),
+                        text: check
+                            .err()
+                            .map_or_else(|| "may stand here".into(), |e| e.to_string()),
                         path: Vec::new(),
                         unit,
                     };
@@ -504,7 +509,7 @@ impl App {
         match morale::resolve(self.doc.scenario(), TestRequest::new(unit, kind), res) {
             Ok(r) => {
                 let said = format!("{}: {}", r.label, r.outcome);
-                let ok = self.apply(&r.label, r.edits);
+                let ok = self.apply(&r.label, crate::edit::ops::outcome::test(&r));
                 if ok {
                     self.status = said.clone();
                     self.rules.last_test = Some((unit, said));

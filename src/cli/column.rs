@@ -3,7 +3,9 @@
 //! combat modifiers against units in column. On a broken column: the unit that may try to come
 //! on at the entry point. The JSON shape is documented in `docs/cli.md`.
 
-use super::{CliError, parse_point};
+use super::error::CliError;
+use super::json;
+use super::parse::parse_route;
 use crate::geom::Point;
 use crate::model::{ColumnId, ColumnState, Scenario};
 use crate::rules::column::{
@@ -18,22 +20,6 @@ pub struct Args<'a> {
     pub route: Option<&'a str>,
     pub failed_order: bool,
     pub json: bool,
-}
-
-/// Parses `X,Y;X,Y;...` (empty pieces are skipped).
-pub(crate) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
-    let points = text
-        .split(';')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(parse_point)
-        .collect::<Result<Vec<_>, _>>()?;
-    if points.is_empty() {
-        return Err(CliError::Usage(format!(
-            "'{text}' is not a route: expected X,Y;X,Y;... in inches"
-        )));
-    }
-    Ok(points)
 }
 
 #[derive(Serialize)]
@@ -76,11 +62,7 @@ pub fn run(s: &Scenario, id: ColumnId, args: Args, out: &mut dyn Write) -> Resul
                 text,
                 entry: entry.as_ref(),
             };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&report).unwrap_or_default()
-            )?;
+            json::write(&report, out)?;
         } else {
             writeln!(out, "{text}")?;
             match &entry {
@@ -106,11 +88,7 @@ pub fn run(s: &Scenario, id: ColumnId, args: Args, out: &mut dyn Write) -> Resul
             state: col.state,
             preview: &pv,
         };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        )?;
+        json::write(&report, out)?;
     } else {
         write_text(s, &pv, &args, out)?;
     }

@@ -1,5 +1,7 @@
 //! `sandtable info`: a summary a designer can scan, and the same facts as JSON.
 
+use super::error::CliError;
+use super::json;
 use crate::model::*;
 use serde::Serialize;
 use std::io::Write;
@@ -270,11 +272,10 @@ fn report(s: &Scenario) -> Report {
 }
 
 /// Writes the summary as text or JSON.
-pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
     let r = report(s);
     if json {
-        let text = serde_json::to_string_pretty(&r).map_err(std::io::Error::other)?;
-        return writeln!(out, "{text}");
+        return json::write(&r, out);
     }
     writeln!(out, "{}", r.title)?;
     if !r.author.is_empty() {

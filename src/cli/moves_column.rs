@@ -6,8 +6,10 @@
 //! 2" clear of enemy models), and with `--to` the shortest legal path there, which may not run
 //! through a unit of a formed column. The JSON shape is documented in `docs/cli.md`.
 
-use super::moves_table::Args;
-use super::{CliError, parse_point};
+use super::error::CliError;
+use super::json;
+use super::moves_args::TableArgs as Args;
+use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{ColumnId, ColumnState, Position, Scenario, Unit, UnitId};
 use crate::rules::column::{self, ColumnCombat, DisciplineTest, serial};
@@ -263,11 +265,7 @@ fn round(v: f32) -> f64 {
 
 fn finish(r: &Report, json: bool, out: &mut dyn Write) -> Result<u8, CliError> {
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(r).unwrap_or_default()
-        )?;
+        json::write(r, out)?;
     } else {
         write_text(r, out)?;
     }

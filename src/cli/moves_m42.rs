@@ -1,8 +1,10 @@
 //! `sandtable moves` on an M42 (R2) table: the move types, command radius and coherency, the
 //! leader's region, assault targets, follower landing regions and regroup moves.
 
-use super::CliError;
-use super::moves_table::Args;
+use super::error::CliError;
+use super::json;
+use super::moves_args::TableArgs as Args;
+use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{Scenario, UnitId};
 use crate::rules::m42::{self, MoveType, Options};
@@ -23,13 +25,12 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         })?,
         None => MoveType::Advance,
     };
-    let to = args.to.map(super::parse_point).transpose()?;
+    let to = args.to.map(parse_point).transpose()?;
     let opts = Options { leader: None, to };
     let p = m42::preview(s, unit, move_type, opts)
         .ok_or_else(|| CliError::Usage(format!("no unit {unit}")))?;
     if args.json {
-        let text = serde_json::to_string_pretty(&p).map_err(std::io::Error::other)?;
-        writeln!(out, "{text}")?;
+        json::write(&p, out)?;
         return Ok(0);
     }
     let u = s

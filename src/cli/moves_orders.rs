@@ -1,8 +1,10 @@
 //! `sandtable moves` on an R3 (orders) scenario: the preview of one unit under one action, as
 //! text or as JSON (shape documented in `docs/cli.md`).
 
-use super::CliError;
-use super::moves_table::Args;
+use super::error::CliError;
+use super::json;
+use super::moves_args::TableArgs as Args;
+use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{Scenario, UnitId};
 use crate::rules::orders::{
@@ -37,15 +39,11 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
     };
     let mut req = OrderRequest::new(unit, action);
     if let Some(text) = args.to {
-        req = req.to(super::parse_point(text)?);
+        req = req.to(parse_point(text)?);
     }
     let pv = orders::preview(s, req).map_err(|e| CliError::Usage(e.to_string()))?;
     if args.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&pv).unwrap_or_default()
-        )?;
+        json::write(&pv, out)?;
     } else {
         write_text(&pv, chosen, out)?;
     }

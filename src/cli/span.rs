@@ -2,12 +2,21 @@
 //! command each uses, the Muster trigger and the commands he may change to. The JSON shape is
 //! documented in `docs/cli.md`.
 
-use super::CliError;
-use super::moves_hex::{hex_json, hex_text, hexes, link_json};
+use super::error::CliError;
+use super::hex_text::{hex_text, hexes};
+use super::json;
 use crate::model::{Scenario, UnitId};
-use crate::rules::hex_commands::{HexRules, SpanPreview, UnitRef};
-use serde_json::{Value, json};
+use crate::rules::hex_commands::{HexRules, SpanPreview, serial};
+use serde::Serialize;
 use std::io::Write;
+
+/// `span --json`: the engine's span, and the IDs of the units that use this leader's command.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    span: &'a SpanPreview,
+    in_command: Vec<u32>,
+}
 
 pub fn run(s: &Scenario, leader: UnitId, json: bool, out: &mut dyn Write) -> Result<u8, CliError> {
     let rules = HexRules::new(s).map_err(|e| CliError::Usage(e.to_string()))?;
@@ -15,51 +24,17 @@ pub fn run(s: &Scenario, leader: UnitId, json: bool, out: &mut dyn Write) -> Res
         .span(leader)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     if json {
-        let v = to_json(&rules, &span);
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        )?;
+        let report = Report {
+            span: &span,
+            in_command: span.in_command().map(|u| u.unit.id.0).collect(),
+        };
+        let grid = rules.board().offset_grid();
+        let value = serial::with_grid(grid, || serde_json::to_value(&report))?;
+        json::write_sorted(&value, out)?;
     } else {
         write_text(&rules, &span, out)?;
     }
     Ok(0)
-}
-
-fn unit_json(u: &UnitRef) -> Value {
-    json!({ "id": u.id.0, "name": &*u.name })
-}
-
-fn to_json(rules: &HexRules, sp: &SpanPreview) -> Value {
-    let board = rules.board();
-    json!({
-        "leader": unit_json(&sp.leader),
-        "at": sp.at.map(|h| hex_json(board, h)),
-        "command": sp.command,
-        "span": sp.span,
-        "effective_span": sp.effective_span,
-        "superiors": sp.superiors.chain.iter().map(|l| link_json(board, l)).collect::<Vec<_>>(),
-        "traces_to": sp.superiors.leader().map(|l| unit_json(&l.leader)),
-        "hexes": sp.hexes.iter().map(|h| hex_json(board, *h)).collect::<Vec<_>>(),
-        "force": sp.force.iter().map(|u| json!({
-            "unit": unit_json(&u.unit),
-            "leader": u.leader,
-            "distance": u.distance,
-            "in_span": u.in_span,
-            "uses": u.uses.as_ref().map(unit_json),
-        })).collect::<Vec<_>>(),
-        "in_command": sp.in_command().map(|u| u.unit.id.0).collect::<Vec<_>>(),
-        "muster": {
-            "routed_or_destroyed": sp.muster.routed_or_destroyed.iter().map(unit_json).collect::<Vec<_>>(),
-            "met": sp.muster.met,
-        },
-        "changes": sp.changes.iter().map(|(c, r)| json!({
-            "command": c,
-            "allowed": r.is_ok(),
-            "reason": r.as_ref().err().map(|e| e.to_string()),
-        })).collect::<Vec<_>>(),
-    })
 }
 
 fn write_text(rules: &HexRules, sp: &SpanPreview, out: &mut dyn Write) -> std::io::Result<()> {

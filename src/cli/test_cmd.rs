@@ -1,7 +1,8 @@
 //! `sandtable test` (R4): the morale or rally test a unit faces, its odds and outcomes, and with
 //! `--roll` what that roll does. The JSON shape is documented in `docs/cli.md`.
 
-use super::CliError;
+use super::error::CliError;
+use super::json;
 use crate::geom::Point;
 use crate::model::{KindTag, Morale, Quality, Scenario, Strength, UnitId};
 use crate::rules::dice::Prob;
@@ -45,11 +46,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
     };
     if args.json {
         let report = json_report(&pv, roll.as_ref());
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        )?;
+        json::write(&report, out)?;
     } else {
         morale::report::write_text(&pv, roll.as_ref(), out)?;
     }

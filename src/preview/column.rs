@@ -2,12 +2,14 @@
 //! end position, the units coming on and marching off, and the warnings and breaks with their
 //! pin tests.
 
+use super::answer::{Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED, REJECTED_EDGE, WARN};
-use super::{ColumnOrder, Hover, Line, Mark, NoPreview, Overlay, Probe};
-use crate::edit::Edit;
+use super::request::ColumnOrder;
 use crate::geom::Point;
 use crate::model::*;
-use crate::rules::column::{self, Activation, ColumnPreview, Order, UnitEnd};
+use crate::rules::column::{
+    self, Activation, ColumnOutcome, ColumnPreview, Illegal, Order, UnitEnd,
+};
 
 pub(super) struct ColumnProbe {
     preview: ColumnPreview,
@@ -26,8 +28,8 @@ pub(super) fn preview(
     id: ColumnId,
     order: ColumnOrder,
     route: &[Point],
-    o: &mut Overlay,
-) -> Result<(), NoPreview> {
+    o: &mut Parts,
+) -> Result<Option<ColumnProbe>, NoPreview> {
     let col = s
         .columns
         .iter()
@@ -50,7 +52,7 @@ pub(super) fn preview(
         Ok(p) => p,
         Err(e) => {
             o.lines.push(Line::bad(e.to_string()));
-            return Ok(());
+            return Ok(None);
         }
     };
     let t = &p.order_test;
@@ -154,8 +156,7 @@ pub(super) fn preview(
             ),
         });
     }
-    o.probe = Probe::Column(Box::new(ColumnProbe { preview: p }));
-    Ok(())
+    Ok(Some(ColumnProbe { preview: p }))
 }
 
 impl ColumnProbe {
@@ -163,12 +164,7 @@ impl ColumnProbe {
         None
     }
 
-    pub fn edits(&self, s: &Scenario) -> Result<Vec<Edit>, String> {
-        self.preview.edits(s).map_err(|v| {
-            v.iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+    pub fn outcome(&self, s: &Scenario) -> Result<ColumnOutcome, Vec<Illegal>> {
+        self.preview.outcome(s)
     }
 }

@@ -2,8 +2,8 @@
 //! its MP reach but the command forbids (with the reason); a leader's command span and the
 //! units of his force in and out of command.
 
+use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, COMMAND, COMMAND_FILL, LEGAL, LEGAL_EDGE, PATH, REJECTED, REJECTED_EDGE};
-use super::{Ghost, Hover, Line, Mark, NoPreview, Overlay, Probe};
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::hex_commands::{CommandSource, HexRules, MovePreview, SpanPreview, Tracing};
@@ -71,8 +71,8 @@ pub(super) fn moves(
     s: &Scenario,
     unit: UnitId,
     command: Option<Command>,
-    o: &mut Overlay,
-) -> Result<(), NoPreview> {
+    o: &mut Parts,
+) -> Result<HexProbe, NoPreview> {
     let Some(h) = s.map.as_hex() else {
         return Err(NoPreview("hex moves are previewed on a hex map".into()));
     };
@@ -159,8 +159,7 @@ pub(super) fn moves(
             text: format!("{} is out of command: {why}", p.unit.name),
         });
     }
-    o.probe = Probe::Hex(Box::new(HexProbe { preview: p }));
-    Ok(())
+    Ok(HexProbe { preview: p })
 }
 
 impl HexProbe {
@@ -247,7 +246,7 @@ impl HexProbe {
     }
 }
 
-pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Overlay) -> Result<(), NoPreview> {
+pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Parts) -> Result<(), NoPreview> {
     let Some(h) = s.map.as_hex() else {
         return Err(NoPreview("command spans are shown on a hex map".into()));
     };
@@ -396,10 +395,10 @@ pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
     })
 }
 
-#[cfg(test)]
-pub(super) fn probe_preview(o: &Overlay) -> Option<&MovePreview> {
-    match &o.probe {
-        Probe::Hex(h) => Some(&h.preview),
-        _ => None,
+impl HexProbe {
+    /// The engine's preview this probe answers from, for tests.
+    #[cfg(test)]
+    pub(super) fn preview(&self) -> &MovePreview {
+        &self.preview
     }
 }

@@ -3,24 +3,10 @@
 //! follower within its region before committing the whole move as one undoable edit.
 
 use super::draw::{self, LEGAL, LEGAL_EDGE, REJECTED, REJECTED_EDGE};
-use crate::edit::Edit;
-use crate::geom::{Footprint, Point};
+use crate::geom::Point;
 use crate::model::*;
-use crate::rules::reach::Region;
+use crate::rules::placement::{self, Landing, Misplaced, Suggestion};
 use crate::scene::Item;
-
-/// Bases closer than this (overlapping by more) are refused, as the engines refuse them.
-const OVERLAP_IN: f32 = -0.01;
-
-/// One model placed around the leader's end.
-#[derive(Clone, Debug)]
-pub struct PendingFollower {
-    pub model: ModelId,
-    /// Where it may land (`None`: anywhere the other checks allow).
-    pub region: Option<Region>,
-    /// The rule its region stands for, in a sentence.
-    pub rule: String,
-}
 
 /// A move with its followers placed, not yet committed.
 #[derive(Clone, Debug)]
@@ -30,13 +16,47 @@ pub struct Pending {
     /// The unit as it will stand.
     pub unit: Unit,
     pub leader: ModelId,
-    pub followers: Vec<PendingFollower>,
+    /// Where each follower may land, and the rule that says so.
+    pub followers: Vec<Landing>,
     /// M42: every follower must end within this of another model of the unit, edge to edge.
     pub coherency: Option<f32>,
     pub notes: Vec<String>,
 }
 
 impl Pending {
+    /// The unit as `unit` stands with its leader moved and each follower set down at its
+    /// suggested spot (those with none stay), with the followers' landings. `None` when the
+    /// move has no followers.
+    pub(super) fn new(
+        label: String,
+        mut unit: Unit,
+        leader: ModelId,
+        suggestions: Vec<Suggestion>,
+        coherency: Option<f32>,
+    ) -> Option<Pending> {
+        if suggestions.is_empty() {
+            return None;
+        }
+        let mut followers = Vec::with_capacity(suggestions.len());
+        for f in suggestions {
+            if let (Some(spot), Some(m)) = (
+                f.spot,
+                unit.models.iter_mut().find(|m| m.id == f.landing.model),
+            ) {
+                m.pos = spot;
+            }
+            followers.push(f.landing);
+        }
+        Some(Pending {
+            label,
+            unit,
+            leader,
+            followers,
+            coherency,
+            notes: Vec::new(),
+        })
+    }
+
     /// The follower whose base (as placed) holds `p`.
     pub fn follower_at(&self, p: Point) -> Option<ModelId> {
         self.followers
@@ -47,56 +67,17 @@ impl Pending {
     }
 
     /// Whether `model` may stand at `to`, given where the others stand now.
-    pub fn check(&self, s: &Scenario, model: ModelId, to: Point) -> Result<(), String> {
-        let f = self
-            .followers
-            .iter()
-            .find(|f| f.model == model)
-            .ok_or_else(|| format!("model {model} does not move in this order"))?;
-        let m = self
-            .unit
-            .model(model)
-            .ok_or_else(|| format!("no model {model}"))?;
-        let fp = Model { pos: to, ..*m }.footprint();
-        if let Some(r) = &f.region
-            && !r.contains(to)
-        {
-            return Err(format!("outside its landing region: {}", f.rule));
-        }
-        for o in &self.unit.models {
-            if o.id != model && fp.separation(&o.footprint()) < OVERLAP_IN {
-                return Err(format!("its base would overlap model {}", o.id));
-            }
-        }
-        for u in s
-            .units
-            .iter()
-            .filter(|u| u.id != self.unit.id && u.on_table() && u.in_play())
-        {
-            if u.models
-                .iter()
-                .any(|o| fp.separation(&o.footprint()) < OVERLAP_IN)
-            {
-                return Err(format!("its base would overlap {}", u.name));
-            }
-        }
-        if let Some(c) = self.coherency {
-            let near = self
-                .unit
-                .models
-                .iter()
-                .any(|o| o.id != model && fp.separation(&o.footprint()) <= c + 1e-3);
-            if !near {
-                return Err(format!(
-                    "out of coherency: no other model within {c}\" of it"
-                ));
-            }
-        }
-        Ok(())
+    pub fn check(&self, s: &Scenario, model: ModelId, to: Point) -> Result<(), Misplaced> {
+        placement::check(s, &self.unit, &self.followers, self.coherency, model, to)
     }
 
     /// Moves a follower if it may stand there; otherwise says why and leaves it.
-    pub fn move_follower(&mut self, s: &Scenario, model: ModelId, to: Point) -> Result<(), String> {
+    pub fn move_follower(
+        &mut self,
+        s: &Scenario,
+        model: ModelId,
+        to: Point,
+    ) -> Result<(), Misplaced> {
         self.check(s, model, to)?;
         if let Some(m) = self.unit.models.iter_mut().find(|m| m.id == model) {
             m.pos = to;
@@ -105,7 +86,7 @@ impl Pending {
     }
 
     /// Followers standing where they may not (after other followers moved), with why.
-    pub fn problems(&self, s: &Scenario) -> Vec<(ModelId, String)> {
+    pub fn problems(&self, s: &Scenario) -> Vec<(ModelId, Misplaced)> {
         self.followers
             .iter()
             .filter_map(|f| {
@@ -117,11 +98,6 @@ impl Pending {
                 self.check(s, f.model, m.pos).err().map(|e| (f.model, e))
             })
             .collect()
-    }
-
-    /// The commit: the unit with every model where it now stands.
-    pub fn edit(&self) -> Edit {
-        Edit::PutUnit(Box::new(self.unit.clone()))
     }
 
     /// The followers' landing regions (outlined) and every base as it will stand.
@@ -149,34 +125,4 @@ impl Pending {
         }
         items
     }
-}
-
-/// The spot nearest `desired` inside `region` where `model`'s base overlaps none of `placed`
-/// and `others`, searched over the region's lattice nodes. `None` when there is none.
-pub fn nearest_free(
-    region: &Region,
-    model: &Model,
-    desired: Point,
-    placed: &[Footprint],
-    others: &[Footprint],
-) -> Option<Point> {
-    let free = |p: Point| {
-        let fp = Model { pos: p, ..*model }.footprint();
-        placed
-            .iter()
-            .chain(others)
-            .all(|o| fp.separation(o) >= OVERLAP_IN)
-    };
-    if region.contains(desired) && free(desired) {
-        return Some(desired);
-    }
-    let w = &region.window;
-    let mut nodes: Vec<(f32, Point)> = (0..w.len())
-        .filter(|i| region.excess[*i] <= 0.0)
-        .map(|i| w.point(i))
-        .filter(|p| region.contains(*p))
-        .map(|p| (p.distance_squared(desired), p))
-        .collect();
-    nodes.sort_by(|a, b| a.0.total_cmp(&b.0));
-    nodes.into_iter().map(|(_, p)| p).find(|p| free(*p))
 }

@@ -3,10 +3,10 @@
 //! and the command picture (radius, coherency links, models out of command) is drawn with the
 //! reason on each marked model.
 
+use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, COMMAND, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED_EDGE, WARN};
-use super::pending::{Pending, PendingFollower};
-use super::{Ghost, Hover, Line, Mark, NoPreview, Overlay, Probe};
-use crate::geom::{Footprint, Point};
+use super::pending::Pending;
+use crate::geom::Point;
 use crate::model::*;
 use crate::rules::m42::{self, MoveType, Options};
 use crate::rules::orders::{self, Action, ModelMode, OrderRequest, OrdersError};
@@ -15,40 +15,12 @@ use crate::rules::orders::{self, Action, ModelMode, OrderRequest, OrdersError};
 /// measuring a route: nothing that far can be legal, and measuring is what costs.
 const FAR_MARGIN_IN: f32 = 0.5;
 
-/// Each move type with why it is refused for `u`, as the M42 preview would say.
-pub(super) fn m42_refusals(u: &Unit) -> Vec<(MoveType, Option<String>)> {
-    let found = if u.on_table() {
-        m42::leader_for(u, None)
-    } else {
-        Err(m42::CannotMove::NotOnTable)
-    };
-    MoveType::ALL
-        .iter()
-        .map(|t| {
-            let why = match &found {
-                Err(why) => (*t != MoveType::DigIn).then(|| why.to_string()),
-                Ok((leader, _)) => {
-                    let r = m42::report(u, *leader);
-                    (t.needs_half_in_radius() && !r.half_in_radius).then(|| {
-                        m42::CannotMove::TooFewInRadius {
-                            in_radius: r.in_radius.len(),
-                            models: u.models.len(),
-                        }
-                        .to_string()
-                    })
-                }
-            };
-            (*t, why)
-        })
-        .collect()
-}
-
 pub(super) struct M42Probe {
     unit: UnitId,
     move_type: MoveType,
     leader: Option<(ModelId, Point)>,
     allowance: f32,
-    refused: Option<String>,
+    refused: Option<m42::CannotMove>,
 }
 
 fn route_text(length: f32, allowance: f32) -> String {
@@ -63,8 +35,8 @@ pub(super) fn m42(
     s: &Scenario,
     unit: UnitId,
     t: MoveType,
-    o: &mut Overlay,
-) -> Result<(), NoPreview> {
+    o: &mut Parts,
+) -> Result<M42Probe, NoPreview> {
     if s.map.is_hex() {
         return Err(NoPreview("M42 moves are previewed on a table".into()));
     }
@@ -234,14 +206,13 @@ pub(super) fn m42(
             names.join(", ")
         )));
     }
-    o.probe = Probe::M42(M42Probe {
+    Ok(M42Probe {
         unit,
         move_type: t,
         leader,
         allowance: p.leader_allowance_in,
-        refused: p.refused.as_ref().map(|r| r.to_string()),
-    });
-    Ok(())
+        refused: p.refused,
+    })
 }
 
 /// The unit with its leader model standing at `to`.
@@ -339,47 +310,23 @@ impl M42Probe {
             },
         )?;
         let u = s.unit(self.unit)?;
-        let mut unit = with_leader_at(u, leader, to);
-        let mut followers = Vec::new();
-        for f in &p.followers {
-            if let (Some(spot), Some(m)) = (
-                f.suggested,
-                unit.models.iter_mut().find(|m| m.id == f.model),
-            ) {
-                m.pos = spot;
-            }
-            followers.push(PendingFollower {
-                model: f.model,
-                region: Some(f.region.clone()),
-                rule: format!(
-                    "within {}\" of its start, inside the {}\" radius around the leader's end, \
-                     within {}\" of another model",
-                    f.allowance_in,
-                    m42::command_radius(u),
-                    m42::coherency(u)
-                ),
-            });
-        }
-        if followers.is_empty() {
-            return None;
-        }
-        let stays = p.followers.iter().filter(|f| f.suggested.is_none()).count();
-        Some(Pending {
-            label: format!("{}: {}", self.move_type, u.name),
-            unit,
+        let suggestions: Vec<_> = p.followers.iter().map(|f| f.suggestion(u)).collect();
+        let stays = suggestions.iter().filter(|f| f.spot.is_none()).count();
+        let mut pending = Pending::new(
+            format!("{}: {}", self.move_type, u.name),
+            with_leader_at(u, leader, to),
             leader,
-            followers,
-            coherency: Some(m42::coherency(u)),
-            notes: if stays > 0 {
-                vec![format!(
-                    "{stays} follower{} found nowhere legal to land and stay{}",
-                    if stays == 1 { "" } else { "s" },
-                    if stays == 1 { "s" } else { "" }
-                )]
-            } else {
-                Vec::new()
-            },
-        })
+            suggestions,
+            Some(m42::coherency(u)),
+        )?;
+        if stays > 0 {
+            pending.notes = vec![format!(
+                "{stays} follower{} found nowhere legal to land and stay{}",
+                if stays == 1 { "" } else { "s" },
+                if stays == 1 { "s" } else { "" }
+            )];
+        }
+        Some(pending)
     }
 }
 
@@ -394,13 +341,13 @@ pub(super) fn orders(
     s: &Scenario,
     unit: UnitId,
     action: Action,
-    o: &mut Overlay,
-) -> Result<(), NoPreview> {
+    o: &mut Parts,
+) -> Result<Option<OrdersProbe>, NoPreview> {
     let pv = match orders::preview(s, OrderRequest::new(unit, action)) {
         Ok(pv) => pv,
         Err(e @ OrdersError::Refused { .. }) => {
             o.lines.push(Line::bad(e.to_string()));
-            return Ok(());
+            return Ok(None);
         }
         Err(e) => return Err(NoPreview(e.to_string())),
     };
@@ -523,13 +470,12 @@ pub(super) fn orders(
         .as_ref()
         .filter(|l| l.moves)
         .map_or(0.0, |l| l.allowance_in);
-    o.probe = Probe::Orders(OrdersProbe {
+    Ok(Some(OrdersProbe {
         unit,
         action,
         leader,
         allowance,
-    });
-    Ok(())
+    }))
 }
 
 fn nearest_model(u: &Unit, from: Point) -> Option<Point> {
@@ -615,77 +561,19 @@ impl OrdersProbe {
         let to = ghost.unit.model(leader)?.pos;
         let pv = orders::preview(s, OrderRequest::new(self.unit, self.action).to(to)).ok()?;
         let u = s.unit(self.unit)?;
-        let mut unit = with_leader_at(u, leader, to);
-        let shift = to - from;
-        let others: Vec<Footprint> = s
-            .units
-            .iter()
-            .filter(|x| x.id != u.id && x.on_table() && x.in_play())
-            .flat_map(|x| x.models.iter().map(|m| m.footprint()))
-            .collect();
-        let mut placed: Vec<Footprint> = unit
-            .model(leader)
-            .map(|m| m.footprint())
-            .into_iter()
-            .collect();
-        let mut followers = Vec::new();
-        let mut order: Vec<&orders::ModelPreview> = pv
-            .models
-            .iter()
-            .filter(|m| matches!(m.mode, ModelMode::Placed | ModelMode::Disorderly))
-            .collect();
-        order.sort_by(|a, b| a.from_leader_in.total_cmp(&b.from_leader_in));
-        let mut unplaced = 0;
-        for mp in order {
-            let Some(area) = &mp.region else { continue };
-            let Some(model) = u.model(mp.model) else {
-                continue;
-            };
-            match super::pending::nearest_free(
-                &area.region,
-                model,
-                model.pos + shift,
-                &placed,
-                &others,
-            ) {
-                Some(spot) => {
-                    if let Some(m) = unit.models.iter_mut().find(|m| m.id == mp.model) {
-                        m.pos = spot;
-                        placed.push(m.footprint());
-                    }
-                }
-                None => unplaced += 1,
-            }
-            followers.push(PendingFollower {
-                model: mp.model,
-                region: Some(area.region.clone()),
-                rule: match mp.mode {
-                    ModelMode::Placed => {
-                        format!("placed within {}\" of the leader's end", mp.allowance_in)
-                    }
-                    _ => format!(
-                        "disorderly: up to {}\" on its own, ending within {}\" of another model",
-                        mp.allowance_in,
-                        orders::COHERENCY_IN
-                    ),
-                },
-            });
-        }
-        if followers.is_empty() {
-            return None;
-        }
-        Some(Pending {
-            label: format!("{}: {}", self.action, u.name),
-            unit,
+        let suggestions = orders::suggest_followers(s, &pv, u, leader, from, to);
+        let unplaced = suggestions.iter().filter(|f| f.spot.is_none()).count();
+        let mut pending = Pending::new(
+            format!("{}: {}", self.action, u.name),
+            with_leader_at(u, leader, to),
             leader,
-            followers,
-            coherency: None,
-            notes: if unplaced > 0 {
-                vec![format!("{unplaced} model(s) found no free place and stay")]
-            } else {
-                Vec::new()
-            },
-        })
+            suggestions,
+            None,
+        )?;
+        if unplaced > 0 {
+            pending.notes = vec![format!("{unplaced} model(s) found no free place and stay")];
+        }
+        Some(pending)
     }
 }
 

@@ -23,8 +23,18 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
     pub severity: Severity,
+    /// In JSON: `item`, and `item_text` as the report names it.
+    #[serde(flatten, serialize_with = "item_with_text")]
     pub item: ItemRef,
     pub message: String,
+}
+
+fn item_with_text<S: serde::Serializer>(item: &ItemRef, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(2))?;
+    map.serialize_entry("item", item)?;
+    map.serialize_entry("item_text", &item.to_string())?;
+    map.end()
 }
 
 impl fmt::Display for Problem {

@@ -8,12 +8,14 @@
 //! - `columns`: a column's march order;
 //! - `map`: a hex map reshaped with everything on it carried over;
 //! - `paint`: hexes painted by a brush stroke or filled;
-//! - `clipboard`: items copied with their IDs and pasted as new ones.
+//! - `clipboard`: items copied with their IDs and pasted as new ones;
+//! - `outcome`: what a rules answer changes (a move, a test's result, a column's march).
 
 pub mod clipboard;
 pub mod columns;
 pub mod create;
 pub mod map;
+pub mod outcome;
 pub mod paint;
 pub mod selection;
 pub mod units;

@@ -1,5 +1,4 @@
-//! Breaking the column (R1): what breaks it, who takes a pin test, the voluntary break, and
-//! the one unit per turn that may try to come on after a break.
+//! Breaking the column (R1): what breaks it and who takes a pin test.
 //!
 //! Choices (see docs/rules.md, R1):
 //! - Pin tests go to every unit that was part of the column and is still in play and has not
@@ -7,18 +6,13 @@
 //!   previously part of the column"), except the unit attacked in melee ("all other") and
 //!   units already pinned (a pin test cannot pin them further).
 //! - Several causes at once make one break with one round of pin tests.
-//! - After a break, any unit still off table may be the one that tries to come on; it takes
-//!   its own Discipline test and, passing, comes on at the entry point in ranks of its column
-//!   width along the entry heading, its front `distance` in from the edge (at most its Mv, and
-//!   never less than its own depth, so that all of it stands on the table).
 
 use super::chain::{self, Stand};
-use super::march::{Illegal, PlacedModel, UnitEnd};
-use super::order::DisciplineTest;
-use super::track::Track;
-use super::{ColumnError, GAP_TOLERANCE_IN, MAX_GAP_IN, find, serial};
-use crate::edit::Edit;
-use crate::geom::{Point, vec_bearing};
+use super::error::{ColumnError, find};
+use super::outcome::ColumnOutcome;
+use super::serial;
+use super::spacing::{GAP_TOLERANCE_IN, MAX_GAP_IN};
+use super::units::UnitEnd;
 use crate::model::*;
 use serde::Serialize;
 use std::fmt;
@@ -126,18 +120,22 @@ impl fmt::Display for ColumnBreak {
 }
 
 impl ColumnBreak {
-    /// The edit that records the break: the column's state becomes broken, for good.
-    pub fn edits(&self, s: &Scenario, column: ColumnId) -> Vec<Edit> {
-        broken(s, column).into_iter().collect()
+    /// What the break changes: the column's state becomes broken, for good.
+    pub fn outcome(&self, s: &Scenario, column: ColumnId) -> ColumnOutcome {
+        ColumnOutcome {
+            units: Vec::new(),
+            column: broken(s, column),
+        }
     }
 }
 
-fn broken(s: &Scenario, column: ColumnId) -> Option<Edit> {
+/// The column as a break leaves it: broken, for good. `None` when it is broken already.
+pub(crate) fn broken(s: &Scenario, column: ColumnId) -> Option<Column> {
     let col = s.column(column)?;
     (col.state != ColumnState::Broken).then(|| {
         let mut c = col.clone();
         c.state = ColumnState::Broken;
-        Edit::PutColumn(Box::new(c))
+        c
     })
 }
 
@@ -236,219 +234,4 @@ pub fn break_now(s: &Scenario, id: ColumnId) -> Result<Option<ColumnBreak>, Colu
     }
     let chain = chain::read(s, col)?;
     Ok(now(s, col, &chain))
-}
-
-/// A voluntary break: an order to one unit of the column before the column activates.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct VoluntaryBreak {
-    pub column: ColumnId,
-    pub column_name: String,
-    pub unit: UnitId,
-    pub name: String,
-    /// The order to the unit, against its own Discipline. Passing breaks the column.
-    pub test: DisciplineTest,
-    /// Always empty: a voluntary break brings no pin tests.
-    pub pin_tests: Vec<PinTest>,
-    /// Failing leaves the column formed, repeating its last successful action.
-    pub on_fail: Box<super::ColumnPreview>,
-}
-
-impl VoluntaryBreak {
-    /// The edits when the unit's order passes: the column is broken (no pin tests).
-    pub fn edits_on_pass(&self, s: &Scenario) -> Vec<Edit> {
-        broken(s, self.column).into_iter().collect()
-    }
-}
-
-/// Preview of breaking a formed column on purpose by ordering `unit` (a member on the table)
-/// before the column activates.
-pub fn voluntary_break(
-    s: &Scenario,
-    id: ColumnId,
-    unit: UnitId,
-) -> Result<VoluntaryBreak, ColumnError> {
-    let col = find(s, id)?;
-    if col.state == ColumnState::Broken {
-        return Err(ColumnError::Broken(col.name.clone()));
-    }
-    if !col.members.iter().any(|m| m.unit == unit) {
-        return Err(ColumnError::NotAMember {
-            unit,
-            column: col.name.clone(),
-        });
-    }
-    let u = s.unit(unit).ok_or(ColumnError::NotAMember {
-        unit,
-        column: col.name.clone(),
-    })?;
-    if !u.on_table() || !u.in_play() {
-        return Err(ColumnError::NotOnTable(u.name.clone()));
-    }
-    let on_fail = super::preview(s, id, super::Activation::Failed)?;
-    Ok(VoluntaryBreak {
-        column: col.id,
-        column_name: col.name.clone(),
-        unit,
-        name: u.name.clone(),
-        test: DisciplineTest::of(u),
-        pin_tests: Vec::new(),
-        on_fail: Box::new(on_fail),
-    })
-}
-
-/// A unit of a broken column trying to come on at the entry point.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EntryPreview {
-    pub column: ColumnId,
-    pub column_name: String,
-    /// Every unit still off table, in march order, with its activation test: any one of them
-    /// may try this turn.
-    pub candidates: Vec<DisciplineTest>,
-    pub unit: UnitId,
-    pub name: String,
-    /// Its activation test (2D6 against its own Discipline).
-    pub test: DisciplineTest,
-    #[serde(serialize_with = "serial::inches")]
-    pub allowance_in: f32,
-    #[serde(serialize_with = "serial::inches")]
-    pub distance_in: f32,
-    #[serde(serialize_with = "serial::point")]
-    pub entry: Point,
-    #[serde(serialize_with = "serial::inches")]
-    pub heading_deg: f32,
-    /// Its front centre and facing once on.
-    #[serde(serialize_with = "serial::point")]
-    pub front: Point,
-    #[serde(serialize_with = "serial::inches")]
-    pub facing_deg: f32,
-    pub models: Vec<PlacedModel>,
-    #[serde(serialize_with = "serial::texted_list")]
-    pub illegal: Vec<Illegal>,
-    pub legal: bool,
-}
-
-impl EntryPreview {
-    /// The unit on the table, if its activation passes and the entry is legal.
-    pub fn edits(&self, s: &Scenario) -> Result<Vec<Edit>, Vec<Illegal>> {
-        if !self.legal {
-            return Err(self.illegal.clone());
-        }
-        let Some(u) = s.unit(self.unit) else {
-            return Ok(Vec::new());
-        };
-        let mut next = u.clone();
-        for pm in &self.models {
-            if let Some(m) = next.models.iter_mut().find(|m| m.id == pm.id) {
-                m.pos = pm.pos;
-                m.facing_deg = pm.facing_deg;
-            }
-        }
-        next.position = Position::Table;
-        Ok(vec![Edit::PutUnit(Box::new(next))])
-    }
-}
-
-/// After a break: `unit` (default the first still off table) tries to come on at the column's
-/// entry point, moving `distance_in` (default its Mv).
-pub fn entry(
-    s: &Scenario,
-    id: ColumnId,
-    unit: Option<UnitId>,
-    distance_in: Option<f32>,
-) -> Result<EntryPreview, ColumnError> {
-    let col = find(s, id)?;
-    if col.state != ColumnState::Broken {
-        return Err(ColumnError::NotBroken(col.name.clone()));
-    }
-    let Map::Table(t) = &s.map else {
-        return Err(ColumnError::NotATable(col.id));
-    };
-    let waiting: Vec<(&Unit, u8)> = col
-        .members
-        .iter()
-        .filter_map(|m| s.unit(m.unit).map(|u| (u, m.width_figures)))
-        .filter(|(u, _)| u.in_play() && u.position == Position::OffMap && !u.models.is_empty())
-        .collect();
-    let (u, width) = match unit {
-        Some(id) => waiting
-            .iter()
-            .find(|(u, _)| u.id == id)
-            .copied()
-            .ok_or_else(|| match s.unit(id) {
-                Some(u) if col.members.iter().any(|m| m.unit == id) => {
-                    ColumnError::NotWaiting(u.name.clone())
-                }
-                _ => ColumnError::NotAMember {
-                    unit: id,
-                    column: col.name.clone(),
-                },
-            })?,
-        None => waiting
-            .first()
-            .copied()
-            .ok_or_else(|| ColumnError::NothingToEnter(col.name.clone()))?,
-    };
-    let allowance = u.stats.mv as f32;
-    let distance = distance_in.unwrap_or(allowance);
-    if !distance.is_finite() || distance < 0.0 {
-        return Err(ColumnError::BadDistance(distance));
-    }
-    if distance > allowance + 1e-4 {
-        return Err(ColumnError::BeyondAllowance {
-            name: u.name.clone(),
-            distance,
-            allowance,
-        });
-    }
-    let shape = chain::formed_shape(&u.models, width)
-        .ok_or_else(|| ColumnError::NothingToEnter(col.name.clone()))?;
-    let entry = chain::entry_point(&col.entry, t.width_in, t.height_in);
-    let heading = crate::geom::bearing_vec(col.entry.heading_deg);
-    let front_t = distance.max(shape.depth + 1e-3);
-    let track = Track::new(
-        entry,
-        heading,
-        shape.depth + 2.0,
-        &[entry + heading * front_t],
-    );
-    let (front, facing, placed) = chain::place(&track, front_t, &shape);
-    let models: Vec<PlacedModel> = placed.into_iter().map(PlacedModel::from).collect();
-    // Nothing may stand in the way of the unit coming on.
-    let mut illegal = Vec::new();
-    let reach = shape.half_width;
-    for other in &s.units {
-        if other.id == u.id || !other.on_table() || !other.in_play() {
-            continue;
-        }
-        let hit = other.models.iter().any(|m| {
-            crate::geom::point_segment_distance(m.pos, entry, front)
-                < reach + m.footprint().bounding_radius() - 0.01
-        });
-        if hit {
-            illegal.push(Illegal::EntryBlocked {
-                unit: u.id,
-                name: u.name.clone(),
-                other: other.id,
-                other_name: other.name.clone(),
-            });
-        }
-    }
-    let candidates = waiting.iter().map(|(w, _)| DisciplineTest::of(w)).collect();
-    Ok(EntryPreview {
-        column: col.id,
-        column_name: col.name.clone(),
-        candidates,
-        unit: u.id,
-        name: u.name.clone(),
-        test: DisciplineTest::of(u),
-        allowance_in: allowance,
-        distance_in: distance,
-        entry,
-        heading_deg: chain::norm_deg(vec_bearing(heading)),
-        front,
-        facing_deg: facing,
-        models,
-        legal: illegal.is_empty(),
-        illegal,
-    })
 }

@@ -12,8 +12,9 @@
 //! the route's heading wherever the route runs straight under it, and the space to the unit
 //! behind is kept.
 
+use super::error::ColumnError;
+use super::spacing::QUEUE_GAP_IN;
 use super::track::Track;
-use super::{ColumnError, QUEUE_GAP_IN};
 use crate::geom::{Footprint, Formation, MM_PER_INCH, Point, bearing_vec, vec_bearing};
 use crate::model::*;
 

@@ -6,7 +6,7 @@
 //! and what `sandtable moves` prints for a unit in column.
 
 use super::breaking::{self, PinTest};
-use super::march::UnitEnd;
+use super::units::UnitEnd;
 use crate::model::*;
 use serde::Serialize;
 use std::fmt;

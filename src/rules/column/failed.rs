@@ -15,7 +15,7 @@
 //!   cut at the allowance. A path longer than twice the straight distance plus 6" is no
 //!   detour: the column then marches straight through.
 
-use super::march::{Named, RouteKind};
+use super::route::{Named, RouteKind};
 use crate::geom::{Point, polyline_distance};
 use crate::model::*;
 use crate::rules::reach::{self, Avoid, Blocker, Board, Prepared};

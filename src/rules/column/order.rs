@@ -1,11 +1,24 @@
-//! Orders to a column (Stand To or Move), the Discipline test that carries them, and the units
-//! on table at the start.
+//! Orders to a column (Stand To or Move), what the column does when it activates, the
+//! Discipline test that carries an order, why a column may not be ordered, and the units on
+//! table at the start.
 
 use super::serial;
 use crate::model::*;
 use crate::rules::dice::{Dice, Prob};
 use serde::Serialize;
 use std::fmt;
+
+/// What the column does this activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Movement {
+    /// Stand To: nobody moves.
+    StandTo,
+    /// Move: the lead along its route, the others after it.
+    Move,
+    /// A break condition holds already: the column breaks before it can act.
+    Break,
+}
 
 /// What a column may be ordered to do (R1: nothing else).
 #[derive(Clone, Debug, PartialEq)]
@@ -111,4 +124,24 @@ pub fn start_outcomes(col: &Column) -> Vec<StartOutcome> {
             .map(|&(v, p)| split(Some(v as u8), v as usize, p))
             .collect(),
     }
+}
+
+/// Why a column may not be given an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CannotOrder {
+    /// A broken column never re-forms: its units act on their own.
+    Broken,
+}
+
+impl fmt::Display for CannotOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CannotOrder::Broken => f.write_str("a broken column never re-forms"),
+        }
+    }
+}
+
+/// Why `col` may not be given an order (Move, Stand To), if it may not.
+pub fn cannot_order(col: &Column) -> Option<CannotOrder> {
+    (col.state == ColumnState::Broken).then_some(CannotOrder::Broken)
 }

@@ -1,12 +1,12 @@
 //! How column previews appear in JSON (`sandtable column --json`, documented in docs/cli.md):
 //! probabilities as exact fractions with a rounded percentage, inches rounded to a thousandth,
-//! and every reason or warning with a `kind` and the sentence a player reads.
+//! and every reason or warning with a `kind` and the sentence a player reads (the shared
+//! [`texted`] helpers).
 
 use crate::geom::Point;
 use crate::rules::dice::Prob;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
-use std::fmt::Display;
 
 fn r3(v: f32) -> f64 {
     (v as f64 * 1000.0).round() / 1000.0
@@ -55,43 +55,4 @@ pub fn polylines<S: Serializer>(v: &[Vec<Point>], s: S) -> Result<S::Ok, S::Erro
     seq.end()
 }
 
-#[derive(Serialize)]
-struct WithText<'a, T: Serialize> {
-    #[serde(flatten)]
-    inner: &'a T,
-    text: String,
-}
-
-/// A value tagged by its `kind`, with its `Display` as `text`.
-pub fn texted<T: Serialize + Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    WithText {
-        inner: v,
-        text: v.to_string(),
-    }
-    .serialize(s)
-}
-
-pub fn opt_texted<T: Serialize + Display, S: Serializer>(
-    v: &Option<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => texted(v, s),
-        None => s.serialize_none(),
-    }
-}
-
-/// A list of [`texted`] values.
-pub fn texted_list<T: Serialize + Display, S: Serializer>(
-    v: &[T],
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    let mut seq = s.serialize_seq(Some(v.len()))?;
-    for item in v {
-        seq.serialize_element(&WithText {
-            inner: item,
-            text: item.to_string(),
-        })?;
-    }
-    seq.end()
-}
+pub use crate::rules::serial::{opt_texted, texted, texted_list};

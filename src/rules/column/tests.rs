@@ -1,8 +1,10 @@
 //! One test per rule of R1, on hand-built tables.
 
 use super::*;
+use crate::edit::ops::outcome;
 use crate::edit::{Document, Edit};
 use crate::geom::{Formation, Point, point_in_polygon, segment_hits_polygon};
+use crate::model::*;
 use crate::rules::dice::Prob;
 
 /// 1" round bases, so depths are easy to count: a rank is 1" deep, ranks 0.1" apart.
@@ -175,7 +177,7 @@ fn unit_move(pv: &ColumnPreview, id: UnitId) -> &UnitMove {
 
 fn commit(s: &Scenario, pv: &ColumnPreview) -> Scenario {
     let mut doc = Document::new(s.clone(), None);
-    doc.apply("column", pv.edits(s).expect("legal"))
+    doc.apply("column", outcome::column(pv.outcome(s).expect("legal")))
         .expect("edits apply");
     doc.scenario().clone()
 }
@@ -343,7 +345,7 @@ fn r1_orders_are_stand_to_or_move() {
             assert_eq!((pm.id, pm.pos), (m.id, m.pos));
         }
     }
-    let edits = pv.edits(&t.s).expect("legal");
+    let edits = outcome::column(pv.outcome(&t.s).expect("legal"));
     assert_eq!(edits.len(), 1, "only the column's last action changes");
     let after = commit(&t.s, &pv);
     assert_eq!(
@@ -527,7 +529,7 @@ fn r1_column_may_not_pass_through_another_unit() {
     assert!(!pv.legal);
     assert!(pv.illegal.iter().any(|i| matches!(i,
         Illegal::PassesThrough { unit, other, .. } if *unit == ids[0] && *other == friend)));
-    assert!(pv.edits(&t.s).is_err());
+    assert!(pv.outcome(&t.s).is_err());
     // Beside the route is fine.
     form(&mut t.s, friend, Point::new(33.0, 24.0), 90.0, 1);
     assert!(preview(&t.s, col, mv(6.0)).expect("preview").legal);
@@ -788,16 +790,14 @@ fn r1_voluntary_break_no_pin_tests() {
     assert_eq!(vb.test.unit, ids[1]);
     assert_eq!(vb.test.p_pass, Prob::ratio(15, 36));
     assert!(vb.pin_tests.is_empty());
-    let edits = vb.edits_on_pass(&t.s);
+    let edits = outcome::column(vb.outcome_on_pass(&t.s));
     assert!(matches!(&edits[..], [Edit::PutColumn(c)] if c.state == ColumnState::Broken));
     // Failing, the column stays formed and repeats its last action.
     assert!(vb.on_fail.failed_order);
     assert_eq!(vb.on_fail.movement, Movement::Move);
     assert!(vb.on_fail.column_break.is_none());
     assert!(
-        vb.on_fail
-            .edits(&t.s)
-            .expect("legal")
+        outcome::column(vb.on_fail.outcome(&t.s).expect("legal"))
             .iter()
             .all(|e| !matches!(e, Edit::PutColumn(c) if c.state == ColumnState::Broken))
     );
@@ -865,7 +865,7 @@ fn r1_after_a_break_one_unit_per_turn_enters_at_the_entry_point() {
     );
     let s1 = {
         let mut doc = Document::new(t.s.clone(), None);
-        doc.apply("enter", e.edits(&t.s).expect("legal"))
+        doc.apply("enter", outcome::column(e.outcome(&t.s).expect("legal")))
             .expect("apply");
         doc.scenario().clone()
     };
@@ -919,7 +919,7 @@ fn r1_commit_is_one_undoable_step() {
     let mut t = table();
     let (col, _) = column(&mut t, 30.0, &[(6, 2), (6, 2), (6, 2)], 2, 10.0, 1.0);
     let pv = preview(&t.s, col, mv(6.0)).expect("preview");
-    let edits = pv.edits(&t.s).expect("legal");
+    let edits = outcome::column(pv.outcome(&t.s).expect("legal"));
     assert!(edits.iter().any(|e| matches!(e, Edit::PutColumn(_))));
     let mut doc = Document::new(t.s.clone(), None);
     doc.apply("column move", edits).expect("apply");

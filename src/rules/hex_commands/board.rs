@@ -10,7 +10,8 @@
 //!   rules read, hex occupancy, and per side, lazily, the [`SideField`]: distance to the nearest
 //!   enemy combat unit (a multi-source BFS over the whole map) and the enemy zone-of-control mask.
 
-use super::{HexError, UnitRef};
+use super::error::HexError;
+use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
     HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Scenario, SideId, Strength,
@@ -369,6 +370,12 @@ impl Board {
 
     pub fn grid(&self) -> HexGrid {
         self.grid
+    }
+
+    /// The grid that gives hexes their offset column and row: the map's, when it is a
+    /// rectangle; `None` on a hexagonal map.
+    pub fn offset_grid(&self) -> Option<HexGrid> {
+        self.rectangle.then_some(self.grid)
     }
 
     /// Offset `[column, row]` of a hex on a rectangular map.

@@ -11,7 +11,8 @@
 //! facing east). Units start without a commander: make one of them a leader with
 //! [`TestMap::leader`].
 
-use super::{HexRules, MovePreview};
+use super::hex_rules::HexRules;
+use super::move_preview::MovePreview;
 use crate::model::*;
 use hexx::Hex;
 

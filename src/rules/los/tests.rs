@@ -1,7 +1,7 @@
 //! Line of sight and concealment on small hand-built tables.
 
 use super::*;
-use crate::model::TerrainKind;
+use crate::model::{PieceId, TerrainKind, UnitId};
 use crate::rules::testkit::{Flag, Table, p};
 
 fn eye(x: f32, y: f32) -> Eye {

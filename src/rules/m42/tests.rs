@@ -1,6 +1,9 @@
 //! R2 rules on hand-built tables, one test per rule.
 
 use super::*;
+use crate::geom::{Footprint, Point};
+use crate::model::*;
+use crate::rules::reach::Refusal;
 
 /// A 72 x 48 table; the first side moves, the second is the enemy.
 struct Table {
@@ -209,6 +212,35 @@ fn r2_half_in_radius_precondition() {
 }
 
 #[test]
+fn r2_available_move_types_are_the_previews() {
+    // The preview bar and `sandtable moves` ask `available`; the preview fills its own list
+    // from the same rules: they agree for a unit in command, one too spread out, one whose
+    // leader is dead, and one off the table.
+    let mut t = Table::new();
+    let units = [
+        section(&mut t),
+        t.unit(
+            0,
+            "Scattered",
+            &[(10.0, 10.0), (12.0, 10.0), (40.0, 10.0), (42.0, 10.0)],
+        ),
+        section(&mut t),
+        section(&mut t),
+    ];
+    t.s.unit_mut(units[2]).expect("unit").leader_model = None;
+    t.s.unit_mut(units[3]).expect("unit").position = Position::OffMap;
+    for u in units {
+        let unit = t.s.unit(u).expect("unit");
+        assert_eq!(
+            available(unit, None),
+            t.preview(u, MoveType::Advance).available,
+            "{}",
+            unit.name
+        );
+    }
+}
+
+#[test]
 fn r2_dead_leader_cannot_move() {
     let mut t = Table::new();
     let u = section(&mut t);
@@ -302,15 +334,15 @@ fn follower_regions_on_two_threads_equal_one_thread() {
     // Another friendly unit the followers must not land on, and an enemy to keep 2" from.
     t.unit(0, "Support", &[(24.0, 27.0), (25.5, 27.0), (27.0, 27.0)]);
     t.unit(1, "Enemy", &[(14.0, 21.0), (15.5, 21.0)]);
-    assert!(parallel_followers(9));
+    assert!(followers::parallel_followers(9));
     for (move_type, to) in [
         (MoveType::Advance, (21.0, 23.0)),
         (MoveType::Halt, (20.0, 28.0)),
     ] {
         let two = t.preview_to(u, move_type, to);
-        SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
+        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
         let one = t.preview_to(u, move_type, to);
-        SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
+        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
         assert_eq!(two.followers.len(), 9, "{move_type:?}");
         assert_eq!(
             format!("{:?}", two.followers),

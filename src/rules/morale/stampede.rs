@@ -1,4 +1,4 @@
-//! The ground a stampeding elephant may cover (R4 optional rule) and the units in it.
+//! A stampeding elephant (R4 optional rule): its odds, the ground it may cover and the units in it.
 //!
 //! The elephant turns about and moves 3D6" straight ahead, i.e. straight back along its old
 //! facing. Its path is the rectangle its base sweeps: the base's width across, starting at the
@@ -7,9 +7,27 @@
 //! that rectangle; it is reached when the 3D6 roll is at least the distance from the rear edge
 //! to the nearest part of its base inside the path (touching counts).
 
+use super::outcome::Movement;
 use crate::geom::{Footprint, MM_PER_INCH, Point, bearing_vec};
 use crate::model::{Base, Scenario, SideId, Unit, UnitId};
 use crate::rules::dice::{Dice, Prob};
+
+/// Optional rule: an elephant that fails a morale test stampedes on a further D6 of 1-2,
+/// turning about and moving 3D6" straight back; every unit in its path takes a morale test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stampede {
+    /// The further D6 after a failure: 1-2, i.e. 1/3.
+    pub p_given_failure: Prob,
+    /// Chance of a stampede from this test, without and with the re-roll.
+    pub p: Prob,
+    pub p_with_reroll: Prob,
+    /// Turned about, 3D6" straight ahead.
+    pub movement: Movement,
+    /// The ground the 3D6" could cover; `None` when the elephant is not on the table.
+    pub path: Option<PathRect>,
+    /// Units whose bases lie in the path, nearest first, each with the chance 3D6 reaches it.
+    pub in_path: Vec<InPath>,
+}
 
 /// The stampede's possible path, in table inches.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::edit::Document;
+use crate::edit::ops::outcome;
 use crate::geom::Point;
-use crate::model::{
-    Base, Command, Leadership, Model, ModelId, Position, Ruleset, Stats, UnitState,
-};
+use crate::model::*;
+use crate::rules::dice::{Dice, Prob};
 
 fn table() -> Scenario {
     let mut s = Scenario::new_table("R4");
@@ -123,7 +123,8 @@ fn third() -> Prob {
 fn commit(s: &Scenario, req: TestRequest, r: Resolution) -> Scenario {
     let done = resolve(s, req, r).expect("resolves");
     let mut doc = Document::new(s.clone(), None);
-    doc.apply(&done.label, done.edits).expect("edits apply");
+    doc.apply(&done.label, outcome::test(&done))
+        .expect("edits apply");
     assert_eq!(doc.scenario().validate(), vec![]);
     let after = doc.scenario().clone();
     if after != *s {
@@ -550,7 +551,7 @@ fn r4_rerolls_from_a_commander_with_rerolls_left_or_an_elite_unit() {
         },
     )
     .expect("resolves");
-    assert_eq!(done.edits.len(), 1, "no commander re-roll spent");
+    assert_eq!(outcome::test(&done).len(), 1, "no commander re-roll spent");
     // A commander with re-rolls left.
     s.unit_mut(u).expect("unit").special.clear();
     let p = pv(&s, u, TestKind::Rally);

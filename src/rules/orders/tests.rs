@@ -2,6 +2,8 @@
 //! 0.5"), so a centre-to-centre distance is the edge-to-edge distance plus 1".
 
 use super::*;
+use crate::geom::Point;
+use crate::model::*;
 use crate::model::{Edge, TerrainKind};
 use crate::rules::los::SightBlock;
 use crate::rules::testkit::{Flag, Table, p};

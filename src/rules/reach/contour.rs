@@ -1,6 +1,6 @@
 //! Outlines of a sampled region by marching squares, for the canvas and for measurements.
 
-use super::field::Window;
+use super::window::Window;
 use crate::geom::Point;
 
 /// The boundary of `{ p : value(p) <= 0 }` as polylines (closed loops repeat their first

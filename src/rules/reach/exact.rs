@@ -3,6 +3,7 @@
 
 use super::obstacles::Blocker;
 use super::prepare::Prepared;
+use super::window::Window;
 use crate::geom::Point;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -142,7 +143,7 @@ fn tangent(prep: &Prepared, from: Point, k: usize) -> bool {
 /// graph: a Dijkstra from the start over all corners, then for each node the best visible
 /// corner. Far slower than [`super::field::search`]; kept as the reference the field is
 /// tested and benchmarked against.
-pub fn exact_field(prep: &mut Prepared, window: &super::Window, limit: f32) -> Vec<f32> {
+pub fn exact_field(prep: &mut Prepared, window: &Window, limit: f32) -> Vec<f32> {
     let start = prep.start;
     let mut nodes = vec![start];
     nodes.extend(

@@ -16,11 +16,13 @@ pub mod field;
 mod grid;
 pub mod obstacles;
 pub mod prepare;
+mod window;
 
 pub use board::{Board, ENEMY_CLEARANCE_IN};
-pub use field::{Field, STEP_IN, Window};
+pub use field::Field;
 pub use obstacles::Blocker;
 pub use prepare::{Avoid, Prepared};
+pub use window::{STEP_IN, Window};
 
 use crate::geom::Point;
 use exact::{NoPath, Path};

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::grid::Grid;
 use super::obstacles::{Blocker, Class};
+use super::window::Window;
 use crate::geom::{Aabb, Point};
 use crate::model::PieceId;
 
@@ -60,7 +61,7 @@ pub struct Prepared<'a> {
     centre: Point,
     range: f32,
     /// Free nodes of the lattice around `centre`, for shared queries.
-    free_cache: Option<(super::Window, Vec<bool>)>,
+    free_cache: Option<(Window, Vec<bool>)>,
     /// Whether any clearance was reduced for a start inside an obstacle's clearance.
     reduced: bool,
     stamp: Vec<u32>,
@@ -216,11 +217,11 @@ impl<'a> Prepared<'a> {
 
     /// Marks which nodes of `window` the mover's centre may stand on (true = free). A shared
     /// query computes its whole lattice once and copies from it for each start.
-    pub fn free_nodes(&mut self, window: &super::Window) -> Vec<bool> {
+    pub fn free_nodes(&mut self, window: &Window) -> Vec<bool> {
         if self.reduced {
             return self.stamp_free(window);
         }
-        let fits = |cache: &(super::Window, Vec<bool>)| {
+        let fits = |cache: &(Window, Vec<bool>)| {
             let c = &cache.0;
             let off = (window.origin - c.origin) / c.step;
             c.step == window.step
@@ -231,7 +232,7 @@ impl<'a> Prepared<'a> {
         };
         if !self.free_cache.as_ref().is_some_and(fits) {
             let table = (self.board.width, self.board.height);
-            let all = super::Window::around(self.centre, self.range, table.0, table.1);
+            let all = Window::around(self.centre, self.range, table.0, table.1);
             let mask = self.stamp_free(&all);
             self.free_cache = Some((all, mask));
         }
@@ -251,7 +252,7 @@ impl<'a> Prepared<'a> {
     }
 
     /// Tests each relevant obstacle against the nodes under its bounds.
-    fn stamp_free(&self, window: &super::Window) -> Vec<bool> {
+    fn stamp_free(&self, window: &Window) -> Vec<bool> {
         let step = window.step;
         // On the table: the same comparisons as `Board::on_table`, row by row.
         let (r, board) = (self.board.mover_radius, self.board);
@@ -454,7 +455,7 @@ impl Probe {
 /// few near its ends are measured.
 fn stamp_circle(
     free: &mut [bool],
-    window: &super::Window,
+    window: &Window,
     centre: Point,
     r: f32,
     (x0, y0, x1, y1): (usize, usize, usize, usize),
@@ -496,7 +497,7 @@ fn stamp_circle(
 /// polygon's distance, without measuring every node under its bounds.
 fn stamp_polygon(
     free: &mut [bool],
-    window: &super::Window,
+    window: &Window,
     poly: &[Point],
     clearance: f32,
     (x0, y0, x1, y1): (usize, usize, usize, usize),
@@ -533,13 +534,7 @@ fn stamp_polygon(
 }
 
 /// Marks the nodes closer than `reach` to a polyline (closed into a ring when `closed`).
-fn stamp_capsules(
-    free: &mut [bool],
-    window: &super::Window,
-    points: &[Point],
-    reach: f32,
-    closed: bool,
-) {
+fn stamp_capsules(free: &mut [bool], window: &Window, points: &[Point], reach: f32, closed: bool) {
     let n = points.len();
     if n == 0 {
         return;

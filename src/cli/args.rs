@@ -1,0 +1,162 @@
+//! The command line as clap reads it: the editor's file, or one headless command and its
+//! options.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sandtable",
+    version,
+    about = "Design tabletop wargame scenarios, preview legal moves, print deployment maps",
+    long_about = "Sandtable opens the scenario editor when run without a command (on FILE, or on \
+                  the built-in Bakambo sample). The commands below work headless.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Scenario file to open in the editor (.sandtable or .json).
+    pub file: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Summarise a scenario: map, sides, every unit, leader, column and terrain piece with its ID.
+    Info {
+        file: PathBuf,
+        /// Print JSON (shape documented in docs/cli.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate a scenario; exits 1 when it finds errors.
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert between the binary and JSON encodings (chosen by OUT's extension: .json or not).
+    Convert { input: PathBuf, output: PathBuf },
+    /// Preview a unit's legal moves: hex commands (R5) on a hex map; M42 (R2), orders (R3) or
+    /// column (R1) moves on a table.
+    Moves {
+        file: PathBuf,
+        /// The unit, by ID or name.
+        #[arg(long)]
+        unit: String,
+        /// Hex map: preview under this command instead of the traced one (attack, advance,
+        /// stand, retreat, reserve, muster, charge1, charge2, charge3).
+        #[arg(long)]
+        command: Option<String>,
+        /// R3 table: the order (open-fire, advance, rally, at-the-double, go-to-ground, fall-back).
+        #[arg(long, conflicts_with = "move_type")]
+        action: Option<String>,
+        /// R2 table: the move type (halt, advance, at-the-double, dig-in).
+        #[arg(long)]
+        move_type: Option<String>,
+        /// Table: check one destination for the leader, as X,Y in inches. Hex map: the route
+        /// to hex X,Y (axial, as `info` prints it) and its reaction-charge check points.
+        #[arg(long, value_name = "X,Y")]
+        to: Option<String>,
+        /// Hex map: the cavalry second combat advance from the unit's hex.
+        #[arg(long)]
+        second_combat: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a hex leader's command span and the units in command (R5).
+    Span {
+        file: PathBuf,
+        /// The leader, by ID or name.
+        #[arg(long)]
+        leader: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Move a column of march (R1): every unit's end position, exits, entries, break warnings.
+    Column {
+        file: PathBuf,
+        /// The column, by ID or name.
+        #[arg(long)]
+        column: String,
+        /// How far the lead moves, in inches (at most its Mv; 0 without a route is Stand To;
+        /// not used with --failed-order). On a broken column: how far the unit coming on moves.
+        #[arg(long)]
+        distance: f32,
+        /// The lead's route as X,Y;X,Y;... in inches (default: straight on).
+        #[arg(long, value_name = "X,Y;X,Y...")]
+        route: Option<String>,
+        /// Preview the move a failed order forces instead.
+        #[arg(long)]
+        failed_order: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Preview a morale or rally test (R4): the number needed, modifiers, odds and outcomes.
+    Test {
+        file: PathBuf,
+        /// The unit, by ID or name.
+        #[arg(long)]
+        unit: String,
+        /// morale or rally.
+        #[arg(long)]
+        kind: String,
+        /// Also show what this die roll does (1-6).
+        #[arg(long)]
+        roll: Option<u8>,
+        /// With --roll: the re-roll taken after that roll failed (1-6).
+        #[arg(long, requires = "roll")]
+        reroll: Option<u8>,
+        /// What the test is for: fire or melee (a wagon routed by fire flees, in melee it is
+        /// captured).
+        #[arg(long, default_value = "fire")]
+        cause: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the map: a one-page scenario sheet, or the map at table scale tiled over pages
+    /// with an assembly plan; PNG pages (one file each) or one vector PDF.
+    Export {
+        file: PathBuf,
+        /// Output path. Its extension picks the format unless --format is given (.pdf: PDF,
+        /// anything else PNG). Tiled PNG pages go to STEM-plan.png, STEM-A1.png, ...
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+        /// One scenario sheet (the default).
+        #[arg(long, conflicts_with = "tiled")]
+        sheet: bool,
+        /// The map at true scale over as many pages as it needs.
+        #[arg(long)]
+        tiled: bool,
+        /// Paper size: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Turn the paper sideways.
+        #[arg(long)]
+        landscape: bool,
+        /// Resolution of PNG pages in dots per inch.
+        #[arg(long, default_value_t = crate::io::export::DEFAULT_DPI)]
+        dpi: u32,
+        /// png or pdf (default: from the extension of --out, else png).
+        #[arg(long)]
+        format: Option<String>,
+        /// Map shared by neighbouring tiles, in millimetres.
+        #[arg(long, value_name = "MM", default_value_t = crate::io::export::DEFAULT_OVERLAP_MM)]
+        overlap: f32,
+        /// Leave the inch grid off the table.
+        #[arg(long)]
+        no_grid: bool,
+    },
+    /// Write a built-in sample scenario (bakambo, rearguard, skirmish, patrol, winceby).
+    Sample {
+        /// Sample name; omit with --list.
+        #[arg(required_unless_present = "list")]
+        name: Option<String>,
+        /// Output path (.sandtable or .json).
+        #[arg(required_unless_present = "list")]
+        output: Option<PathBuf>,
+        /// List the samples.
+        #[arg(long)]
+        list: bool,
+    },
+}

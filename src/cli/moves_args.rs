@@ -1,0 +1,20 @@
+//! The options of `sandtable moves`, as each ruleset's report reads them: on a hex map the
+//! command to preview under, a destination hex and the cavalry second combat; on a table the
+//! R3 action or R2 move type and a destination point.
+
+/// Options of `moves` that apply on a hex map.
+pub struct HexArgs<'a> {
+    pub command: Option<&'a str>,
+    /// A destination `X,Y` (axial): print the route and the reaction-charge check points.
+    pub to: Option<&'a str>,
+    pub second_combat: bool,
+    pub json: bool,
+}
+
+/// The table-specific options of `moves`.
+pub struct TableArgs<'a> {
+    pub action: Option<&'a str>,
+    pub move_type: Option<&'a str>,
+    pub to: Option<&'a str>,
+    pub json: bool,
+}

@@ -1,0 +1,57 @@
+//! Reading what the command line names: a unit by ID or name, a point, a route, a hex.
+
+use super::error::CliError;
+use crate::geom::Point;
+use crate::model::{Scenario, UnitId};
+use hexx::Hex;
+
+/// Resolves `--unit` / `--leader`: an ID (`12`, `#12`) or a name.
+pub(super) fn find_unit(s: &Scenario, key: &str) -> Result<UnitId, CliError> {
+    s.find_unit(key).map(|u| u.id).ok_or_else(|| {
+        CliError::Usage(format!(
+            "no unit '{key}' in this scenario (use an ID from `sandtable info` or a unit name)"
+        ))
+    })
+}
+
+/// Parses `X,Y` in inches.
+pub(super) fn parse_point(text: &str) -> Result<Point, CliError> {
+    let bad = || CliError::Usage(format!("'{text}' is not a point: expected X,Y in inches"));
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f32 = x.trim().parse().map_err(|_| bad())?;
+    let y: f32 = y.trim().parse().map_err(|_| bad())?;
+    if !x.is_finite() || !y.is_finite() {
+        return Err(bad());
+    }
+    Ok(Point::new(x, y))
+}
+
+/// Parses `X,Y;X,Y;...` (empty pieces are skipped).
+pub(super) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
+    let points = text
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(parse_point)
+        .collect::<Result<Vec<_>, _>>()?;
+    if points.is_empty() {
+        return Err(CliError::Usage(format!(
+            "'{text}' is not a route: expected X,Y;X,Y;... in inches"
+        )));
+    }
+    Ok(points)
+}
+
+/// `X,Y` axial coordinates, as `info` prints them.
+pub(super) fn parse_hex(text: &str) -> Result<Hex, CliError> {
+    let bad = || {
+        CliError::Usage(format!(
+            "'{text}' is not a hex: expected X,Y in axial coordinates, as `info` prints them"
+        ))
+    };
+    let t = text.trim().trim_start_matches('(').trim_end_matches(')');
+    let (x, y) = t.split_once(',').ok_or_else(bad)?;
+    let x: i32 = x.trim().parse().map_err(|_| bad())?;
+    let y: i32 = y.trim().parse().map_err(|_| bad())?;
+    Ok(Hex::new(x, y))
+}

@@ -1,0 +1,194 @@
+//! Runs one headless command: loads the scenario, hands it to the command's module, and
+//! reports what it wrote and its exit code.
+
+use super::args::Command;
+use super::error::CliError;
+use super::moves_args::{HexArgs, TableArgs};
+use super::parse::find_unit;
+use super::{check, column, info, moves_hex, moves_table, span, test_cmd};
+use crate::io;
+use crate::model::samples;
+use std::io::Write;
+
+/// Runs one headless command, writing its report to `out`. Returns the process exit code.
+pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
+    match command {
+        Command::Info { file, json } => {
+            let scenario = io::load(&file)?;
+            info::write(&scenario, json, out)?;
+            Ok(0)
+        }
+        Command::Check { file, json } => {
+            let scenario = io::load(&file)?;
+            check::run(&file, &scenario, json, out)
+        }
+        Command::Convert { input, output } => {
+            let scenario = io::load(&input)?;
+            io::save(&output, &scenario)?;
+            writeln!(
+                out,
+                "wrote {} ({:?})",
+                output.display(),
+                io::Encoding::for_path(&output)
+            )?;
+            Ok(0)
+        }
+        Command::Moves {
+            file,
+            unit,
+            command,
+            action,
+            move_type,
+            to,
+            second_combat,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let unit = find_unit(&scenario, &unit)?;
+            if scenario.map.is_hex() {
+                let args = HexArgs {
+                    command: command.as_deref(),
+                    to: to.as_deref(),
+                    second_combat,
+                    json,
+                };
+                moves_hex::run(&scenario, unit, args, out)
+            } else {
+                let args = TableArgs {
+                    action: action.as_deref(),
+                    move_type: move_type.as_deref(),
+                    to: to.as_deref(),
+                    json,
+                };
+                moves_table::run(&scenario, unit, args, out)
+            }
+        }
+        Command::Span { file, leader, json } => {
+            let scenario = io::load(&file)?;
+            let leader = find_unit(&scenario, &leader)?;
+            span::run(&scenario, leader, json, out)
+        }
+        Command::Column {
+            file,
+            column,
+            distance,
+            route,
+            failed_order,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let col = scenario.find_column(&column).ok_or_else(|| {
+                CliError::Usage(format!("no column '{column}' in {}", file.display()))
+            })?;
+            let args = column::Args {
+                distance,
+                route: route.as_deref(),
+                failed_order,
+                json,
+            };
+            column::run(&scenario, col.id, args, out)
+        }
+        Command::Test {
+            file,
+            unit,
+            kind,
+            roll,
+            reroll,
+            cause,
+            json,
+        } => {
+            let scenario = io::load(&file)?;
+            let unit = find_unit(&scenario, &unit)?;
+            let args = test_cmd::Args {
+                kind: &kind,
+                cause: &cause,
+                roll,
+                reroll,
+                json,
+            };
+            test_cmd::run(&scenario, unit, args, out)
+        }
+        Command::Export {
+            file,
+            out: path,
+            sheet: _,
+            tiled,
+            paper,
+            landscape,
+            dpi,
+            format,
+            overlap,
+            no_grid,
+        } => {
+            use io::export::{ExportOptions, Format, Layout, Paper};
+            let paper = match paper.to_ascii_lowercase().as_str() {
+                "a4" => Paper::A4,
+                "letter" => Paper::Letter,
+                other => {
+                    return Err(CliError::Usage(format!(
+                        "'{other}' is not a paper size: use a4 or letter"
+                    )));
+                }
+            };
+            let format = match format.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                None => Format::for_path(&path),
+                Some("png") => Format::Png,
+                Some("pdf") => Format::Pdf,
+                Some(other) => {
+                    return Err(CliError::Usage(format!(
+                        "'{other}' is not an export format: use png or pdf"
+                    )));
+                }
+            };
+            let options = ExportOptions {
+                layout: if tiled { Layout::Tiled } else { Layout::Sheet },
+                paper,
+                landscape,
+                dpi,
+                format,
+                overlap_mm: overlap,
+                grid: !no_grid,
+            };
+            let scenario = io::load(&file)?;
+            let done = io::export::export(&scenario, &options, &path)?;
+            for p in &done.files {
+                writeln!(out, "wrote {}", p.display())?;
+            }
+            let what = match options.layout {
+                Layout::Sheet => "scenario sheet".to_string(),
+                Layout::Tiled => "true-scale tiled print".to_string(),
+            };
+            let pages = match done.pages {
+                1 => "1 page".to_string(),
+                n => format!("{n} pages"),
+            };
+            let how = match format {
+                Format::Pdf => "vector PDF".to_string(),
+                Format::Png => format!("PNG at {dpi} DPI"),
+            };
+            writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
+            Ok(0)
+        }
+        Command::Sample { name, output, list } => {
+            if list {
+                for s in &samples::ALL {
+                    writeln!(out, "{:<10} {}", s.name, s.source)?;
+                }
+                return Ok(0);
+            }
+            let (Some(name), Some(output)) = (name, output) else {
+                return Err(CliError::Usage("sample needs NAME and OUT".into()));
+            };
+            let sample = samples::by_name(&name).ok_or_else(|| {
+                let names: Vec<&str> = samples::ALL.iter().map(|s| s.name).collect();
+                CliError::Usage(format!(
+                    "no sample named '{name}'; choose one of: {}",
+                    names.join(", ")
+                ))
+            })?;
+            io::save(&output, &(sample.build)())?;
+            writeln!(out, "wrote {} ({})", output.display(), sample.source)?;
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! What the preview bar offers for a unit: every mode its ruleset previews, the usual one
+//! first, each with the typed reason it is refused (it can still be previewed: the preview
+//! then says what stops it).
+
+use super::request::{ColumnOrder, Mode, column_of};
+use crate::model::*;
+use crate::rules::column::{self, CannotOrder};
+use crate::rules::m42::{self, CannotMove};
+use crate::rules::orders;
+use std::fmt;
+
+/// One entry of the preview bar's choice, with why it is refused (it can still be previewed:
+/// the preview then says what stops it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub mode: Mode,
+    pub refused: Option<Refusal>,
+}
+
+/// Why a choice is refused, in the words of the ruleset that refuses it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// R2: the move type is refused.
+    M42(CannotMove),
+    /// R3: the order may not be given.
+    Orders(orders::Refusal),
+    /// R1: the column may not be ordered.
+    Column(CannotOrder),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::M42(why) => why.fmt(f),
+            Refusal::Orders(why) => why.fmt(f),
+            Refusal::Column(why) => why.fmt(f),
+        }
+    }
+}
+
+/// What the preview bar offers for `unit` under the scenario's ruleset, the usual choice first.
+pub fn choices(s: &Scenario, unit: UnitId) -> Vec<Choice> {
+    let Some(u) = s.unit(unit) else {
+        return Vec::new();
+    };
+    let plain = |mode| Choice {
+        mode,
+        refused: None,
+    };
+    match s.rules.ruleset {
+        Ruleset::HexCommands => {
+            let mut v = Vec::new();
+            if u.is_leader() {
+                v.push(plain(Mode::HexSpan));
+            }
+            v.push(plain(Mode::HexMove(None)));
+            v.extend(Command::ALL.iter().map(|c| plain(Mode::HexMove(Some(*c)))));
+            v
+        }
+        Ruleset::M42 => m42::available(u, None)
+            .into_iter()
+            .map(|(t, why)| Choice {
+                mode: Mode::M42(t),
+                refused: why.map(Refusal::M42),
+            })
+            .collect(),
+        Ruleset::Orders => {
+            let first = orders::default_action(u);
+            let mut v: Vec<Choice> = orders::choices(u)
+                .into_iter()
+                .map(|c| Choice {
+                    mode: Mode::Orders(c.action),
+                    refused: c.refused.map(|w| Refusal::Orders(w.reason)),
+                })
+                .collect();
+            v.sort_by_key(|c| c.mode != Mode::Orders(first));
+            v
+        }
+        Ruleset::ColumnOfMarch => match column_of(s, unit) {
+            Some(c) => [ColumnOrder::Move, ColumnOrder::StandTo, ColumnOrder::Failed]
+                .into_iter()
+                .map(|o| Choice {
+                    mode: Mode::Column(c.id, o),
+                    refused: column::cannot_order(c).map(Refusal::Column),
+                })
+                .collect(),
+            None => Vec::new(),
+        },
+    }
+}

@@ -1,0 +1,304 @@
+//! Followers and regrouping models of an M42 move (R2): where each model in the command radius
+//! may land around the leader's end, with a suggested spot that keeps the unit's shape, and the
+//! route each model outside the radius may take toward him.
+
+use super::command::CommandReport;
+use super::ground::exclude_bases;
+use super::ground::{Boards, moved, nearest_enemy, other_bases};
+use super::move_type::MoveType;
+use super::verdict::{Follower, NoRegroup, Regroup};
+use crate::geom::{Footprint, Point};
+use crate::model::*;
+use crate::rules::placement::overlaps;
+use crate::rules::reach::{self, Avoid, Refusal, Region, Route};
+
+/// Regrouping is not allowed within this distance of an enemy model (R2).
+pub const REGROUP_BAN_IN: f32 = 12.0;
+
+/// From this many followers on, their regions are computed on two threads.
+const PARALLEL_FOLLOWERS: usize = 8;
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test to compute every follower on the calling thread, for comparison.
+    pub(crate) static SEQUENTIAL_FOLLOWERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+pub(crate) fn parallel_followers(n: usize) -> bool {
+    #[cfg(test)]
+    if SEQUENTIAL_FOLLOWERS.with(|c| c.get()) {
+        return false;
+    }
+    n >= PARALLEL_FOLLOWERS
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn followers(
+    s: &Scenario,
+    unit: &Unit,
+    leader: &Model,
+    leader_end: Point,
+    cmd: &CommandReport,
+    move_type: MoveType,
+    avoid: Avoid,
+    boards: &mut Boards,
+) -> Vec<Follower> {
+    let allowance = move_type.follower_allowance(unit.stats.mv as f32);
+    let radius = cmd.command_radius_in;
+    let coh = cmd.coherency_in;
+    let leader_fp = moved(leader, leader_end);
+    let shift = leader_end - leader.pos;
+    // Followers nearest the leader are placed first.
+    let mut order: Vec<&Model> = cmd
+        .in_radius
+        .iter()
+        .filter(|id| **id != leader.id)
+        .filter_map(|id| unit.model(*id))
+        .collect();
+    order.sort_by(|a, b| {
+        a.pos
+            .distance_squared(leader.pos)
+            .total_cmp(&b.pos.distance_squared(leader.pos))
+            .then(a.id.cmp(&b.id))
+    });
+    // One prepared query per base size, shared by every follower: they all start within the
+    // unit's spread of the leader.
+    let spread = order
+        .iter()
+        .map(|m| m.pos.distance(leader.pos))
+        .fold(0.0f32, f32::max);
+    let range = spread + allowance + reach::STEP_IN * 3.0;
+    for m in &order {
+        boards.get(reach::mover_radius(m));
+    }
+    let mut shared: Vec<(u32, reach::Prepared)> = boards
+        .boards
+        .iter()
+        .map(|(k, b)| (*k, reach::Prepared::shared(b, leader.pos, avoid, range)))
+        .collect();
+    // Bases already standing where they will be: the leader, every other unit's models.
+    let mut placed: Vec<Footprint> = vec![leader_fp];
+    // Only bases that could touch a follower somewhere in its reach: every node a follower
+    // can reach (finite path length, at most its allowance plus two lattice steps) lies within
+    // `range` of the leader, and only those nodes are stamped or suggested.
+    let widest = order
+        .iter()
+        .map(|m| m.footprint().bounding_radius())
+        .fold(0.0f32, f32::max);
+    let others: Vec<Footprint> = other_bases(s, unit)
+        .into_iter()
+        .filter(|o| {
+            o.centre().distance(leader.pos) - o.bounding_radius() <= range + widest + reach::STEP_IN
+        })
+        .collect();
+    // Each follower's reach, clear of other units' bases and inside the new command radius.
+    // These do not depend on each other, so two threads share them; what follows (coherency
+    // with the models already placed) goes in order.
+    let one = |m: &Model, shared: &mut Vec<(u32, reach::Prepared)>| -> Option<Region> {
+        let key = reach::mover_radius(m).to_bits();
+        // Every base size got a query above.
+        let (_, prep) = shared.iter_mut().find(|(k, _)| *k == key)?;
+        let mut region = if prep.restart(m.pos) {
+            reach::region_from(prep, allowance)
+        } else {
+            // Starting inside some clearance: a query of its own lets it move away.
+            reach::region(prep.board, m.pos, allowance, avoid)
+        };
+        exclude_bases(&others, m, &mut region);
+        region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
+        Some(region)
+    };
+    // The regions do not depend on each other; placing the followers does, in order. So a
+    // second thread computes regions while this one places each follower as soon as its
+    // region is ready, computing regions itself while it waits. Both take the next follower
+    // not yet taken (their costs differ a lot: one that starts inside a clearance needs a
+    // query of its own), each with its own copy of the prepared queries.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = || {
+        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (k < order.len()).then_some(k)
+    };
+    let mut out = Vec::new();
+    // The step that goes in order: a follower's region narrowed to coherency with the models
+    // already placed, its outline, and the spot suggested for it.
+    let mut place = |m: &Model, region: Option<Region>| {
+        let Some(mut region) = region else {
+            return;
+        };
+        // Within coherency of a model already placed. Coherency only matters where the node
+        // is still (nearly) inside, and once a node is deep inside an anchor's coherency the
+        // exact value no longer shapes the outline.
+        let step = region.window.step;
+        let w = region.window;
+        let own_r = m.footprint().bounding_radius();
+        let circles: Vec<(Point, f32)> = placed
+            .iter()
+            .map(|a| (a.centre(), a.bounding_radius()))
+            .collect();
+        for i in 0..w.len() {
+            let e = region.excess[i];
+            // NaN never occurs here; INFINITY (blocked) and outside nodes are skipped.
+            if e.is_nan() || e > step {
+                continue;
+            }
+            let fp = moved(m, w.point(i));
+            let mut coherent = f32::INFINITY;
+            for (a, (c, r)) in placed.iter().zip(&circles) {
+                // Bounding circles give a lower bound on the separation: an anchor that
+                // cannot beat the nearest one so far is not measured.
+                if c.distance(fp.centre()) - r - own_r - coh >= coherent {
+                    continue;
+                }
+                coherent = coherent.min(a.separation(&fp) - coh);
+                if coherent <= -step {
+                    break;
+                }
+            }
+            region.excess[i] = e.max(coherent);
+        }
+        // Keep the unit's shape: aim for the old position shifted with the leader, and take
+        // the nearest node of the region whose base overlaps nobody.
+        let target = m.pos + shift;
+        let w = region.window;
+        let mut candidates: Vec<(f32, usize)> = (0..w.len())
+            .filter(|i| region.excess[*i] <= 0.0)
+            .map(|i| (w.point(i).distance_squared(target), i))
+            .collect();
+        let free = |i: usize| {
+            let fp = moved(m, w.point(i));
+            placed.iter().chain(&others).all(|o| {
+                // Bases whose bounding circles are apart cannot overlap.
+                o.centre().distance(fp.centre()) > o.bounding_radius() + own_r || !overlaps(&fp, o)
+            })
+        };
+        // Nearest first, ties in lattice order. The nearest is usually free, so a few picks
+        // of the minimum come before sorting them all.
+        let order_of = |a: &(f32, usize), b: &(f32, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        let mut suggested = None;
+        for _ in 0..4 {
+            let Some(k) =
+                (0..candidates.len()).min_by(|a, b| order_of(&candidates[*a], &candidates[*b]))
+            else {
+                break;
+            };
+            let (_, i) = candidates.swap_remove(k);
+            if free(i) {
+                suggested = Some(w.point(i));
+                break;
+            }
+        }
+        if suggested.is_none() {
+            candidates.sort_unstable_by(order_of);
+            suggested = candidates
+                .into_iter()
+                .map(|(_, i)| i)
+                .find(|i| free(*i))
+                .map(|i| w.point(i));
+        }
+        if let Some(p) = suggested {
+            placed.push(moved(m, p));
+        }
+        out.push(Follower {
+            model: m.id,
+            from: m.pos,
+            allowance_in: allowance,
+            outline: region.outline(),
+            region,
+            suggested,
+        });
+    };
+    let mut shared_other = parallel_followers(order.len()).then(|| shared.clone());
+    std::thread::scope(|sc| {
+        let (sender, finished) = std::sync::mpsc::channel::<(usize, Option<Region>)>();
+        let mut worker = None;
+        if let Some(shared_other) = shared_other.as_mut() {
+            let (one, take, order) = (&one, &take, &order);
+            // Without a second thread this one computes them all.
+            worker = std::thread::Builder::new()
+                .name("follower regions".into())
+                .spawn_scoped(sc, move || {
+                    while let Some(k) = take() {
+                        if sender.send((k, one(order[k], shared_other))).is_err() {
+                            return;
+                        }
+                    }
+                })
+                .ok();
+        } else {
+            drop(sender);
+        }
+        let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
+        for (k, m) in order.iter().enumerate() {
+            let region = loop {
+                while let Ok((done, r)) = finished.try_recv() {
+                    slots[done] = Some(r);
+                }
+                if let Some(r) = slots[k].take() {
+                    break r;
+                }
+                if let Some(j) = take() {
+                    slots[j] = Some(one(order[j], &mut shared));
+                    continue;
+                }
+                // Every follower is taken and this one is not back: wait for it, or (should
+                // the other thread have failed) compute it here.
+                match finished.recv() {
+                    Ok((done, r)) => slots[done] = Some(r),
+                    Err(_) => break one(m, &mut shared),
+                }
+            };
+            place(m, region);
+        }
+        // Joined here, so a thread that failed (whose followers were computed above) is not
+        // a failure of the preview.
+        if let Some(worker) = worker {
+            let _ = worker.join();
+        }
+    });
+    out
+}
+
+pub(crate) fn regroups(
+    s: &Scenario,
+    unit: &Unit,
+    leader_end: Point,
+    leader_radius: f32,
+    cmd: &CommandReport,
+    avoid: Avoid,
+    boards: &mut Boards,
+) -> Vec<Regroup> {
+    let mv = unit.stats.mv as f32;
+    cmd.out_of_radius
+        .iter()
+        .filter_map(|id| unit.model(*id))
+        .map(|m| {
+            let fp = m.footprint();
+            let result = match nearest_enemy(s, unit.side, &fp) {
+                Some((eu, d)) if d < REGROUP_BAN_IN => Err(NoRegroup::EnemyWithin12 {
+                    unit: eu.id,
+                    name: eu.name.clone(),
+                    distance_in: d,
+                }),
+                _ => {
+                    let board = boards.get(reach::mover_radius(m));
+                    let far = m.pos.distance(leader_end) * 3.0 + mv;
+                    match reach::path_to(board, m.pos, leader_end, far, avoid) {
+                        Ok(path) => {
+                            let route = Route::from(path);
+                            // Stop short of base contact with the leader.
+                            let contact = reach::mover_radius(m) + leader_radius;
+                            let go = mv.min((route.length_in - contact).max(0.0));
+                            Ok(route.truncated(go))
+                        }
+                        Err(u) => Err(NoRegroup::Blocked(Refusal::from_unreachable(s, u, mv))),
+                    }
+                }
+            };
+            Regroup {
+                model: m.id,
+                from: m.pos,
+                result,
+            }
+        })
+        .collect()
+}
