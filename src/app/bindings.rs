@@ -375,48 +375,6 @@ mod tests {
     }
 
     #[test]
-    fn every_action_has_a_binding() {
-        use Action::*;
-        let all = [
-            NewTable,
-            NewHex,
-            Open,
-            Save,
-            SaveAs,
-            Quit,
-            Undo,
-            Redo,
-            Cut,
-            Copy,
-            Paste,
-            Duplicate,
-            SelectAll,
-            Delete,
-            Back,
-            RotateClockwise,
-            RotateCounterClockwise,
-            SelectTool,
-            MeasureTool,
-            SightTool,
-            Fit,
-            Grid,
-            ZoomIn,
-            ZoomOut,
-            PanLeft,
-            PanRight,
-            PanUp,
-            PanDown,
-            Preview,
-            Confirm,
-            Cancel,
-            Shortcuts,
-        ];
-        for a in all {
-            assert!(binding(a).is_some_and(|b| !b.keys.is_empty()), "{a:?}");
-        }
-    }
-
-    #[test]
     fn shift_variants_are_tried_before_their_plain_keys() {
         let shifted = key(SHIFT, Key::R);
         let plain = key(NONE, Key::R);

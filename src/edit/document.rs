@@ -1,6 +1,6 @@
 //! The open scenario with its undo history and saved marker.
 
-use super::{Edit, EditError};
+use super::change::{Edit, EditError};
 use crate::model::Scenario;
 use std::path::PathBuf;
 

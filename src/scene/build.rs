@@ -426,14 +426,6 @@ fn hexsides(h: &HexMap, l: &HexLayout, scene: &mut Scene) {
     scene.items.extend(blocks);
 }
 
-/// Both layers, in one scene (for print and tests).
-pub fn build(s: &Scenario, style: &Style) -> Scene {
-    use super::dynamic::dynamic_layer;
-    let mut scene = static_layer(s, style);
-    scene.items.extend(dynamic_layer(s, style).items);
-    scene
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,13 @@ mod dynamic;
 mod item;
 pub mod overlay;
 
-pub use build::{Style, build, edge_corners, frame, ink, layout, static_layer};
+pub use build::{Style, edge_corners, frame, ink, layout, static_layer};
 pub use dynamic::dynamic_layer;
+
+/// Both layers, in one scene (for print and tests).
+pub fn build(s: &crate::model::Scenario, style: &Style) -> Scene {
+    let mut scene = static_layer(s, style);
+    scene.items.extend(dynamic_layer(s, style).items);
+    scene
+}
 pub use item::*;
