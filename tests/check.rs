@@ -274,7 +274,7 @@ fn r1_column_widths_and_size_limit() {
 #[test]
 fn r1_column_gap_over_two_inches() {
     let (s, ids, _) = column_scenario(&[6, 6], 2, 2.5);
-    assert_error(&s, ItemRef::Unit(ids[1]), "2.5\" behind 'U0'");
+    assert_error(&s, ItemRef::Unit(ids[1]), "2.50\" behind 'U0'");
     let (s, _, _) = column_scenario(&[6, 6], 2, 1.9);
     assert!(!has_errors(&check(&s)));
 }
@@ -292,7 +292,7 @@ fn r1_column_order_entry_and_counts() {
     let col = s.columns.iter_mut().find(|c| c.id == cid).expect("column");
     col.entry.along_in = 80.0;
     col.on_table_at_start = StartCount::Count(5);
-    assert_error(&s, ItemRef::Column(cid), "only 72.0\" long");
+    assert_error(&s, ItemRef::Column(cid), "only 72.00\" long");
     assert_error(&s, ItemRef::Column(cid), "5 units should start on table");
 }
 

@@ -5,18 +5,22 @@ use super::App;
 use super::command::Change;
 use crate::edit::ops::clipboard::{Clipboard, paste_edits, paste_offset};
 use crate::edit::ops::selection::{delete_edits, rotate_edits};
-use crate::model::ItemRef;
+use crate::model::{ItemRef, count};
 
 impl App {
     pub(super) fn copy(&mut self) {
         self.clipboard = Clipboard::copy(self.doc.scenario(), &self.selection);
-        self.status = format!("Copied {} items", self.clipboard.len());
+        self.status = format!(
+            "Copied {}",
+            count(self.clipboard.len() as u64, "item", "items")
+        );
     }
 
     pub(super) fn delete_selection(&mut self) {
         let edits = delete_edits(&self.selection);
         let n = edits.len();
-        self.apply_change(Change::new(format!("Delete {n} items"), edits).selecting(Vec::new()));
+        let label = format!("Delete {}", count(n as u64, "item", "items"));
+        self.apply_change(Change::new(label, edits).selecting(Vec::new()));
     }
 
     /// Pastes the clipboard with fresh IDs, offset so copies do not sit on the originals, and
@@ -28,7 +32,7 @@ impl App {
             self.status = "Nothing to paste".into();
             return;
         }
-        let label = format!("Paste {} items", edits.len());
+        let label = format!("Paste {}", count(edits.len() as u64, "item", "items"));
         self.apply_change(Change::new(label, edits).selecting(selected));
     }
 

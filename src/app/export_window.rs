@@ -218,7 +218,10 @@ impl ExportWindow {
                     .first()
                     .map_or(String::new(), |p| p.display().to_string());
                 match done.files.len() {
-                    1 => format!("Exported {} page(s) to {first}", done.pages),
+                    1 => format!(
+                        "Exported {} to {first}",
+                        crate::model::count(done.pages as u64, "page", "pages")
+                    ),
                     n => format!(
                         "Exported {} pages to {n} files, starting with {first}",
                         done.pages

@@ -146,11 +146,8 @@ impl App {
             });
         } else if column {
             if route {
-                let n = self.rules.route.len();
-                ui.label(format!(
-                    "Route: {n} {} drawn; click the map to add one.",
-                    if n == 1 { "point" } else { "points" }
-                ));
+                let n = count(self.rules.route.len() as u64, "point", "points");
+                ui.label(format!("Route: {n} drawn; click the map to add one."));
             }
             ui.horizontal_wrapped(|ui| {
                 if route {

@@ -292,8 +292,8 @@ impl App {
         match edit {
             RouteEdit::Add(p) => {
                 self.rules.route.push(p);
-                let n = self.rules.route.len();
-                self.status = format!("Route: {n} {}", if n == 1 { "point" } else { "points" });
+                let n = count(self.rules.route.len() as u64, "point", "points");
+                self.status = format!("Route: {n}");
             }
             RouteEdit::RemoveLast => {
                 self.rules.route.pop();

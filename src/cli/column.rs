@@ -148,7 +148,7 @@ fn write_text(
         (false, Movement::StandTo) => writeln!(out, "Order: Stand To (nobody moves).")?,
         (false, Movement::Move) => writeln!(
             out,
-            "Order: Move {:.1}\", {}.",
+            "Order: Move {:.2}\", {}.",
             pv.distance_in, pv.route_kind
         )?,
     }
@@ -165,7 +165,7 @@ fn write_text(
         let route: Vec<String> = pv.route.iter().map(|p| pt(*p)).collect();
         writeln!(
             out,
-            "Route of the lead ({:.1}\"): {}",
+            "Route of the lead ({:.2}\"): {}",
             pv.moved_in,
             route.join(" -> ")
         )?;
@@ -174,26 +174,26 @@ fn write_text(
     for u in &pv.units {
         let whereto = match (u.from, u.to) {
             (UnitEnd::OffTable, UnitEnd::Table) => format!(
-                "comes on at the entry point, front {} facing {:.0}°",
+                "comes on at the entry point, front {} facing {:.1}°",
                 pt(u.front),
                 u.facing_deg
             ),
             (UnitEnd::OffTable, _) if u.along_route_in >= 0.0 => format!(
-                "still off table: its front is {:.1}\" past the entry point, not yet room for all of it",
+                "still off table: its front is {:.2}\" past the entry point, not yet room for all of it",
                 u.along_route_in
             ),
             (UnitEnd::OffTable, _) => format!(
-                "still off table, {:.1}\" behind the entry point",
+                "still off table, {:.2}\" behind the entry point",
                 -u.along_route_in
             ),
             (_, UnitEnd::Exited) => "marches off the table: exited".to_string(),
             _ if u.moved_in > 0.0 => format!(
-                "moves {:.1}\" to front {} facing {:.0}°",
+                "moves {:.2}\" to front {} facing {:.1}°",
                 u.moved_in,
                 pt(u.front),
                 u.facing_deg
             ),
-            _ => format!("stays, front {} facing {:.0}°", pt(u.front), u.facing_deg),
+            _ => format!("stays, front {} facing {:.1}°", pt(u.front), u.facing_deg),
         };
         writeln!(
             out,
@@ -272,7 +272,7 @@ fn write_entry(e: &EntryPreview, out: &mut dyn Write) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "  passing, it comes on at the entry point {} and moves {:.1}\": front {} facing {:.0}°",
+        "  passing, it comes on at the entry point {} and moves {:.2}\": front {} facing {:.1}°",
         pt(e.entry),
         e.distance_in,
         pt(e.front),

@@ -131,7 +131,7 @@ fn position_text(s: &Scenario, u: &Unit) -> String {
         Position::OffMap => "off map".into(),
         Position::Exited => "exited".into(),
         Position::Table => match u.models.first() {
-            Some(m) => format!("table ({:.1}, {:.1})", m.pos.x, m.pos.y),
+            Some(m) => format!("table ({:.2}, {:.2})", m.pos.x, m.pos.y),
             None => "table (no models)".into(),
         },
         Position::Hex { hex, facing } => match s.map.as_hex() {

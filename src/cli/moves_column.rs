@@ -113,7 +113,7 @@ fn unreachable_reason(s: &Scenario, e: Unreachable, allowance: f32) -> Reason {
         Unreachable::TooFar { length } => Reason {
             kind: "too_far",
             text: format!(
-                "the shortest legal route is {length:.1}\", beyond its move of {allowance}\""
+                "the shortest legal route is {length:.2}\", beyond its move of {allowance}\""
             ),
         },
     }

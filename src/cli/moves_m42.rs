@@ -36,7 +36,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
     let u = s
         .unit(unit)
         .ok_or_else(|| CliError::Usage(format!("no unit {unit}")))?;
-    let pt = |p: Point| format!("({:.1}, {:.1})", p.x, p.y);
+    let pt = |p: Point| format!("({:.2}, {:.2})", p.x, p.y);
     writeln!(
         out,
         "{} ({}), M42: Mv {}\", Ld {}: command radius {}\", coherency {}\"",
@@ -120,7 +120,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         for a in &p.assaults {
             writeln!(
                 out,
-                "  {} ({}): contact at {} by a {:.1}\" route",
+                "  {} ({}): contact at {} by a {:.2}\" route",
                 a.unit_name,
                 a.unit,
                 pt(a.contact),
@@ -132,7 +132,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         match &d.verdict {
             Ok(route) => writeln!(
                 out,
-                "Destination {}: legal{}, {:.1}\" route {}",
+                "Destination {}: legal{}, {:.2}\" route {}",
                 pt(d.to),
                 if d.assault { " (an assault)" } else { "" },
                 route.length_in,
@@ -182,7 +182,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
             match &r.result {
                 Ok(route) => writeln!(
                     out,
-                    "  {} at {}: may regroup {:.1}\" toward the leader, to {}",
+                    "  {} at {}: may regroup {:.2}\" toward the leader, to {}",
                     r.model,
                     pt(r.from),
                     route.length_in,

@@ -51,14 +51,14 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
 }
 
 fn pt(p: Point) -> String {
-    format!("({:.1}, {:.1})", p.x, p.y)
+    format!("({:.2}, {:.2})", p.x, p.y)
 }
 
 fn inches(v: f32) -> String {
     if (v - v.round()).abs() < 0.05 {
         format!("{:.0}\"", v.round())
     } else {
-        format!("{v:.1}\"")
+        format!("{v:.2}\"")
     }
 }
 

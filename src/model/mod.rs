@@ -15,6 +15,7 @@ mod scenario;
 mod terrain;
 mod unit;
 mod validate;
+pub mod words;
 
 pub use colour::Colour;
 pub use ids::*;
@@ -23,6 +24,7 @@ pub use scenario::*;
 pub use terrain::*;
 pub use unit::*;
 pub use validate::{Invalid, MAX_HEXES, MAX_TABLE_IN, MAX_TEXT};
+pub use words::count;
 
 use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};
 

@@ -67,14 +67,14 @@ pub(super) fn preview(
     )));
     o.lines.push(Line::info(if p.failed_order {
         format!(
-            "failed order: repeats {} {}, {:.1}\"",
+            "failed order: repeats {} {}, {:.2}\"",
             p.last_action.unwrap_or("the move on"),
             p.route_kind,
             p.moved_in
         )
     } else if p.moved_in > 0.0 {
         format!(
-            "moves {:.1}\" of {:.1}\" {}",
+            "moves {:.2}\" of {:.2}\" {}",
             p.moved_in, p.allowance_in, p.route_kind
         )
     } else {
@@ -147,7 +147,7 @@ pub(super) fn preview(
             at: um.front,
             radius: 1.0,
             text: format!(
-                "{} ({} in the column): {} → {}, front {:.1}\" along the route",
+                "{} ({} in the column): {} → {}, front {:.2}\" along the route",
                 um.name,
                 um.place,
                 end_text(um.from),

@@ -125,19 +125,27 @@ pub(super) fn moves(
         });
     }
     let n_legal = p.legal().filter(|v| v.hex != p.start).count();
+    let allowance = if p.allowance > p.mp {
+        format!(
+            "{} MP ({} + {} for Charge)",
+            p.allowance,
+            p.mp,
+            p.allowance - p.mp
+        )
+    } else {
+        format!("{} MP", p.allowance)
+    };
     o.lines.push(Line::info(format!(
-        "{}: {} of {} MP; {}",
+        "{}: {allowance}; {}",
         p.unit.name,
-        p.allowance,
-        p.mp,
         command_line(&p)
     )));
     o.lines.push(if n_legal == 0 {
         Line::bad("no legal hex to end in")
     } else {
         Line::info(format!(
-            "{n_legal} legal hex{}, {} reached but refused (hover one for why)",
-            if n_legal == 1 { "" } else { "es" },
+            "{} legal, {} reached but refused (hover one for why)",
+            count(n_legal as u64, "hex", "hexes"),
             p.rejected().count()
         ))
     });
@@ -183,7 +191,7 @@ impl HexProbe {
         }
         let text_cost = |cost: u16| {
             format!(
-                "{cost} MP of {} (hex {})",
+                "{cost} MP of {}, hex {}",
                 self.preview.allowance,
                 h.label(hex)
             )
@@ -382,16 +390,16 @@ pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
     }
     Some(match t.leader() {
         Some(l) => format!(
-            "uses {}'s {} (span {}, {} hexes away)",
+            "uses {}'s {} (span {}, {} away)",
             l.leader,
             l.command,
             l.span,
-            l.distance.unwrap_or(0)
+            count(l.distance.unwrap_or(0), "hex", "hexes")
         ),
-        None => format!(
-            "out of command: {}",
-            out_of_command_why(&t).unwrap_or_default()
-        ),
+        None => match out_of_command_why(&t) {
+            Some(why) => format!("out of command: {why}"),
+            None => "out of command".to_string(),
+        },
     })
 }
 

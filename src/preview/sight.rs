@@ -45,19 +45,19 @@ pub fn sight_line(s: &Scenario, a: Point, b: Point) -> Option<SightLine> {
     let sight = map.line(ea, eb);
     let who = |n: &Option<String>, p: Point| {
         n.clone()
-            .unwrap_or_else(|| format!("({:.1}, {:.1})", p.x, p.y))
+            .unwrap_or_else(|| format!("({:.2}, {:.2})", p.x, p.y))
     };
     let length = from.distance(to);
     let clear = sight.is_clear();
     let text = if clear {
         format!(
-            "{} sees {}: clear, {length:.1}\"",
+            "{} sees {}: clear, {length:.2}\"",
             who(&na, from),
             who(&nb, to)
         )
     } else {
         format!(
-            "{} cannot see {} ({length:.1}\"): {}",
+            "{} cannot see {} ({length:.2}\"): {}",
             who(&na, from),
             who(&nb, to),
             sight

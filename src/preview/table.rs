@@ -24,7 +24,7 @@ pub(super) struct M42Probe {
 }
 
 fn route_text(length: f32, allowance: f32) -> String {
-    format!("a {length:.1}\" route of the {allowance:.1}\" allowed")
+    format!("a {length:.2}\" route of the {allowance:.2}\" allowed")
 }
 
 fn footprint_ring(m: &Model) -> f32 {
@@ -141,7 +141,7 @@ pub(super) fn m42(
                 .find(|r| r.model == *id)
                 .map(|r| match &r.result {
                     Ok(route) => format!(
-                        "; it may regroup {:.1}\" toward the leader",
+                        "; it may regroup {:.2}\" toward the leader",
                         route.length_in
                     ),
                     Err(why) => format!("; {why}"),
@@ -155,7 +155,7 @@ pub(super) fn m42(
                 at: m.pos,
                 radius: footprint_ring(m),
                 text: format!(
-                    "model {id} is out of command: {gap:.1}\" from the leader, beyond his {}\" \
+                    "model {id} is out of command: {gap:.2}\" from the leader, beyond his {}\" \
                      radius; it does not follow him{regroup}",
                     c.command_radius_in
                 ),
@@ -248,7 +248,7 @@ impl M42Probe {
         if self.allowance > 0.0 && straight > self.allowance + FAR_MARGIN_IN {
             return Some(Hover {
                 text: format!(
-                    "too far: {straight:.1}\" in a straight line, {:.1}\" allowed",
+                    "too far: {straight:.2}\" in a straight line, {:.2}\" allowed",
                     self.allowance
                 ),
                 legal: Some(false),
@@ -439,7 +439,7 @@ pub(super) fn orders(
                     at: e,
                     radius: 1.0,
                     text: format!(
-                        "target {}: {:.1}\" away, {} of {} models seen",
+                        "target {}: {:.2}\" away, {} of {} models seen",
                         v.name, v.distance_in, v.models_seen, v.models
                     ),
                 });
@@ -495,7 +495,7 @@ impl OrdersProbe {
         {
             return Some(Hover {
                 text: format!(
-                    "too far: {straight:.1}\" in a straight line, {:.1}\" allowed",
+                    "too far: {straight:.2}\" in a straight line, {:.2}\" allowed",
                     self.allowance
                 ),
                 legal: Some(false),

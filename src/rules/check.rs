@@ -239,7 +239,7 @@ fn check_units(s: &Scenario, out: &mut Out) {
                             out.error(
                                 ItemRef::Model(u.id, m.id),
                                 format!(
-                                    "a model of '{}' at ({:.1}, {:.1}) is off the table",
+                                    "a model of '{}' at ({:.2}, {:.2}) is off the table",
                                     u.name, m.pos.x, m.pos.y
                                 ),
                             );
@@ -356,7 +356,7 @@ fn check_columns(s: &Scenario, out: &mut Out) {
             out.error(
                 item,
                 format!(
-                    "entry point is {:.1}\" along the {:?} edge, which is only {:.1}\" long",
+                    "entry point is {:.2}\" along the {:?} edge, which is only {:.2}\" long",
                     col.entry.along_in, col.entry.edge, edge_len
                 ),
             );

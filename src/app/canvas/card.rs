@@ -36,10 +36,6 @@ pub fn units_at(s: &Scenario, p: Point, tol: f32) -> Vec<UnitId> {
     }
 }
 
-fn plural(n: u16, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The lines of a unit's card after its name, in the words a player uses.
 pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
     let mut lines = Vec::new();
@@ -59,12 +55,12 @@ pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
         ("figure", "figures")
     };
     let strength = if u.strength.current == u.strength.start {
-        plural(u.strength.current, what.0, what.1)
+        count(u.strength.current, what.0, what.1)
     } else {
         format!(
             "{} of {}",
             u.strength.current,
-            plural(u.strength.start, what.0, what.1)
+            count(u.strength.start, what.0, what.1)
         )
     };
     let morale = match u.state.morale {

@@ -529,6 +529,6 @@ pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
                 from.distance(to)
             )
         }
-        None => format!("{:.1}\"", from.distance(to)),
+        None => format!("{:.2}\"", from.distance(to)),
     }
 }

@@ -138,7 +138,7 @@ pub fn column_ui(ui: &mut Ui, f: &mut Form, c: &Column) {
             let edges: Vec<(Edge, String)> =
                 Edge::ALL.iter().map(|e| (*e, format!("{e:?}"))).collect();
             let along_fits = |edge: Edge, v: f32| match edge_len(s, edge) {
-                Some(len) if v > len => Err(format!("the {edge:?} edge is only {len:.1}\" long")),
+                Some(len) if v > len => Err(format!("the {edge:?} edge is only {len:.2}\" long")),
                 _ => Ok(()),
             };
             if let Some((edge, _)) = f.combo(ui, "Edge", &k("edge"), &e.edge, &edges, "?", &any) {
@@ -199,12 +199,15 @@ pub fn column_ui(ui: &mut Ui, f: &mut Form, c: &Column) {
         },
     );
     section(ui, "March record", ("record", c.id), true, |ui| {
-        ui.label(format!("Route: {} points", c.route.len()));
+        ui.label(format!(
+            "Route: {}",
+            count(c.route.len() as u64, "point", "points")
+        ));
         ui.label(match &c.last_action {
             None => "Last order: none".to_string(),
             Some(ColumnAction::StandTo) => "Last order: Stand To".to_string(),
             Some(ColumnAction::Move { distance_in, .. }) => {
-                format!("Last order: move {distance_in:.1}\"")
+                format!("Last order: move {distance_in:.2}\"")
             }
         });
         let any_record = !c.route.is_empty() || c.last_action.is_some();

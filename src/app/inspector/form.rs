@@ -268,7 +268,12 @@ impl<'a> Form<'a> {
             if let Some(c) = err {
                 ui.visuals_mut().override_text_color = Some(c);
             }
-            let drag = DragValue::new(v).range(range).speed(speed);
+            // Inches to two decimals, angles to one: more is noise on a wargames table.
+            let decimals = if label.contains('°') { 1 } else { 2 };
+            let drag = DragValue::new(v)
+                .range(range)
+                .speed(speed)
+                .max_decimals(decimals);
             ui.add(drag.update_while_editing(live))
         })
     }

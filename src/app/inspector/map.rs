@@ -198,9 +198,9 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             }
             None => {
                 ui.label(format!(
-                    "{} hexes now, {} after; new hexes are {}.",
-                    h.grid().len(),
-                    draft.hexes(),
+                    "{} now, {} after; new hexes are {}.",
+                    count(h.grid().len() as u64, "hex", "hexes"),
+                    count(draft.hexes(), "hex", "hexes"),
                     f.s.terrain_types.first().map_or("?", |t| t.name.as_str())
                 ));
                 ui.horizontal(|ui| {

@@ -114,7 +114,10 @@ pub fn inspector_ui(
             ui.label("Paint it with a terrain brush; click its edges with a hexside tool.");
         }
         many => {
-            ui.heading(format!("{} items selected", many.len()));
+            ui.heading(format!(
+                "{} selected",
+                count(many.len() as u64, "item", "items")
+            ));
             ui.label("Drag to move them together; Delete removes them; Ctrl+D duplicates.");
         }
     }

@@ -42,14 +42,16 @@ pub fn scenario_ui(ui: &mut Ui, f: &mut Form, side: SideId, zoc_side: &mut Optio
     );
     ui.separator();
     ui.label(
-        RichText::new(format!(
-            "{} units, {} terrain pieces, {} columns, {} zones, {} objectives",
-            s.units.len(),
-            s.pieces.len(),
-            s.columns.len(),
-            s.zones.len(),
-            s.objectives.len()
-        ))
+        RichText::new(
+            [
+                count(s.units.len() as u64, "unit", "units"),
+                count(s.pieces.len() as u64, "terrain piece", "terrain pieces"),
+                count(s.columns.len() as u64, "column", "columns"),
+                count(s.zones.len() as u64, "zone", "zones"),
+                count(s.objectives.len() as u64, "objective", "objectives"),
+            ]
+            .join(", "),
+        )
         .weak(),
     );
 }
@@ -185,7 +187,8 @@ fn reinforcements_ui(ui: &mut Ui, f: &mut Form, side: SideId) {
     for r in list {
         let side_name = s.side(r.side).map_or("?", |x| x.name.as_str());
         ui.horizontal(|ui| {
-            let text = format!("Turn {}: {side_name}, {} units", r.turn, r.units.len());
+            let units = count(r.units.len() as u64, "unit", "units");
+            let text = format!("Turn {}: {side_name}, {units}", r.turn);
             if ui.link(text).clicked() {
                 f.select = Some(vec![ItemRef::Reinforcement(r.id)]);
             }

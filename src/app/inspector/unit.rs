@@ -472,7 +472,10 @@ fn leadership_ui(ui: &mut Ui, f: &mut Form, u: &Unit, l: Leadership) {
             })
             .collect();
         if !led.is_empty() {
-            ui.label(format!("Commands {} units and leaders:", led.len()));
+            ui.label(format!(
+                "Commands {}:",
+                count(led.len() as u64, "unit or leader", "units and leaders")
+            ));
             ui.horizontal_wrapped(|ui| {
                 for x in led {
                     if ui.link(&x.name).clicked() {

@@ -66,7 +66,10 @@ pub fn paint_edit(s: &Scenario, cells: Vec<(Hex, TerrainId)>) -> Option<(String,
         return None;
     }
     let n = changed.len();
-    Some((format!("Paint {n} hexes"), Edit::SetHexTerrain(changed)))
+    Some((
+        format!("Paint {}", count(n as u64, "hex", "hexes")),
+        Edit::SetHexTerrain(changed),
+    ))
 }
 
 /// The edit that fills the ground connected to `start` with `terrain`; `None` when it already
@@ -81,7 +84,10 @@ pub fn fill_edit(s: &Scenario, start: Hex, terrain: TerrainId) -> Option<(String
         .map(|x| (x, terrain))
         .collect();
     let n = cells.len();
-    Some((format!("Fill {n} hexes"), Edit::SetHexTerrain(cells)))
+    Some((
+        format!("Fill {}", count(n as u64, "hex", "hexes")),
+        Edit::SetHexTerrain(cells),
+    ))
 }
 
 /// The edit that toggles `feature` on the edge of `hex` in `direction`.
@@ -187,6 +193,9 @@ mod tests {
         assert!(changing > 0);
         cells.push((centre, ground));
         let (label, _) = paint_edit(&s, cells).expect("hexes change");
-        assert_eq!(label, format!("Paint {changing} hexes"));
+        assert_eq!(
+            label,
+            format!("Paint {}", count(changing as u64, "hex", "hexes"))
+        );
     }
 }

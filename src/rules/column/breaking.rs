@@ -46,7 +46,7 @@ impl fmt::Display for BreakCause {
                 ..
             } => write!(
                 f,
-                "'{name}' is {gap_in:.1}\" behind '{ahead_name}', more than {MAX_GAP_IN}\""
+                "'{name}' is {gap_in:.2}\" behind '{ahead_name}', more than {MAX_GAP_IN}\""
             ),
             BreakCause::Charged { name, .. } => write!(f, "'{name}' has been attacked in melee"),
             BreakCause::Pinned { name, .. } => write!(f, "'{name}' is pinned"),

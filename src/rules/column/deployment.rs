@@ -100,7 +100,7 @@ impl fmt::Display for DeploymentProblem {
                 ..
             } => write!(
                 f,
-                "'{name}' is {gap_in:.1}\" behind '{ahead_name}'; a formed column allows at most {MAX_GAP_IN}\" (R1)"
+                "'{name}' is {gap_in:.2}\" behind '{ahead_name}'; a formed column allows at most {MAX_GAP_IN}\" (R1)"
             ),
             DeploymentProblem::BehindOffTable { name, .. } => write!(
                 f,

@@ -72,14 +72,14 @@ impl fmt::Display for Warning {
                 name, distance_in, ..
             } => write!(
                 f,
-                "'{name}' stands {distance_in:.1}\" off the column's route; it falls in at the nearest point"
+                "'{name}' stands {distance_in:.2}\" off the column's route; it falls in at the nearest point"
             ),
             Warning::RouteShort {
                 length_in,
                 distance_in,
             } => write!(
                 f,
-                "the route is only {length_in:.1}\" long: the column stops at its end instead of moving {distance_in:.1}\""
+                "the route is only {length_in:.2}\" long: the column stops at its end instead of moving {distance_in:.2}\""
             ),
             Warning::NotMarching { name, .. } => {
                 write!(f, "'{name}' has no figures on this table to march with")

@@ -56,7 +56,7 @@ impl fmt::Display for SightBlock {
                 name, inside_in, ..
             } => write!(
                 f,
-                "the line runs {inside_in:.1}\" through {name}; a model sees and is seen through \
+                "the line runs {inside_in:.2}\" through {name}; a model sees and is seen through \
                  at most {SEE_INTO_IN:.0}\" of the terrain it stands in"
             ),
             SightBlock::Across { name, .. } => {

@@ -77,7 +77,7 @@ fn los_model_deep_in_a_wood_sees_nothing_outside() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(s.to_string().contains("4.0\" through Gallows Wood"), "{s}");
+    assert!(s.to_string().contains("4.00\" through Gallows Wood"), "{s}");
 }
 
 #[test]

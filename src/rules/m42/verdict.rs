@@ -69,7 +69,7 @@ impl fmt::Display for NoRegroup {
                 name, distance_in, ..
             } => write!(
                 f,
-                "may not regroup: {distance_in:.1}\" from {name} (out-of-command models within \
+                "may not regroup: {distance_in:.2}\" from {name} (out-of-command models within \
                  12\" of the enemy stay put)"
             ),
             NoRegroup::NoMovement => write!(f, "nobody moves this turn"),

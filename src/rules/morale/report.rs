@@ -156,7 +156,7 @@ fn write_stampede(st: &Stampede, with_reroll: bool, out: &mut dyn Write) -> std:
         Some(p) => {
             writeln!(
                 out,
-                "    path: from ({:.1}, {:.1}) bearing {:.0}°, {:.1}\" wide, up to {:.0}\"",
+                "    path: from ({:.2}, {:.2}) bearing {:.1}°, {:.2}\" wide, up to {:.0}\"",
                 p.start.x, p.start.y, p.bearing_deg, p.width_in, p.length_in
             )?;
             if st.in_path.is_empty() {
@@ -169,7 +169,7 @@ fn write_stampede(st: &Stampede, with_reroll: bool, out: &mut dyn Write) -> std:
                 for u in &st.in_path {
                     writeln!(
                         out,
-                        "      {} '{}' at {:.1}\": reached on {}+ ({})",
+                        "      {} '{}' at {:.2}\": reached on {}+ ({})",
                         u.unit,
                         u.name,
                         u.distance_in,

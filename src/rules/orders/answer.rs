@@ -68,7 +68,7 @@ impl fmt::Display for OutOfCommand {
             } => write!(
                 f,
                 "out of command: it cannot end within 2\" of another model of its unit (the \
-                 nearest is {nearest_in:.1}\" away); it stays, or moves up to \
+                 nearest is {nearest_in:.2}\" away); it stays, or moves up to \
                  {toward_leader_in:.0}\" toward its leader and ends no further from him"
             ),
         }

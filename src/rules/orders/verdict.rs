@@ -94,7 +94,7 @@ fn inches(v: f32) -> String {
     if (v - v.round()).abs() < 0.05 {
         format!("{:.0}\"", v.round())
     } else {
-        format!("{v:.1}\"")
+        format!("{v:.2}\"")
     }
 }
 
@@ -151,7 +151,7 @@ impl fmt::Display for Illegal {
             Illegal::NotWhereFallBackLeads { end: Some(e) } => write!(
                 f,
                 "Fall Back! must head for concealment or its table edge: this model ends at \
-                 ({:.1}, {:.1})",
+                 ({:.2}, {:.2})",
                 e.x, e.y
             ),
             Illegal::NotWhereFallBackLeads { end: None } => {

@@ -308,7 +308,7 @@ impl std::fmt::Display for Refusal {
                 allowance_in,
             } => write!(
                 f,
-                "the shortest legal route is {length_in:.1}\", beyond the {allowance_in:.1}\" allowed"
+                "the shortest legal route is {length_in:.2}\", beyond the {allowance_in:.2}\" allowed"
             ),
         }
     }

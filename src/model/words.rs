@@ -1,0 +1,19 @@
+//! Counted nouns in the words a player reads: "1 hex", "7 hexes", never "1 hexes" or "hex(es)".
+
+/// `n` and the noun that goes with it.
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(count(1u32, "hex", "hexes"), "1 hex");
+        assert_eq!(count(0u32, "hex", "hexes"), "0 hexes");
+        assert_eq!(count(7u16, "figure", "figures"), "7 figures");
+    }
+}
