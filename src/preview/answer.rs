@@ -5,7 +5,7 @@
 use super::draw;
 use crate::geom::Point;
 use crate::model::*;
-use crate::scene::Item;
+use crate::scene::{Item, Stroke};
 use std::fmt;
 
 /// How a line of the preview bar reads.
@@ -64,6 +64,8 @@ pub struct Hover {
     pub legal: Option<bool>,
     /// The route it would take, in map units (empty when none).
     pub path: Vec<Point>,
+    /// The place itself, when it is an area (a hex): shown in full while hovered.
+    pub area: Vec<Point>,
 }
 
 /// A move proposed by dragging the unit (or its leader).
@@ -78,14 +80,26 @@ pub struct Ghost {
 }
 
 impl Hover {
-    /// The route to the hovered place, drawn over the preview.
+    /// The hovered place (in full, refused or legal) and the route to it, over the preview.
     pub fn items(&self) -> Vec<Item> {
         let mut items = Vec::new();
-        let colour = match self.legal {
-            Some(false) => draw::REJECTED_EDGE,
-            _ => draw::PATH,
+        let (fill, edge, route) = match self.legal {
+            Some(false) => (draw::REJECTED, draw::REJECTED_EDGE, draw::REJECTED_EDGE),
+            Some(true) => (draw::LEGAL, draw::LEGAL_EDGE, draw::PATH),
+            None => (
+                draw::with_alpha(draw::NEUTRAL, 40),
+                draw::NEUTRAL,
+                draw::PATH,
+            ),
         };
-        draw::path(&mut items, &self.path, colour);
+        if self.area.len() >= 3 {
+            items.push(Item::Convex {
+                points: self.area.clone(),
+                fill: Some(fill),
+                stroke: Some(Stroke::points(2.0, edge)),
+            });
+        }
+        draw::path(&mut items, &self.path, route);
         items
     }
 }
@@ -142,6 +156,8 @@ impl fmt::Display for NoPreview {
 #[derive(Default)]
 pub(super) struct Parts {
     pub items: Vec<Item>,
+    /// The refused places shaded in full, drawn over `items` when asked for.
+    pub refused: Vec<Item>,
     pub lines: Vec<Line>,
     pub marks: Vec<Mark>,
 }

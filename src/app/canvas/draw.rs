@@ -532,3 +532,45 @@ pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
         None => format!("{:.2}\"", from.distance(to)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_levels_fade_in_by_their_spacing_on_screen() {
+        // Lines 4 points apart would be a wash: hidden. 14 and more: full strength.
+        assert_eq!(grid_alpha(4.0), 0.0);
+        assert_eq!(grid_alpha(14.0), 1.0);
+        assert!(grid_alpha(9.0) > 0.0 && grid_alpha(9.0) < 1.0);
+    }
+
+    #[test]
+    fn a_zoomed_out_table_keeps_its_major_lines_on_pixel_centres() {
+        let t = TableMap::default();
+        let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
+        // 3 points an inch: the inch lines would crowd, the 6" and 24" lines stay.
+        let view = crate::app::view::View::fit(
+            crate::geom::Aabb {
+                min: Point::ZERO,
+                max: Point::new(t.width_in, t.height_in),
+            },
+            rect,
+        );
+        let view = crate::app::view::View { zoom: 3.0, ..view };
+        let mut shapes = Vec::new();
+        inch_grid(&mut shapes, &t, &view, rect, 1.0);
+        // 72" x 48": 11 vertical and 7 horizontal lines at 6" steps, none at odd inches.
+        assert_eq!(shapes.len(), 11 + 7);
+        for s in &shapes {
+            let Shape::LineSegment { points, .. } = s else {
+                panic!("{s:?}")
+            };
+            let on_centre = |v: f32| (v - v.floor() - 0.5).abs() < 1e-3;
+            assert!(
+                on_centre(points[0].x) || on_centre(points[0].y),
+                "{points:?}"
+            );
+        }
+    }
+}
