@@ -193,6 +193,9 @@ impl App {
     fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
+        if !s.rules.morale_tests {
+            return out;
+        }
         let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
             .into_iter()
             .map(|k| (k, morale::preview(s, TestRequest::new(unit, k))))
@@ -251,7 +254,7 @@ impl App {
                 ui.label(format!("{} ({:?})", pv.start_number, pv.quality));
                 ui.end_row();
                 for m in &pv.modifiers {
-                    ui.label(format!("{:+}", m.value));
+                    ui.label("modifier");
                     ui.label(plain(&m.to_string()));
                     ui.end_row();
                 }
@@ -265,7 +268,7 @@ impl App {
             ui.label(RichText::new(plain(&o.to_string())).weak());
         }
         if pv.may_test() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("Roll");
                 ui.add(egui::DragValue::new(&mut self.rules.dice[0]).range(1..=6))
                     .labelled_by(l.id);

@@ -80,23 +80,20 @@ pub struct Ghost {
 }
 
 impl Hover {
-    /// The hovered place (in full, refused or legal) and the route to it, over the preview.
+    /// The hovered place, outlined in full (drawn over the units, so it tints none of them),
+    /// and the route to it.
     pub fn items(&self) -> Vec<Item> {
         let mut items = Vec::new();
-        let (fill, edge, route) = match self.legal {
-            Some(false) => (draw::REJECTED, draw::REJECTED_EDGE, draw::REJECTED_EDGE),
-            Some(true) => (draw::LEGAL, draw::LEGAL_EDGE, draw::PATH),
-            None => (
-                draw::with_alpha(draw::NEUTRAL, 40),
-                draw::NEUTRAL,
-                draw::PATH,
-            ),
+        let (edge, route) = match self.legal {
+            Some(false) => (draw::REJECTED_EDGE, draw::REJECTED_EDGE),
+            Some(true) => (draw::LEGAL_EDGE, draw::PATH),
+            None => (draw::NEUTRAL, draw::PATH),
         };
         if self.area.len() >= 3 {
-            items.push(Item::Convex {
+            items.push(Item::Line {
                 points: self.area.clone(),
-                fill: Some(fill),
-                stroke: Some(Stroke::points(2.0, edge)),
+                stroke: Stroke::points(3.0, edge),
+                closed: true,
             });
         }
         draw::path(&mut items, &self.path, route);

@@ -4,7 +4,8 @@
 //! The palette is Okabe and Ito's, which reads for the common colour blindnesses, and the two
 //! answers that matter most differ in pattern as well as hue: a legal place is filled (with its
 //! cost), a refused one is hatched. Refused places are drawn lightly, so they never drown the
-//! map; the Rules panel's toggle (or hovering one) shows them in full ([`Parts::refused`]).
+//! map; hovering one outlines it and says why, and the Rules panel's toggle shades them all
+//! in full ([`super::answer::Parts::refused`]).
 
 use crate::geom::{Footprint, Point};
 use crate::model::{Colour, Model};
@@ -47,7 +48,7 @@ pub const LEGEND: &[(Swatch, &str)] = &[
     ),
     (
         Swatch::Hatch(REJECTED_HATCH),
-        "reached but refused: hover it for why (shaded in full on hover or by the toggle)",
+        "reached but refused: hover it for why (shaded in full by the toggle)",
     ),
     (
         Swatch::Line(PATH),

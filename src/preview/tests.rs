@@ -464,7 +464,8 @@ fn refused_hexes_are_hatched_and_shaded_in_full_only_on_request() {
         .expect("a refused hex answered as refused");
     assert!(matches!(
         hover.items().first(),
-        Some(crate::scene::Item::Convex { fill: Some(c), .. }) if *c == draw::REJECTED
+        Some(crate::scene::Item::Line { stroke, closed: true, .. })
+            if stroke.colour == draw::REJECTED_EDGE
     ));
 }
 
