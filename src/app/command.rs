@@ -148,6 +148,8 @@ pub enum Command {
     Fit,
     /// Zoom about the canvas centre by this factor.
     Zoom(f32),
+    /// Centre the view on a unit.
+    CentreOn(UnitId),
     /// Pan the view by this many screen points.
     Pan(egui::Vec2),
     ShowShortcuts,
@@ -290,6 +292,7 @@ impl App {
             Command::ToggleGrid => self.settings.grid = !self.settings.grid,
             Command::Fit => self.canvas.fit_pending = true,
             Command::Zoom(factor) => self.zoom_centre(factor),
+            Command::CentreOn(unit) => self.centre_on(unit),
             Command::Pan(by) => {
                 self.view.pan(by);
                 self.canvas.auto_fit = false;

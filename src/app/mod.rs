@@ -26,6 +26,7 @@ pub mod hit;
 mod inspector;
 mod layer_mesh;
 mod menus;
+mod order_of_battle;
 pub mod paint;
 mod palette;
 mod panels;

@@ -107,6 +107,17 @@ impl App {
         out
     }
 
+    /// Moves the view so `unit` stands in the middle of the canvas, at the same zoom.
+    pub(super) fn centre_on(&mut self, unit: UnitId) {
+        let Some(at) = crate::preview::anchor(self.doc.scenario(), unit) else {
+            self.status = "That unit is not on the map".into();
+            return;
+        };
+        let delta = self.canvas.rect.center() - self.view.to_screen(at);
+        self.view.pan(delta);
+        self.canvas.auto_fit = false;
+    }
+
     /// Zooms about the canvas centre (the keyboard's + and -).
     pub(super) fn zoom_centre(&mut self, factor: f32) {
         self.view.zoom_about(self.canvas.rect.center(), factor);
@@ -294,6 +305,12 @@ impl App {
     fn drop_payload(&self, payload: Payload, at: Point) -> Command {
         let s = self.doc.scenario();
         let side = self.side;
+        // Units face away from their side's home edge.
+        let facing = |side: SideId| {
+            s.side(side)
+                .and_then(|x| x.home_edge)
+                .map_or(0.0, |e| e.inward_bearing_deg())
+        };
         let (label, edit) = match payload {
             Payload::Terrain(t) => {
                 if s.map.is_hex() {
@@ -306,12 +323,10 @@ impl App {
                     ("Add terrain", create::place_area(s, t, at))
                 }
             }
-            Payload::Unit(t) => {
-                let facing = s
-                    .side(side)
-                    .and_then(|x| x.home_edge)
-                    .map_or(0.0, |e| e.inward_bearing_deg());
-                ("Add unit", create::place_unit(s, t, side, at, facing))
+            Payload::Unit(t) => ("Add unit", create::place_unit(s, t, side, at, facing(side))),
+            Payload::Place(u) => {
+                let facing = s.unit(u).map_or(0.0, |u| facing(u.side));
+                ("Place unit", create::place_off_map_unit(s, u, at, facing))
             }
             Payload::Objective => ("Add objective", create::place_objective(s, at)),
             Payload::Zone => ("Add deployment zone", create::place_zone(s, side, at)),
