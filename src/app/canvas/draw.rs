@@ -5,7 +5,7 @@
 
 use crate::app::App;
 use crate::app::paint::{self, StaticLayer};
-use crate::app::tools::{Gesture, Tool, nearest_hexside};
+use crate::app::tools::{Gesture, Tool};
 use crate::app::zoc_view::ZocOverlay;
 use crate::edit::Edit;
 use crate::edit::ops::selection::{editable_points, move_edits, move_vertex};
@@ -241,6 +241,12 @@ impl App {
             Gesture::Paint { cells } if !cells.is_empty() => {
                 vec![Edit::SetHexTerrain(cells.clone())]
             }
+            Gesture::Hexsides { sides, on } => {
+                let Tool::Hexside { feature } = self.tool else {
+                    return None;
+                };
+                crate::edit::ops::paint::hexside_stroke(s, sides, feature, *on)?.1
+            }
             _ => return None,
         };
         let mut g = s.clone();
@@ -344,7 +350,9 @@ impl App {
                     shapes.push(Shape::closed_line(pts, Stroke::new(2.0, accent)));
                 }
             }
-            if let (Tool::Hexside { .. }, Some((hex, d))) = (self.tool, nearest_hexside(h, c)) {
+            if let (Tool::Hexside { .. }, Some((hex, d))) =
+                (self.tool, super::super::tools::hexside_under_stroke(h, c))
+            {
                 let [a, b] = scene::edge_corners(&l, hex, d);
                 shapes.push(Shape::line_segment(
                     [v.to_screen(a), v.to_screen(b)],
