@@ -709,3 +709,93 @@ fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
     e.key(Modifiers::COMMAND, Key::Z);
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 3);
 }
+
+#[test]
+fn add_terrain_in_the_palette_names_it_in_place_in_a_colour_unlike_the_sides() {
+    let mut e = editor(sample("winceby"));
+    let before = e.s().terrain_types.len();
+    e.click("Add terrain");
+    assert_eq!(e.s().terrain_types.len(), before + 1);
+    let t = e.s().terrain_types.last().expect("new").clone();
+    assert!(e.s().sides.iter().all(|x| x.colour != t.colour));
+    // The name field has the keyboard at once: typing names the new type.
+    e.h.get_by_label("New terrain name").type_text(" (orchard)");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    let named = &e.s().terrain(t.id).expect("type").name;
+    assert_eq!(named, "New terrain (orchard)");
+    assert!(
+        e.h.query_by_label("New terrain name").is_none(),
+        "the field closes"
+    );
+    // Its row then picks the brush like any other.
+    e.click("New terrain (orchard)");
+    assert!(matches!(
+        e.app().tool,
+        sandtable::app::tools::Tool::Paint { terrain, .. } if terrain == t.id
+    ));
+    // The brush says what it paints.
+    e.click("7 hexes");
+    assert!(matches!(
+        e.app().tool,
+        sandtable::app::tools::Tool::Paint { radius: 1, .. }
+    ));
+}
+
+#[test]
+fn placing_from_the_palette_returns_to_select_unless_shift_or_the_lock_keeps_it() {
+    use sandtable::app::tools::Tool;
+    let mut e = editor(Scenario::new_hex("Placing"));
+    let l = sandtable::scene::layout(e.s().map.as_hex().expect("hex"));
+    let at = |q| l.hex_to_world_pos(hexx::Hex::new(q, 3));
+    e.click("Infantry");
+    assert!(matches!(e.app().tool, Tool::Place(_)));
+    e.click_map(at(2));
+    assert_eq!(e.s().units.len(), 1, "{}", e.app().status);
+    assert_eq!(e.app().tool, Tool::Select, "one placed, back to Select");
+    // Shift keeps the tool for the next.
+    e.click("Objective");
+    let p = e.screen(at(4));
+    e.h.hover_at(p);
+    e.h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    e.h.run();
+    for pressed in [true, false] {
+        e.h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::SHIFT,
+        });
+        e.h.run();
+    }
+    e.h.event(Event::ModifiersChanged(Modifiers::NONE));
+    assert_eq!(e.s().objectives.len(), 1);
+    assert!(matches!(e.app().tool, Tool::Place(_)), "Shift keeps it");
+    e.key(Modifiers::NONE, Key::Escape);
+    assert_eq!(e.app().tool, Tool::Select, "Escape puts it down");
+    // The lock keeps it too, for drags as well as clicks.
+    e.click("Keep placing");
+    e.click("Infantry");
+    e.click_map(at(6));
+    e.click_map(at(8));
+    assert_eq!(e.s().units.len(), 3);
+    assert!(matches!(e.app().tool, Tool::Place(_)));
+}
+
+#[test]
+fn file_open_sample_lists_the_five_samples_and_opens_one() {
+    let mut e = editor(Scenario::new_table("Blank"));
+    e.click("File");
+    e.click("Open sample");
+    for sample in &samples::ALL {
+        assert!(
+            e.h.query_by_label_contains(sample.name).is_some(),
+            "{} is listed",
+            sample.name
+        );
+    }
+    let winceby = samples::by_name("winceby").expect("winceby");
+    e.click(&format!("{} — {}", winceby.name, winceby.source));
+    assert_eq!(e.s(), &(winceby.build)());
+    assert!(!e.app().doc.is_dirty());
+}

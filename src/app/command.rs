@@ -13,7 +13,7 @@ use super::tools::Tool;
 use crate::edit::Edit;
 use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
-use crate::model::{ItemRef, ModelId, SideId, UnitId};
+use crate::model::{ItemRef, ModelId, SideId, TerrainId, TerrainKind, UnitId};
 use crate::preview::Mode;
 use crate::rules::morale::{Resolution, TestKind};
 use std::path::PathBuf;
@@ -67,6 +67,8 @@ pub enum Guarded {
     NewHex,
     /// Open this file, or ask for one.
     Open(Option<PathBuf>),
+    /// Open a built-in sample by name.
+    OpenSample(&'static str),
     Recover,
     Quit,
 }
@@ -76,7 +78,7 @@ impl Guarded {
     pub fn verb(&self) -> &'static str {
         match self {
             Guarded::NewTable | Guarded::NewHex => "starting a new scenario",
-            Guarded::Open(_) => "opening another file",
+            Guarded::Open(_) | Guarded::OpenSample(_) => "opening another file",
             Guarded::Recover => "recovering",
             Guarded::Quit => "quitting",
         }
@@ -142,6 +144,14 @@ pub enum Command {
 
     // Tools and view.
     SetTool(Tool),
+    /// Draw an area piece (`area`) or a line piece, with the terrain picked last for it.
+    PickDrawTool {
+        area: bool,
+    },
+    /// Placing from the palette keeps the tool (`true`) or returns to Select.
+    KeepTool(bool),
+    /// A new terrain type, its name then edited in place in the palette.
+    AddTerrain,
     /// The side new units and zones belong to.
     SetSide(SideId),
     Settings(Box<Settings>),
@@ -290,6 +300,9 @@ impl App {
             Command::Select(items) => self.selection = items,
             Command::Rotate(sign) => self.rotate_selection(sign),
             Command::SetTool(t) => self.set_tool(t),
+            Command::PickDrawTool { area } => self.pick_draw_tool(area),
+            Command::KeepTool(on) => self.settings.keep_tool = on,
+            Command::AddTerrain => self.add_terrain(),
             Command::SetSide(s) => self.side = s,
             Command::Settings(s) => self.settings = *s,
             Command::ToggleGrid => self.settings.grid = !self.settings.grid,
@@ -377,6 +390,58 @@ impl App {
         self.canvas.drawing.clear();
     }
 
+    /// Adds a terrain type and opens its name for editing in the palette.
+    fn add_terrain(&mut self) {
+        let t = crate::edit::ops::create::new_terrain(self.doc.scenario());
+        let (id, name) = (t.id, t.name.clone());
+        if self.apply_change(
+            Change::new("Add terrain", vec![Edit::PutTerrain(t)]).saying(format!(
+                "Added {name}: type its name, then set its costs in Scenario > Terrain table"
+            )),
+        ) {
+            self.panels.rename = Some(super::palette::Rename {
+                terrain: id,
+                text: name,
+                focused: false,
+            });
+            self.settings.show_order_of_battle = false;
+        }
+    }
+
+    /// A draw tool with the terrain of the current tool when it draws that kind, else the
+    /// first terrain that does.
+    fn pick_draw_tool(&mut self, area: bool) {
+        let s = self.doc.scenario();
+        if s.map.is_hex() {
+            self.status = "Hex maps are painted: pick a terrain in the palette".into();
+            return;
+        }
+        let kind_fits = |t: TerrainId| {
+            s.terrain(t)
+                .is_some_and(|t| (t.kind == TerrainKind::Area) == area)
+        };
+        let current = match self.tool {
+            Tool::DrawArea { terrain } | Tool::DrawLine { terrain } if kind_fits(terrain) => {
+                Some(terrain)
+            }
+            _ => None,
+        };
+        let Some(terrain) = current.or_else(|| {
+            s.terrain_types
+                .iter()
+                .find(|t| (t.kind == TerrainKind::Area) == area)
+                .map(|t| t.id)
+        }) else {
+            self.status = "No terrain type draws that: add one in the palette".into();
+            return;
+        };
+        self.set_tool(if area {
+            Tool::DrawArea { terrain }
+        } else {
+            Tool::DrawLine { terrain }
+        });
+    }
+
     fn confirm(&mut self) {
         if !self.canvas.drawing.is_empty()
             && let Tool::DrawArea { terrain } | Tool::DrawLine { terrain } = self.tool
@@ -395,6 +460,9 @@ impl App {
             self.status = "Drawing cancelled".into();
         } else if self.cancel_pending() {
             self.status = "Move cancelled".into();
+        } else if matches!(self.tool, Tool::Place(_)) {
+            self.set_tool(Tool::Select);
+            self.status = "Placing put down".into();
         } else if !self.selection.is_empty() {
             self.selection.clear();
             self.status = "Nothing selected".into();

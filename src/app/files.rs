@@ -83,6 +83,14 @@ impl App {
                     self.open_path(&p);
                 }
             }
+            Guarded::OpenSample(name) => match crate::model::samples::by_name(name) {
+                Some(sample) => {
+                    self.replace_document(Document::new((sample.build)(), None));
+                    self.files.recovery.clear();
+                    self.status = format!("Opened the sample {name} ({})", sample.source);
+                }
+                None => self.status = format!("No sample is called {name}"),
+            },
             Guarded::Recover => self.recover(),
             Guarded::Quit => {
                 self.files.allow_close = true;

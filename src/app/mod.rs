@@ -186,9 +186,17 @@ impl App {
             .resizable(true)
             .show(ui, |ui| out.extend(self.dock_ui(ui)));
         egui::CentralPanel::default().show(ui, |ui| out.extend(self.canvas_ui(ui)));
-        // What a palette drag carries, next to the cursor.
+        // What a palette drag carries, or the palette's Place tool will place, next to the
+        // cursor.
+        let placing = match self.tool {
+            Tool::Place(p) => ctx
+                .pointer_hover_pos()
+                .filter(|at| self.canvas.rect.contains(*at))
+                .map(|_| std::sync::Arc::new(p)),
+            _ => None,
+        };
         if let (Some(payload), Some(pos)) = (
-            egui::DragAndDrop::payload::<palette::Payload>(ctx),
+            egui::DragAndDrop::payload::<palette::Payload>(ctx).or(placing),
             ctx.pointer_latest_pos(),
         ) {
             let text = payload.describe(self.doc.scenario());
