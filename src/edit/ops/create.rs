@@ -211,9 +211,7 @@ fn stand_at(
             if at.x < 0.0 || at.y < 0.0 || at.x > t.width_in || at.y > t.height_in {
                 return None;
             }
-            let Some(first) = u.models.first() else {
-                return None;
-            };
+            let first = u.models.first()?;
             let (w, d) = match first.base {
                 Base::Round { diameter_mm } => (diameter_mm / 25.4, diameter_mm / 25.4),
                 Base::Rect { width_mm, depth_mm } => (width_mm / 25.4, depth_mm / 25.4),
