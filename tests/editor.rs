@@ -363,16 +363,106 @@ fn file_export_previews_the_pages_and_writes_them_through_the_dialogs() {
         std::thread::sleep(std::time::Duration::from_millis(10));
         e.h.step();
     }
+    let done = format!("Exported 7 pages to 7 files in {}", dir.path().display());
+    assert_eq!(e.app().status, done);
+    // The window lists what it wrote, and a notice says it over the canvas.
+    e.h.run();
+    assert!(
+        e.h.query_by_label_contains("winceby-plan.png, winceby-A1.png")
+            .is_some()
+    );
     assert_eq!(
-        e.app().status,
-        format!(
-            "Exported 7 pages to 7 files, starting with {}",
-            dir.path().join("winceby-plan.png").display()
-        )
+        e.h.query_all_by_label(&done).count(),
+        3,
+        "in the window, a notice and the status bar"
     );
     let b3 = image::open(dir.path().join("winceby-B3.png")).expect("B3 written");
     // A4 at 20 DPI.
     assert_eq!((b3.width(), b3.height()), (165, 234));
+    // The selected page is shown large, zoomed with the buttons; Escape closes the window.
+    e.h.get_by_label("Page B3").click();
+    e.h.run();
+    e.h.get_by_label("Page B3, large");
+    e.h.get_by_label("+").click();
+    e.h.run();
+    assert!(e.h.query_by_label("150%").is_some());
+    e.key(Modifiers::NONE, Key::Escape);
+    assert!(!e.app().export.open);
+}
+
+#[test]
+fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("campaign")).expect("dir");
+    let dialogs = ScriptedDialogs {
+        unavailable: true,
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("patrol"), dialogs, None);
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    let field = e.h.get_by_label("Path");
+    // Replace what is offered with the directory's start, then complete it with Tab.
+    field.focus();
+    e.h.run();
+    e.key(Modifiers::COMMAND, Key::A);
+    e.h.get_by_label("Path")
+        .type_text(&format!("{}/camp", dir.path().display()));
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Tab);
+    e.h.get_by_label("Path").type_text("patrol");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    let saved = dir.path().join("campaign/patrol.sandtable");
+    assert!(saved.is_file(), "{}", e.app().status);
+    assert_eq!(e.app().doc.path.as_deref(), Some(saved.as_path()));
+    let said = format!("Saved {}", saved.display());
+    assert_eq!(
+        e.h.query_all_by_label(&said).count(),
+        2,
+        "a notice and the status"
+    );
+    // Opening a file that is not there says so beside the field and keeps the prompt.
+    e.key(Modifiers::COMMAND, Key::O);
+    e.h.get_by_label("Path").focus();
+    e.h.run();
+    e.key(Modifiers::COMMAND, Key::A);
+    e.h.get_by_label("Path")
+        .type_text("/nowhere/at/all.sandtable");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    assert!(
+        e.h.query_by_label("There is no file /nowhere/at/all.sandtable")
+            .is_some()
+    );
+    e.key(Modifiers::NONE, Key::Escape);
+    assert!(
+        e.h.query_by_label("Path").is_none(),
+        "Escape closes the prompt"
+    );
+}
+
+#[test]
+fn a_file_that_will_not_open_says_why_in_a_notice_that_stays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("broken.sandtable");
+    std::fs::write(&bad, b"not a scenario at all").expect("write");
+    let dialogs = ScriptedDialogs {
+        open: vec![bad.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("patrol"), dialogs, None);
+    e.key(Modifiers::COMMAND, Key::O);
+    let said = format!("Error: Could not open {}", bad.display());
+    let notices = |e: &Editor| e.h.query_all_by_label_contains(&said).count();
+    assert_eq!(notices(&e), 1, "{}", e.app().status);
+    // Still there a minute later, until dismissed.
+    for _ in 0..240 {
+        e.h.step();
+    }
+    assert_eq!(notices(&e), 1);
+    e.click("Dismiss");
+    assert_eq!(notices(&e), 0);
+    assert_eq!(e.s(), &sample("patrol"), "the open scenario stays");
 }
 
 #[test]

@@ -8,6 +8,8 @@
 //! progress, text being typed) stays with the widget that owns it.
 
 use super::App;
+use super::dialogs::Pick;
+use super::path_prompt::Purpose;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
@@ -165,6 +167,13 @@ pub enum Command {
     Nudge(Nudge),
     /// Tab (1) and Shift+Tab (-1): the next or previous unit of the side in focus.
     CycleUnit(i32),
+    /// Show a notice over the canvas (and in the status bar): a failure stays until dismissed.
+    Notify {
+        error: bool,
+        text: String,
+    },
+    /// A path typed in the editor's own prompt (no file dialog could be shown).
+    PathChosen(super::path_prompt::Purpose, PathBuf),
     ShowShortcuts,
     ShowAbout,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
@@ -274,11 +283,15 @@ impl App {
                 self.status = "Export: choose a print layout in the Export window".into();
             }
             Command::WriteExport => {
-                if let Some(s) = self
-                    .export
-                    .start(self.doc.scenario(), self.files.dialogs.as_mut())
-                {
-                    self.status = s;
+                let s = self.doc.scenario();
+                match self.export.ask_path(s, self.files.dialogs.as_mut()) {
+                    Pick::Chosen(path) => self.status = self.export.start_to(s, path),
+                    Pick::Cancelled => {}
+                    Pick::Unavailable => {
+                        let extension = self.export.options.format.extension();
+                        let name = self.export.suggested_name(s);
+                        self.prompt_path(Purpose::Export { extension }, &name);
+                    }
                 }
             }
             Command::ChooseBackground => self.choose_background(),
@@ -310,6 +323,8 @@ impl App {
             Command::Zoom(factor) => self.zoom_centre(factor),
             Command::CentreOn(unit) => self.centre_on(unit),
             Command::Nudge(n) => self.nudge(n),
+            Command::Notify { error, text } => self.notify(error, text),
+            Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),
             Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
             Command::ShowAbout => self.panels.show_about = true,
@@ -368,9 +383,12 @@ impl App {
             Err(e) => {
                 let reason = format!("{}: {e}", c.label);
                 if c.from_inspector {
+                    // Shown beside the fields it is about.
                     self.panels.inspector_refusal = Some((self.selection.clone(), reason.clone()));
+                    self.status = reason;
+                } else {
+                    self.notify(true, reason);
                 }
-                self.status = reason;
                 false
             }
         }
@@ -453,7 +471,11 @@ impl App {
     }
 
     fn cancel(&mut self) {
-        if self.canvas.gesture.take().is_some() {
+        if self.files.prompt.take().is_some() {
+            self.status = "Cancelled".into();
+        } else if self.export.open {
+            self.export.open = false;
+        } else if self.canvas.gesture.take().is_some() {
             self.status = "Cancelled".into();
         } else if !self.canvas.drawing.is_empty() {
             self.canvas.drawing.clear();

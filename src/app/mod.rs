@@ -27,10 +27,12 @@ mod inspector;
 mod keyboard;
 mod layer_mesh;
 mod menus;
+mod notices;
 mod order_of_battle;
 pub mod paint;
 mod palette;
 mod panels;
+mod path_prompt;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
@@ -78,6 +80,8 @@ pub struct App {
     nudges: keyboard::NudgeBurst,
     /// A text field had the keyboard at the end of the last frame.
     typing: bool,
+    /// What the user must know about, over the canvas's corner.
+    notices: notices::Notices,
 }
 
 impl App {
@@ -108,7 +112,20 @@ impl App {
             now: 0.0,
             nudges: keyboard::NudgeBurst::default(),
             typing: false,
+            notices: notices::Notices::default(),
         }
+    }
+
+    /// Says `text` in the status bar and as a notice over the canvas (a failure, `error`,
+    /// stays until dismissed).
+    pub(crate) fn notify(&mut self, error: bool, text: String) {
+        let level = if error {
+            notices::Level::Error
+        } else {
+            notices::Level::Info
+        };
+        self.notices.push(level, text.clone(), self.now);
+        self.status = text;
     }
 
     fn update_title(&mut self, ui: &Ui) {
@@ -209,6 +226,14 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        if let Some(prompt) = &mut self.files.prompt {
+            let mut close = false;
+            out.extend(prompt.ui(ctx, &mut close));
+            if close {
+                self.files.prompt = None;
+            }
+        }
+        self.notices.ui(ctx, self.canvas.rect, self.now);
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
         out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));
@@ -271,7 +296,7 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
                 .unwrap_or_default();
             let mut app = App::new(
                 Document::new(scenario, path.clone()),
-                Box::new(NativeDialogs),
+                Box::new(NativeDialogs::default()),
                 Recovery::in_dir(recovery_dir()),
                 settings,
             );
