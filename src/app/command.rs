@@ -200,8 +200,9 @@ pub enum Command {
     CommitMove,
     CancelMove,
     Route(RouteEdit),
-    /// Carry out the previewed column order.
-    March,
+    /// Carry out the previewed column order, its order test rolled this on 2D6 (none for the
+    /// failed-order preview).
+    March(Option<u8>),
     /// Apply a morale or rally result to a unit.
     ApplyTest {
         unit: UnitId,
@@ -346,7 +347,7 @@ impl App {
                 }
             }
             Command::Route(edit) => self.edit_route(edit),
-            Command::March => self.march(),
+            Command::March(roll) => self.march(roll),
             Command::ApplyTest {
                 unit,
                 kind,
