@@ -398,39 +398,53 @@ impl ExportWindow {
             .max_width(SIDE_WIDTH)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (i, (name, tex)) in p.thumbs.iter().enumerate() {
-                        let size = tex.size_vec2() * (100.0 / THUMB_PX as f32);
-                        ui.vertical(|ui| {
-                            let img = egui::Image::from_texture(SizedTexture::new(tex.id(), size))
-                                .sense(egui::Sense::click());
-                            let r = ui.add(img);
-                            r.widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::Button,
-                                    true,
-                                    format!("Page {name}"),
-                                )
+                // A grid as many thumbnails wide as the column holds.
+                let scale = 100.0 / THUMB_PX as f32;
+                let widest = p
+                    .thumbs
+                    .iter()
+                    .map(|(_, t)| t.size_vec2().x * scale)
+                    .fold(40.0_f32, f32::max);
+                let across = ((SIDE_WIDTH - 16.0) / (widest + 10.0)).floor().max(1.0) as usize;
+                egui::Grid::new("export-thumb-grid")
+                    .spacing([8.0, 8.0])
+                    .show(ui, |ui| {
+                        for (i, (name, tex)) in p.thumbs.iter().enumerate() {
+                            let size = tex.size_vec2() * scale;
+                            ui.vertical(|ui| {
+                                let img =
+                                    egui::Image::from_texture(SizedTexture::new(tex.id(), size))
+                                        .sense(egui::Sense::click());
+                                let r = ui.add(img);
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::Role::Button,
+                                        true,
+                                        format!("Page {name}"),
+                                    )
+                                });
+                                if i == self.selected {
+                                    ui.painter().rect_stroke(
+                                        r.rect.expand(2.0),
+                                        2.0,
+                                        egui::Stroke::new(2.5, ui.visuals().selection.stroke.color),
+                                        egui::StrokeKind::Outside,
+                                    );
+                                }
+                                if r.clicked() {
+                                    chosen = Some(i);
+                                }
+                                ui.small(name);
                             });
-                            if i == self.selected {
-                                ui.painter().rect_stroke(
-                                    r.rect.expand(2.0),
-                                    2.0,
-                                    egui::Stroke::new(2.5, ui.visuals().selection.stroke.color),
-                                    egui::StrokeKind::Outside,
-                                );
+                            if i % across == across - 1 {
+                                ui.end_row();
                             }
-                            if r.clicked() {
-                                chosen = Some(i);
-                            }
-                            ui.small(name);
-                        });
-                    }
-                    let drawn = p.thumbs.len();
-                    if p.pages.len() > drawn && drawn == MAX_THUMBS.min(p.pages.len()) {
-                        ui.small(format!("{} more pages not shown", p.pages.len() - drawn));
-                    }
-                });
+                        }
+                    });
+                let drawn = p.thumbs.len();
+                if p.pages.len() > drawn && drawn == MAX_THUMBS.min(p.pages.len()) {
+                    ui.small(format!("{} more pages not shown", p.pages.len() - drawn));
+                }
             });
         if let Some(i) = chosen {
             self.selected = i;

@@ -215,6 +215,19 @@ fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
     groups
 }
 
+/// A side's colour for text on the panel: as it is when it stands out from the background,
+/// else mixed halfway toward the text colour (a black side on the dark theme).
+fn readable(c: egui::Color32, v: &egui::Visuals) -> egui::Color32 {
+    let luma = |c: egui::Color32| {
+        (0.2126 * f32::from(c.r()) + 0.7152 * f32::from(c.g()) + 0.0722 * f32::from(c.b())) / 255.0
+    };
+    if (luma(c) - luma(v.panel_fill)).abs() >= 0.3 {
+        c
+    } else {
+        c.lerp_to_gamma(v.text_color(), 0.5)
+    }
+}
+
 impl App {
     /// The order of battle panel.
     pub(super) fn order_of_battle_ui(&self, ui: &mut Ui) -> Commands {
@@ -232,9 +245,8 @@ impl App {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for side in order_of_battle(s) {
-                    let header = RichText::new(&side.name)
-                        .strong()
-                        .color(super::paint::colour(side.colour));
+                    let colour = readable(super::paint::colour(side.colour), ui.visuals());
+                    let header = RichText::new(&side.name).strong().color(colour);
                     egui::CollapsingHeader::new(header)
                         .id_salt(("oob-side", side.side))
                         .default_open(true)
