@@ -49,6 +49,10 @@ pub enum LoadError {
         column: usize,
         detail: String,
     },
+    #[error(
+        "the file needs more than {limit_mib} MiB of memory when decoded, the limit for a scenario (stopped at {at})"
+    )]
+    TooMuchData { limit_mib: usize, at: String },
     #[error("the scenario is inconsistent ({count} problems): {first}")]
     Invalid { count: usize, first: String },
 }

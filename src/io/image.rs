@@ -3,11 +3,11 @@
 use crate::model::Background;
 use std::io::Cursor;
 
-/// Largest background accepted: 40 megapixels (e.g. 8000 x 5000), enough for a scan of a
-/// 6' x 4' table at over 100 dpi.
-pub const MAX_PIXELS: u64 = 40_000_000;
+/// Largest background accepted, in pixels (the model's limit, `model::limits`): imported,
+/// loaded and decoded alike, so what imports also prints.
+pub const MAX_PIXELS: u64 = crate::model::limits::MAX_BACKGROUND_PIXELS;
 /// Largest encoded image accepted, in bytes.
-pub const MAX_IMAGE_BYTES: usize = 48 << 20;
+pub const MAX_IMAGE_BYTES: usize = crate::model::limits::MAX_BACKGROUND_BYTES;
 
 /// Why an image cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +23,15 @@ pub enum ImageError {
         mp: f64,
         limit: u64,
     },
+    #[error(
+        "the image is {width} x {height} pixels, but the scenario says {stated_width} x {stated_height}"
+    )]
+    WrongSize {
+        width: u32,
+        height: u32,
+        stated_width: u32,
+        stated_height: u32,
+    },
     #[error("not a PNG or JPEG image")]
     UnknownFormat,
     #[error("the image could not be read: {0}")]
@@ -33,6 +42,7 @@ fn limits() -> image::Limits {
     let mut l = image::Limits::default();
     l.max_image_width = Some(20_000);
     l.max_image_height = Some(20_000);
+    // The decoded pixels, and room for one conversion to RGBA beside them.
     l.max_alloc = Some(MAX_PIXELS * 4 + (16 << 20));
     l
 }
@@ -49,15 +59,15 @@ fn reader(bytes: &[u8]) -> Result<image::ImageReader<Cursor<&[u8]>>, ImageError>
     Ok(r)
 }
 
-/// Checks an encoded image and makes it a background (kept encoded, as imported).
-pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
+/// The size an encoded image says it has, read from its header only, within the limits.
+fn dimensions(bytes: &[u8]) -> Result<(u32, u32), ImageError> {
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(ImageError::TooLarge {
             size: bytes.len(),
             limit: MAX_IMAGE_BYTES,
         });
     }
-    let (width, height) = reader(&bytes)?
+    let (width, height) = reader(bytes)?
         .into_dimensions()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
     let pixels = width as u64 * height as u64;
@@ -69,6 +79,27 @@ pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
             limit: MAX_PIXELS / 1_000_000,
         });
     }
+    Ok((width, height))
+}
+
+/// Checks a loaded scenario's background without decoding it: a PNG or JPEG whose header is
+/// within the limits and agrees with the size the scenario states.
+pub fn check_background(bg: &Background) -> Result<(), ImageError> {
+    let (width, height) = dimensions(&bg.encoded)?;
+    if (width, height) != (bg.width_px, bg.height_px) {
+        return Err(ImageError::WrongSize {
+            width,
+            height,
+            stated_width: bg.width_px,
+            stated_height: bg.height_px,
+        });
+    }
+    Ok(())
+}
+
+/// Checks an encoded image and makes it a background (kept encoded, as imported).
+pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
+    let (width, height) = dimensions(&bytes)?;
     // Decode once now so a broken file is refused at import, not when drawn.
     decode(&bytes)?;
     Ok(Background {
@@ -79,12 +110,14 @@ pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
     })
 }
 
-/// Decodes a background's pixels (RGBA), within the limits.
+/// Decodes a background's pixels (RGBA), within the limits: the header is read first, so an
+/// image over the pixel limit is refused before anything is allocated for it.
 pub fn decode(bytes: &[u8]) -> Result<image::RgbaImage, ImageError> {
+    dimensions(bytes)?;
     let img = reader(bytes)?
         .decode()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
-    Ok(img.to_rgba8())
+    Ok(img.into_rgba8())
 }
 
 #[cfg(test)]

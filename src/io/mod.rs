@@ -2,6 +2,7 @@
 //! export (PNG and PDF).
 
 mod atomic;
+mod budget;
 pub mod codec;
 mod error;
 pub mod export;
