@@ -130,6 +130,19 @@ pub(super) fn check_counts(s: &Scenario) -> Vec<Invalid> {
             MAX_HEXES,
         );
     }
+    let members: usize = s.columns.iter().map(|c| c.members.len()).sum();
+    list(o, sc, "column places in all", members, MAX_UNITS);
+    let arrivals: usize = s.reinforcements.iter().map(|r| r.units.len()).sum();
+    list(o, sc, "units arriving as reinforcements in all", arrivals, MAX_UNITS);
+    let zone_hexes: usize = s
+        .zones
+        .iter()
+        .map(|z| match &z.area {
+            ZoneArea::Hexes(h) => h.len(),
+            ZoneArea::Polygon(_) => 0,
+        })
+        .sum();
+    list(o, sc, "zone hexes in all", zone_hexes, 4 * MAX_HEXES);
     let mut vertices = 0usize;
     let mut shape = |o: &mut Vec<Invalid>, item: ItemRef, what: &str, n: usize| {
         vertices += n;
