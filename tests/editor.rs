@@ -423,6 +423,7 @@ fn recover_an_autosave_after_a_crash() {
         ScriptedDialogs::default(),
         Some(rec.clone()),
     );
+    again.drop_from_palette("Infantry", Point::new(10.0, 10.0));
     again.h.state_mut().autosave_now();
     drop(again);
     let mut e = editor_with(
@@ -431,7 +432,12 @@ fn recover_an_autosave_after_a_crash() {
         Some(rec.clone()),
     );
     e.click("Discard");
-    assert!(Recovery::in_dir(rec).pending().is_none());
+    let mut later = Recovery::in_dir(rec);
+    later.scan();
+    assert!(
+        later.pending().is_none(),
+        "the discarded work is gone, and the live editors' files are not offered"
+    );
 }
 
 #[test]

@@ -18,8 +18,10 @@ pub const AUTOSAVE_SECS: f64 = 60.0;
 pub(super) struct Files {
     pub dialogs: Box<dyn FileDialogs>,
     pub recovery: Recovery,
-    /// The last session's unsaved work, offered once at start.
+    /// Unsaved work of an editor that ended abruptly, offered at start.
     pub recovery_offer: Option<RecoveryInfo>,
+    /// Recovery files that could not be read and were set aside, said once at start.
+    pub set_aside_note: Option<String>,
     /// An action waiting for the answer to "save your changes first?".
     pub unsaved_question: Option<Guarded>,
     pub last_autosave: f64,
@@ -29,12 +31,24 @@ pub(super) struct Files {
 }
 
 impl Files {
-    pub fn new(dialogs: Box<dyn FileDialogs>, recovery: Recovery) -> Files {
+    pub fn new(dialogs: Box<dyn FileDialogs>, mut recovery: Recovery) -> Files {
+        let set_aside = recovery.scan();
+        let set_aside_note = (!set_aside.is_empty()).then(|| {
+            let files: Vec<String> = set_aside
+                .iter()
+                .map(|s| format!("{} ({})", s.path.display(), s.reason))
+                .collect();
+            format!(
+                "A recovery file could not be read and was set aside: {}",
+                files.join("; ")
+            )
+        });
         let recovery_offer = recovery.pending();
         Files {
             dialogs,
             recovery,
             recovery_offer,
+            set_aside_note,
             unsaved_question: None,
             last_autosave: 0.0,
             autosaved_changes: 0,
@@ -111,42 +125,40 @@ impl App {
     }
 
     fn recover(&mut self) {
-        match self.files.recovery.load() {
-            Ok(s) => {
-                let original = self
-                    .files
-                    .recovery_offer
-                    .as_ref()
-                    .and_then(|r| r.original.clone());
-                let mut doc = Document::new(Scenario::new_table(""), original);
+        match self.files.recovery.take_pending() {
+            Ok((s, info)) => {
+                let mut doc = Document::new(Scenario::new_table(""), info.original);
                 // The recovered scenario is unsaved work: one undoable step from empty.
                 let _ = doc.apply(
                     "Recover unsaved work",
                     vec![Edit::ReplaceScenario(Box::new(s))],
                 );
                 self.replace_document(doc);
+                // Already this editor's recovery copy: no need to write it again at once.
+                self.files.autosaved_changes = self.doc.changes();
                 self.status = "Recovered unsaved work".into();
             }
             Err(e) => self.status = format!("Could not recover: {e}"),
         }
+        self.files.recovery_offer = self.files.recovery.pending();
     }
 
     /// Carries out the answer to the recovery offer: recover (after the unsaved-changes
     /// question) or discard.
     pub(super) fn answer_recovery(&mut self, recover: bool) {
         if recover {
+            // Recovering moves the offer on to the next claimed work, if any.
             self.guarded(Guarded::Recover);
-            if self.files.unsaved_question.is_none() {
-                self.files.recovery_offer = None;
-            }
         } else {
-            self.files.recovery.clear();
-            self.files.recovery_offer = None;
+            self.files.recovery.discard();
+            self.files.recovery_offer = self.files.recovery.pending();
         }
     }
 
     /// Opens a scenario file, reporting failure in the status bar (the current document stays).
     pub fn open_path(&mut self, path: &Path) {
+        // Kept absolute, so saving and recovery still name this file from any folder.
+        let path = &io::recovery::absolute(path);
         match io::load(path) {
             Ok(s) => {
                 self.replace_document(Document::new(s, Some(path.to_path_buf())));
@@ -175,6 +187,7 @@ impl App {
     }
 
     fn save_to(&mut self, path: &Path) -> bool {
+        let path = &io::recovery::absolute(path);
         match io::save(path, self.doc.scenario()) {
             Ok(()) => {
                 self.doc.mark_saved(Some(path.to_path_buf()));

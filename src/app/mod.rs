@@ -82,6 +82,8 @@ impl App {
         settings: Settings,
     ) -> App {
         let side = doc.scenario().sides.first().map_or(SideId(0), |s| s.id);
+        let mut files = files::Files::new(dialogs, recovery);
+        let status = files.set_aside_note.take().unwrap_or_default();
         App {
             doc,
             view: View::default(),
@@ -89,9 +91,9 @@ impl App {
             selection: Vec::new(),
             side,
             settings,
-            status: String::new(),
+            status,
             export: export_window::ExportWindow::default(),
-            files: files::Files::new(dialogs, recovery),
+            files,
             clipboard: Clipboard::default(),
             canvas: canvas::CanvasState::default(),
             layers: canvas::Layers::default(),
@@ -248,6 +250,7 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
                 .storage
                 .and_then(|s| eframe::get_value(s, settings::STORAGE_KEY))
                 .unwrap_or_default();
+            let path = path.map(|p| crate::io::recovery::absolute(&p));
             let mut app = App::new(
                 Document::new(scenario, path.clone()),
                 Box::new(NativeDialogs),
@@ -264,10 +267,11 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// Where the editor keeps its recovery files: `SANDTABLE_RECOVERY_DIR` if set, else the
-/// platform's data folder for the editor.
+/// platform's data folder for the editor; absolute, so it is one folder whatever the editor's
+/// working folder.
 fn recovery_dir() -> PathBuf {
     std::env::var_os("SANDTABLE_RECOVERY_DIR")
-        .map(PathBuf::from)
+        .map(|d| crate::io::recovery::absolute(std::path::Path::new(&d)))
         .or_else(|| eframe::storage_dir("sandtable"))
         .unwrap_or_else(|| std::env::temp_dir().join("sandtable"))
 }

@@ -9,7 +9,7 @@ pub mod export;
 pub mod image;
 pub mod recovery;
 
-pub use atomic::atomic_write;
+pub use atomic::{atomic_write, temporaries};
 pub use codec::{Encoding, decode, encode};
 pub use error::{LoadError, SaveError};
 

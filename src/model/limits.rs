@@ -133,7 +133,13 @@ pub(super) fn check_counts(s: &Scenario) -> Vec<Invalid> {
     let members: usize = s.columns.iter().map(|c| c.members.len()).sum();
     list(o, sc, "column places in all", members, MAX_UNITS);
     let arrivals: usize = s.reinforcements.iter().map(|r| r.units.len()).sum();
-    list(o, sc, "units arriving as reinforcements in all", arrivals, MAX_UNITS);
+    list(
+        o,
+        sc,
+        "units arriving as reinforcements in all",
+        arrivals,
+        MAX_UNITS,
+    );
     let zone_hexes: usize = s
         .zones
         .iter()

@@ -168,7 +168,10 @@ fn impassable_pieces(s: &Scenario) -> Vec<(&TerrainPiece, crate::geom::Aabb)> {
                 PieceShape::Polygon(_) => 0.0,
                 PieceShape::Polyline { width_in, .. } => width_in * 0.5,
             };
-            Some((p, crate::geom::Aabb::of_points(p.shape.points())?.expand(reach)))
+            Some((
+                p,
+                crate::geom::Aabb::of_points(p.shape.points())?.expand(reach),
+            ))
         })
         .collect()
 }
@@ -488,7 +491,11 @@ fn check_deployment(s: &Scenario, out: &mut Out) {
         .columns
         .iter()
         .flat_map(|c| c.members.iter().map(|m| m.unit))
-        .chain(s.reinforcements.iter().flat_map(|r| r.units.iter().copied()))
+        .chain(
+            s.reinforcements
+                .iter()
+                .flat_map(|r| r.units.iter().copied()),
+        )
         .collect();
     // Each zone's hexes as a set, so a unit's hex is looked up, not searched for.
     let hex_sets: HashMap<ZoneId, HashSet<hexx::Hex>> = s
