@@ -46,12 +46,14 @@ pub const MAX_NOTE_CHARS: usize = 2_000;
 pub const MAX_TEXT_BYTES: usize = 64 << 10;
 /// Leaders in one chain of superiors (army, wing, division, brigade, ... rarely beyond 6).
 pub const MAX_CHAIN_DEPTH: usize = 16;
-/// Movement points of a unit on the hex map (R5 units have 3 to 9).
-pub const MAX_MP: u8 = 50;
+/// Movement points of a unit on the hex map (R5 units have 3 to 9; a leader may have a few
+/// more). With the +2 of a Charge, a preview then reaches under 2,000 hexes.
+pub const MAX_MP: u8 = 24;
 /// Distances a unit's statistics give in inches (move, awareness, rout), each.
 pub const MAX_STAT_IN: u8 = 100;
-/// Pixels of a background image: 4,900 x 3,266, over 60 pixels to the inch on a 6' x 4' table.
-pub const MAX_BACKGROUND_PIXELS: u64 = 16_000_000;
+/// Pixels of a background image: 3,464 x 2,309, about 48 pixels to the inch on a 6' x 4'
+/// table. Decoded for print it takes 32 MB, twice over (the picture and the renderer's copy).
+pub const MAX_BACKGROUND_PIXELS: u64 = 8_000_000;
 /// Encoded bytes of a background image.
 pub const MAX_BACKGROUND_BYTES: usize = 32 << 20;
 

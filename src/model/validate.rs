@@ -277,13 +277,21 @@ fn validate_map(c: &mut Checker, terrains: &HashSet<TerrainId>) {
                 HexShape::Rectangle { columns, rows, .. } => columns as u64 * rows as u64,
                 HexShape::Hexagon { radius } => {
                     let r = radius as u64;
-                    3 * r * (r + 1) + 1
+                    r.saturating_mul(r + 1).saturating_mul(3).saturating_add(1)
                 }
             };
-            if expected == 0 || expected > MAX_HEXES as u64 {
+            if expected == 0 {
+                c.fail(ItemRef::Map, "the map has no hexes");
+                return;
+            }
+            if expected > MAX_HEXES as u64 {
                 c.fail(
                     ItemRef::Map,
-                    format!("the map has {expected} hexes (allowed 1..={MAX_HEXES})"),
+                    format!(
+                        "the map has {} hexes, over the limit of {}",
+                        limits::thousands(usize::try_from(expected).unwrap_or(usize::MAX)),
+                        limits::thousands(MAX_HEXES)
+                    ),
                 );
                 return;
             }
