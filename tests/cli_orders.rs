@@ -68,7 +68,7 @@ fn moves_to_reports_the_terrain_cap_with_the_hedge_named() {
     let s = text(&out.stdout);
     assert!(
         s.contains(
-            "destination (14.0, 27.0): illegal: crosses South field hedge: disorderly moves \
+            "destination (14.00, 27.00): illegal: crosses South field hedge: disorderly moves \
              through terrain are capped at 6\" (this move is 8\")"
         ),
         "{s}"

@@ -596,3 +596,122 @@ fn no_repaint_while_idle() {
         "{delay:?}"
     );
 }
+
+/// A hex map with three infantry of the first side in a row, made without the editor.
+fn three_on_a_hex_map() -> (Scenario, Vec<UnitId>) {
+    use sandtable::edit::ops::create::{Template, place_unit};
+    let mut s = Scenario::new_hex("Keyboard");
+    let side = s.sides[0].id;
+    let layout = sandtable::scene::layout(s.map.as_hex().expect("hex"));
+    let mut ids = Vec::new();
+    for col in [3, 5, 7] {
+        let at = layout.hex_to_world_pos(hexx::Hex::new(col, 3));
+        let Some(sandtable::edit::Edit::PutUnit(u)) =
+            place_unit(&s, Template::Infantry, side, at, 0.0)
+        else {
+            panic!("placed")
+        };
+        ids.push(u.id);
+        s.next_id = s.next_id.max(u.id.0 + 1);
+        s.units.push(*u);
+    }
+    (s, ids)
+}
+
+#[test]
+fn a_unit_is_found_moved_and_let_go_by_keyboard_alone() {
+    let (s, ids) = three_on_a_hex_map();
+    let mut e = editor(s);
+    let grid = e.s().map.as_hex().expect("hex").grid();
+    // Tab walks the side's units in the order of battle, Shift+Tab walks back.
+    e.key(Modifiers::NONE, Key::Tab);
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[0])]);
+    e.key(Modifiers::NONE, Key::Tab);
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[1])]);
+    e.key(Modifiers::SHIFT, Key::Tab);
+    e.key(Modifiers::SHIFT, Key::Tab);
+    assert_eq!(
+        e.app().selection,
+        vec![ItemRef::Unit(ids[2])],
+        "wraps round"
+    );
+    e.key(Modifiers::NONE, Key::Tab);
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[0])]);
+    // No widget took the keyboard focus from the Tabs: Enter presses no button.
+    assert_eq!(e.h.ctx.memory(|m| m.focused()), None);
+    let hex = |e: &Editor| {
+        let (h, _) = e.s().unit(ids[0]).expect("unit").hex().expect("on a hex");
+        grid.offset_of(h).expect("offset")
+    };
+    let [c, r] = hex(&e);
+    // A burst of arrow presses is one undo step.
+    for k in [Key::ArrowRight, Key::ArrowRight, Key::ArrowDown] {
+        e.h.key_press(k);
+        e.h.step();
+    }
+    e.h.run();
+    assert_eq!(hex(&e), [c + 2, r + 1]);
+    assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    // After a pause, the next burst is a step of its own.
+    for _ in 0..6 {
+        e.h.step();
+    }
+    e.key(Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(hex(&e), [c + 1, r + 1]);
+    assert_eq!(e.app().doc.history().1, 2, "a second burst");
+    e.key(Modifiers::COMMAND, Key::Z);
+    assert_eq!(hex(&e), [c + 2, r + 1]);
+    // Escape lets go of the unit; the arrows then pan the view instead.
+    e.key(Modifiers::NONE, Key::Escape);
+    assert!(e.app().selection.is_empty());
+    let before = e.app().view.origin;
+    e.key(Modifiers::NONE, Key::ArrowRight);
+    assert_ne!(e.app().view.origin, before, "the view pans");
+    assert_eq!(hex(&e), [c + 2, r + 1], "nothing moved");
+}
+
+#[test]
+fn shift_and_an_arrow_nudge_a_table_unit_a_tenth_of_an_inch() {
+    let s = sample("patrol");
+    let side = s.units[0].side;
+    let mut e = editor(s);
+    e.h.state_mut().side = side;
+    e.key(Modifiers::NONE, Key::Tab);
+    let [ItemRef::Unit(id)] = e.app().selection[..] else {
+        panic!("{:?}", e.app().selection)
+    };
+    let from = e.s().unit(id).expect("unit").models[0].pos;
+    e.key(Modifiers::SHIFT, Key::ArrowUp);
+    e.key(Modifiers::NONE, Key::ArrowRight);
+    let to = e.s().unit(id).expect("unit").models[0].pos;
+    assert!(
+        (to - from - Point::new(0.5, -0.1)).length() < 1e-4,
+        "{from:?} -> {to:?}"
+    );
+}
+
+#[test]
+fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
+    let mut e = editor(Scenario::new_hex("Rivers"));
+    let h = e.s().map.as_hex().expect("hex").clone();
+    let l = sandtable::scene::layout(&h);
+    let a = hexx::Hex::new(4, 4);
+    let along = |d: u8| -> Vec<Point> {
+        let [p, q] = sandtable::scene::edge_corners(&l, a, d);
+        [0.25, 0.5, 0.75].map(|t| p + (q - p) * t).to_vec()
+    };
+    e.click("River");
+    let path: Vec<Point> = (0..3).flat_map(along).collect();
+    e.drag_map(&path);
+    let h = e.s().map.as_hex().expect("hex");
+    let rivers = |h: &HexMap| (0..6).filter(|d| h.hexside(a, *d).river).count();
+    assert_eq!(rivers(h), 3, "{}", e.app().status);
+    assert_eq!(h.hexsides.len(), 3, "no edge across the hex was caught");
+    assert_eq!(e.app().doc.history().1, 1, "one stroke, one step");
+    // A stroke that starts on a river takes it up.
+    let back: Vec<Point> = (1..3).flat_map(along).collect();
+    e.drag_map(&back);
+    assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 1);
+    e.key(Modifiers::COMMAND, Key::Z);
+    assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 3);
+}

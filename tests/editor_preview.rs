@@ -413,3 +413,22 @@ fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
     e.undo();
     assert!(e.s() == &s);
 }
+
+/// Hovering a unit shows its card: who it is, whose side, and whom it traces command to.
+#[test]
+fn hovering_a_unit_shows_its_card() {
+    let s = sample("winceby");
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.is_combat_unit() && u.hex().is_some() && u.commander.is_some())
+        .expect("a unit under a commander")
+        .clone();
+    let l = layout(s.map.as_hex().expect("hex"));
+    let side = s.side(u.side).expect("side").name.clone();
+    let mut e = editor(s);
+    e.hover_map(l.hex_to_world_pos(u.hex().expect("on a hex").0));
+    assert!(e.shows(&u.name));
+    assert!(e.shows(&format!("{side} · ")));
+    assert!(e.shows("Traces command: uses "));
+}

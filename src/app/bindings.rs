@@ -3,6 +3,7 @@
 
 use super::command::{Command, Commands, Guarded};
 use super::tools::Tool;
+use crate::edit::ops::selection::Nudge;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
 /// What a key does. Each action is one command (see [`Action::command`]); commands that depend
@@ -33,18 +34,25 @@ pub enum Action {
     Grid,
     ZoomIn,
     ZoomOut,
-    PanLeft,
-    PanRight,
-    PanUp,
-    PanDown,
+    NudgeLeft,
+    NudgeRight,
+    NudgeUp,
+    NudgeDown,
+    NudgeLeftFine,
+    NudgeRightFine,
+    NudgeUpFine,
+    NudgeDownFine,
+    NextUnit,
+    PreviousUnit,
     Preview,
     Confirm,
     Cancel,
     Shortcuts,
 }
 
-/// Screen points an arrow key pans the view.
-const PAN_STEP: f32 = 40.0;
+const fn nudge(dx: i8, dy: i8, fine: bool) -> Command {
+    Command::Nudge(Nudge { dx, dy, fine })
+}
 
 impl Action {
     /// The command the key sends.
@@ -74,10 +82,16 @@ impl Action {
             Action::Grid => Command::ToggleGrid,
             Action::ZoomIn => Command::Zoom(1.25),
             Action::ZoomOut => Command::Zoom(0.8),
-            Action::PanLeft => Command::Pan(egui::vec2(PAN_STEP, 0.0)),
-            Action::PanRight => Command::Pan(egui::vec2(-PAN_STEP, 0.0)),
-            Action::PanUp => Command::Pan(egui::vec2(0.0, PAN_STEP)),
-            Action::PanDown => Command::Pan(egui::vec2(0.0, -PAN_STEP)),
+            Action::NudgeLeft => nudge(-1, 0, false),
+            Action::NudgeRight => nudge(1, 0, false),
+            Action::NudgeUp => nudge(0, -1, false),
+            Action::NudgeDown => nudge(0, 1, false),
+            Action::NudgeLeftFine => nudge(-1, 0, true),
+            Action::NudgeRightFine => nudge(1, 0, true),
+            Action::NudgeUpFine => nudge(0, -1, true),
+            Action::NudgeDownFine => nudge(0, 1, true),
+            Action::NextUnit => Command::CycleUnit(1),
+            Action::PreviousUnit => Command::CycleUnit(-1),
             Action::Preview => Command::TogglePreview,
             Action::Confirm => Command::Confirm,
             Action::Cancel => Command::Cancel,
@@ -228,24 +242,54 @@ pub const BINDINGS: &[Binding] = &[
         what: "zoom out",
     },
     Binding {
-        action: Action::PanLeft,
+        action: Action::NudgeLeft,
         keys: &[key(NONE, Key::ArrowLeft)],
-        what: "pan left",
+        what: "move the selection west one hex or half an inch; pan when nothing is selected",
     },
     Binding {
-        action: Action::PanRight,
+        action: Action::NudgeRight,
         keys: &[key(NONE, Key::ArrowRight)],
-        what: "pan right",
+        what: "move the selection east one hex or half an inch; pan when nothing is selected",
     },
     Binding {
-        action: Action::PanUp,
+        action: Action::NudgeUp,
         keys: &[key(NONE, Key::ArrowUp)],
-        what: "pan up",
+        what: "move the selection north one hex or half an inch; pan when nothing is selected",
     },
     Binding {
-        action: Action::PanDown,
+        action: Action::NudgeDown,
         keys: &[key(NONE, Key::ArrowDown)],
-        what: "pan down",
+        what: "move the selection south one hex or half an inch; pan when nothing is selected",
+    },
+    Binding {
+        action: Action::NudgeLeftFine,
+        keys: &[key(SHIFT, Key::ArrowLeft)],
+        what: "move the selection west a tenth of an inch",
+    },
+    Binding {
+        action: Action::NudgeRightFine,
+        keys: &[key(SHIFT, Key::ArrowRight)],
+        what: "move the selection east a tenth of an inch",
+    },
+    Binding {
+        action: Action::NudgeUpFine,
+        keys: &[key(SHIFT, Key::ArrowUp)],
+        what: "move the selection north a tenth of an inch",
+    },
+    Binding {
+        action: Action::NudgeDownFine,
+        keys: &[key(SHIFT, Key::ArrowDown)],
+        what: "move the selection south a tenth of an inch",
+    },
+    Binding {
+        action: Action::NextUnit,
+        keys: &[key(NONE, Key::Tab)],
+        what: "select the next unit of the side in focus",
+    },
+    Binding {
+        action: Action::PreviousUnit,
+        keys: &[key(SHIFT, Key::Tab)],
+        what: "select the previous unit of the side in focus",
     },
     Binding {
         action: Action::Preview,
@@ -260,7 +304,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         action: Action::Cancel,
         keys: &[key(NONE, Key::Escape)],
-        what: "cancel the drag, drawing or move waiting for its followers",
+        what: "cancel the drag, drawing or move waiting for its followers; else deselect",
     },
     Binding {
         action: Action::Shortcuts,
@@ -312,12 +356,13 @@ fn specificity(k: &KeyboardShortcut) -> u8 {
     u8::from(m.shift) + u8::from(m.alt) + u8::from(m.command || m.ctrl || m.mac_cmd)
 }
 
-/// The commands of the keys pressed this frame (none while a text field has the keyboard:
-/// keys typed there are text). Other focused widgets (a button clicked last, the canvas) do not
+/// The commands of the keys pressed this frame (none while a text field has the keyboard, or
+/// had it last frame: keys typed there are text, and the Escape, Tab or Enter that leaves a
+/// field is the field's). Other focused widgets (a button clicked last, the canvas) do not
 /// stop them, so Escape cancels a drag on the canvas and Ctrl+Z undoes after a click.
-pub fn shortcuts(ui: &mut Ui) -> Commands {
+pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool) -> Commands {
     let mut out = Commands::default();
-    if ui.ctx().text_edit_focused() {
+    if typing_last_frame || ui.ctx().text_edit_focused() {
         return out;
     }
     let mut keys: Vec<(&KeyboardShortcut, Action)> = BINDINGS
@@ -328,6 +373,12 @@ pub fn shortcuts(ui: &mut Ui) -> Commands {
     for (k, action) in keys {
         // Every press of the key (held keys repeat) sends the command once.
         let presses = ui.input_mut(|i| i.count_and_consume_key(k.modifiers, k.logical_key));
+        if presses > 0 {
+            // The key is the editor's: egui does not also move the keyboard focus with it
+            // (Tab to the next widget, arrows to a neighbour), which would leave a button
+            // focused for Enter to press.
+            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+        }
         for _ in 0..presses {
             out.push(action.command());
         }

@@ -11,6 +11,7 @@ use super::App;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
+use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
 use crate::model::{ItemRef, ModelId, SideId, UnitId};
 use crate::preview::Mode;
@@ -148,8 +149,12 @@ pub enum Command {
     Fit,
     /// Zoom about the canvas centre by this factor.
     Zoom(f32),
-    /// Pan the view by this many screen points.
-    Pan(egui::Vec2),
+    /// Centre the view on a unit.
+    CentreOn(UnitId),
+    /// Arrow keys: nudge the selection, or pan the view when nothing is selected.
+    Nudge(Nudge),
+    /// Tab (1) and Shift+Tab (-1): the next or previous unit of the side in focus.
+    CycleUnit(i32),
     ShowShortcuts,
     ShowAbout,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
@@ -290,10 +295,9 @@ impl App {
             Command::ToggleGrid => self.settings.grid = !self.settings.grid,
             Command::Fit => self.canvas.fit_pending = true,
             Command::Zoom(factor) => self.zoom_centre(factor),
-            Command::Pan(by) => {
-                self.view.pan(by);
-                self.canvas.auto_fit = false;
-            }
+            Command::CentreOn(unit) => self.centre_on(unit),
+            Command::Nudge(n) => self.nudge(n),
+            Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
             Command::ShowAbout => self.panels.show_about = true,
             Command::Confirm => self.confirm(),
@@ -391,6 +395,11 @@ impl App {
             self.status = "Drawing cancelled".into();
         } else if self.cancel_pending() {
             self.status = "Move cancelled".into();
+        } else if !self.selection.is_empty() {
+            self.selection.clear();
+            self.status = "Nothing selected".into();
+        } else if self.tool != Tool::Select {
+            self.set_tool(Tool::Select);
         }
     }
 

@@ -24,8 +24,10 @@ pub mod export_window;
 mod files;
 pub mod hit;
 mod inspector;
+mod keyboard;
 mod layer_mesh;
 mod menus;
+mod order_of_battle;
 pub mod paint;
 mod palette;
 mod panels;
@@ -70,6 +72,12 @@ pub struct App {
     /// The rule preview of the selected unit.
     rules: rules_view::RulesView,
     panels: panels::Panels,
+    /// egui's clock at the start of this frame, in seconds.
+    now: f64,
+    /// The arrow presses in a row, so a burst of nudges is one undo step.
+    nudges: keyboard::NudgeBurst,
+    /// A text field had the keyboard at the end of the last frame.
+    typing: bool,
 }
 
 impl App {
@@ -99,6 +107,9 @@ impl App {
             layers: canvas::Layers::default(),
             rules: rules_view::RulesView::default(),
             panels: panels::Panels::default(),
+            now: 0.0,
+            nudges: keyboard::NudgeBurst::default(),
+            typing: false,
         }
     }
 
@@ -123,6 +134,7 @@ impl App {
             Theme::Light => egui::ThemePreference::Light,
             Theme::Dark => egui::ThemePreference::Dark,
         });
+        self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);
         if ui.input(|i| i.viewport().close_requested())
             && self.doc.is_dirty()
@@ -139,6 +151,7 @@ impl App {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECS));
         }
         self.update_title(ui);
+        self.typing = ctx.text_edit_focused();
     }
 
     /// The UI pass: every panel drawn once, each returning what the user asked for.
@@ -147,7 +160,7 @@ impl App {
         for f in ui.input(|i| i.raw.dropped_files.clone()) {
             out.push(Command::Dropped(f));
         }
-        let keys = bindings::shortcuts(ui);
+        let keys = bindings::shortcuts(ui, self.typing);
         // Escape pressed in the frame a drag ends cancels the drag: the canvas drops it
         // instead of sending its edit.
         self.canvas.cancelling = keys.any(|c| matches!(c, Command::Cancel));

@@ -15,6 +15,8 @@ pub enum Payload {
     Objective,
     Zone,
     EntryPoint,
+    /// A unit off the map, dragged from the order of battle to be placed.
+    Place(UnitId),
 }
 
 impl Payload {
@@ -26,6 +28,7 @@ impl Payload {
             Payload::Objective => "Objective".into(),
             Payload::Zone => "Deployment zone".into(),
             Payload::EntryPoint => "Entry point".into(),
+            Payload::Place(u) => s.unit(*u).map_or("unit".into(), |u| u.name.clone()),
         }
     }
 }

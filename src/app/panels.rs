@@ -204,9 +204,24 @@ impl App {
         out
     }
 
-    /// The palette panel's contents: the tools, terrain, units and markers.
+    /// The left panel: the palette (tools, terrain, units, markers) or the order of battle.
     pub(super) fn palette_panel_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        let oob = self.settings.show_order_of_battle;
+        ui.horizontal(|ui| {
+            for (on, text) in [(false, "Palette"), (true, "Order of battle")] {
+                if ui.selectable_label(oob == on, text).clicked() && oob != on {
+                    let mut s = self.settings.clone();
+                    s.show_order_of_battle = on;
+                    out.push(Command::Settings(Box::new(s)));
+                }
+            }
+        });
+        ui.separator();
+        if oob {
+            out.extend(self.order_of_battle_ui(ui));
+            return out;
+        }
         // Palette entries are dragged onto the map: dragging must not scroll the list.
         egui::ScrollArea::vertical()
             .scroll_source(

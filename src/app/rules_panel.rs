@@ -10,7 +10,7 @@ use super::App;
 use super::command::{Command, Commands, RouteEdit};
 use super::rules_view::plain;
 use crate::model::*;
-use crate::preview::{self, ColumnOrder, Mode, Tone};
+use crate::preview::{self, ColumnOrder, Mode, Swatch, Tone};
 use crate::rules::morale::{self, Resolution, TestKind, TestPreview, TestRequest};
 use egui::{Color32, RichText, Ui};
 
@@ -39,6 +39,7 @@ impl App {
                 )
                 .weak(),
             );
+            out.extend(self.legend_ui(ui));
             return out;
         };
         ui.horizontal_wrapped(|ui| {
@@ -91,6 +92,7 @@ impl App {
             out.extend(self.preview_lines_ui(ui));
         }
         out.extend(self.odds_ui(ui, unit));
+        out.extend(self.legend_ui(ui));
         out
     }
 
@@ -169,7 +171,12 @@ impl App {
                     out.push(Command::March);
                 }
             });
-        } else if self.rules.moves_shown() {
+        }
+        ui.add_space(2.0);
+        for l in &lines {
+            ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
+        }
+        if self.rules.pending.is_none() && !column && self.rules.moves_shown() {
             ui.label(
                 RichText::new(
                     "Hover a place to see why; drag the unit to move it under the rules \
@@ -177,10 +184,6 @@ impl App {
                 )
                 .weak(),
             );
-        }
-        ui.add_space(2.0);
-        for l in &lines {
-            ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
         }
         out
     }
@@ -190,6 +193,9 @@ impl App {
     fn odds_ui(&mut self, ui: &mut Ui, unit: UnitId) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
+        if !s.rules.morale_tests {
+            return out;
+        }
         let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
             .into_iter()
             .map(|k| (k, morale::preview(s, TestRequest::new(unit, k))))
@@ -248,7 +254,7 @@ impl App {
                 ui.label(format!("{} ({:?})", pv.start_number, pv.quality));
                 ui.end_row();
                 for m in &pv.modifiers {
-                    ui.label(format!("{:+}", m.value));
+                    ui.label("modifier");
                     ui.label(plain(&m.to_string()));
                     ui.end_row();
                 }
@@ -262,7 +268,7 @@ impl App {
             ui.label(RichText::new(plain(&o.to_string())).weak());
         }
         if pv.may_test() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("Roll");
                 ui.add(egui::DragValue::new(&mut self.rules.dice[0]).range(1..=6))
                     .labelled_by(l.id);
@@ -294,4 +300,86 @@ impl App {
         }
         out
     }
+
+    /// What each colour and mark over the map means, and the toggle that shades refused places
+    /// in full.
+    fn legend_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        ui.add_space(6.0);
+        let mut full = self.settings.show_refused;
+        if ui
+            .checkbox(&mut full, "Shade refused places in full")
+            .changed()
+        {
+            let mut s = self.settings.clone();
+            s.show_refused = full;
+            out.push(Command::Settings(Box::new(s)));
+        }
+        egui::CollapsingHeader::new("What the marks mean")
+            .id_salt("legend")
+            .show(ui, |ui| {
+                for (swatch, text) in preview::LEGEND {
+                    ui.horizontal(|ui| {
+                        swatch_ui(ui, *swatch);
+                        ui.label(*text);
+                    });
+                }
+            });
+        out
+    }
+}
+
+/// A legend mark, drawn as it looks over the map.
+fn swatch_ui(ui: &mut Ui, swatch: Swatch) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(22.0, 14.0), egui::Sense::hover());
+    let p = ui.painter();
+    let c = super::paint::colour;
+    match swatch {
+        Swatch::Fill(fill, edge) => {
+            p.rect_filled(r, 2.0, c(fill));
+            p.rect_stroke(
+                r,
+                2.0,
+                egui::Stroke::new(1.5, c(edge)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        Swatch::Hatch(col) => {
+            let clip = ui.painter_at(r);
+            let mut x = r.left() - r.height();
+            while x < r.right() {
+                clip.line_segment(
+                    [
+                        egui::pos2(x, r.top()),
+                        egui::pos2(x + r.height(), r.bottom()),
+                    ],
+                    egui::Stroke::new(1.5, c(col)),
+                );
+                x += 5.0;
+            }
+        }
+        Swatch::Line(col) => {
+            p.line_segment(
+                [r.left_center(), r.right_center()],
+                egui::Stroke::new(2.5, c(col)),
+            );
+        }
+        Swatch::Outline(col) => {
+            p.rect_filled(r, 2.0, c(preview_fill(col)));
+            p.rect_stroke(
+                r,
+                2.0,
+                egui::Stroke::new(2.0, c(col)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        Swatch::Ring(col) => {
+            p.circle_stroke(r.center(), r.height() * 0.4, egui::Stroke::new(2.0, c(col)));
+        }
+    }
+}
+
+/// A light fill of an outline's colour.
+fn preview_fill(col: Colour) -> Colour {
+    Colour::rgba(col.r, col.g, col.b, 38)
 }

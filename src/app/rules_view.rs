@@ -76,6 +76,8 @@ struct OverlayKey {
 #[derive(Clone, Debug, PartialEq)]
 struct ShapesKey {
     overlay: OverlayKey,
+    /// Refused places shaded in full.
+    refused: bool,
     zoom: u32,
     origin: (u32, u32),
     rect: [u32; 4],
@@ -402,11 +404,13 @@ impl App {
         if let Some(request) = self.rules.request()
             && self.preview_overlay().is_some_and(|o| o.is_ok())
         {
+            let refused = self.settings.show_refused;
             let key = ShapesKey {
                 overlay: OverlayKey {
                     changes: self.doc.changes(),
                     request,
                 },
+                refused,
                 zoom: self.view.zoom.to_bits(),
                 origin: (self.view.origin.x.to_bits(), self.view.origin.y.to_bits()),
                 rect: [
@@ -420,6 +424,9 @@ impl App {
                 let mut out = Vec::new();
                 if let Some((_, Ok(o))) = &self.rules.overlay {
                     ui.ctx().fonts_mut(|f| {
+                        if refused {
+                            paint::push_items(&mut out, &o.refused, &self.view, rect, f, None);
+                        }
                         paint::push_items(&mut out, &o.items, &self.view, rect, f, None)
                     });
                 }

@@ -33,6 +33,8 @@ pub struct Settings {
     pub show_rules: bool,
     /// Refused places of a preview are shaded in full, not only outlined.
     pub show_refused: bool,
+    /// The left panel shows the order of battle rather than the palette.
+    pub show_order_of_battle: bool,
     /// Shade the zones of control this side exerts on the hex map (View menu).
     pub zoc_side: Option<SideId>,
 }
@@ -50,6 +52,7 @@ impl Default for Settings {
             show_history: false,
             show_rules: true,
             show_refused: false,
+            show_order_of_battle: false,
             zoc_side: None,
         }
     }

@@ -71,6 +71,12 @@ pub enum Gesture {
     Paint {
         cells: Vec<(Hex, TerrainId)>,
     },
+    /// A hexside stroke: the edges crossed (canonical), setting the feature `on` or taking it
+    /// off as the first edge decided.
+    Hexsides {
+        sides: Vec<(Hex, u8)>,
+        on: bool,
+    },
     Measure {
         from: Point,
         to: Point,
@@ -113,6 +119,17 @@ pub fn nearest_hexside(h: &HexMap, p: Point) -> Option<(Hex, u8)> {
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(d, _)| (hex, d))
+}
+
+/// The hex edge under a stroke at `p`: the nearest edge, when `p` is within a quarter of the
+/// hex's size of it, so a stroke along a row of edges does not catch the edges across the hexes
+/// it passes through. Canonical, so each edge is named once.
+pub fn hexside_under_stroke(h: &HexMap, p: Point) -> Option<(Hex, u8)> {
+    let (hex, d) = nearest_hexside(h, p)?;
+    let l = crate::scene::layout(h);
+    let [a, b] = crate::scene::edge_corners(&l, hex, d);
+    let near = crate::geom::point_segment_distance(p, a, b) <= h.hex_size_mm * 0.25;
+    near.then(|| Hexside::canonical(hex, d))
 }
 
 #[cfg(test)]

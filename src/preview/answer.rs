@@ -5,7 +5,7 @@
 use super::draw;
 use crate::geom::Point;
 use crate::model::*;
-use crate::scene::Item;
+use crate::scene::{Item, Stroke};
 use std::fmt;
 
 /// How a line of the preview bar reads.
@@ -64,6 +64,8 @@ pub struct Hover {
     pub legal: Option<bool>,
     /// The route it would take, in map units (empty when none).
     pub path: Vec<Point>,
+    /// The place itself, when it is an area (a hex): shown in full while hovered.
+    pub area: Vec<Point>,
 }
 
 /// A move proposed by dragging the unit (or its leader).
@@ -78,14 +80,23 @@ pub struct Ghost {
 }
 
 impl Hover {
-    /// The route to the hovered place, drawn over the preview.
+    /// The hovered place, outlined in full (drawn over the units, so it tints none of them),
+    /// and the route to it.
     pub fn items(&self) -> Vec<Item> {
         let mut items = Vec::new();
-        let colour = match self.legal {
-            Some(false) => draw::REJECTED_EDGE,
-            _ => draw::PATH,
+        let (edge, route) = match self.legal {
+            Some(false) => (draw::REJECTED_EDGE, draw::REJECTED_EDGE),
+            Some(true) => (draw::LEGAL_EDGE, draw::PATH),
+            None => (draw::NEUTRAL, draw::PATH),
         };
-        draw::path(&mut items, &self.path, colour);
+        if self.area.len() >= 3 {
+            items.push(Item::Line {
+                points: self.area.clone(),
+                stroke: Stroke::points(3.0, edge),
+                closed: true,
+            });
+        }
+        draw::path(&mut items, &self.path, route);
         items
     }
 }
@@ -142,6 +153,8 @@ impl fmt::Display for NoPreview {
 #[derive(Default)]
 pub(super) struct Parts {
     pub items: Vec<Item>,
+    /// The refused places shaded in full, drawn over `items` when asked for.
+    pub refused: Vec<Item>,
     pub lines: Vec<Line>,
     pub marks: Vec<Mark>,
 }

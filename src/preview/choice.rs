@@ -5,7 +5,7 @@
 use super::request::{ColumnOrder, Mode, column_of};
 use crate::model::*;
 use crate::rules::column::{self, CannotOrder};
-use crate::rules::m42::{self, CannotMove};
+use crate::rules::m42::{self, CannotMove, MoveType};
 use crate::rules::orders;
 use std::fmt;
 
@@ -57,13 +57,24 @@ pub fn choices(s: &Scenario, unit: UnitId) -> Vec<Choice> {
             v.extend(Command::ALL.iter().map(|c| plain(Mode::HexMove(Some(*c)))));
             v
         }
-        Ruleset::M42 => m42::available(u, None)
-            .into_iter()
-            .map(|(t, why)| Choice {
-                mode: Mode::M42(t),
-                refused: why.map(Refusal::M42),
-            })
-            .collect(),
+        Ruleset::M42 => {
+            let mut v: Vec<Choice> = m42::available(u, None)
+                .into_iter()
+                .map(|(t, why)| Choice {
+                    mode: Mode::M42(t),
+                    refused: why.map(Refusal::M42),
+                })
+                .collect();
+            // The usual order is to move: Advance first when the unit may take it.
+            if let Some(k) = v
+                .iter()
+                .position(|c| c.mode == Mode::M42(MoveType::Advance) && c.refused.is_none())
+            {
+                let advance = v.remove(k);
+                v.insert(0, advance);
+            }
+            v
+        }
         Ruleset::Orders => {
             let first = orders::default_action(u);
             let mut v: Vec<Choice> = orders::choices(u)

@@ -1,5 +1,11 @@
 //! The look of every preview: one palette and the few shapes they all draw, so a legal place
 //! looks the same on the hex map and on the table.
+//!
+//! The palette is Okabe and Ito's, which reads for the common colour blindnesses, and the two
+//! answers that matter most differ in pattern as well as hue: a legal place is filled (with its
+//! cost), a refused one is hatched. Refused places are drawn lightly, so they never drown the
+//! map; hovering one outlines it and says why, and the Rules panel's toggle shades them all
+//! in full ([`super::answer::Parts::refused`]).
 
 use crate::geom::{Footprint, Point};
 use crate::model::{Colour, Model};
@@ -7,15 +13,90 @@ use crate::rules::reach::{Region, Window, contour};
 use crate::scene::{Anchor, Item, Mesh, Size, Stroke};
 use std::sync::Arc;
 
-pub const LEGAL: Colour = Colour::rgba(40, 170, 70, 80);
-pub const LEGAL_EDGE: Colour = Colour::rgb(20, 130, 50);
-pub const REJECTED: Colour = Colour::rgba(210, 40, 40, 70);
-pub const REJECTED_EDGE: Colour = Colour::rgb(190, 30, 30);
-pub const PATH: Colour = Colour::rgb(250, 170, 20);
-pub const COMMAND: Colour = Colour::rgb(40, 110, 230);
-pub const COMMAND_FILL: Colour = Colour::rgba(40, 110, 230, 45);
-pub const WARN: Colour = Colour::rgb(235, 140, 0);
+/// Bluish green: where the unit may end its move.
+pub const LEGAL: Colour = Colour::rgba(0, 158, 115, 95);
+pub const LEGAL_EDGE: Colour = Colour::rgb(0, 120, 88);
+/// Vermillion: reached but refused, in full (hover, or the toggle).
+pub const REJECTED: Colour = Colour::rgba(213, 94, 0, 85);
+pub const REJECTED_EDGE: Colour = Colour::rgb(190, 80, 0);
+/// The light hatching of refused places.
+pub const REJECTED_HATCH: Colour = Colour::rgba(213, 94, 0, 120);
+/// Orange: a route.
+pub const PATH: Colour = Colour::rgb(230, 159, 0);
+/// Blue: command spans and radii, and whom a unit traces to.
+pub const COMMAND: Colour = Colour::rgb(0, 114, 178);
+pub const COMMAND_FILL: Colour = Colour::rgba(0, 114, 178, 38);
+/// Reddish purple: something the player should know about a model or unit.
+pub const WARN: Colour = Colour::rgb(204, 121, 167);
 pub const NEUTRAL: Colour = Colour::rgb(90, 90, 90);
+
+/// How a mark of the legend looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Swatch {
+    Fill(Colour, Colour),
+    Hatch(Colour),
+    Line(Colour),
+    Outline(Colour),
+    Ring(Colour),
+}
+
+/// What each colour and mark over the map means, for the Rules panel's legend.
+pub const LEGEND: &[(Swatch, &str)] = &[
+    (
+        Swatch::Fill(LEGAL, LEGAL_EDGE),
+        "a legal end of the move, with its cost; or the region a model may end in",
+    ),
+    (
+        Swatch::Hatch(REJECTED_HATCH),
+        "reached but refused: hover it for why (shaded in full by the toggle)",
+    ),
+    (
+        Swatch::Line(PATH),
+        "the route to the place under the pointer",
+    ),
+    (
+        Swatch::Outline(COMMAND),
+        "a command span or radius, and the leader a unit traces to",
+    ),
+    (
+        Swatch::Ring(REJECTED_EDGE),
+        "out of command, or a place that is not allowed",
+    ),
+    (
+        Swatch::Ring(WARN),
+        "a model or unit to look at: hover it for what the rules say",
+    ),
+];
+
+/// Diagonal hatching inside a convex polygon: lines running down to the right, `spacing` apart
+/// (map units), `width` wide, on one lattice shared by every polygon so neighbours join up.
+pub fn hatch_convex(mesh: &mut Mesh, poly: &[Point], spacing: f32, width: f32, colour: Colour) {
+    if poly.len() < 3 || spacing <= 0.0 {
+        return;
+    }
+    // Each line is x - y = c; the polygon spans a range of c.
+    let (lo, hi) = poly.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.x - p.y), hi.max(p.x - p.y))
+    });
+    let mut k = (lo / spacing).ceil();
+    while k * spacing <= hi {
+        let c = k * spacing;
+        // Where the line crosses the polygon's edges.
+        let mut hits = Vec::with_capacity(2);
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (fa, fb) = (a.x - a.y - c, b.x - b.y - c);
+            if (fa <= 0.0) != (fb <= 0.0) {
+                let t = fa / (fa - fb);
+                hits.push(a + (b - a) * t);
+            }
+        }
+        if let [p, q, ..] = hits[..] {
+            mesh.add_segment(p, q, width, colour);
+        }
+        k += 1.0;
+    }
+}
 
 /// A filled region with its outline: the places a model may end.
 pub fn region(items: &mut Vec<Item>, r: &Region, fill: Colour, edge: Colour, width_pt: f32) {
@@ -27,9 +108,15 @@ pub fn region(items: &mut Vec<Item>, r: &Region, fill: Colour, edge: Colour, wid
     outline(items, &r.outline(), edge, width_pt, None);
 }
 
-/// The places within `allowance` of `start` (straight-line) that `r` leaves out: shaded apart
-/// so the player sees what stops the move.
-pub fn refused_within(items: &mut Vec<Item>, r: &Region, start: Point, allowance: f32) {
+/// The places within `allowance` of `start` (straight-line) that `r` leaves out, so the player
+/// sees what stops the move: hatched lightly into `items`, shaded in full into `full`.
+pub fn refused_within(
+    items: &mut Vec<Item>,
+    full: &mut Vec<Item>,
+    r: &Region,
+    start: Point,
+    allowance: f32,
+) {
     let w: Window = r.window;
     let values: Vec<f32> = r
         .excess
@@ -40,10 +127,17 @@ pub fn refused_within(items: &mut Vec<Item>, r: &Region, start: Point, allowance
             outside_region.max(w.point(i).distance(start) - allowance)
         })
         .collect();
-    let mut m = Mesh::default();
-    contour::fill(&w, &values, |poly| m.add_convex(poly, REJECTED));
-    if !m.is_empty() {
-        items.push(Item::Mesh(Arc::new(m)));
+    let mut shade = Mesh::default();
+    let mut hatch = Mesh::default();
+    contour::fill(&w, &values, |poly| {
+        shade.add_convex(poly, REJECTED);
+        hatch_convex(&mut hatch, poly, 0.5, 0.035, REJECTED_HATCH);
+    });
+    if !hatch.is_empty() {
+        items.push(Item::Mesh(Arc::new(hatch)));
+    }
+    if !shade.is_empty() {
+        full.push(Item::Mesh(Arc::new(shade)));
     }
 }
 

@@ -82,21 +82,28 @@ pub(super) fn moves(
         .map_err(|e| NoPreview(e.to_string()))?;
     let l = layout(h);
     let mut legal = Mesh::default();
+    let mut hatched = Mesh::default();
     let mut rejected = Mesh::default();
+    let (spacing, width) = (h.hex_size_mm * 0.3, h.hex_size_mm * 0.018);
     for v in &p.hexes {
         if v.hex == p.start {
             continue;
         }
+        let c = cell(&l, v.hex);
         if v.is_legal() {
-            legal.add_convex(&cell(&l, v.hex), LEGAL);
+            legal.add_convex(&c, LEGAL);
         } else {
-            rejected.add_convex(&cell(&l, v.hex), REJECTED);
+            rejected.add_convex(&c, REJECTED);
+            draw::hatch_convex(&mut hatched, &c, spacing, width, draw::REJECTED_HATCH);
         }
     }
-    for m in [rejected, legal] {
+    for m in [hatched, legal] {
         if !m.is_empty() {
             o.items.push(Item::Mesh(Arc::new(m)));
         }
+    }
+    if !rejected.is_empty() {
+        o.refused.push(Item::Mesh(Arc::new(rejected)));
     }
     // Cost labels on the legal hexes: MP spent to get there.
     let small = h.hex_size_mm * 0.45;
@@ -187,6 +194,7 @@ impl HexProbe {
                 text: format!("{} stands here", self.preview.unit.name),
                 legal: None,
                 path: Vec::new(),
+                area: Vec::new(),
             });
         }
         let text_cost = |cost: u16| {
@@ -203,16 +211,19 @@ impl HexProbe {
                     .path(hex)
                     .map(|x| self.centres(s, &x))
                     .unwrap_or_default();
+                let area = cell(&layout(h), hex).to_vec();
                 Some(match &v.reason {
                     None => Hover {
                         text: format!("legal: {}", text_cost(v.cost)),
                         legal: Some(true),
                         path,
+                        area,
                     },
                     Some(r) => Hover {
                         text: format!("refused: {r} ({})", text_cost(v.cost)),
                         legal: Some(false),
                         path,
+                        area,
                     },
                 })
             }
@@ -223,6 +234,7 @@ impl HexProbe {
                 ),
                 legal: Some(false),
                 path: Vec::new(),
+                area: cell(&layout(h), hex).to_vec(),
             }),
             None => None,
         }
@@ -267,6 +279,20 @@ pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Parts) -> Result<(), No
     }
     if !m.is_empty() {
         o.items.push(Item::Mesh(Arc::new(m)));
+    }
+    // The span's edge: every hex side between a hex inside and one outside.
+    let inside: std::collections::HashSet<Hex> = p.hexes.iter().copied().collect();
+    for hex in &p.hexes {
+        for d in 0..6u8 {
+            let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d as usize]);
+            if !inside.contains(&n) {
+                o.items.push(Item::Line {
+                    points: crate::scene::edge_corners(&l, *hex, d).to_vec(),
+                    stroke: Stroke::points(2.5, COMMAND),
+                    closed: false,
+                });
+            }
+        }
     }
     o.lines.push(Line::info(format!(
         "{}: {} with span {} ({} hexes{})",

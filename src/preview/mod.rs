@@ -24,6 +24,7 @@ mod table;
 
 pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Tone};
 pub use choice::{Choice, Refusal, choices};
+pub use draw::{LEGEND, Swatch};
 pub use hex::traced;
 pub use overlay::{Overlay, compute};
 pub use pending::Pending;

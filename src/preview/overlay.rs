@@ -18,6 +18,8 @@ use std::fmt;
 pub struct Overlay {
     pub request: Request,
     pub items: Vec<Item>,
+    /// The refused places shaded in full, for when the player asks to see them so.
+    pub refused: Vec<Item>,
     pub lines: Vec<Line>,
     pub marks: Vec<Mark>,
     probe: Probe,
@@ -65,6 +67,7 @@ pub fn compute(s: &Scenario, req: &Request) -> Result<Overlay, NoPreview> {
     Ok(Overlay {
         request: req.clone(),
         items: o.items,
+        refused: o.refused,
         lines: o.lines,
         marks: o.marks,
         probe,
@@ -85,6 +88,7 @@ impl Overlay {
                 text: m.text.clone(),
                 legal: None,
                 path: Vec::new(),
+                area: Vec::new(),
             });
         }
         match &self.probe {

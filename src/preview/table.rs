@@ -89,7 +89,13 @@ pub(super) fn m42(
     }
     // The leader's region, and what within his allowance he cannot reach.
     if let (Some(r), Some((_, start))) = (&p.leader_region, leader) {
-        draw::refused_within(&mut o.items, r, start, p.leader_allowance_in);
+        draw::refused_within(
+            &mut o.items,
+            &mut o.refused,
+            r,
+            start,
+            p.leader_allowance_in,
+        );
         draw::region(&mut o.items, r, LEGAL, LEGAL_EDGE, 2.0);
         draw::ring(
             &mut o.items,
@@ -242,6 +248,7 @@ impl M42Probe {
                 text: format!("{} refused: {why}", self.move_type),
                 legal: Some(false),
                 path: Vec::new(),
+                area: Vec::new(),
             });
         }
         let straight = start.distance(p);
@@ -253,6 +260,7 @@ impl M42Probe {
                 ),
                 legal: Some(false),
                 path: Vec::new(),
+                area: Vec::new(),
             });
         }
         let d = m42::check_destination(s, self.unit, self.move_type, self.leader_id(), p)?;
@@ -265,11 +273,13 @@ impl M42Probe {
                 ),
                 legal: Some(true),
                 path: route.points,
+                area: Vec::new(),
             },
             Err(why) => Hover {
                 text: format!("cannot end here: {why}"),
                 legal: Some(false),
                 path: Vec::new(),
+                area: Vec::new(),
             },
         })
     }
@@ -374,7 +384,13 @@ pub(super) fn orders(
     if let Some(l) = &pv.leader {
         if let Some(a) = &l.region {
             if l.moves {
-                draw::refused_within(&mut o.items, &a.region, l.from, l.allowance_in);
+                draw::refused_within(
+                    &mut o.items,
+                    &mut o.refused,
+                    &a.region,
+                    l.from,
+                    l.allowance_in,
+                );
             }
             draw::region(&mut o.items, &a.region, LEGAL, LEGAL_EDGE, 2.0);
             draw::ring(&mut o.items, l.from, l.allowance_in, NEUTRAL, Some(4.0));
@@ -500,6 +516,7 @@ impl OrdersProbe {
                 ),
                 legal: Some(false),
                 path: Vec::new(),
+                area: Vec::new(),
             });
         }
         let check =
@@ -511,6 +528,7 @@ impl OrdersProbe {
                         text: e.to_string(),
                         legal: Some(false),
                         path: Vec::new(),
+                        area: Vec::new(),
                     });
                 }
             };
@@ -521,6 +539,7 @@ impl OrdersProbe {
                 text: format!("legal: {}", route_text(length, check.allowance_in)),
                 legal: Some(true),
                 path,
+                area: Vec::new(),
             }
         } else {
             Hover {
@@ -532,6 +551,7 @@ impl OrdersProbe {
                 ),
                 legal: Some(false),
                 path,
+                area: Vec::new(),
             }
         })
     }

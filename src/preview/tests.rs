@@ -430,3 +430,60 @@ fn choices_follow_the_ruleset_and_say_what_is_refused() {
     assert!(dig.refused.is_none());
     assert!(compute(&s, &Request::new(UnitId(9999), Mode::HexSpan)).is_err());
 }
+
+/// Refused places are hatched lightly, never washed over the map: the full shade is kept apart
+/// for the toggle, and hovering one shows that place in full.
+#[test]
+fn refused_hexes_are_hatched_and_shaded_in_full_only_on_request() {
+    let s = sample("winceby");
+    let name = "Cromwell's Regiment of Horse";
+    let o = open(&s, name, Mode::HexMove(None));
+    let fills = |items: &[crate::scene::Item], c: Colour| {
+        items.iter().any(|i| match i {
+            crate::scene::Item::Mesh(m) => m.colours.contains(&c),
+            _ => false,
+        })
+    };
+    assert!(fills(&o.items, draw::LEGAL), "legal hexes are filled");
+    assert!(
+        fills(&o.items, draw::REJECTED_HATCH),
+        "refused hexes are hatched"
+    );
+    assert!(!fills(&o.items, draw::REJECTED), "no full shade by default");
+    assert!(
+        fills(&o.refused, draw::REJECTED),
+        "the full shade is there to ask for"
+    );
+    let probe = o.hex_preview().expect("a hex probe");
+    let l = layout(s.map.as_hex().expect("hex"));
+    // A refused hex with nothing else to say (no unit or mark there).
+    let hover = probe
+        .rejected()
+        .filter_map(|(v, _)| o.hover(&s, l.hex_to_world_pos(v.hex)))
+        .find(|h| h.legal == Some(false))
+        .expect("a refused hex answered as refused");
+    assert!(matches!(
+        hover.items().first(),
+        Some(crate::scene::Item::Line { stroke, closed: true, .. })
+            if stroke.colour == draw::REJECTED_EDGE
+    ));
+}
+
+#[test]
+fn hatching_stays_inside_its_polygon() {
+    let square = [
+        Point::new(0.0, 0.0),
+        Point::new(4.0, 0.0),
+        Point::new(4.0, 4.0),
+        Point::new(0.0, 4.0),
+    ];
+    let mut m = crate::scene::Mesh::default();
+    draw::hatch_convex(&mut m, &square, 1.0, 0.01, draw::REJECTED_HATCH);
+    assert!(!m.positions.is_empty());
+    for p in &m.positions {
+        assert!(
+            (-0.02..=4.02).contains(&p.x) && (-0.02..=4.02).contains(&p.y),
+            "{p:?}"
+        );
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::app::App;
 use crate::app::paint::{self, StaticLayer};
-use crate::app::tools::{Gesture, Tool, nearest_hexside};
+use crate::app::tools::{Gesture, Tool};
 use crate::app::zoc_view::ZocOverlay;
 use crate::edit::Edit;
 use crate::edit::ops::selection::{editable_points, move_edits, move_vertex};
@@ -241,6 +241,12 @@ impl App {
             Gesture::Paint { cells } if !cells.is_empty() => {
                 vec![Edit::SetHexTerrain(cells.clone())]
             }
+            Gesture::Hexsides { sides, on } => {
+                let Tool::Hexside { feature } = self.tool else {
+                    return None;
+                };
+                crate::edit::ops::paint::hexside_stroke(s, sides, feature, *on)?.1
+            }
             _ => return None,
         };
         let mut g = s.clone();
@@ -344,7 +350,9 @@ impl App {
                     shapes.push(Shape::closed_line(pts, Stroke::new(2.0, accent)));
                 }
             }
-            if let (Tool::Hexside { .. }, Some((hex, d))) = (self.tool, nearest_hexside(h, c)) {
+            if let (Tool::Hexside { .. }, Some((hex, d))) =
+                (self.tool, super::super::tools::hexside_under_stroke(h, c))
+            {
                 let [a, b] = scene::edge_corners(&l, hex, d);
                 shapes.push(Shape::line_segment(
                     [v.to_screen(a), v.to_screen(b)],
@@ -530,5 +538,47 @@ pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
             )
         }
         None => format!("{:.2}\"", from.distance(to)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_levels_fade_in_by_their_spacing_on_screen() {
+        // Lines 4 points apart would be a wash: hidden. 14 and more: full strength.
+        assert_eq!(grid_alpha(4.0), 0.0);
+        assert_eq!(grid_alpha(14.0), 1.0);
+        assert!(grid_alpha(9.0) > 0.0 && grid_alpha(9.0) < 1.0);
+    }
+
+    #[test]
+    fn a_zoomed_out_table_keeps_its_major_lines_on_pixel_centres() {
+        let t = TableMap::default();
+        let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
+        // 3 points an inch: the inch lines would crowd, the 6" and 24" lines stay.
+        let view = crate::app::view::View::fit(
+            crate::geom::Aabb {
+                min: Point::ZERO,
+                max: Point::new(t.width_in, t.height_in),
+            },
+            rect,
+        );
+        let view = crate::app::view::View { zoom: 3.0, ..view };
+        let mut shapes = Vec::new();
+        inch_grid(&mut shapes, &t, &view, rect, 1.0);
+        // 72" x 48": 11 vertical and 7 horizontal lines at 6" steps, none at odd inches.
+        assert_eq!(shapes.len(), 11 + 7);
+        for s in &shapes {
+            let Shape::LineSegment { points, .. } = s else {
+                panic!("{s:?}")
+            };
+            let on_centre = |v: f32| (v - v.floor() - 0.5).abs() < 1e-3;
+            assert!(
+                on_centre(points[0].x) || on_centre(points[0].y),
+                "{points:?}"
+            );
+        }
     }
 }

@@ -19,7 +19,7 @@ pub use draw::measure_text;
 use super::App;
 use super::command::{Change, Command, Commands};
 use super::palette::Payload;
-use super::tools::{Gesture, Tool, nearest_hexside};
+use super::tools::{Gesture, Tool};
 use super::view::View;
 use crate::edit::Edit;
 use crate::edit::ops::{create, paint};
@@ -105,6 +105,28 @@ impl App {
             self.canvas.tip = None;
         }
         out
+    }
+
+    /// Moves the view so `unit` stands in the middle of the canvas, at the same zoom.
+    pub(super) fn centre_on(&mut self, unit: UnitId) {
+        let Some(at) = crate::preview::anchor(self.doc.scenario(), unit) else {
+            self.status = "That unit is not on the map".into();
+            return;
+        };
+        let delta = self.canvas.rect.center() - self.view.to_screen(at);
+        self.view.pan(delta);
+        self.canvas.auto_fit = false;
+    }
+
+    /// Pans the view, if it must, so `unit` stands inside the canvas with a margin.
+    pub(super) fn bring_into_view(&mut self, unit: UnitId) {
+        let Some(at) = crate::preview::anchor(self.doc.scenario(), unit) else {
+            return;
+        };
+        let inner = self.canvas.rect.shrink(40.0);
+        if inner.is_positive() && !inner.contains(self.view.to_screen(at)) {
+            self.centre_on(unit);
+        }
     }
 
     /// Zooms about the canvas centre (the keyboard's + and -).
@@ -208,13 +230,34 @@ impl App {
                 }
             }
             Tool::Hexside { feature } => {
+                // A stroke from the moment the button goes down: the first edge decides whether
+                // the stroke lays the feature or takes it up; a click is a stroke of one edge.
                 let s = self.doc.scenario();
-                if response.clicked()
+                if (response.is_pointer_button_down_on() || response.clicked())
                     && let Some(h) = s.map.as_hex()
-                    && let Some((hex, d)) = nearest_hexside(h, world)
-                    && let Some((label, edit)) = paint::toggle_hexside(s, hex, d, feature)
+                    && let Some(side) = super::tools::hexside_under_stroke(h, world)
                 {
-                    out.push(Command::Apply(Change::new(label, vec![edit])));
+                    match &mut self.canvas.gesture {
+                        Some(Gesture::Hexsides { sides, .. }) => {
+                            if !sides.contains(&side) {
+                                sides.push(side);
+                            }
+                        }
+                        _ => {
+                            let on = !feature.is_in(h.hexside(side.0, side.1));
+                            self.canvas.gesture = Some(Gesture::Hexsides {
+                                sides: vec![side],
+                                on,
+                            });
+                        }
+                    }
+                }
+                if (response.drag_stopped() || response.clicked())
+                    && let Some(Gesture::Hexsides { sides, on }) = self.canvas.gesture.take()
+                    && !self.canvas.cancelling
+                    && let Some((label, edits)) = paint::hexside_stroke(s, &sides, feature, on)
+                {
+                    out.push(Command::Apply(Change::new(label, edits)));
                 }
             }
             Tool::DrawArea { .. } | Tool::DrawLine { .. } => {
@@ -294,6 +337,12 @@ impl App {
     fn drop_payload(&self, payload: Payload, at: Point) -> Command {
         let s = self.doc.scenario();
         let side = self.side;
+        // Units face away from their side's home edge.
+        let facing = |side: SideId| {
+            s.side(side)
+                .and_then(|x| x.home_edge)
+                .map_or(0.0, |e| e.inward_bearing_deg())
+        };
         let (label, edit) = match payload {
             Payload::Terrain(t) => {
                 if s.map.is_hex() {
@@ -306,12 +355,10 @@ impl App {
                     ("Add terrain", create::place_area(s, t, at))
                 }
             }
-            Payload::Unit(t) => {
-                let facing = s
-                    .side(side)
-                    .and_then(|x| x.home_edge)
-                    .map_or(0.0, |e| e.inward_bearing_deg());
-                ("Add unit", create::place_unit(s, t, side, at, facing))
+            Payload::Unit(t) => ("Add unit", create::place_unit(s, t, side, at, facing(side))),
+            Payload::Place(u) => {
+                let facing = s.unit(u).map_or(0.0, |u| facing(u.side));
+                ("Place unit", create::place_off_map_unit(s, u, at, facing))
             }
             Payload::Objective => ("Add objective", create::place_objective(s, at)),
             Payload::Zone => ("Add deployment zone", create::place_zone(s, side, at)),

@@ -174,7 +174,7 @@ impl App {
             Gesture::RulesMove { to, .. } => out.push(Command::DropGhost(to)),
             Gesture::Follower { model, to } => out.push(Command::PlaceFollower { model, to }),
             Gesture::Sight { from, to } => out.push(Command::Sight(from, to)),
-            Gesture::Measure { .. } | Gesture::Pan => {}
+            Gesture::Measure { .. } | Gesture::Pan | Gesture::Hexsides { .. } => {}
         }
         out
     }

@@ -269,7 +269,13 @@ impl<'a> Form<'a> {
                 ui.visuals_mut().override_text_color = Some(c);
             }
             // Inches to two decimals, angles to one: more is noise on a wargames table.
-            let decimals = if label.contains('°') { 1 } else { 2 };
+            let decimals = if N::INTEGRAL {
+                0
+            } else if label.contains('°') {
+                1
+            } else {
+                2
+            };
             let drag = DragValue::new(v)
                 .range(range)
                 .speed(speed)

@@ -170,7 +170,32 @@ pub fn place_unit(
     facing_deg: f32,
 ) -> Option<Edit> {
     let mut next = s.next_id;
-    let mut u = new_unit(s, template, side, &mut next);
+    let u = new_unit(s, template, side, &mut next);
+    let frontage = template.models(s.rules.ruleset).2;
+    stand_at(s, u, at, facing_deg, frontage).map(|u| Edit::PutUnit(Box::new(u)))
+}
+
+/// Places a unit that waits off the map (a reinforcement, a column's tail) at `at`, facing
+/// `facing_deg`, as a new unit would stand: the edit, or `None` when `at` is off the map or
+/// the unit is already on it.
+pub fn place_off_map_unit(s: &Scenario, unit: UnitId, at: Point, facing_deg: f32) -> Option<Edit> {
+    let u = s.unit(unit)?;
+    if matches!(u.position, Position::Table | Position::Hex { .. }) {
+        return None;
+    }
+    // Ranks about as wide as they are deep, as the palette's units stand.
+    let frontage = (u.models.len() as f32).sqrt().ceil().max(1.0) as usize;
+    stand_at(s, u.clone(), at, facing_deg, frontage).map(|u| Edit::PutUnit(Box::new(u)))
+}
+
+/// `u` standing at `at`: on the hex under it, or its models in ranks `frontage` wide.
+fn stand_at(
+    s: &Scenario,
+    mut u: Unit,
+    at: Point,
+    facing_deg: f32,
+    frontage: usize,
+) -> Option<Unit> {
     match &s.map {
         Map::Hex(h) => {
             let hex = h.layout().world_pos_to_hex(at);
@@ -186,8 +211,10 @@ pub fn place_unit(
             if at.x < 0.0 || at.y < 0.0 || at.x > t.width_in || at.y > t.height_in {
                 return None;
             }
-            let (count, base, frontage) = template.models(s.rules.ruleset);
-            let (w, d) = match base {
+            let Some(first) = u.models.first() else {
+                return None;
+            };
+            let (w, d) = match first.base {
                 Base::Round { diameter_mm } => (diameter_mm / 25.4, diameter_mm / 25.4),
                 Base::Rect { width_mm, depth_mm } => (width_mm / 25.4, depth_mm / 25.4),
             };
@@ -199,14 +226,15 @@ pub fn place_unit(
                 base_depth_in: d,
                 gap_in: 0.05,
             };
-            for (m, p) in u.models.iter_mut().zip(f.centres(count as usize)) {
+            let n = u.models.len();
+            for (m, p) in u.models.iter_mut().zip(f.centres(n)) {
                 m.pos = p;
                 m.facing_deg = facing_deg;
             }
             u.position = Position::Table;
         }
     }
-    Some(Edit::PutUnit(Box::new(u)))
+    Some(u)
 }
 
 /// The name a new piece of `t` takes: the terrain's name and a number ("Wood 3").

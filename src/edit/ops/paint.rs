@@ -35,6 +35,26 @@ impl HexsideKind {
         }
     }
 
+    /// Whether `f` has this feature.
+    pub fn is_in(self, f: HexsideFeatures) -> bool {
+        match self {
+            HexsideKind::River => f.river,
+            HexsideKind::Wall => f.wall,
+            HexsideKind::Bridge => f.bridge,
+            HexsideKind::Road => f.road,
+            HexsideKind::BlocksZoc => f.blocks_zoc,
+        }
+    }
+
+    /// The features with this one set to `on`.
+    pub fn set(self, f: HexsideFeatures, on: bool) -> HexsideFeatures {
+        if self.is_in(f) == on {
+            f
+        } else {
+            self.toggle(f)
+        }
+    }
+
     /// The features with this one toggled.
     pub fn toggle(self, mut f: HexsideFeatures) -> HexsideFeatures {
         match self {
@@ -109,6 +129,36 @@ pub fn toggle_hexside(
     ))
 }
 
+/// The edits of one hexside stroke: `feature` set on (or taken off, `on` false) every edge the
+/// stroke crossed, as one undo step; `None` when no edge changes.
+pub fn hexside_stroke(
+    s: &Scenario,
+    sides: &[(Hex, u8)],
+    feature: HexsideKind,
+    on: bool,
+) -> Option<(String, Vec<Edit>)> {
+    let h = s.map.as_hex()?;
+    let edits: Vec<Edit> = sides
+        .iter()
+        .filter(|(hex, d)| feature.is_in(h.hexside(*hex, *d)) != on)
+        .map(|&(hex, direction)| Edit::SetHexside {
+            hex,
+            direction,
+            features: feature.set(h.hexside(hex, direction), on),
+        })
+        .collect();
+    if edits.is_empty() {
+        return None;
+    }
+    let n = count(edits.len() as u64, "hexside", "hexsides");
+    let label = if on {
+        format!("{} on {n}", feature.name())
+    } else {
+        format!("{} off {n}", feature.name())
+    };
+    Some((label, edits))
+}
+
 /// The hexes filled from `start`: every hex connected to it through hexes of the same terrain.
 pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
     let grid = h.grid();
@@ -139,6 +189,29 @@ pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hexside_stroke_sets_the_feature_on_every_edge_it_crossed_as_one_step() {
+        let mut s = Scenario::new_hex("h");
+        let a = Hex::new(2, 2);
+        let sides = [(a, 0), (a, 1), (a, 2)];
+        let (label, edits) =
+            hexside_stroke(&s, &sides, HexsideKind::River, true).expect("a change");
+        assert_eq!(label, "River on 3 hexsides");
+        for e in edits {
+            e.apply(&mut s).expect("applies");
+        }
+        let h = s.map.as_hex().expect("hex");
+        assert!(sides.iter().all(|(x, d)| h.hexside(*x, *d).river));
+        // A second stroke over the same edges and one more adds only the new one...
+        let more = [(a, 1), (a, 3)];
+        let (label, _) = hexside_stroke(&s, &more, HexsideKind::River, true).expect("one");
+        assert_eq!(label, "River on 1 hexside");
+        // ...and a removing stroke over them takes the river off both that have it.
+        let (label, _) = hexside_stroke(&s, &more, HexsideKind::River, false).expect("off");
+        assert_eq!(label, "River off 1 hexside");
+        assert!(hexside_stroke(&s, &sides, HexsideKind::River, true).is_none());
+    }
 
     #[test]
     fn flood_fill_stops_at_other_terrain() {

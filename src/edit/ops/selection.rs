@@ -34,13 +34,62 @@ pub fn snap_half_inch(p: Point) -> Point {
 /// the hex under their moved centre; on the table, `snap` rounds the move so the first model
 /// lands on a half inch.
 pub fn move_edits(s: &Scenario, items: &[ItemRef], delta: Point, snap: bool) -> Vec<Edit> {
-    let mut edits = Vec::new();
     let hexmap = s.map.as_hex().map(|h| (h, h.layout()));
     let hex_moved = |hex: Hex| -> Option<Hex> {
         let (h, l) = hexmap.as_ref()?;
         let target = l.world_pos_to_hex(l.hex_to_world_pos(hex) + delta);
         h.grid().contains(target).then_some(target)
     };
+    moved_edits(s, items, delta, snap, hex_moved)
+}
+
+/// A nudge of the selection by the keyboard: which way, and whether finely (Shift).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nudge {
+    /// -1, 0 or 1 across (east positive).
+    pub dx: i8,
+    /// -1, 0 or 1 down the map (south positive).
+    pub dy: i8,
+    pub fine: bool,
+}
+
+/// Inches a nudge moves table items: half an inch, a tenth finely.
+pub const NUDGE_IN: f32 = 0.5;
+pub const NUDGE_FINE_IN: f32 = 0.1;
+
+/// The edits that nudge `items`: on a hex map one hex (the next column or row as the hexes are
+/// numbered, so east from 0412 is 0512); on the table half an inch, a tenth when fine, without
+/// snapping. Items the nudge would take off a hex map stay where they are.
+pub fn nudge_edits(s: &Scenario, items: &[ItemRef], n: Nudge) -> Vec<Edit> {
+    let step = if n.fine { NUDGE_FINE_IN } else { NUDGE_IN };
+    let delta = Point::new(f32::from(n.dx) * step, f32::from(n.dy) * step);
+    let hexmap = s.map.as_hex().map(|h| (h.grid(), h.orientation.to_hexx()));
+    let hex_moved = |hex: Hex| -> Option<Hex> {
+        let (grid, orientation) = hexmap?;
+        let mode = match grid {
+            crate::geom::HexGrid::Rectangle { mode, .. } => mode,
+            crate::geom::HexGrid::Hexagon { .. } => hexx::OffsetHexMode::Even,
+        };
+        let [col, row] = hex.to_offset_coordinates(mode, orientation);
+        let to = Hex::from_offset_coordinates(
+            [col + i32::from(n.dx), row + i32::from(n.dy)],
+            mode,
+            orientation,
+        );
+        grid.contains(to).then_some(to)
+    };
+    moved_edits(s, items, delta, false, hex_moved)
+}
+
+/// The edits that move `items` by `delta` inches on the table and by `hex_moved` on a hex map.
+fn moved_edits(
+    s: &Scenario,
+    items: &[ItemRef],
+    delta: Point,
+    snap: bool,
+    hex_moved: impl Fn(Hex) -> Option<Hex>,
+) -> Vec<Edit> {
+    let mut edits = Vec::new();
     for item in items {
         match *item {
             ItemRef::Unit(id) => {
@@ -297,6 +346,89 @@ mod tests {
         match &edits[..] {
             [Edit::PutUnit(moved)] => assert_eq!(moved.hex().map(|x| x.0), Some(to)),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_nudge_east_on_a_hex_map_takes_a_unit_to_the_next_column_in_the_same_row() {
+        let s = (samples::by_name("winceby").expect("winceby").build)();
+        let h = s.map.as_hex().expect("hex");
+        let grid = h.grid();
+        let u = s
+            .units
+            .iter()
+            .find(|u| {
+                u.hex()
+                    .is_some_and(|(x, _)| grid.offset_of(x).is_some_and(|[c, r]| c > 0 && r > 0))
+            })
+            .expect("unit inside the map");
+        let (from, _) = u.hex().expect("on a hex");
+        let [c, r] = grid.offset_of(from).expect("offset");
+        for (dx, dy, want) in [(1, 0, [c + 1, r]), (0, -1, [c, r - 1]), (-1, 0, [c - 1, r])] {
+            let n = Nudge {
+                dx,
+                dy,
+                fine: false,
+            };
+            let edits = nudge_edits(&s, &[ItemRef::Unit(u.id)], n);
+            let [Edit::PutUnit(moved)] = &edits[..] else {
+                panic!("{edits:?}")
+            };
+            let to = moved.hex().expect("on a hex").0;
+            assert_eq!(grid.offset_of(to), Some(want));
+            assert_eq!(from.unsigned_distance_to(to), 1, "a neighbour");
+        }
+    }
+
+    #[test]
+    fn a_nudge_off_the_hex_map_leaves_the_unit_where_it_is() {
+        let mut s = (samples::by_name("winceby").expect("winceby").build)();
+        let grid = s.map.as_hex().expect("hex").grid();
+        let top = grid.hex_at(3).expect("hex 3 of row 0");
+        let u = s
+            .units
+            .iter_mut()
+            .find(|u| u.hex().is_some())
+            .expect("unit");
+        u.position = Position::Hex {
+            hex: top,
+            facing: 0,
+        };
+        let id = u.id;
+        let north = Nudge {
+            dx: 0,
+            dy: -1,
+            fine: false,
+        };
+        assert!(nudge_edits(&s, &[ItemRef::Unit(id)], north).is_empty());
+        let south = Nudge {
+            dx: 0,
+            dy: 1,
+            fine: false,
+        };
+        assert_eq!(nudge_edits(&s, &[ItemRef::Unit(id)], south).len(), 1);
+    }
+
+    #[test]
+    fn a_nudge_on_the_table_moves_half_an_inch_or_a_tenth_finely_without_snapping() {
+        let s = (samples::by_name("patrol").expect("patrol").build)();
+        let u = &s.units[0];
+        let first = u.models[0].pos;
+        for (fine, step) in [(false, 0.5), (true, 0.1)] {
+            let n = Nudge {
+                dx: -1,
+                dy: 1,
+                fine,
+            };
+            let edits = nudge_edits(&s, &[ItemRef::Unit(u.id)], n);
+            let [Edit::PutUnit(moved)] = &edits[..] else {
+                panic!("{edits:?}")
+            };
+            let d = moved.models[0].pos - first;
+            assert!(
+                (d.x + step).abs() < 1e-5 && (d.y - step).abs() < 1e-5,
+                "{d:?}"
+            );
         }
     }
 

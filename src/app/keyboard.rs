@@ -1,0 +1,93 @@
+//! What the keyboard does to the selection beyond the shortcuts of the menus: arrow keys nudge
+//! it (a burst of presses is one undo step), Tab and Shift+Tab walk through the units of the
+//! side in focus, in the order of battle's order.
+
+use super::App;
+use super::command::Change;
+use super::order_of_battle::order_of_battle;
+use crate::edit::ops::selection::{Nudge, nudge_edits};
+use crate::model::{ItemRef, UnitId};
+
+/// Seconds after the last arrow press that a burst of nudges ends: presses closer than this
+/// make one undo step.
+pub const NUDGE_BURST_SECS: f64 = 1.0;
+
+/// Screen points an arrow key pans the view when nothing is selected (a quarter finely).
+pub const PAN_STEP: f32 = 40.0;
+
+/// The nudges in a row, so a burst of arrow presses undoes in one step.
+#[derive(Default)]
+pub struct NudgeBurst {
+    /// Numbers the bursts; part of the undo step's merge key.
+    count: u64,
+    /// When the last nudge of this burst happened, in egui's seconds.
+    last: Option<f64>,
+}
+
+impl App {
+    /// Arrow keys: the selection moves one hex or half an inch (a tenth with Shift); with
+    /// nothing selected the view pans instead.
+    pub(super) fn nudge(&mut self, n: Nudge) {
+        if self.selection.is_empty() {
+            let step = if n.fine { PAN_STEP / 4.0 } else { PAN_STEP };
+            self.view
+                .pan(-egui::vec2(f32::from(n.dx), f32::from(n.dy)) * step);
+            self.canvas.auto_fit = false;
+            return;
+        }
+        let edits = nudge_edits(self.doc.scenario(), &self.selection, n);
+        if edits.is_empty() {
+            self.status = if self.doc.scenario().map.is_hex() {
+                "Nothing selected can move that way: the edge of the map".into()
+            } else {
+                "Nothing selected moves with the arrow keys".into()
+            };
+            return;
+        }
+        let burst = &mut self.nudges;
+        if burst.last.is_none_or(|t| self.now - t > NUDGE_BURST_SECS) {
+            burst.count += 1;
+        }
+        burst.last = Some(self.now);
+        let key = format!("nudge {}", burst.count);
+        let mut change = Change::new("Nudge", edits);
+        change.key = Some(key);
+        self.apply_change(change);
+    }
+
+    /// Tab (`step` 1) and Shift+Tab (-1): selects the next or previous unit on the map of the
+    /// side in focus (the selected unit's, else the side new units join), in the order of
+    /// battle's order, and brings it into view.
+    pub(super) fn cycle_unit(&mut self, step: i32) {
+        let s = self.doc.scenario();
+        let current = self.selected_unit();
+        let side = current
+            .and_then(|u| s.unit(u))
+            .map_or(self.side, |u| u.side);
+        let units: Vec<UnitId> = order_of_battle(s)
+            .into_iter()
+            .filter(|f| f.side == side)
+            .flat_map(|f| f.groups)
+            .flat_map(|g| g.rows)
+            .filter(|r| r.on_map)
+            .map(|r| r.unit)
+            .collect();
+        if units.is_empty() {
+            self.status = "No unit of that side is on the map".into();
+            return;
+        }
+        let n = units.len() as i32;
+        let at = current.and_then(|u| units.iter().position(|x| *x == u));
+        let next = match at {
+            Some(i) => (i as i32 + step).rem_euclid(n),
+            None if step > 0 => 0,
+            None => n - 1,
+        };
+        let unit = units[next as usize];
+        self.selection = vec![ItemRef::Unit(unit)];
+        if let Some(u) = s.unit(unit) {
+            self.status = format!("{} ({} of {})", u.name, next + 1, n);
+        }
+        self.bring_into_view(unit);
+    }
+}

@@ -1,0 +1,379 @@
+//! The order of battle: every side's units as its chain of command runs. On a hex map (R5)
+//! leaders stand over their subordinate leaders and the units that trace command to them; in
+//! columns of march (R1) each column lists its units in their order of march; on other tables a
+//! commander (R4) stands over the units he is attached to. Each row shows strength and state at
+//! a glance, and whether the unit is off the map or has left it.
+//!
+//! A click selects the unit on the canvas (and the canvas's selection lights its row), a
+//! double-click centres the view on it, and an off-map unit is placed by dragging its row onto
+//! the map.
+
+use super::App;
+use super::command::{Command, Commands};
+use super::palette::Payload;
+use crate::model::*;
+use egui::{RichText, Ui};
+use std::collections::HashSet;
+
+/// One unit's row: how deep it sits in the chain, and what it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub unit: UnitId,
+    pub depth: usize,
+    pub name: String,
+    /// Strength and state at a glance: "6/6 · routing · off map".
+    pub detail: String,
+    pub on_map: bool,
+}
+
+/// A heading and the rows under it (a column, or the units under no leader).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub heading: Option<String>,
+    pub rows: Vec<Row>,
+}
+
+/// One side's forces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideForces {
+    pub side: SideId,
+    pub name: String,
+    pub colour: Colour,
+    pub groups: Vec<Group>,
+}
+
+fn on_map(u: &Unit) -> bool {
+    matches!(u.position, Position::Table | Position::Hex { .. })
+}
+
+fn detail(s: &Scenario, u: &Unit) -> String {
+    let mut parts = vec![format!("{}/{}", u.strength.current, u.strength.start)];
+    if let Some(l) = &u.leadership
+        && s.map.is_hex()
+    {
+        parts.push(format!("{}, span {}", l.command, l.span));
+    }
+    match u.state.morale {
+        Morale::GoodOrder => {}
+        Morale::Unsteady => parts.push("unsteady".into()),
+        Morale::Routing => parts.push("routing".into()),
+        Morale::Removed => parts.push("removed".into()),
+    }
+    match u.position {
+        Position::OffMap => parts.push("off map".into()),
+        Position::Exited => parts.push("exited".into()),
+        _ => {}
+    }
+    if s.map.as_table().is_some()
+        && let Some(m) = u.leader()
+        && u.models.len() > 1
+    {
+        parts.push(format!("leader {}", m.id));
+    }
+    parts.join(" · ")
+}
+
+fn row(s: &Scenario, u: &Unit, depth: usize) -> Row {
+    Row {
+        unit: u.id,
+        depth,
+        name: u.name.clone(),
+        detail: detail(s, u),
+        on_map: on_map(u),
+    }
+}
+
+/// The order of battle of every side.
+pub fn order_of_battle(s: &Scenario) -> Vec<SideForces> {
+    s.sides
+        .iter()
+        .map(|side| {
+            let units: Vec<&Unit> = s.units.iter().filter(|u| u.side == side.id).collect();
+            let groups = match s.rules.ruleset {
+                Ruleset::HexCommands => command_tree(s, &units, |u| {
+                    u.leadership.and_then(|l| l.superior).or(u.commander)
+                }),
+                Ruleset::ColumnOfMarch => columns(s, side.id, &units),
+                _ => command_tree(s, &units, |u| u.attached_leader),
+            };
+            SideForces {
+                side: side.id,
+                name: side.name.clone(),
+                colour: side.colour,
+                groups,
+            }
+        })
+        .collect()
+}
+
+/// Units nested under the unit `above` names (their superior or commander): leaders with none
+/// first as roots, then every unit under the leader it names; what names nobody on its side
+/// stands apart.
+fn command_tree(
+    s: &Scenario,
+    units: &[&Unit],
+    above: impl Fn(&Unit) -> Option<UnitId>,
+) -> Vec<Group> {
+    let ids: HashSet<UnitId> = units.iter().map(|u| u.id).collect();
+    // Whom each unit stands under, if he is on its side.
+    let parent = |u: &Unit| above(u).filter(|p| *p != u.id && ids.contains(p));
+    let mut seen = HashSet::new();
+    let mut rows = Vec::new();
+    // Depth-first from each root; `seen` guards against a loop in a hand-edited file.
+    fn walk(
+        s: &Scenario,
+        units: &[&Unit],
+        u: &Unit,
+        depth: usize,
+        parent: &dyn Fn(&Unit) -> Option<UnitId>,
+        seen: &mut HashSet<UnitId>,
+        rows: &mut Vec<Row>,
+    ) {
+        if !seen.insert(u.id) {
+            return;
+        }
+        rows.push(row(s, u, depth));
+        // Subordinate leaders before the units they lead, each in file order.
+        let mut under: Vec<&&Unit> = units.iter().filter(|x| parent(x) == Some(u.id)).collect();
+        under.sort_by_key(|x| !x.is_leader());
+        for x in under {
+            walk(s, units, x, depth + 1, parent, seen, rows);
+        }
+    }
+    let leaders_first = |v: &mut Vec<&&Unit>| v.sort_by_key(|u| !u.is_leader());
+    let mut roots: Vec<&&Unit> = units
+        .iter()
+        .filter(|u| {
+            parent(u).is_none() && (u.is_leader() || units.iter().any(|x| parent(x) == Some(u.id)))
+        })
+        .collect();
+    leaders_first(&mut roots);
+    for r in roots {
+        walk(s, units, r, 0, &parent, &mut seen, &mut rows);
+    }
+    let mut groups = vec![Group {
+        heading: None,
+        rows,
+    }];
+    let rest: Vec<Row> = units
+        .iter()
+        .filter(|u| !seen.contains(&u.id))
+        .map(|u| row(s, u, 0))
+        .collect();
+    if !rest.is_empty() {
+        groups.push(Group {
+            heading: Some(if s.map.is_hex() {
+                "Under no leader".into()
+            } else {
+                "Units".into()
+            }),
+            rows: rest,
+        });
+    }
+    groups.retain(|g| !g.rows.is_empty());
+    groups
+}
+
+/// Each column's units in their order of march, then the units in no column.
+fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
+    let mut groups = Vec::new();
+    let mut placed = HashSet::new();
+    for c in s.columns.iter().filter(|c| c.side == side) {
+        let state = match c.state {
+            ColumnState::Formed => "formed",
+            ColumnState::Broken => "broken",
+        };
+        let rows: Vec<Row> = c
+            .members
+            .iter()
+            .enumerate()
+            .filter_map(|(k, m)| {
+                let u = s.unit(m.unit)?;
+                placed.insert(u.id);
+                let mut r = row(s, u, 1);
+                r.name = format!("{}. {}", k + 1, u.name);
+                r.detail = format!("{} · {} wide", r.detail, m.width_figures);
+                Some(r)
+            })
+            .collect();
+        groups.push(Group {
+            heading: Some(format!("{} ({state})", c.name)),
+            rows,
+        });
+    }
+    let rest: Vec<Row> = units
+        .iter()
+        .filter(|u| !placed.contains(&u.id))
+        .map(|u| row(s, u, 0))
+        .collect();
+    if !rest.is_empty() {
+        groups.push(Group {
+            heading: Some("In no column".into()),
+            rows: rest,
+        });
+    }
+    groups
+}
+
+impl App {
+    /// The order of battle panel.
+    pub(super) fn order_of_battle_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        ui.label(
+            RichText::new(
+                "Click to select, double-click to find on the map; drag a unit that is off the \
+                 map onto it to place it.",
+            )
+            .small(),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("order-of-battle")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for side in order_of_battle(s) {
+                    let header = RichText::new(&side.name)
+                        .strong()
+                        .color(super::paint::colour(side.colour));
+                    egui::CollapsingHeader::new(header)
+                        .id_salt(("oob-side", side.side))
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            for g in &side.groups {
+                                if let Some(h) = &g.heading {
+                                    ui.label(RichText::new(h).strong());
+                                }
+                                for r in &g.rows {
+                                    out.extend(self.oob_row_ui(ui, r));
+                                }
+                            }
+                        });
+                }
+            });
+        out
+    }
+
+    fn oob_row_ui(&self, ui: &mut Ui, r: &Row) -> Commands {
+        let mut out = Commands::default();
+        let selected = self
+            .selection
+            .iter()
+            .any(|i| matches!(i, ItemRef::Unit(u) | ItemRef::Model(u, _) if *u == r.unit));
+        ui.horizontal(|ui| {
+            ui.add_space(14.0 * r.depth as f32);
+            let text = RichText::new(&r.name);
+            let text = if r.on_map { text } else { text.italics() };
+            let resp = if r.on_map {
+                ui.add(egui::Button::selectable(selected, text))
+            } else {
+                // Off the map: the row is dragged onto the map to place the unit.
+                let id = egui::Id::unique(("oob-place", r.unit));
+                ui.dnd_drag_source(id, Payload::Place(r.unit), |ui| {
+                    ui.add(egui::Button::selectable(selected, text))
+                })
+                .inner
+            };
+            if resp.double_clicked() {
+                out.push(Command::Select(vec![ItemRef::Unit(r.unit)]));
+                out.push(Command::CentreOn(r.unit));
+            } else if resp.clicked() {
+                out.push(Command::Select(vec![ItemRef::Unit(r.unit)]));
+            }
+            if selected {
+                resp.scroll_to_me(None);
+            }
+            ui.label(RichText::new(&r.detail).weak().small());
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::samples;
+
+    fn sample(name: &str) -> Scenario {
+        (samples::by_name(name).expect("sample").build)()
+    }
+
+    #[test]
+    fn winceby_leaders_stand_over_their_subordinates_and_units() {
+        let s = sample("winceby");
+        let oob = order_of_battle(&s);
+        assert_eq!(oob.len(), s.sides.len());
+        for side in &oob {
+            let rows: Vec<&Row> = side.groups.iter().flat_map(|g| &g.rows).collect();
+            // Every unit of the side appears exactly once.
+            let n = s.units.iter().filter(|u| u.side == side.side).count();
+            assert_eq!(rows.len(), n, "{}", side.name);
+            // A unit's commander (or a leader's superior) stands above it, one level up.
+            for (k, r) in rows.iter().enumerate() {
+                let u = s.unit(r.unit).expect("unit");
+                let above = u.leadership.and_then(|l| l.superior).or(u.commander);
+                if let Some(p) = above.filter(|p| rows.iter().any(|x| x.unit == *p)) {
+                    let parent = rows[..k]
+                        .iter()
+                        .rev()
+                        .find(|x| x.depth + 1 == r.depth)
+                        .expect("a row above");
+                    assert_eq!(parent.unit, p, "{}", u.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bakambo_columns_list_their_order_of_march_and_off_table_units() {
+        let s = sample("bakambo");
+        let oob = order_of_battle(&s);
+        let c = &s.columns[0];
+        let side = oob
+            .iter()
+            .find(|x| x.side == c.side)
+            .expect("the column's side");
+        let g = side
+            .groups
+            .iter()
+            .find(|g| g.heading.as_deref().is_some_and(|h| h.starts_with(&c.name)))
+            .expect("a group for the column");
+        let order: Vec<UnitId> = g.rows.iter().map(|r| r.unit).collect();
+        let members: Vec<UnitId> = c.members.iter().map(|m| m.unit).collect();
+        assert_eq!(order, members);
+        assert!(g.rows[0].name.starts_with("1. "));
+        // The tail of the column waits off the table, and says so.
+        assert!(
+            g.rows
+                .iter()
+                .any(|r| !r.on_map && r.detail.contains("off map"))
+        );
+    }
+
+    #[test]
+    fn a_loop_of_superiors_lists_each_leader_once() {
+        let mut s = sample("winceby");
+        let leaders: Vec<UnitId> = s
+            .units
+            .iter()
+            .filter(|u| u.is_leader())
+            .map(|u| u.id)
+            .take(2)
+            .collect();
+        let [a, b] = leaders[..] else { panic!() };
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(l) = s.unit_mut(x).and_then(|u| u.leadership.as_mut()) {
+                l.superior = Some(y);
+            }
+        }
+        for side in order_of_battle(&s) {
+            let rows: Vec<UnitId> = side
+                .groups
+                .iter()
+                .flat_map(|g| &g.rows)
+                .map(|r| r.unit)
+                .collect();
+            let unique: HashSet<_> = rows.iter().collect();
+            assert_eq!(unique.len(), rows.len());
+        }
+    }
+}
