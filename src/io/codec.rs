@@ -408,3 +408,40 @@ fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bincode::error::{DecodeError, IntegerType};
+
+    #[test]
+    fn decoding_errors_read_as_sentences_not_rust_debug_text() {
+        let cases = [
+            DecodeError::InvalidIntegerType {
+                expected: IntegerType::U16,
+                found: IntegerType::U64,
+            },
+            DecodeError::OtherString("invalid value: 7, expected a side".into()),
+            DecodeError::ArrayLengthMismatch {
+                required: 2,
+                found: 3,
+            },
+            DecodeError::LimitExceeded,
+        ];
+        for e in &cases {
+            let text = describe_bincode(e);
+            for debug in ["InvalidIntegerType", "OtherString", "U16", "U64", "{"] {
+                assert!(!text.contains(debug), "{text}");
+            }
+        }
+        assert_eq!(
+            describe_bincode(&cases[0]),
+            "a number too large for its field (room for a 16-bit number, the file holds a 64-bit \
+             number)"
+        );
+        assert_eq!(
+            describe_bincode(&cases[1]),
+            "invalid value: 7, expected a side"
+        );
+    }
+}

@@ -359,4 +359,108 @@ mod tests {
         again.scan();
         assert!(again.pending().is_none(), "discarded work is gone");
     }
+
+    fn scenario_file_of(dir: &Path) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = fs::read_dir(dir)
+            .expect("ls")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "sandtable"))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn each_editor_keeps_its_own_file_and_another_never_offers_or_deletes_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let rec = dir.path().join("rec");
+        let mut first = Recovery::in_dir(rec.clone());
+        first
+            .write(&Scenario::new_table("First"), None)
+            .expect("write");
+        let mut second = Recovery::in_dir(rec.clone());
+        second
+            .write(&Scenario::new_table("Second"), None)
+            .expect("write");
+        assert_ne!(first.own_file(), second.own_file(), "one file per editor");
+        // A third editor starting now finds two live editors: nothing to offer.
+        let mut third = Recovery::in_dir(rec.clone());
+        assert_eq!(third.scan(), vec![]);
+        assert!(
+            third.pending().is_none(),
+            "a live editor's work is not offered"
+        );
+        third.discard();
+        third.clear();
+        second.clear();
+        let own = first.own_file().expect("the first editor's file");
+        assert!(own.exists(), "never deleted while its editor runs");
+        assert_eq!(super::super::load(&own).expect("load").meta.title, "First");
+        // Once the first editor is gone, its work is offered to exactly one other editor.
+        drop(first);
+        let mut fourth = Recovery::in_dir(rec.clone());
+        let mut fifth = Recovery::in_dir(rec);
+        fourth.scan();
+        fifth.scan();
+        assert_eq!(fourth.pending().map(|i| i.title), Some("First".into()));
+        assert!(
+            fifth.pending().is_none(),
+            "claimed by the editor that found it first"
+        );
+    }
+
+    #[test]
+    fn the_original_path_is_kept_absolute() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let rec = dir.path().join("rec");
+        {
+            let mut crashed = Recovery::in_dir(rec.clone());
+            crashed
+                .write(
+                    &Scenario::new_table("Relative"),
+                    Some(Path::new("maps/x.sandtable")),
+                )
+                .expect("write");
+        }
+        let mut r = Recovery::in_dir(rec);
+        r.scan();
+        let original = r.pending().and_then(|i| i.original).expect("original");
+        assert!(original.is_absolute(), "{}", original.display());
+        let cwd = std::env::current_dir().expect("cwd");
+        assert_eq!(original, cwd.join("maps/x.sandtable"));
+    }
+
+    #[test]
+    fn a_corrupt_recovery_file_is_set_aside_and_reported_once() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let rec = dir.path().join("rec");
+        {
+            let mut crashed = Recovery::in_dir(rec.clone());
+            crashed
+                .write(&Scenario::new_table("Damaged"), None)
+                .expect("write");
+            let file = crashed.own_file().expect("file");
+            let mut bytes = fs::read(&file).expect("read");
+            let last = bytes.len() - 1;
+            bytes[last] ^= 0xff;
+            fs::write(&file, bytes).expect("corrupt it");
+        }
+        let mut r = Recovery::in_dir(rec.clone());
+        let set_aside = r.scan();
+        assert_eq!(set_aside.len(), 1, "{set_aside:?}");
+        assert!(
+            set_aside[0].reason.contains("checksum"),
+            "{}",
+            set_aside[0].reason
+        );
+        assert!(set_aside[0].path.exists(), "kept, not deleted");
+        assert!(r.pending().is_none(), "not offered");
+        assert_eq!(scenario_file_of(&rec), vec![set_aside[0].path.clone()]);
+        // The next start says nothing more about it.
+        let mut again = Recovery::in_dir(rec.clone());
+        assert_eq!(again.scan(), vec![]);
+        assert!(again.pending().is_none());
+        assert!(set_aside[0].path.exists());
+    }
 }
