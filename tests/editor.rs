@@ -363,16 +363,106 @@ fn file_export_previews_the_pages_and_writes_them_through_the_dialogs() {
         std::thread::sleep(std::time::Duration::from_millis(10));
         e.h.step();
     }
+    let done = format!("Exported 7 pages to 7 files in {}", dir.path().display());
+    assert_eq!(e.app().status, done);
+    // The window lists what it wrote, and a notice says it over the canvas.
+    e.h.run();
+    assert!(
+        e.h.query_by_label_contains("winceby-plan.png, winceby-A1.png")
+            .is_some()
+    );
     assert_eq!(
-        e.app().status,
-        format!(
-            "Exported 7 pages to 7 files, starting with {}",
-            dir.path().join("winceby-plan.png").display()
-        )
+        e.h.query_all_by_label(&done).count(),
+        3,
+        "in the window, a notice and the status bar"
     );
     let b3 = image::open(dir.path().join("winceby-B3.png")).expect("B3 written");
     // A4 at 20 DPI.
     assert_eq!((b3.width(), b3.height()), (165, 234));
+    // The selected page is shown large, zoomed with the buttons; Escape closes the window.
+    e.h.get_by_label("Page B3").click();
+    e.h.run();
+    e.h.get_by_label("Page B3, large");
+    e.h.get_by_label("+").click();
+    e.h.run();
+    assert!(e.h.query_by_label("150%").is_some());
+    e.key(Modifiers::NONE, Key::Escape);
+    assert!(!e.app().export.open);
+}
+
+#[test]
+fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("campaign")).expect("dir");
+    let dialogs = ScriptedDialogs {
+        unavailable: true,
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("patrol"), dialogs, None);
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    let field = e.h.get_by_label("Path");
+    // Replace what is offered with the directory's start, then complete it with Tab.
+    field.focus();
+    e.h.run();
+    e.key(Modifiers::COMMAND, Key::A);
+    e.h.get_by_label("Path")
+        .type_text(&format!("{}/camp", dir.path().display()));
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Tab);
+    e.h.get_by_label("Path").type_text("patrol");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    let saved = dir.path().join("campaign/patrol.sandtable");
+    assert!(saved.is_file(), "{}", e.app().status);
+    assert_eq!(e.app().doc.path.as_deref(), Some(saved.as_path()));
+    let said = format!("Saved {}", saved.display());
+    assert_eq!(
+        e.h.query_all_by_label(&said).count(),
+        2,
+        "a notice and the status"
+    );
+    // Opening a file that is not there says so beside the field and keeps the prompt.
+    e.key(Modifiers::COMMAND, Key::O);
+    e.h.get_by_label("Path").focus();
+    e.h.run();
+    e.key(Modifiers::COMMAND, Key::A);
+    e.h.get_by_label("Path")
+        .type_text("/nowhere/at/all.sandtable");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    assert!(
+        e.h.query_by_label("There is no file /nowhere/at/all.sandtable")
+            .is_some()
+    );
+    e.key(Modifiers::NONE, Key::Escape);
+    assert!(
+        e.h.query_by_label("Path").is_none(),
+        "Escape closes the prompt"
+    );
+}
+
+#[test]
+fn a_file_that_will_not_open_says_why_in_a_notice_that_stays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("broken.sandtable");
+    std::fs::write(&bad, b"not a scenario at all").expect("write");
+    let dialogs = ScriptedDialogs {
+        open: vec![bad.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("patrol"), dialogs, None);
+    e.key(Modifiers::COMMAND, Key::O);
+    let said = format!("Error: Could not open {}", bad.display());
+    let notices = |e: &Editor| e.h.query_all_by_label_contains(&said).count();
+    assert_eq!(notices(&e), 1, "{}", e.app().status);
+    // Still there a minute later, until dismissed.
+    for _ in 0..240 {
+        e.h.step();
+    }
+    assert_eq!(notices(&e), 1);
+    e.click("Dismiss");
+    assert_eq!(notices(&e), 0);
+    assert_eq!(e.s(), &sample("patrol"), "the open scenario stays");
 }
 
 #[test]
@@ -766,4 +856,94 @@ fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 1);
     e.key(Modifiers::COMMAND, Key::Z);
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 3);
+}
+
+#[test]
+fn add_terrain_in_the_palette_names_it_in_place_in_a_colour_unlike_the_sides() {
+    let mut e = editor(sample("winceby"));
+    let before = e.s().terrain_types.len();
+    e.click("Add terrain");
+    assert_eq!(e.s().terrain_types.len(), before + 1);
+    let t = e.s().terrain_types.last().expect("new").clone();
+    assert!(e.s().sides.iter().all(|x| x.colour != t.colour));
+    // The name field has the keyboard at once: typing names the new type.
+    e.h.get_by_label("New terrain name").type_text(" (orchard)");
+    e.h.run();
+    e.key(Modifiers::NONE, Key::Enter);
+    let named = &e.s().terrain(t.id).expect("type").name;
+    assert_eq!(named, "New terrain (orchard)");
+    assert!(
+        e.h.query_by_label("New terrain name").is_none(),
+        "the field closes"
+    );
+    // Its row then picks the brush like any other.
+    e.click("New terrain (orchard)");
+    assert!(matches!(
+        e.app().tool,
+        sandtable::app::tools::Tool::Paint { terrain, .. } if terrain == t.id
+    ));
+    // The brush says what it paints.
+    e.click("7 hexes");
+    assert!(matches!(
+        e.app().tool,
+        sandtable::app::tools::Tool::Paint { radius: 1, .. }
+    ));
+}
+
+#[test]
+fn placing_from_the_palette_returns_to_select_unless_shift_or_the_lock_keeps_it() {
+    use sandtable::app::tools::Tool;
+    let mut e = editor(Scenario::new_hex("Placing"));
+    let l = sandtable::scene::layout(e.s().map.as_hex().expect("hex"));
+    let at = |q| l.hex_to_world_pos(hexx::Hex::new(q, 3));
+    e.click("Infantry");
+    assert!(matches!(e.app().tool, Tool::Place(_)));
+    e.click_map(at(2));
+    assert_eq!(e.s().units.len(), 1, "{}", e.app().status);
+    assert_eq!(e.app().tool, Tool::Select, "one placed, back to Select");
+    // Shift keeps the tool for the next.
+    e.click("Objective");
+    let p = e.screen(at(4));
+    e.h.hover_at(p);
+    e.h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    e.h.run();
+    for pressed in [true, false] {
+        e.h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::SHIFT,
+        });
+        e.h.run();
+    }
+    e.h.event(Event::ModifiersChanged(Modifiers::NONE));
+    assert_eq!(e.s().objectives.len(), 1);
+    assert!(matches!(e.app().tool, Tool::Place(_)), "Shift keeps it");
+    e.key(Modifiers::NONE, Key::Escape);
+    assert_eq!(e.app().tool, Tool::Select, "Escape puts it down");
+    // The lock keeps it too, for drags as well as clicks.
+    e.click("Keep placing");
+    e.click("Infantry");
+    e.click_map(at(6));
+    e.click_map(at(8));
+    assert_eq!(e.s().units.len(), 3);
+    assert!(matches!(e.app().tool, Tool::Place(_)));
+}
+
+#[test]
+fn file_open_sample_lists_the_five_samples_and_opens_one() {
+    let mut e = editor(Scenario::new_table("Blank"));
+    e.click("File");
+    e.click("Open sample");
+    for sample in &samples::ALL {
+        assert!(
+            e.h.query_by_label_contains(sample.name).is_some(),
+            "{} is listed",
+            sample.name
+        );
+    }
+    let winceby = samples::by_name("winceby").expect("winceby");
+    e.click(&format!("{} — {}", winceby.name, winceby.source));
+    assert_eq!(e.s(), &(winceby.build)());
+    assert!(!e.app().doc.is_dirty());
 }

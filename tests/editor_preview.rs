@@ -407,11 +407,50 @@ fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
     assert!(e.shows("Route: 1 point drawn"), "{}", e.app().status);
     e.click("Undo point");
     assert!(e.shows("Route: 0 points drawn"));
+    // The order test is rolled (the dice shown) or typed, then carried out.
+    e.click("Roll");
+    assert!(e.h.query_by_label_contains("rolled ").is_some());
     e.click("Carry out the order");
     assert!(e.s() != &s, "the column marched: {}", e.app().status);
     assert!(e.s().validate().is_empty());
     e.undo();
     assert!(e.s() == &s);
+    // At or above the lead's Discipline the order passes; below it the order fails and the
+    // column repeats its last action, each as the rules say.
+    let needed = sandtable::rules::column::preview(
+        &s,
+        column.id,
+        sandtable::rules::column::Activation::Failed,
+    )
+    .expect("preview")
+    .order_test
+    .discipline;
+    let ctx = e.h.ctx.clone();
+    for (roll, says) in [(needed, "passed"), (needed - 1, "Failed order")] {
+        e.h.state_mut()
+            .perform(&ctx, sandtable::app::command::Command::March(Some(roll)));
+        let (history, _) = e.app().doc.history();
+        let last = history.last().copied().unwrap_or_default().to_string();
+        assert!(last.contains(says), "{roll}: {last}");
+        let want = sandtable::rules::column::carry_out(
+            &s,
+            column.id,
+            sandtable::rules::column::Order::Move {
+                distance_in: f32::from(s.unit(lead).expect("lead").stats.mv),
+                route: None,
+            },
+            roll,
+        )
+        .expect("carried")
+        .outcome
+        .expect("legal");
+        let mut expected = s.clone();
+        for edit in sandtable::edit::ops::outcome::column(want) {
+            edit.apply(&mut expected).expect("applies");
+        }
+        assert_eq!(e.s(), &expected, "{roll}");
+        e.undo();
+    }
 }
 
 /// Hovering a unit shows its card: who it is, whose side, and whom it traces command to.

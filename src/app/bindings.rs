@@ -30,6 +30,9 @@ pub enum Action {
     SelectTool,
     MeasureTool,
     SightTool,
+    DrawAreaTool,
+    DrawLineTool,
+    Export,
     Fit,
     Grid,
     ZoomIn,
@@ -78,6 +81,9 @@ impl Action {
             Action::SelectTool => Command::SetTool(Tool::Select),
             Action::MeasureTool => Command::SetTool(Tool::Measure),
             Action::SightTool => Command::SetTool(Tool::Sight),
+            Action::DrawAreaTool => Command::PickDrawTool { area: true },
+            Action::DrawLineTool => Command::PickDrawTool { area: false },
+            Action::Export => Command::Export,
             Action::Fit => Command::Fit,
             Action::Grid => Command::ToggleGrid,
             Action::ZoomIn => Command::Zoom(1.25),
@@ -222,6 +228,21 @@ pub const BINDINGS: &[Binding] = &[
         what: "line of sight tool (table)",
     },
     Binding {
+        action: Action::DrawAreaTool,
+        keys: &[key(NONE, Key::A)],
+        what: "draw an area piece (table)",
+    },
+    Binding {
+        action: Action::DrawLineTool,
+        keys: &[key(NONE, Key::L)],
+        what: "draw a line piece: wall, hedge, road, river (table)",
+    },
+    Binding {
+        action: Action::Export,
+        keys: &[key(CMD, Key::E)],
+        what: "export and print",
+    },
+    Binding {
         action: Action::Fit,
         keys: &[key(NONE, Key::F), key(NONE, Key::Home)],
         what: "zoom to fit",
@@ -304,7 +325,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         action: Action::Cancel,
         keys: &[key(NONE, Key::Escape)],
-        what: "cancel the drag, drawing or move waiting for its followers; else deselect",
+        what: "cancel the drag, the drawing, the move waiting for its followers or placing; else deselect",
     },
     Binding {
         action: Action::Shortcuts,

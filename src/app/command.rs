@@ -8,12 +8,14 @@
 //! progress, text being typed) stays with the widget that owns it.
 
 use super::App;
+use super::dialogs::Pick;
+use super::path_prompt::Purpose;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
 use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
-use crate::model::{ItemRef, ModelId, SideId, UnitId};
+use crate::model::{ItemRef, ModelId, SideId, TerrainId, TerrainKind, UnitId};
 use crate::preview::Mode;
 use crate::rules::morale::{Resolution, TestKind};
 use std::path::PathBuf;
@@ -67,6 +69,8 @@ pub enum Guarded {
     NewHex,
     /// Open this file, or ask for one.
     Open(Option<PathBuf>),
+    /// Open a built-in sample by name.
+    OpenSample(&'static str),
     Recover,
     Quit,
 }
@@ -76,7 +80,7 @@ impl Guarded {
     pub fn verb(&self) -> &'static str {
         match self {
             Guarded::NewTable | Guarded::NewHex => "starting a new scenario",
-            Guarded::Open(_) => "opening another file",
+            Guarded::Open(_) | Guarded::OpenSample(_) => "opening another file",
             Guarded::Recover => "recovering",
             Guarded::Quit => "quitting",
         }
@@ -142,6 +146,14 @@ pub enum Command {
 
     // Tools and view.
     SetTool(Tool),
+    /// Draw an area piece (`area`) or a line piece, with the terrain picked last for it.
+    PickDrawTool {
+        area: bool,
+    },
+    /// Placing from the palette keeps the tool (`true`) or returns to Select.
+    KeepTool(bool),
+    /// A new terrain type, its name then edited in place in the palette.
+    AddTerrain,
     /// The side new units and zones belong to.
     SetSide(SideId),
     Settings(Box<Settings>),
@@ -155,6 +167,13 @@ pub enum Command {
     Nudge(Nudge),
     /// Tab (1) and Shift+Tab (-1): the next or previous unit of the side in focus.
     CycleUnit(i32),
+    /// Show a notice over the canvas (and in the status bar): a failure stays until dismissed.
+    Notify {
+        error: bool,
+        text: String,
+    },
+    /// A path typed in the editor's own prompt (no file dialog could be shown).
+    PathChosen(super::path_prompt::Purpose, PathBuf),
     ShowShortcuts,
     ShowAbout,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
@@ -181,8 +200,9 @@ pub enum Command {
     CommitMove,
     CancelMove,
     Route(RouteEdit),
-    /// Carry out the previewed column order.
-    March,
+    /// Carry out the previewed column order, its order test rolled this on 2D6 (none for the
+    /// failed-order preview).
+    March(Option<u8>),
     /// Apply a morale or rally result to a unit.
     ApplyTest {
         unit: UnitId,
@@ -264,11 +284,15 @@ impl App {
                 self.status = "Export: choose a print layout in the Export window".into();
             }
             Command::WriteExport => {
-                if let Some(s) = self
-                    .export
-                    .start(self.doc.scenario(), self.files.dialogs.as_mut())
-                {
-                    self.status = s;
+                let s = self.doc.scenario();
+                match self.export.ask_path(s, self.files.dialogs.as_mut()) {
+                    Pick::Chosen(path) => self.status = self.export.start_to(s, path),
+                    Pick::Cancelled => {}
+                    Pick::Unavailable => {
+                        let extension = self.export.options.format.extension();
+                        let name = self.export.suggested_name(s);
+                        self.prompt_path(Purpose::Export { extension }, &name);
+                    }
                 }
             }
             Command::ChooseBackground => self.choose_background(),
@@ -290,6 +314,9 @@ impl App {
             Command::Select(items) => self.selection = items,
             Command::Rotate(sign) => self.rotate_selection(sign),
             Command::SetTool(t) => self.set_tool(t),
+            Command::PickDrawTool { area } => self.pick_draw_tool(area),
+            Command::KeepTool(on) => self.settings.keep_tool = on,
+            Command::AddTerrain => self.add_terrain(),
             Command::SetSide(s) => self.side = s,
             Command::Settings(s) => self.settings = *s,
             Command::ToggleGrid => self.settings.grid = !self.settings.grid,
@@ -297,6 +324,8 @@ impl App {
             Command::Zoom(factor) => self.zoom_centre(factor),
             Command::CentreOn(unit) => self.centre_on(unit),
             Command::Nudge(n) => self.nudge(n),
+            Command::Notify { error, text } => self.notify(error, text),
+            Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),
             Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
             Command::ShowAbout => self.panels.show_about = true,
@@ -318,7 +347,7 @@ impl App {
                 }
             }
             Command::Route(edit) => self.edit_route(edit),
-            Command::March => self.march(),
+            Command::March(roll) => self.march(roll),
             Command::ApplyTest {
                 unit,
                 kind,
@@ -355,9 +384,12 @@ impl App {
             Err(e) => {
                 let reason = format!("{}: {e}", c.label);
                 if c.from_inspector {
+                    // Shown beside the fields it is about.
                     self.panels.inspector_refusal = Some((self.selection.clone(), reason.clone()));
+                    self.status = reason;
+                } else {
+                    self.notify(true, reason);
                 }
-                self.status = reason;
                 false
             }
         }
@@ -377,6 +409,58 @@ impl App {
         self.canvas.drawing.clear();
     }
 
+    /// Adds a terrain type and opens its name for editing in the palette.
+    fn add_terrain(&mut self) {
+        let t = crate::edit::ops::create::new_terrain(self.doc.scenario());
+        let (id, name) = (t.id, t.name.clone());
+        if self.apply_change(
+            Change::new("Add terrain", vec![Edit::PutTerrain(t)]).saying(format!(
+                "Added {name}: type its name, then set its costs in Scenario > Terrain table"
+            )),
+        ) {
+            self.panels.rename = Some(super::palette::Rename {
+                terrain: id,
+                text: name,
+                focused: false,
+            });
+            self.settings.show_order_of_battle = false;
+        }
+    }
+
+    /// A draw tool with the terrain of the current tool when it draws that kind, else the
+    /// first terrain that does.
+    fn pick_draw_tool(&mut self, area: bool) {
+        let s = self.doc.scenario();
+        if s.map.is_hex() {
+            self.status = "Hex maps are painted: pick a terrain in the palette".into();
+            return;
+        }
+        let kind_fits = |t: TerrainId| {
+            s.terrain(t)
+                .is_some_and(|t| (t.kind == TerrainKind::Area) == area)
+        };
+        let current = match self.tool {
+            Tool::DrawArea { terrain } | Tool::DrawLine { terrain } if kind_fits(terrain) => {
+                Some(terrain)
+            }
+            _ => None,
+        };
+        let Some(terrain) = current.or_else(|| {
+            s.terrain_types
+                .iter()
+                .find(|t| (t.kind == TerrainKind::Area) == area)
+                .map(|t| t.id)
+        }) else {
+            self.status = "No terrain type draws that: add one in the palette".into();
+            return;
+        };
+        self.set_tool(if area {
+            Tool::DrawArea { terrain }
+        } else {
+            Tool::DrawLine { terrain }
+        });
+    }
+
     fn confirm(&mut self) {
         if !self.canvas.drawing.is_empty()
             && let Tool::DrawArea { terrain } | Tool::DrawLine { terrain } = self.tool
@@ -388,13 +472,20 @@ impl App {
     }
 
     fn cancel(&mut self) {
-        if self.canvas.gesture.take().is_some() {
+        if self.files.prompt.take().is_some() {
+            self.status = "Cancelled".into();
+        } else if self.export.open {
+            self.export.open = false;
+        } else if self.canvas.gesture.take().is_some() {
             self.status = "Cancelled".into();
         } else if !self.canvas.drawing.is_empty() {
             self.canvas.drawing.clear();
             self.status = "Drawing cancelled".into();
         } else if self.cancel_pending() {
             self.status = "Move cancelled".into();
+        } else if matches!(self.tool, Tool::Place(_)) {
+            self.set_tool(Tool::Select);
+            self.status = "Placing put down".into();
         } else if !self.selection.is_empty() {
             self.selection.clear();
             self.status = "Nothing selected".into();

@@ -1,20 +1,30 @@
-//! File > Export: the print options, thumbnails of the pages drawn by the exporter itself (so the
-//! preview is the print), and an Export button that asks for a path through the app's
-//! [`FileDialogs`] and writes the pages on a worker thread, one at a time.
+//! File > Export: the print options, a grid of thumbnails of the pages and the selected page
+//! large, with zoom and pan to proofread its legend, all drawn by the exporter itself (so the
+//! preview is the print); an Export button that asks for a path through the app's
+//! [`FileDialogs`] (or the editor's own path prompt) and writes the pages on a worker thread,
+//! one at a time, with progress per page and the paths written at the end.
 
 use super::command::{Command, Commands};
-use super::dialogs::FileDialogs;
+use super::dialogs::{FileDialogs, Pick};
 use crate::io::export::{self, ExportOptions, Exported, Format, Layout, Paper};
 use crate::model::Scenario;
+use egui::RichText;
 use egui::load::SizedTexture;
 use std::sync::mpsc;
 
 /// Thumbnails are drawn this many pixels tall.
 const THUMB_PX: f64 = 150.0;
-/// The enlarged preview of the chosen page, pixels tall.
-const LARGE_PX: f64 = 520.0;
+/// The selected page is drawn this many pixels tall: enough to read a legend's small text when
+/// zoomed in (about 150 DPI on A4).
+const LARGE_PX: f64 = 1750.0;
 /// At most this many thumbnails (a tiled print can have hundreds of pages).
-const MAX_THUMBS: usize = 12;
+const MAX_THUMBS: usize = 60;
+/// Thumbnails drawn per frame, so a print of many pages fills its grid without a stall.
+const THUMBS_PER_FRAME: usize = 4;
+/// The options and thumbnails column, points wide.
+const SIDE_WIDTH: f32 = 330.0;
+/// The paths listed when an export ends (a tiled PNG print writes one file a page).
+const PATHS_LISTED: usize = 6;
 
 enum Progress {
     Page(usize, usize),
@@ -46,8 +56,21 @@ pub struct ExportWindow {
     selected: usize,
     previews: Option<Previews>,
     job: Option<Job>,
-    /// The last export's outcome, shown in the window.
-    pub outcome: Option<String>,
+    /// The last export's outcome, shown in the window: what was written, or why not.
+    pub outcome: Option<Outcome>,
+    /// The large page's zoom (1: the page fits its view) and pan in screen points.
+    zoom: f32,
+    pan: egui::Vec2,
+}
+
+/// How the last export ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Written {
+        summary: String,
+        files: Vec<std::path::PathBuf>,
+    },
+    Failed(String),
 }
 
 fn texture(
@@ -56,7 +79,10 @@ fn texture(
     page: &export::Page,
     px: f64,
 ) -> Result<egui::TextureHandle, String> {
-    let dpi = px / (page.height_mm / 25.4);
+    // The page `px` tall, its long side within what the graphics card takes as one texture.
+    let max_side = ctx.input(|i| i.max_texture_side).max(256) as f64;
+    let long_in = page.width_mm.max(page.height_mm) / 25.4;
+    let dpi = (px / (page.height_mm / 25.4)).min((max_side - 1.0) / long_in);
     let r = export::render(page, dpi).map_err(|e| e.to_string())?;
     let image = egui::ColorImage::from_rgb([r.width as usize, r.height as usize], &r.rgb);
     Ok(ctx.load_texture(name, image, egui::TextureOptions::LINEAR))
@@ -85,8 +111,8 @@ impl ExportWindow {
         self.job.is_some()
     }
 
-    /// Redraws the thumbnails when the scenario or the page layout changed, and the enlarged
-    /// page when another is chosen.
+    /// Redraws the pages when the scenario or the page layout changed, the enlarged page when
+    /// another is chosen, and a few more thumbnails each frame until the grid is full.
     fn refresh(&mut self, ctx: &egui::Context, scenario: &Scenario, changes: u64) {
         // DPI and format change the files, not what the pages show.
         let key = (
@@ -97,20 +123,39 @@ impl ExportWindow {
                 ..self.options.clone()
             },
         );
-        if let Some(p) = &mut self.previews
-            && p.key == key
-        {
-            if p.large.as_ref().is_some_and(|(i, _)| *i == self.selected) {
-                return;
-            }
-            if let Some(page) = p.pages.get(self.selected) {
-                match texture(ctx, "export-large", page, LARGE_PX) {
-                    Ok(t) => p.large = Some((self.selected, t)),
-                    Err(e) => p.error = Some(e),
-                }
-            }
-            return;
+        if self.previews.as_ref().is_none_or(|p| p.key != key) {
+            self.previews = Some(self.describe_pages(scenario, key));
+            self.zoom = 1.0;
+            self.pan = egui::Vec2::ZERO;
         }
+        let selected = self.selected;
+        let Some(p) = &mut self.previews else { return };
+        let wanted = p.pages.len().min(MAX_THUMBS);
+        for _ in 0..THUMBS_PER_FRAME {
+            let i = p.thumbs.len();
+            if i >= wanted || p.error.is_some() {
+                break;
+            }
+            match texture(ctx, &format!("export-thumb-{i}"), &p.pages[i], THUMB_PX) {
+                Ok(t) => p.thumbs.push((p.pages[i].name.clone(), t)),
+                Err(e) => p.error = Some(e),
+            }
+        }
+        if p.thumbs.len() < wanted && p.error.is_none() {
+            ctx.request_repaint();
+        }
+        if p.large.as_ref().is_none_or(|(i, _)| *i != selected)
+            && let Some(page) = p.pages.get(selected)
+        {
+            match texture(ctx, "export-large", page, LARGE_PX) {
+                Ok(t) => p.large = Some((selected, t)),
+                Err(e) => p.error = Some(e),
+            }
+        }
+    }
+
+    /// The pages the options make, described but not drawn yet.
+    fn describe_pages(&mut self, scenario: &Scenario, key: (u64, ExportOptions)) -> Previews {
         let mut previews = Previews {
             key,
             pages: Vec::new(),
@@ -135,44 +180,33 @@ impl ExportWindow {
                     },
                 };
                 self.selected = self.selected.min(pages.len().saturating_sub(1));
-                for (i, page) in pages.iter().take(MAX_THUMBS).enumerate() {
-                    match texture(ctx, &format!("export-thumb-{i}"), page, THUMB_PX) {
-                        Ok(t) => previews.thumbs.push((page.name.clone(), t)),
-                        Err(e) => previews.error = Some(e),
-                    }
-                }
-                if let Some(page) = pages.get(self.selected) {
-                    match texture(ctx, "export-large", page, LARGE_PX) {
-                        Ok(t) => previews.large = Some((self.selected, t)),
-                        Err(e) => previews.error = Some(e),
-                    }
-                }
                 previews.pages = pages;
             }
             Err(e) => previews.error = Some(error_chain(&e)),
         }
-        self.previews = Some(previews);
+        previews
     }
 
-    /// Asks where to write the pages and starts writing them on a worker thread; returns the
-    /// status line, or `None` when no file was chosen.
-    pub(super) fn start(
-        &mut self,
-        scenario: &Scenario,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Option<String> {
+    /// The file name offered for the export.
+    pub(super) fn suggested_name(&self, scenario: &Scenario) -> String {
         let ext = self.options.format.extension();
-        let suggested = match self.options.layout {
-            Layout::Sheet => format!(
-                "{}-sheet.{ext}",
-                super::files::file_stem(&scenario.meta.title)
-            ),
-            Layout::Tiled => format!(
-                "{}-tiles.{ext}",
-                super::files::file_stem(&scenario.meta.title)
-            ),
-        };
-        let path = dialogs.export(&suggested, ext)?;
+        let stem = super::files::file_stem(&scenario.meta.title);
+        match self.options.layout {
+            Layout::Sheet => format!("{stem}-sheet.{ext}"),
+            Layout::Tiled => format!("{stem}-tiles.{ext}"),
+        }
+    }
+
+    /// Asks the dialogs where to write the pages.
+    pub(super) fn ask_path(&self, scenario: &Scenario, dialogs: &mut dyn FileDialogs) -> Pick {
+        dialogs.export(
+            &self.suggested_name(scenario),
+            self.options.format.extension(),
+        )
+    }
+
+    /// Starts writing the pages to `path` on a worker thread; returns the status line.
+    pub(super) fn start_to(&mut self, scenario: &Scenario, path: std::path::PathBuf) -> String {
         let (tx, rx) = mpsc::channel();
         let scenario = scenario.clone();
         let options = self.options.clone();
@@ -187,11 +221,11 @@ impl ExportWindow {
         });
         self.job = Some(Job { rx, done: 0, total });
         self.outcome = None;
-        Some("Exporting…".into())
+        "Exporting…".into()
     }
 
-    /// Collects the worker's news; returns a status line when the export ends.
-    fn poll(&mut self) -> Option<String> {
+    /// Collects the worker's news; returns how the export ended, when it has.
+    fn poll(&mut self) -> Option<Outcome> {
         let job = self.job.as_mut()?;
         let mut finished = None;
         while let Ok(msg) = job.rx.try_recv() {
@@ -211,27 +245,26 @@ impl ExportWindow {
             None => return None,
         };
         self.job = None;
-        let text = match finished {
+        let outcome = match finished {
             Ok(done) => {
-                let first = done
-                    .files
-                    .first()
-                    .map_or(String::new(), |p| p.display().to_string());
-                match done.files.len() {
-                    1 => format!(
-                        "Exported {} to {first}",
-                        crate::model::count(done.pages as u64, "page", "pages")
-                    ),
-                    n => format!(
-                        "Exported {} pages to {n} files, starting with {first}",
-                        done.pages
-                    ),
+                let pages = crate::model::count(done.pages as u64, "page", "pages");
+                let summary = match done.files.len() {
+                    1 => format!("Exported {pages} to {}", done.files[0].display()),
+                    n => format!("Exported {pages} to {n} files in {}", {
+                        done.files[0]
+                            .parent()
+                            .map_or(String::new(), |d| d.display().to_string())
+                    }),
+                };
+                Outcome::Written {
+                    summary,
+                    files: done.files,
                 }
             }
-            Err(e) => format!("Export failed: {e}"),
+            Err(e) => Outcome::Failed(format!("Export failed: {e}")),
         };
-        self.outcome = Some(text.clone());
-        Some(text)
+        self.outcome = Some(outcome.clone());
+        Some(outcome)
     }
 
     fn options_ui(&mut self, ui: &mut egui::Ui, hex: bool) {
@@ -241,7 +274,7 @@ impl ExportWindow {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 ui.label("Print");
-                ui.horizontal(|ui| {
+                ui.vertical(|ui| {
                     ui.radio_value(&mut o.layout, Layout::Sheet, "Scenario sheet");
                     ui.radio_value(&mut o.layout, Layout::Tiled, "True-scale tiles");
                 });
@@ -255,7 +288,7 @@ impl ExportWindow {
                 });
                 ui.end_row();
                 ui.label("Format");
-                ui.horizontal(|ui| {
+                ui.vertical(|ui| {
                     ui.radio_value(&mut o.format, Format::Png, "PNG (one file a page)");
                     ui.radio_value(&mut o.format, Format::Pdf, "PDF (vector)");
                 });
@@ -290,12 +323,20 @@ impl ExportWindow {
             });
     }
 
-    /// The window, when open. Returns a status line when an export ended, and the command to
-    /// write the pages when the user asks for it.
+    /// The window, when open. Returns a notice when an export ended, and the command to write
+    /// the pages when the user asks for it.
     pub fn ui(&mut self, ctx: &egui::Context, scenario: &Scenario, changes: u64) -> Commands {
         let mut out = Commands::default();
-        if let Some(s) = self.poll() {
-            out.push(Command::Status(s));
+        match self.poll() {
+            Some(Outcome::Written { summary, .. }) => out.push(Command::Notify {
+                error: false,
+                text: summary,
+            }),
+            Some(Outcome::Failed(e)) => out.push(Command::Notify {
+                error: true,
+                text: e,
+            }),
+            None => {}
         }
         if self.job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -305,99 +346,230 @@ impl ExportWindow {
         }
         let mut open = true;
         let mut clicked_export = false;
+        // Sized by the screen: as large as leaves the menu and a margin in view.
+        let screen = ctx.content_rect();
+        let body = (screen.height() - 200.0).clamp(300.0, 1000.0);
+        let page_width = (screen.width() - SIDE_WIDTH - 160.0).clamp(300.0, 1200.0);
         egui::Window::new("Export")
             .open(&mut open)
-            .default_width(640.0)
-            .resizable(true)
+            .default_pos(egui::pos2(
+                (screen.center().x - (page_width + SIDE_WIDTH + 60.0) / 2.0).max(screen.left()),
+                screen.top() + 36.0,
+            ))
+            .fixed_size([SIDE_WIDTH + page_width + 24.0, body + 44.0])
             .show(ctx, |ui| {
-                self.options_ui(ui, scenario.map.is_hex());
                 self.refresh(ctx, scenario, changes);
-                ui.separator();
-                let Some(p) = &self.previews else { return };
-                if let Some(e) = &p.error {
-                    ui.colored_label(ui.visuals().error_fg_color, e);
-                } else {
-                    ui.label(&p.summary);
-                }
-                let mut chosen = None;
-                ui.horizontal(|ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("export-thumbs")
-                        .max_height(LARGE_PX as f32 * 0.8)
-                        .max_width(230.0)
-                        .show(ui, |ui| {
-                            ui.horizontal_wrapped(|ui| {
-                                for (i, (name, tex)) in p.thumbs.iter().enumerate() {
-                                    let size = tex.size_vec2() * 0.6;
-                                    ui.vertical(|ui| {
-                                        let img = egui::Image::from_texture(SizedTexture::new(
-                                            tex.id(),
-                                            size,
-                                        ))
-                                        .sense(egui::Sense::click());
-                                        let r = ui.add(img);
-                                        if i == self.selected {
-                                            ui.painter().rect_stroke(
-                                                r.rect.expand(2.0),
-                                                2.0,
-                                                ui.visuals().selection.stroke,
-                                                egui::StrokeKind::Outside,
-                                            );
-                                        }
-                                        if r.clicked() {
-                                            chosen = Some(i);
-                                        }
-                                        ui.small(name);
-                                    });
-                                }
-                                if p.pages.len() > p.thumbs.len() {
-                                    ui.small(format!(
-                                        "and {} more",
-                                        p.pages.len() - p.thumbs.len()
-                                    ));
-                                }
-                            });
-                        });
-                    if let Some((_, tex)) = &p.large {
-                        let size = tex.size_vec2() * 0.8;
-                        ui.add(egui::Image::from_texture(SizedTexture::new(tex.id(), size)));
-                    }
+                ui.horizontal_top(|ui| {
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(SIDE_WIDTH, body),
+                        egui::Layout::top_down(egui::Align::Min),
+                        |ui| {
+                            ui.set_min_size(egui::vec2(SIDE_WIDTH, body));
+                            ui.set_max_width(SIDE_WIDTH);
+                            self.options_ui(ui, scenario.map.is_hex());
+                            ui.separator();
+                            self.thumbs_ui(ui);
+                        },
+                    );
+                    ui.separator();
+                    self.page_view_ui(ui, page_width, body);
                 });
-                if let Some(i) = chosen {
-                    // The enlarged page is redrawn on the next refresh.
-                    self.selected = i;
-                }
                 ui.separator();
-                ui.horizontal(|ui| {
-                    let busy = self.job.is_some();
-                    let ready = self.previews.as_ref().is_some_and(|p| p.error.is_none());
-                    if ui
-                        .add_enabled(!busy && ready, egui::Button::new("Export…"))
-                        .clicked()
-                    {
-                        clicked_export = true;
-                    }
-                    if let Some(job) = &self.job {
-                        let f = if job.total > 0 {
-                            job.done as f32 / job.total as f32
-                        } else {
-                            0.0
-                        };
-                        ui.add(
-                            egui::ProgressBar::new(f)
-                                .text(format!("page {} of {}", job.done, job.total))
-                                .desired_width(220.0),
-                        );
-                    } else if let Some(t) = &self.outcome {
-                        ui.label(t);
-                    }
-                });
+                clicked_export = self.export_bar_ui(ui);
             });
         self.open = open;
         if clicked_export {
             out.push(Command::WriteExport);
         }
         out
+    }
+
+    /// The pages as a grid of thumbnails; a click shows one large.
+    fn thumbs_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(p) = &self.previews else { return };
+        if let Some(e) = &p.error {
+            ui.add(egui::Label::new(RichText::new(e).color(ui.visuals().error_fg_color)).wrap());
+        } else {
+            ui.add(egui::Label::new(&p.summary).wrap());
+        }
+        let mut chosen = None;
+        egui::ScrollArea::vertical()
+            .id_salt("export-thumbs")
+            .max_width(SIDE_WIDTH)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (i, (name, tex)) in p.thumbs.iter().enumerate() {
+                        let size = tex.size_vec2() * (100.0 / THUMB_PX as f32);
+                        ui.vertical(|ui| {
+                            let img = egui::Image::from_texture(SizedTexture::new(tex.id(), size))
+                                .sense(egui::Sense::click());
+                            let r = ui.add(img);
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::Button,
+                                    true,
+                                    format!("Page {name}"),
+                                )
+                            });
+                            if i == self.selected {
+                                ui.painter().rect_stroke(
+                                    r.rect.expand(2.0),
+                                    2.0,
+                                    egui::Stroke::new(2.5, ui.visuals().selection.stroke.color),
+                                    egui::StrokeKind::Outside,
+                                );
+                            }
+                            if r.clicked() {
+                                chosen = Some(i);
+                            }
+                            ui.small(name);
+                        });
+                    }
+                    let drawn = p.thumbs.len();
+                    if p.pages.len() > drawn && drawn == MAX_THUMBS.min(p.pages.len()) {
+                        ui.small(format!("{} more pages not shown", p.pages.len() - drawn));
+                    }
+                });
+            });
+        if let Some(i) = chosen {
+            self.selected = i;
+            self.zoom = 1.0;
+            self.pan = egui::Vec2::ZERO;
+        }
+    }
+
+    /// The selected page large: the wheel zooms about the pointer, a drag pans, a double-click
+    /// fits it again; buttons do the same for those without a wheel.
+    fn page_view_ui(&mut self, ui: &mut egui::Ui, width: f32, height: f32) {
+        ui.vertical(|ui| {
+            let name = self
+                .previews
+                .as_ref()
+                .and_then(|p| p.pages.get(self.selected))
+                .map_or(String::new(), |p| p.name.clone());
+            ui.horizontal(|ui| {
+                ui.strong(format!("Page {name}"));
+                ui.separator();
+                if ui.button("−").on_hover_text("Zoom out").clicked() {
+                    self.zoom_by(1.0 / 1.5);
+                }
+                let _ = ui.label(format!("{:.0}%", self.zoom * 100.0));
+                if ui.button("+").on_hover_text("Zoom in").clicked() {
+                    self.zoom_by(1.5);
+                }
+                if ui.button("Fit").on_hover_text("The whole page").clicked() {
+                    self.zoom = 1.0;
+                    self.pan = egui::Vec2::ZERO;
+                }
+                ui.small("Wheel zooms, drag pans");
+            });
+            let size = egui::vec2(width, height - 30.0);
+            let (rect, r) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+            ui.painter()
+                .rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+            let Some((_, tex)) = self.previews.as_ref().and_then(|p| p.large.as_ref()) else {
+                return;
+            };
+            let tex_size = tex.size_vec2();
+            let fit = (rect.width() / tex_size.x).min(rect.height() / tex_size.y);
+            if r.hovered() {
+                let (scroll, pointer) =
+                    ui.input(|i| (i.smooth_scroll_delta.y, i.pointer.hover_pos()));
+                if scroll != 0.0
+                    && let Some(at) = pointer
+                {
+                    let before = self.zoom;
+                    self.zoom = (self.zoom * (scroll * 0.003).exp()).clamp(1.0, 12.0);
+                    // The point under the pointer stays there.
+                    let from_centre = at - rect.center() - self.pan;
+                    self.pan -= from_centre * (self.zoom / before - 1.0);
+                }
+            }
+            if r.dragged() {
+                self.pan += r.drag_delta();
+            }
+            if r.double_clicked() {
+                self.zoom = 1.0;
+                self.pan = egui::Vec2::ZERO;
+            }
+            let shown = tex_size * fit * self.zoom;
+            // Keep some of the page in view.
+            let limit = (shown - rect.size()).max(egui::Vec2::ZERO) * 0.5 + rect.size() * 0.4;
+            self.pan = self.pan.clamp(-limit, limit);
+            let page = egui::Rect::from_center_size(rect.center() + self.pan, shown);
+            ui.painter().with_clip_rect(rect).image(
+                tex.id(),
+                page,
+                egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                egui::Color32::WHITE,
+            );
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Image, true, format!("Page {name}, large"))
+            });
+        });
+    }
+
+    fn zoom_by(&mut self, factor: f32) {
+        let before = self.zoom;
+        self.zoom = (self.zoom * factor).clamp(1.0, 12.0);
+        self.pan *= self.zoom / before;
+    }
+
+    /// The Export button, then the progress page by page, or the paths the last export wrote.
+    fn export_bar_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut clicked = false;
+        ui.horizontal(|ui| {
+            let busy = self.job.is_some();
+            let ready = self.previews.as_ref().is_some_and(|p| p.error.is_none());
+            clicked = ui
+                .add_enabled(!busy && ready, egui::Button::new("Export…"))
+                .clicked();
+            if let Some(job) = &self.job {
+                let f = if job.total > 0 {
+                    job.done as f32 / job.total as f32
+                } else {
+                    0.0
+                };
+                ui.add(
+                    egui::ProgressBar::new(f)
+                        .text(format!(
+                            "Writing page {} of {}",
+                            job.done + 1,
+                            job.total.max(1)
+                        ))
+                        .desired_width(320.0),
+                );
+            } else {
+                match &self.outcome {
+                    Some(Outcome::Written { summary, files }) => {
+                        ui.vertical(|ui| {
+                            ui.label(summary);
+                            if files.len() > 1 {
+                                let listed: Vec<String> = files
+                                    .iter()
+                                    .take(PATHS_LISTED)
+                                    .filter_map(|f| f.file_name())
+                                    .map(|f| f.to_string_lossy().into_owned())
+                                    .collect();
+                                let more = files.len().saturating_sub(PATHS_LISTED);
+                                let tail = if more > 0 {
+                                    format!(" and {more} more")
+                                } else {
+                                    String::new()
+                                };
+                                ui.small(format!("{}{tail}", listed.join(", ")));
+                            }
+                        });
+                    }
+                    Some(Outcome::Failed(e)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                    None => {}
+                }
+            }
+        });
+        clicked
     }
 }
 
@@ -438,9 +610,12 @@ mod tests {
             |ui, s: &mut State| {
                 for c in s.window.ui(ui.ctx(), &s.scenario, 1) {
                     match c {
-                        Command::Status(t) => s.status.push(t),
+                        Command::Notify { text, .. } => s.status.push(text),
                         Command::WriteExport => {
-                            s.status.extend(s.window.start(&s.scenario, &mut s.dialogs))
+                            match s.window.ask_path(&s.scenario, &mut s.dialogs) {
+                                Pick::Chosen(p) => s.status.push(s.window.start_to(&s.scenario, p)),
+                                other => panic!("{other:?}"),
+                            }
                         }
                         other => panic!("{other:?}"),
                     }
@@ -480,10 +655,18 @@ mod tests {
         window.options.layout = Layout::Tiled;
         let ctx = egui::Context::default();
         window.refresh(&ctx, &scenario, 0);
+        assert_eq!(
+            window.previews.as_ref().expect("previews").thumbs.len(),
+            THUMBS_PER_FRAME,
+            "a few thumbnails a frame"
+        );
+        for _ in 0..20 {
+            window.refresh(&ctx, &scenario, 0);
+        }
         let p = window.previews.as_ref().expect("previews");
         assert!(p.error.is_none(), "{:?}", p.error);
         assert_eq!(p.pages.len(), 51);
-        assert_eq!(p.thumbs.len(), MAX_THUMBS);
+        assert_eq!(p.thumbs.len(), 51, "every page has its thumbnail");
         assert_eq!(p.thumbs[0].0, "plan");
         assert_eq!(p.thumbs[1].0, "A1");
         assert!(p.summary.contains("10 columns x 5 rows"), "{}", p.summary);

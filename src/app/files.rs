@@ -3,12 +3,14 @@
 
 use super::App;
 use super::command::{Answer, Guarded};
-use super::dialogs::FileDialogs;
+use super::dialogs::{FileDialogs, Pick};
+use super::notices::Level;
+use super::path_prompt::{PathPrompt, Purpose};
 use crate::edit::{Document, Edit};
 use crate::io;
 use crate::io::recovery::{Recovery, RecoveryInfo};
 use crate::model::Scenario;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Autosave interval while there are unsaved changes, in seconds.
 pub const AUTOSAVE_SECS: f64 = 60.0;
@@ -18,6 +20,8 @@ pub const AUTOSAVE_SECS: f64 = 60.0;
 pub(super) struct Files {
     pub dialogs: Box<dyn FileDialogs>,
     pub recovery: Recovery,
+    /// A path being typed in the editor's own prompt (no file dialog could be shown).
+    pub prompt: Option<PathPrompt>,
     /// Unsaved work of an editor that ended abruptly, offered at start.
     pub recovery_offer: Option<RecoveryInfo>,
     /// Recovery files that could not be read and were set aside, said once at start.
@@ -49,6 +53,7 @@ impl Files {
             recovery,
             recovery_offer,
             set_aside_note,
+            prompt: None,
             unsaved_question: None,
             last_autosave: 0.0,
             autosaved_changes: 0,
@@ -91,12 +96,20 @@ impl App {
                 self.replace_document(Document::new(Scenario::new_hex("Untitled hex map"), None));
                 self.files.recovery.clear();
             }
-            Guarded::Open(path) => {
-                let path = path.or_else(|| self.files.dialogs.open_scenario());
-                if let Some(p) = path {
-                    self.open_path(&p);
+            Guarded::Open(Some(path)) => self.open_path(&path),
+            Guarded::Open(None) => match self.files.dialogs.open_scenario() {
+                Pick::Chosen(p) => self.open_path(&p),
+                Pick::Cancelled => {}
+                Pick::Unavailable => self.prompt_path(Purpose::Open, ""),
+            },
+            Guarded::OpenSample(name) => match crate::model::samples::by_name(name) {
+                Some(sample) => {
+                    self.replace_document(Document::new((sample.build)(), None));
+                    self.files.recovery.clear();
+                    self.status = format!("Opened the sample {name} ({})", sample.source);
                 }
-            }
+                None => self.status = format!("No sample is called {name}"),
+            },
             Guarded::Recover => self.recover(),
             Guarded::Quit => {
                 self.files.allow_close = true;
@@ -111,7 +124,8 @@ impl App {
             return;
         };
         let go = match answer {
-            Answer::Save => self.save(),
+            // Saving may need a path typed in the editor's prompt: the action then waits for it.
+            Answer::Save => self.save_then(Some(action.clone())),
             Answer::DontSave => true,
             Answer::Cancel => false,
         };
@@ -136,9 +150,9 @@ impl App {
                 self.replace_document(doc);
                 // Already this editor's recovery copy: no need to write it again at once.
                 self.files.autosaved_changes = self.doc.changes();
-                self.status = "Recovered unsaved work".into();
+                self.notify(false, "Recovered unsaved work".into());
             }
-            Err(e) => self.status = format!("Could not recover: {e}"),
+            Err(e) => self.notify(true, format!("Could not recover: {e}")),
         }
         self.files.recovery_offer = self.files.recovery.pending();
     }
@@ -164,25 +178,78 @@ impl App {
                 self.replace_document(Document::new(s, Some(path.to_path_buf())));
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
-                self.status = format!("Opened {}", path.display());
+                self.notify(false, format!("Opened {}", path.display()));
             }
-            Err(e) => self.status = format!("Could not open {}: {e}", path.display()),
+            Err(e) => self.notify(true, format!("Could not open {}: {e}", path.display())),
         }
     }
 
     /// Saves to the document's path, or asks for one.
     pub fn save(&mut self) -> bool {
+        self.save_then(None)
+    }
+
+    /// Saves, asking for a path when there is none; `then` is the action waiting for the save,
+    /// carried out by the path prompt when one must be typed. `true` when saved now.
+    fn save_then(&mut self, then: Option<Guarded>) -> bool {
         match self.doc.path.clone() {
             Some(p) => self.save_to(&p),
-            None => self.save_as(),
+            None => self.save_as_then(then),
         }
     }
 
     pub fn save_as(&mut self) -> bool {
+        self.save_as_then(None)
+    }
+
+    fn save_as_then(&mut self, then: Option<Guarded>) -> bool {
         let name = format!("{}.sandtable", file_stem(&self.doc.scenario().meta.title));
         match self.files.dialogs.save_scenario(&name) {
-            Some(p) => self.save_to(&p),
-            None => false,
+            Pick::Chosen(p) => self.save_to(&p),
+            Pick::Cancelled => false,
+            Pick::Unavailable => {
+                self.prompt_path(Purpose::SaveAs { then }, &name);
+                false
+            }
+        }
+    }
+
+    /// Opens the editor's own path prompt, starting in the open file's directory (else the
+    /// working one) with `name` typed.
+    pub(super) fn prompt_path(&mut self, purpose: Purpose, name: &str) {
+        let dir = self
+            .doc
+            .path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .map_or(String::new(), |d| {
+                let d = d.display().to_string();
+                if d.ends_with('/') { d } else { format!("{d}/") }
+            });
+        self.files.prompt = Some(PathPrompt::new(purpose, format!("{dir}{name}")));
+    }
+
+    /// Carries on with a path typed in the prompt.
+    pub(super) fn path_chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
+        match purpose {
+            Purpose::Open => self.open_path(&path),
+            Purpose::SaveAs { then } => {
+                if self.save_to(&path)
+                    && let Some(action) = then
+                {
+                    let quit = action == Guarded::Quit;
+                    self.run_guarded(action);
+                    if quit {
+                        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
+                }
+            }
+            Purpose::Export { .. } => {
+                self.status = self.export.start_to(self.doc.scenario(), path);
+            }
+            Purpose::Image => self.background_from(&path),
         }
     }
 
@@ -193,11 +260,11 @@ impl App {
                 self.doc.mark_saved(Some(path.to_path_buf()));
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
-                self.status = format!("Saved {}", path.display());
+                self.notify(false, format!("Saved {}", path.display()));
                 true
             }
             Err(e) => {
-                self.status = format!("Not saved: {e}");
+                self.notify(true, format!("Not saved to {}: {e}", path.display()));
                 false
             }
         }
@@ -216,7 +283,7 @@ impl App {
         let bytes = match bytes {
             Ok(b) => b,
             Err(e) => {
-                self.status = e;
+                self.notify(true, e);
                 return;
             }
         };
@@ -226,7 +293,7 @@ impl App {
             } else {
                 match io::decode(&bytes) {
                     Ok(s) => self.guarded_replace(s),
-                    Err(e) => self.status = format!("Could not open the dropped file: {e}"),
+                    Err(e) => self.notify(true, format!("Could not open the dropped file: {e}")),
                 }
             }
             return;
@@ -236,7 +303,10 @@ impl App {
 
     fn guarded_replace(&mut self, s: Scenario) {
         if self.doc.is_dirty() {
-            self.status = "Save or discard your changes first, then drop the file again".into();
+            self.notify(
+                true,
+                "Save or discard your changes first, then drop the file again".into(),
+            );
         } else {
             self.replace_document(Document::new(s, None));
         }
@@ -244,11 +314,17 @@ impl App {
 
     /// File > Background image: asks for an image and makes it the background.
     pub(super) fn choose_background(&mut self) {
-        if let Some(p) = self.files.dialogs.open_image() {
-            match read_limited(&p) {
-                Ok(b) => self.set_background(b),
-                Err(e) => self.status = e,
-            }
+        match self.files.dialogs.open_image() {
+            Pick::Chosen(p) => self.background_from(&p),
+            Pick::Cancelled => {}
+            Pick::Unavailable => self.prompt_path(Purpose::Image, ""),
+        }
+    }
+
+    fn background_from(&mut self, path: &Path) {
+        match read_limited(path) {
+            Ok(b) => self.set_background(b),
+            Err(e) => self.notify(true, e),
         }
     }
 
@@ -267,7 +343,7 @@ impl App {
                     )),
                 );
             }
-            Err(e) => self.status = format!("Not a usable background image: {e}"),
+            Err(e) => self.notify(true, format!("Not a usable background image: {e}")),
         }
     }
 
@@ -287,7 +363,11 @@ impl App {
             .write(self.doc.scenario(), self.doc.path.as_deref())
         {
             Ok(()) => f.autosaved_changes = self.doc.changes(),
-            Err(e) => self.status = format!("Autosave failed: {e}"),
+            Err(e) => {
+                let text = format!("Autosave failed: {e}");
+                self.notices.push(Level::Error, text.clone(), now);
+                self.status = text;
+            }
         }
     }
 

@@ -5,6 +5,7 @@ use super::App;
 use super::bindings::{Action, keys_text};
 use super::command::{Command, Commands, Guarded};
 use super::settings::Theme;
+use super::tools::Tool;
 use egui::{Button, RichText, Ui};
 
 /// A menu entry with its shortcut hint; `true` when clicked. Its accessible name is the entry's
@@ -19,6 +20,15 @@ fn entry(ui: &mut Ui, text: &str, action: Option<Action>, enabled: bool) -> bool
     r.clicked()
 }
 
+/// A menu entry that is on or off (a check box's role for screen readers), with its shortcut
+/// hint; `true` when clicked.
+fn toggle_entry(ui: &mut Ui, text: &str, on: bool, action: Action) -> bool {
+    let b = Button::selectable(on, text).shortcut_text(keys_text(ui.ctx(), action));
+    let r = ui.add(b);
+    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, text));
+    r.clicked()
+}
+
 impl App {
     pub(super) fn menu_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
@@ -26,6 +36,7 @@ impl App {
             ui.menu_button("File", |ui| out.extend(self.file_menu_ui(ui)));
             ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui)));
             ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui)));
+            ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui)));
             ui.menu_button("Help", |ui| {
                 if entry(ui, "Keyboard shortcuts", Some(Action::Shortcuts), true) {
                     out.push(Command::ShowShortcuts);
@@ -57,6 +68,14 @@ impl App {
                 out.push(c);
             }
         }
+        ui.menu_button("Open sample", |ui| {
+            for sample in &crate::model::samples::ALL {
+                let text = format!("{} — {}", sample.name, sample.source);
+                if entry(ui, &text, None, true) {
+                    out.push(Command::File(Guarded::OpenSample(sample.name)));
+                }
+            }
+        });
         ui.menu_button("Open Recent", |ui| {
             if self.settings.recent.is_empty() {
                 ui.label(RichText::new("No recent files").weak());
@@ -71,7 +90,7 @@ impl App {
         for (text, action, c) in [
             ("Save", Some(Action::Save), Command::Save),
             ("Save As…", Some(Action::SaveAs), Command::SaveAs),
-            ("Export…", None, Command::Export),
+            ("Export…", Some(Action::Export), Command::Export),
             ("Background image…", None, Command::ChooseBackground),
         ] {
             if entry(ui, text, action, true) {
@@ -110,21 +129,93 @@ impl App {
                 out.push(c);
             }
         }
+        ui.separator();
+        for (text, action, enabled, c) in [
+            (
+                "Rotate clockwise",
+                Action::RotateClockwise,
+                any,
+                Command::Rotate(1.0),
+            ),
+            (
+                "Rotate counter-clockwise",
+                Action::RotateCounterClockwise,
+                any,
+                Command::Rotate(-1.0),
+            ),
+            ("Next unit", Action::NextUnit, true, Command::CycleUnit(1)),
+            (
+                "Previous unit",
+                Action::PreviousUnit,
+                true,
+                Command::CycleUnit(-1),
+            ),
+        ] {
+            if entry(ui, text, Some(action), enabled) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn tools_menu_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let table = !self.doc.scenario().map.is_hex();
+        let tool = self.tool;
+        for (text, action, on, shown) in [
+            ("Select", Action::SelectTool, tool == Tool::Select, true),
+            ("Measure", Action::MeasureTool, tool == Tool::Measure, true),
+            (
+                "Draw area",
+                Action::DrawAreaTool,
+                matches!(tool, Tool::DrawArea { .. }),
+                table,
+            ),
+            (
+                "Draw line",
+                Action::DrawLineTool,
+                matches!(tool, Tool::DrawLine { .. }),
+                table,
+            ),
+            (
+                "Line of sight",
+                Action::SightTool,
+                tool == Tool::Sight,
+                table,
+            ),
+        ] {
+            if shown && toggle_entry(ui, text, on, action) {
+                out.push(action.command());
+            }
+        }
+        ui.separator();
+        let unit = self.selected_unit().is_some();
+        if entry(ui, "Rule preview", Some(Action::Preview), unit) {
+            out.push(Command::TogglePreview);
+        }
         out
     }
 
     fn view_menu_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let mut s = self.settings.clone();
-        ui.checkbox(&mut s.grid, "Grid");
+        if toggle_entry(ui, "Grid", s.grid, Action::Grid) {
+            out.push(Command::ToggleGrid);
+        }
         ui.checkbox(&mut s.coordinates, "Coordinates");
         ui.checkbox(&mut s.labels, "Unit labels");
         ui.checkbox(&mut s.snap, "Snap to half inches");
         ui.checkbox(&mut s.show_problems, "Problems panel");
         ui.checkbox(&mut s.show_history, "History");
         super::zoc_view::zoc_menu_ui(ui, self.doc.scenario(), &mut s.zoc_side);
-        if entry(ui, "Zoom to fit", Some(Action::Fit), true) {
-            out.push(Command::Fit);
+        for (text, action, c) in [
+            ("Zoom in", Action::ZoomIn, Command::Zoom(1.25)),
+            ("Zoom out", Action::ZoomOut, Command::Zoom(0.8)),
+            ("Zoom to fit", Action::Fit, Command::Fit),
+        ] {
+            if entry(ui, text, Some(action), true) {
+                out.push(c);
+            }
         }
         ui.menu_button("Theme", |ui| {
             for (t, name) in [

@@ -27,10 +27,12 @@ mod inspector;
 mod keyboard;
 mod layer_mesh;
 mod menus;
+mod notices;
 mod order_of_battle;
 pub mod paint;
 mod palette;
 mod panels;
+mod path_prompt;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
@@ -78,6 +80,8 @@ pub struct App {
     nudges: keyboard::NudgeBurst,
     /// A text field had the keyboard at the end of the last frame.
     typing: bool,
+    /// What the user must know about, over the canvas's corner.
+    notices: notices::Notices,
 }
 
 impl App {
@@ -91,15 +95,15 @@ impl App {
     ) -> App {
         let side = doc.scenario().sides.first().map_or(SideId(0), |s| s.id);
         let mut files = files::Files::new(dialogs, recovery);
-        let status = files.set_aside_note.take().unwrap_or_default();
-        App {
+        let set_aside = files.set_aside_note.take();
+        let mut app = App {
             doc,
             view: View::default(),
             tool: Tool::Select,
             selection: Vec::new(),
             side,
             settings,
-            status,
+            status: String::new(),
             export: export_window::ExportWindow::default(),
             files,
             clipboard: Clipboard::default(),
@@ -110,7 +114,25 @@ impl App {
             now: 0.0,
             nudges: keyboard::NudgeBurst::default(),
             typing: false,
+            notices: notices::Notices::default(),
+        };
+        // Damaged recovery files are said once, as a notice that stays until dismissed.
+        if let Some(note) = set_aside {
+            app.notify(true, note);
         }
+        app
+    }
+
+    /// Says `text` in the status bar and as a notice over the canvas (a failure, `error`,
+    /// stays until dismissed).
+    pub(crate) fn notify(&mut self, error: bool, text: String) {
+        let level = if error {
+            notices::Level::Error
+        } else {
+            notices::Level::Info
+        };
+        self.notices.push(level, text.clone(), self.now);
+        self.status = text;
     }
 
     fn update_title(&mut self, ui: &Ui) {
@@ -188,9 +210,17 @@ impl App {
             .resizable(true)
             .show(ui, |ui| out.extend(self.dock_ui(ui)));
         egui::CentralPanel::default().show(ui, |ui| out.extend(self.canvas_ui(ui)));
-        // What a palette drag carries, next to the cursor.
+        // What a palette drag carries, or the palette's Place tool will place, next to the
+        // cursor.
+        let placing = match self.tool {
+            Tool::Place(p) => ctx
+                .pointer_hover_pos()
+                .filter(|at| self.canvas.rect.contains(*at))
+                .map(|_| std::sync::Arc::new(p)),
+            _ => None,
+        };
         if let (Some(payload), Some(pos)) = (
-            egui::DragAndDrop::payload::<palette::Payload>(ctx),
+            egui::DragAndDrop::payload::<palette::Payload>(ctx).or(placing),
             ctx.pointer_latest_pos(),
         ) {
             let text = payload.describe(self.doc.scenario());
@@ -203,6 +233,14 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        if let Some(prompt) = &mut self.files.prompt {
+            let mut close = false;
+            out.extend(prompt.ui(ctx, &mut close));
+            if close {
+                self.files.prompt = None;
+            }
+        }
+        self.notices.ui(ctx, self.canvas.rect, self.now);
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
         out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));
@@ -266,7 +304,7 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
             let path = path.map(|p| crate::io::recovery::absolute(&p));
             let mut app = App::new(
                 Document::new(scenario, path.clone()),
-                Box::new(NativeDialogs),
+                Box::new(NativeDialogs::default()),
                 Recovery::in_dir(recovery_dir()),
                 settings,
             );

@@ -1,8 +1,10 @@
 //! The palette: terrain types (pick a brush, or drag onto the table), unit templates, leaders
 //! and markers to drag onto the canvas, and the tools.
 
-use super::command::{Command, Commands};
+use super::bindings::{Action, keys_text};
+use super::command::{Change, Command, Commands};
 use super::tools::{HexsideKind, Tool};
+use crate::edit::Edit;
 use crate::edit::ops::create::Template;
 use crate::model::*;
 use egui::{Color32, RichText, Ui};
@@ -45,31 +47,75 @@ fn swatch(ui: &mut Ui, c: Colour) {
     );
 }
 
+/// A terrain type's name being edited in place, as typed so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rename {
+    pub terrain: TerrainId,
+    pub text: String,
+    /// The field has been given the keyboard (on its first frame).
+    pub focused: bool,
+}
+
+/// What the palette is drawn from.
+pub struct PaletteState<'a> {
+    pub s: &'a Scenario,
+    pub tool: &'a Tool,
+    pub side: SideId,
+    /// Placing from the palette keeps the tool (the lock), instead of returning to Select.
+    pub keep_tool: bool,
+    pub rename: &'a mut Option<Rename>,
+}
+
+/// How many hexes a brush of `radius` paints, in words: "1 hex", "7 hexes", …
+pub fn brush_words(radius: u32) -> String {
+    let n = 3 * u64::from(radius) * (u64::from(radius) + 1) + 1;
+    count(n, "hex", "hexes")
+}
+
 /// Draws the palette and returns what the user chose (drags are received by the canvas).
-pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Commands {
+pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
+    let PaletteState {
+        s,
+        tool,
+        side,
+        keep_tool,
+        rename,
+    } = p;
     let mut out = Commands::default();
     let hex = s.map.is_hex();
     ui.heading("Tools");
     ui.horizontal_wrapped(|ui| {
-        let mut tool_button = |ui: &mut Ui, label: &str, t: Tool, hint: &str| {
+        let mut tool_button = |ui: &mut Ui, label: &str, t: Tool, hint: &str, a: Action| {
             let on = std::mem::discriminant(tool) == std::mem::discriminant(&t);
+            let hint = format!("{hint} ({})", keys_text(ui.ctx(), a));
             if ui.selectable_label(on, label).on_hover_text(hint).clicked() {
-                out.push(Command::SetTool(t));
+                out.push(match a {
+                    Action::DrawAreaTool | Action::DrawLineTool => a.command(),
+                    _ => Command::SetTool(t),
+                });
             }
         };
         tool_button(
             ui,
             "Select",
             Tool::Select,
-            "Select, box-select, drag to move (S)",
+            "Select, box-select, drag to move",
+            Action::SelectTool,
         );
-        tool_button(ui, "Measure", Tool::Measure, "Drag to measure (M)");
+        tool_button(
+            ui,
+            "Measure",
+            Tool::Measure,
+            "Drag to measure",
+            Action::MeasureTool,
+        );
         if !hex && let Some(t) = s.terrain_types.iter().find(|t| t.kind == TerrainKind::Area) {
             tool_button(
                 ui,
                 "Draw area",
                 Tool::DrawArea { terrain: t.id },
-                "Click vertices, Enter or double-click to finish (A)",
+                "Click vertices, Enter or double-click to finish",
+                Action::DrawAreaTool,
             );
         }
         if !hex && let Some(t) = s.terrain_types.iter().find(|t| t.kind != TerrainKind::Area) {
@@ -77,7 +123,8 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
                 ui,
                 "Draw line",
                 Tool::DrawLine { terrain: t.id },
-                "Click vertices, Enter or double-click to finish (L)",
+                "Click vertices, Enter or double-click to finish",
+                Action::DrawLineTool,
             );
         }
         if !hex {
@@ -85,10 +132,22 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
                 ui,
                 "Line of sight",
                 Tool::Sight,
-                "Drag between two points or models: what blocks the view (V)",
+                "Drag between two points or models: what blocks the view",
+                Action::SightTool,
             );
         }
     });
+    let mut keep = keep_tool;
+    if ui
+        .checkbox(&mut keep, "Keep placing")
+        .on_hover_text(
+            "After placing a unit or marker from the palette, keep placing them instead of \
+             returning to Select (or hold Shift as you place)",
+        )
+        .changed()
+    {
+        out.push(Command::KeepTool(keep));
+    }
     ui.separator();
     ui.heading("Side");
     ui.horizontal_wrapped(|ui| {
@@ -109,46 +168,26 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
         ui.label(RichText::new("Drag onto the table, or pick to draw.").small());
     }
     for t in &s.terrain_types {
-        let selected = match tool {
-            Tool::Paint { terrain, .. }
-            | Tool::Fill { terrain }
-            | Tool::DrawArea { terrain }
-            | Tool::DrawLine { terrain } => *terrain == t.id,
-            _ => false,
-        };
-        ui.horizontal(|ui| {
-            swatch(ui, t.colour);
-            // Click to pick the brush, drag to drop a piece: one widget that senses both.
-            let label = ui.add(
-                egui::Button::selectable(selected, &t.name).sense(egui::Sense::click_and_drag()),
-            );
-            label.dnd_set_drag_payload(Payload::Terrain(t.id));
-            if label.clicked() {
-                let next = if hex {
-                    Tool::Paint {
-                        terrain: t.id,
-                        radius: 0,
-                    }
-                } else if t.kind == TerrainKind::Area {
-                    Tool::DrawArea { terrain: t.id }
-                } else {
-                    Tool::DrawLine { terrain: t.id }
-                };
-                out.push(Command::SetTool(next));
-            }
-        });
+        out.extend(terrain_row_ui(ui, s, t, tool, rename));
+    }
+    if ui
+        .button("Add terrain")
+        .on_hover_text("A new terrain type, in a colour unlike the sides' and the other terrains'")
+        .clicked()
+    {
+        out.push(Command::AddTerrain);
     }
     if hex {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Brush");
             if let Tool::Paint { terrain, radius } = tool {
-                let mut r = *radius;
-                let resp = ui.add(egui::Slider::new(&mut r, 0..=5).text("hexes"));
-                if resp.changed() {
-                    out.push(Command::SetTool(Tool::Paint {
-                        terrain: *terrain,
-                        radius: r,
-                    }));
+                for r in 0..=3 {
+                    if ui.selectable_label(*radius == r, brush_words(r)).clicked() {
+                        out.push(Command::SetTool(Tool::Paint {
+                            terrain: *terrain,
+                            radius: r,
+                        }));
+                    }
                 }
             } else {
                 ui.label(RichText::new("(pick a terrain)").weak());
@@ -160,7 +199,9 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
                 let on = matches!(tool, Tool::Hexside { feature } if *feature == k);
                 if ui
                     .selectable_label(on, k.name())
-                    .on_hover_text("Click hex edges to toggle")
+                    .on_hover_text(
+                        "Drag along hex edges to lay it; start on one that has it to take it up",
+                    )
                     .clicked()
                 {
                     out.push(Command::SetTool(Tool::Hexside { feature: k }));
@@ -170,15 +211,12 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
     }
     ui.separator();
     ui.heading("Units");
-    ui.label(RichText::new("Drag onto the map.").small());
+    ui.label(RichText::new("Drag onto the map, or click and place.").small());
     egui::Grid::new("palette-units")
         .num_columns(3)
         .show(ui, |ui| {
             for (k, t) in Template::ALL.iter().enumerate() {
-                let id = egui::Id::unique(("palette-unit", t.name()));
-                ui.dnd_drag_source(id, Payload::Unit(*t), |ui| {
-                    let _ = ui.button(t.name());
-                });
+                out.extend(placeable_ui(ui, t.name(), Payload::Unit(*t), tool));
                 if k % 3 == 2 {
                     ui.end_row();
                 }
@@ -187,16 +225,98 @@ pub fn palette_ui(ui: &mut Ui, s: &Scenario, tool: &Tool, side: SideId) -> Comma
     ui.separator();
     ui.heading("Markers");
     ui.horizontal_wrapped(|ui| {
-        let marker = |ui: &mut Ui, name: &str, p: Payload| {
-            let id = egui::Id::unique(("palette-marker", name));
-            ui.dnd_drag_source(id, p, |ui| {
-                let _ = ui.button(name);
-            });
-        };
-        marker(ui, "Objective", Payload::Objective);
-        marker(ui, "Deployment zone", Payload::Zone);
+        out.extend(placeable_ui(ui, "Objective", Payload::Objective, tool));
+        out.extend(placeable_ui(ui, "Deployment zone", Payload::Zone, tool));
         if !hex {
-            marker(ui, "Entry point", Payload::EntryPoint);
+            out.extend(placeable_ui(ui, "Entry point", Payload::EntryPoint, tool));
+        }
+    });
+    out
+}
+
+/// A palette entry that is dragged onto the map, or clicked to place it with the next click.
+fn placeable_ui(ui: &mut Ui, name: &str, p: Payload, tool: &Tool) -> Commands {
+    let on = *tool == Tool::Place(p);
+    // Click to pick, drag to drop: one widget that senses both.
+    let r = ui.add(egui::Button::selectable(on, name).sense(egui::Sense::click_and_drag()));
+    r.dnd_set_drag_payload(p);
+    if r.clicked() {
+        Command::SetTool(if on { Tool::Select } else { Tool::Place(p) }).into()
+    } else {
+        Commands::default()
+    }
+}
+
+/// One terrain type: its swatch and name (click to pick the brush, drag to drop a piece), or
+/// the name being edited in place after "Add terrain".
+fn terrain_row_ui(
+    ui: &mut Ui,
+    s: &Scenario,
+    t: &TerrainType,
+    tool: &Tool,
+    rename: &mut Option<Rename>,
+) -> Commands {
+    let mut out = Commands::default();
+    let hex = s.map.is_hex();
+    let selected = match tool {
+        Tool::Paint { terrain, .. }
+        | Tool::Fill { terrain }
+        | Tool::DrawArea { terrain }
+        | Tool::DrawLine { terrain } => *terrain == t.id,
+        _ => false,
+    };
+    ui.horizontal(|ui| {
+        swatch(ui, t.colour);
+        if let Some(r) = rename.as_mut().filter(|r| r.terrain == t.id) {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut r.text)
+                    .desired_width(140.0)
+                    .hint_text("Name"),
+            );
+            let field = field.accessible_name("New terrain name");
+            if !r.focused {
+                field.request_focus();
+                r.focused = true;
+            }
+            if field.lost_focus() {
+                let cancelled = ui.input(|i| i.key_pressed(egui::Key::Escape));
+                let name = r.text.trim().to_string();
+                if !cancelled && !name.is_empty() && name != t.name {
+                    let renamed = TerrainType {
+                        name: name.clone(),
+                        ..t.clone()
+                    };
+                    out.push(Command::Apply(Change::new(
+                        format!("Name terrain {name}"),
+                        vec![Edit::PutTerrain(renamed)],
+                    )));
+                }
+                *rename = None;
+            }
+            return;
+        }
+        // Click to pick the brush, drag to drop a piece: one widget that senses both.
+        let label = ui
+            .add(egui::Button::selectable(selected, &t.name).sense(egui::Sense::click_and_drag()));
+        label.dnd_set_drag_payload(Payload::Terrain(t.id));
+        if label.double_clicked() {
+            *rename = Some(Rename {
+                terrain: t.id,
+                text: t.name.clone(),
+                focused: false,
+            });
+        } else if label.clicked() {
+            let next = if hex {
+                Tool::Paint {
+                    terrain: t.id,
+                    radius: 0,
+                }
+            } else if t.kind == TerrainKind::Area {
+                Tool::DrawArea { terrain: t.id }
+            } else {
+                Tool::DrawLine { terrain: t.id }
+            };
+            out.push(Command::SetTool(next));
         }
     });
     out

@@ -76,6 +76,8 @@ pub(super) struct Panels {
     /// Why the inspector's last change was refused, with the selection it was made on: shown
     /// above the fields while that selection stays, until a change goes through.
     pub inspector_refusal: Option<(Vec<ItemRef>, String)>,
+    /// A terrain type's name being edited in the palette.
+    pub rename: Option<super::palette::Rename>,
 }
 
 impl App {
@@ -205,7 +207,7 @@ impl App {
     }
 
     /// The left panel: the palette (tools, terrain, units, markers) or the order of battle.
-    pub(super) fn palette_panel_ui(&self, ui: &mut Ui) -> Commands {
+    pub(super) fn palette_panel_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let oob = self.settings.show_order_of_battle;
         ui.horizontal(|ui| {
@@ -231,9 +233,13 @@ impl App {
             .show(ui, |ui| {
                 out.extend(super::palette::palette_ui(
                     ui,
-                    self.doc.scenario(),
-                    &self.tool,
-                    self.side,
+                    super::palette::PaletteState {
+                        s: self.doc.scenario(),
+                        tool: &self.tool,
+                        side: self.side,
+                        keep_tool: self.settings.keep_tool,
+                        rename: &mut self.panels.rename,
+                    },
                 ));
             });
         out

@@ -167,10 +167,8 @@ impl App {
                         out.push(Command::Route(RouteEdit::Clear));
                     }
                 }
-                if ui.button("Carry out the order").clicked() {
-                    out.push(Command::March);
-                }
             });
+            out.extend(self.order_test_ui(ui));
         }
         ui.add_space(2.0);
         for l in &lines {
@@ -185,6 +183,48 @@ impl App {
                 .weak(),
             );
         }
+        out
+    }
+
+    /// Carrying out a column's order: the 2D6 of its order test, typed or rolled here (the
+    /// dice shown), then the rules' outcome applied, a failed order included.
+    fn order_test_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let failed = matches!(
+            self.rules.open,
+            Some((_, Mode::Column(_, ColumnOrder::Failed)))
+        );
+        if failed {
+            if ui.button("Carry out the failed order").clicked() {
+                out.push(Command::March(None));
+            }
+            return out;
+        }
+        let r = &mut self.rules;
+        if !(2..=12).contains(&r.order_roll) {
+            r.order_roll = 7;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Order test, 2D6:");
+            if ui
+                .add(egui::DragValue::new(&mut r.order_roll).range(2..=12))
+                .labelled_by(l.id)
+                .changed()
+            {
+                r.rolled = None;
+            }
+            if ui.button("Roll").on_hover_text("Roll two dice").clicked() {
+                let dice = (fastrand::u8(1..=6), fastrand::u8(1..=6));
+                r.order_roll = dice.0 + dice.1;
+                r.rolled = Some(dice);
+            }
+            if let Some((a, b)) = r.rolled {
+                ui.label(format!("rolled {a} + {b}"));
+            }
+            if ui.button("Carry out the order").clicked() {
+                out.push(Command::March(Some(r.order_roll)));
+            }
+        });
         out
     }
 

@@ -15,6 +15,7 @@ use super::tools::Gesture;
 use crate::geom::Point;
 use crate::model::*;
 use crate::preview::{self, ColumnOrder, Ghost, Hover, Mode, NoPreview, Overlay, Pending, Request};
+use crate::rules::column::Activation;
 use crate::rules::morale::{self, Resolution, TestKind, TestRequest};
 use egui::{PointerButton, Rect, Shape, Ui};
 
@@ -44,6 +45,14 @@ fn at_point<T: Clone>(
     a
 }
 
+fn order_name(o: ColumnOrder) -> &'static str {
+    match o {
+        ColumnOrder::Move => "Move",
+        ColumnOrder::StandTo => "Stand To",
+        ColumnOrder::Failed => "Failed order",
+    }
+}
+
 /// The preview the editor shows, and what it keeps between frames.
 #[derive(Default)]
 pub(super) struct RulesView {
@@ -59,6 +68,9 @@ pub(super) struct RulesView {
     pub dice: [u8; 2],
     /// The last test applied, and what it did, for the Rules panel to show.
     pub last_test: Option<(UnitId, String)>,
+    /// The 2D6 typed (or rolled) for a column's order test, and the two dice when rolled.
+    pub order_roll: u8,
+    pub rolled: Option<(u8, u8)>,
     overlay: Option<(OverlayKey, Result<Overlay, NoPreview>)>,
     shapes: Option<(ShapesKey, Vec<Shape>)>,
     hover: Option<(Point, Option<Hover>)>,
@@ -373,28 +385,64 @@ impl App {
         self.rules.pending.take().is_some()
     }
 
-    /// Carries out the previewed column order.
-    pub(super) fn march(&mut self) {
-        if !self.preview_overlay().is_some_and(|o| o.is_ok()) {
-            return;
-        }
-        let Some((_, Ok(o))) = &self.rules.overlay else {
+    /// Carries out the previewed column order. A Move or Stand To takes its order test: with
+    /// `roll` (2D6) at or above the lead's Discipline the order is carried out, below it the
+    /// column repeats its last action (R1); the failed-order preview needs no roll.
+    pub(super) fn march(&mut self, roll: Option<u8>) {
+        let Some((_, Mode::Column(id, order))) = self.rules.open else {
             return;
         };
-        let label = format!("{}", o.request.mode);
-        let outcome = o.column_outcome(self.doc.scenario());
-        match outcome {
-            Some(Ok(outcome)) => {
-                let marched = self.apply(&label, crate::edit::ops::outcome::column(outcome));
-                if marched {
-                    self.rules.route.clear();
+        let s = self.doc.scenario();
+        let Some(col) = s.column(id) else { return };
+        let (label, outcome) = match (order, roll) {
+            (ColumnOrder::Failed, _) => {
+                match crate::rules::column::preview(s, id, Activation::Failed) {
+                    Ok(p) => ("Failed order".to_string(), p.outcome(s)),
+                    Err(e) => return self.notify(true, e.to_string()),
                 }
             }
-            Some(Err(illegal)) => {
-                let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
-                self.status = format!("{label} refused: {}", why.join("; "));
+            (_, None) => {
+                self.status = "Type the 2D6 roll of the order test, or roll the dice".into();
+                return;
             }
-            _ => {}
+            (_, Some(roll)) => {
+                let Activation::Ordered(o) =
+                    crate::preview::column_activation(s, col, order, &self.rules.route)
+                else {
+                    return;
+                };
+                match crate::rules::column::carry_out(s, id, o, roll) {
+                    Ok(c) if c.passed => (
+                        format!(
+                            "{} (2D6 {roll}, needed {}: passed)",
+                            order_name(order),
+                            c.needed
+                        ),
+                        c.outcome,
+                    ),
+                    Ok(c) => (
+                        format!(
+                            "Failed order (2D6 {roll}, needed {}): the column repeats its last action",
+                            c.needed
+                        ),
+                        c.outcome,
+                    ),
+                    Err(e) => return self.notify(true, e.to_string()),
+                }
+            }
+        };
+        match outcome {
+            Ok(outcome) => {
+                let name = col.name.clone();
+                if self.apply(&label, crate::edit::ops::outcome::column(outcome)) {
+                    self.rules.route.clear();
+                    self.notify(false, format!("{name}: {label}"));
+                }
+            }
+            Err(illegal) => {
+                let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
+                self.notify(true, format!("{label} refused: {}", why.join("; ")));
+            }
         }
     }
 

@@ -35,6 +35,8 @@ pub struct Settings {
     pub show_refused: bool,
     /// The left panel shows the order of battle rather than the palette.
     pub show_order_of_battle: bool,
+    /// Placing from the palette keeps the tool, instead of returning to Select.
+    pub keep_tool: bool,
     /// Shade the zones of control this side exerts on the hex map (View menu).
     pub zoc_side: Option<SideId>,
 }
@@ -53,6 +55,7 @@ impl Default for Settings {
             show_rules: true,
             show_refused: false,
             show_order_of_battle: false,
+            keep_tool: false,
             zoc_side: None,
         }
     }

@@ -33,6 +33,9 @@ pub enum Tool {
     },
     /// Table: drag a line of sight between two points or models.
     Sight,
+    /// Place what was picked in the palette where the map is clicked (then back to Select,
+    /// unless the palette's lock or Shift keeps it).
+    Place(super::palette::Payload),
 }
 
 impl Tool {
@@ -46,6 +49,7 @@ impl Tool {
             Tool::DrawArea { .. } => "Draw area",
             Tool::DrawLine { .. } => "Draw line",
             Tool::Sight => "Line of sight",
+            Tool::Place(_) => "Place",
         }
     }
 }

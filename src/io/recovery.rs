@@ -146,7 +146,7 @@ impl Recovery {
             }
         }
         self.claimed
-            .sort_by(|a, b| b.info.written_at.cmp(&a.info.written_at));
+            .sort_by_key(|c| std::cmp::Reverse(c.info.written_at));
         set_aside
     }
 

@@ -23,6 +23,24 @@ fn end_text(e: UnitEnd) -> &'static str {
     }
 }
 
+/// What the editor's column modes ask of the column: Move the lead its full Mv along the route
+/// drawn (straight on when none is), Stand To, or the failed order.
+pub fn activation(s: &Scenario, col: &Column, order: ColumnOrder, route: &[Point]) -> Activation {
+    let lead_mv = col
+        .members
+        .first()
+        .and_then(|m| s.unit(m.unit))
+        .map_or(0.0, |u| f32::from(u.stats.mv));
+    match order {
+        ColumnOrder::Move => Activation::Ordered(Order::Move {
+            distance_in: lead_mv,
+            route: (!route.is_empty()).then(|| route.to_vec()),
+        }),
+        ColumnOrder::StandTo => Activation::Ordered(Order::StandTo),
+        ColumnOrder::Failed => Activation::Failed,
+    }
+}
+
 pub(super) fn preview(
     s: &Scenario,
     id: ColumnId,
@@ -35,19 +53,7 @@ pub(super) fn preview(
         .iter()
         .find(|c| c.id == id)
         .ok_or_else(|| NoPreview(format!("there is no column {id}")))?;
-    let lead_mv = col
-        .members
-        .first()
-        .and_then(|m| s.unit(m.unit))
-        .map_or(0.0, |u| f32::from(u.stats.mv));
-    let activation = match order {
-        ColumnOrder::Move => Activation::Ordered(Order::Move {
-            distance_in: lead_mv,
-            route: (!route.is_empty()).then(|| route.to_vec()),
-        }),
-        ColumnOrder::StandTo => Activation::Ordered(Order::StandTo),
-        ColumnOrder::Failed => Activation::Failed,
-    };
+    let activation = activation(s, col, order, route);
     let p = match column::preview(s, id, activation) {
         Ok(p) => p,
         Err(e) => {

@@ -14,6 +14,7 @@
 mod answer;
 mod choice;
 mod column;
+pub use column::activation as column_activation;
 mod draw;
 mod hex;
 mod overlay;

@@ -261,6 +261,31 @@ impl App {
         let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
         selection_halo(shapes, s, v, &self.selection, accent);
+        // The points of a column's route as drawn, numbered in the order they are passed (the
+        // route the lead takes through them is the preview's).
+        for (k, p) in self.rules.route.iter().enumerate() {
+            let at = v.to_screen(*p);
+            shapes.push(Shape::circle_filled(
+                at,
+                7.0,
+                Color32::from_rgb(0xd5, 0x5e, 0x00),
+            ));
+            shapes.push(Shape::circle_stroke(
+                at,
+                7.0,
+                Stroke::new(1.5, Color32::WHITE),
+            ));
+            shapes.push(ui.fonts_mut(|f| {
+                Shape::text(
+                    f,
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    (k + 1).to_string(),
+                    egui::FontId::proportional(10.0),
+                    Color32::WHITE,
+                )
+            }));
+        }
         match &self.canvas.gesture {
             Some(Gesture::Box { from, to, .. }) => {
                 let r = Rect::from_two_pos(v.to_screen(*from), v.to_screen(*to));

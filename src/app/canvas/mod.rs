@@ -96,7 +96,12 @@ impl App {
                 .hover_pos()
                 .or(ui.input(|i| i.pointer.latest_pos()))
         {
-            out.push(self.drop_payload(*payload, self.view.to_world(p)));
+            let c = self.drop_payload(*payload, self.view.to_world(p));
+            let placed = matches!(c, Command::Apply(_));
+            out.push(c);
+            if placed {
+                out.extend(self.after_placing(ui.input(|i| i.modifiers.shift)));
+            }
         }
         self.paint_canvas(ui, rect);
         if response.hovered() || self.canvas.gesture.is_some() {
@@ -260,6 +265,16 @@ impl App {
                     out.push(Command::Apply(Change::new(label, edits)));
                 }
             }
+            Tool::Place(payload) => {
+                if response.clicked() {
+                    let c = self.drop_payload(payload, world);
+                    let placed = matches!(c, Command::Apply(_));
+                    out.push(c);
+                    if placed {
+                        out.extend(self.after_placing(shift));
+                    }
+                }
+            }
             Tool::DrawArea { .. } | Tool::DrawLine { .. } => {
                 let p = if self.settings.snap {
                     crate::edit::ops::selection::snap_half_inch(world)
@@ -330,6 +345,16 @@ impl App {
                 );
             }
             Err(why) => self.status = why,
+        }
+    }
+
+    /// Once something is placed from the palette the tool returns to Select, unless the
+    /// palette's lock is on or Shift was held.
+    fn after_placing(&self, shift: bool) -> Commands {
+        if shift || self.settings.keep_tool || self.tool == Tool::Select {
+            Commands::default()
+        } else {
+            Command::SetTool(Tool::Select).into()
         }
     }
 

@@ -294,16 +294,10 @@ pub(super) fn terrain_ui(ui: &mut Ui, f: &mut Form) {
         ui.separator();
     }
     if ui.button("Add terrain type").clicked() {
-        let id = TerrainId(s.next_id);
-        let n = s.terrain_types.len();
         f.emit(
             "Add terrain type",
             None,
-            vec![Edit::PutTerrain(TerrainType::open(
-                id,
-                &format!("Terrain {}", n + 1),
-                NEW_COLOURS[n % NEW_COLOURS.len()],
-            ))],
+            vec![Edit::PutTerrain(crate::edit::ops::create::new_terrain(s))],
         );
     }
 }

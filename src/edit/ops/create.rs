@@ -211,9 +211,7 @@ fn stand_at(
             if at.x < 0.0 || at.y < 0.0 || at.x > t.width_in || at.y > t.height_in {
                 return None;
             }
-            let Some(first) = u.models.first() else {
-                return None;
-            };
+            let first = u.models.first()?;
             let (w, d) = match first.base {
                 Base::Round { diameter_mm } => (diameter_mm / 25.4, diameter_mm / 25.4),
                 Base::Rect { width_mm, depth_mm } => (width_mm / 25.4, depth_mm / 25.4),
@@ -389,6 +387,79 @@ pub fn place_entry(s: &Scenario, side: SideId, at: Point) -> Option<Edit> {
     })))
 }
 
+/// Colours for new terrain types: muted ground, vegetation and water tones that read on a map
+/// under strong side colours and stay apart from each other, in the order they are offered.
+pub const TERRAIN_COLOURS: [Colour; 12] = [
+    Colour::rgb(0xc8, 0xb2, 0x73), // wheat
+    Colour::rgb(0x5e, 0x7f, 0x4f), // dense wood
+    Colour::rgb(0x9d, 0xb8, 0xc7), // marsh water
+    Colour::rgb(0xa6, 0x7c, 0x52), // ploughed earth
+    Colour::rgb(0xb8, 0xa9, 0xc9), // heath
+    Colour::rgb(0x8f, 0xa6, 0x6b), // scrub
+    Colour::rgb(0x7f, 0x8c, 0x8d), // rock
+    Colour::rgb(0xd9, 0xc9, 0xa3), // sand
+    Colour::rgb(0x6b, 0x8e, 0x8e), // moor
+    Colour::rgb(0xc9, 0x8f, 0x6b), // clay
+    Colour::rgb(0x8c, 0x6e, 0x54), // mud
+    Colour::rgb(0xa9, 0xc2, 0x8f), // meadow
+];
+
+/// How far apart two colours look, roughly: the "redmean" weighted distance in RGB.
+fn colour_distance(a: Colour, b: Colour) -> f32 {
+    let rm = (f32::from(a.r) + f32::from(b.r)) / 2.0;
+    let d = |x: u8, y: u8| f32::from(x) - f32::from(y);
+    let (dr, dg, db) = (d(a.r, b.r), d(a.g, b.g), d(a.b, b.b));
+    ((2.0 + rm / 256.0) * dr * dr + 4.0 * dg * dg + (2.0 + (255.0 - rm) / 256.0) * db * db).sqrt()
+}
+
+/// A new terrain type for the palette's "Add terrain": the next free ID, a name no other type
+/// has ("New terrain", "New terrain 2", …) and a colour of [`TERRAIN_COLOURS`] unlike every
+/// side's (so a wood is never mistaken for a side) and, while there are any, every terrain's.
+pub fn new_terrain(s: &Scenario) -> TerrainType {
+    let sides: Vec<Colour> = s.sides.iter().map(|x| x.colour).collect();
+    let terrains: Vec<Colour> = s.terrain_types.iter().map(|t| t.colour).collect();
+    let nearest = |c: Colour, of: &[Colour]| {
+        of.iter()
+            .map(|t| colour_distance(c, *t))
+            .fold(f32::INFINITY, f32::min)
+    };
+    // Colours clear of every side's; of those the first clear of every terrain's too, else
+    // the one least like any terrain (the first of equals).
+    const CLEAR: f32 = 120.0;
+    let unlike_sides: Vec<Colour> = TERRAIN_COLOURS
+        .iter()
+        .copied()
+        .filter(|c| nearest(*c, &sides) >= CLEAR)
+        .collect();
+    let pool = if unlike_sides.is_empty() {
+        TERRAIN_COLOURS.to_vec()
+    } else {
+        unlike_sides
+    };
+    let colour = pool
+        .iter()
+        .copied()
+        .find(|c| nearest(*c, &terrains) >= CLEAR)
+        .or_else(|| {
+            pool.iter()
+                .copied()
+                .rev()
+                .max_by(|a, b| nearest(*a, &terrains).total_cmp(&nearest(*b, &terrains)))
+        })
+        .unwrap_or(TERRAIN_COLOURS[0]);
+    let name = (1..)
+        .map(|k| {
+            if k == 1 {
+                "New terrain".to_string()
+            } else {
+                format!("New terrain {k}")
+            }
+        })
+        .find(|n| !s.terrain_types.iter().any(|t| &t.name == n))
+        .unwrap_or_default();
+    TerrainType::open(TerrainId(s.next_id), &name, colour)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,6 +508,39 @@ mod tests {
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn a_new_terrain_type_takes_a_colour_unlike_every_side_and_terrain() {
+        let mut doc = Document::new(Scenario::new_table("t"), None);
+        for k in 0..TERRAIN_COLOURS.len() + 2 {
+            let t = new_terrain(doc.scenario());
+            let s = doc.scenario();
+            assert!(
+                s.sides
+                    .iter()
+                    .all(|x| colour_distance(x.colour, t.colour) >= 120.0),
+                "{k}: {:?} is like a side's colour",
+                t.colour
+            );
+            if k < 3 {
+                assert!(
+                    !s.terrain_types.iter().any(|x| x.colour == t.colour),
+                    "{k}: {:?} is taken",
+                    t.colour
+                );
+            }
+            assert!(!s.terrain_types.iter().any(|x| x.name == t.name));
+            doc.apply("Add terrain", vec![Edit::PutTerrain(t)])
+                .expect("valid");
+        }
+        let names: Vec<&str> = doc
+            .scenario()
+            .terrain_types
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert!(names.contains(&"New terrain") && names.contains(&"New terrain 2"));
     }
 
     #[test]

@@ -25,6 +25,7 @@
 //! `docs/rules.md` (R1) and at the code that makes them.
 
 mod breaking;
+mod carry;
 mod chain;
 mod combat;
 mod deployment;
@@ -47,6 +48,7 @@ mod voluntary;
 mod tests;
 
 pub use breaking::{BreakCause, BreakWhen, ColumnBreak, PinTest, break_now};
+pub use carry::{Carried, carry_out};
 pub use chain::{DEFAULT_FIGURE_GAP_IN, OFF_ROUTE_IN};
 pub use combat::{ColumnCombat, attack_on};
 pub use deployment::{
