@@ -152,3 +152,36 @@ fn test_previews_the_worked_example_from_the_rearguard_save() {
     assert_eq!(v["may_test"], false);
     assert_eq!(v["cannot_test"][0]["reason"], "leader");
 }
+
+#[test]
+fn a_negative_number_after_an_option_is_its_value_not_a_flag() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_path = dir.path().join("x.png").display().to_string();
+    let out = sandtable(&[
+        "export",
+        &saves("patrol.sandtable"),
+        "--tiled",
+        "--overlap",
+        "-5",
+        "--out",
+        &out_path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("an overlap of -5 mm is not usable"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("unexpected argument"), "{stderr}");
+    // A point west of the table's edge is a value too.
+    let out = sandtable(&[
+        "moves",
+        &saves("patrol.sandtable"),
+        "--unit",
+        "1",
+        "--to",
+        "-1,2",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("unexpected argument"), "{stderr}");
+}

@@ -513,6 +513,7 @@ fn recover_an_autosave_after_a_crash() {
         ScriptedDialogs::default(),
         Some(rec.clone()),
     );
+    again.drop_from_palette("Infantry", Point::new(10.0, 10.0));
     again.h.state_mut().autosave_now();
     drop(again);
     let mut e = editor_with(
@@ -521,7 +522,64 @@ fn recover_an_autosave_after_a_crash() {
         Some(rec.clone()),
     );
     e.click("Discard");
-    assert!(Recovery::in_dir(rec).pending().is_none());
+    let mut later = Recovery::in_dir(rec);
+    later.scan();
+    assert!(
+        later.pending().is_none(),
+        "the discarded work is gone, and the live editors' files are not offered"
+    );
+}
+
+#[test]
+fn a_corrupt_recovery_file_is_reported_once_and_recovered_work_keeps_an_absolute_path() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rec = dir.path().join("recovery");
+    {
+        let mut r = Recovery::in_dir(rec.clone());
+        r.write(&Scenario::new_table("Torn"), None).expect("write");
+        std::fs::write(r.own_file().expect("file"), b"SANDTBL\x1a torn").expect("tear");
+    }
+    let e = editor_with(
+        Scenario::new_table("a"),
+        ScriptedDialogs::default(),
+        Some(rec.clone()),
+    );
+    assert!(e.app().status.contains("set aside"), "{}", e.app().status);
+    assert!(e.h.query_by_label("Recover").is_none(), "nothing to offer");
+    drop(e);
+    let e = editor_with(
+        Scenario::new_table("b"),
+        ScriptedDialogs::default(),
+        Some(rec.clone()),
+    );
+    assert!(
+        !e.app().status.contains("set aside"),
+        "said once: {}",
+        e.app().status
+    );
+    drop(e);
+    // Work saved as a relative path, recovered by an editor started anywhere else, still names
+    // the same file.
+    {
+        let mut r = Recovery::in_dir(rec.clone());
+        r.write(
+            &Scenario::new_table("Relative"),
+            Some(std::path::Path::new("rel.sandtable")),
+        )
+        .expect("write");
+    }
+    let mut e = editor_with(
+        Scenario::new_table("c"),
+        ScriptedDialogs::default(),
+        Some(rec),
+    );
+    e.click("Recover");
+    let path = e.app().doc.path.clone().expect("the original path");
+    assert!(path.is_absolute(), "{}", path.display());
+    assert_eq!(
+        path,
+        std::env::current_dir().expect("cwd").join("rel.sandtable")
+    );
 }
 
 #[test]

@@ -22,8 +22,10 @@ pub(super) struct Files {
     pub recovery: Recovery,
     /// A path being typed in the editor's own prompt (no file dialog could be shown).
     pub prompt: Option<PathPrompt>,
-    /// The last session's unsaved work, offered once at start.
+    /// Unsaved work of an editor that ended abruptly, offered at start.
     pub recovery_offer: Option<RecoveryInfo>,
+    /// Recovery files that could not be read and were set aside, said once at start.
+    pub set_aside_note: Option<String>,
     /// An action waiting for the answer to "save your changes first?".
     pub unsaved_question: Option<Guarded>,
     pub last_autosave: f64,
@@ -33,12 +35,24 @@ pub(super) struct Files {
 }
 
 impl Files {
-    pub fn new(dialogs: Box<dyn FileDialogs>, recovery: Recovery) -> Files {
+    pub fn new(dialogs: Box<dyn FileDialogs>, mut recovery: Recovery) -> Files {
+        let set_aside = recovery.scan();
+        let set_aside_note = (!set_aside.is_empty()).then(|| {
+            let files: Vec<String> = set_aside
+                .iter()
+                .map(|s| format!("{} ({})", s.path.display(), s.reason))
+                .collect();
+            format!(
+                "A recovery file could not be read and was set aside: {}",
+                files.join("; ")
+            )
+        });
         let recovery_offer = recovery.pending();
         Files {
             dialogs,
             recovery,
             recovery_offer,
+            set_aside_note,
             prompt: None,
             unsaved_question: None,
             last_autosave: 0.0,
@@ -125,42 +139,40 @@ impl App {
     }
 
     fn recover(&mut self) {
-        match self.files.recovery.load() {
-            Ok(s) => {
-                let original = self
-                    .files
-                    .recovery_offer
-                    .as_ref()
-                    .and_then(|r| r.original.clone());
-                let mut doc = Document::new(Scenario::new_table(""), original);
+        match self.files.recovery.take_pending() {
+            Ok((s, info)) => {
+                let mut doc = Document::new(Scenario::new_table(""), info.original);
                 // The recovered scenario is unsaved work: one undoable step from empty.
                 let _ = doc.apply(
                     "Recover unsaved work",
                     vec![Edit::ReplaceScenario(Box::new(s))],
                 );
                 self.replace_document(doc);
+                // Already this editor's recovery copy: no need to write it again at once.
+                self.files.autosaved_changes = self.doc.changes();
                 self.notify(false, "Recovered unsaved work".into());
             }
             Err(e) => self.notify(true, format!("Could not recover: {e}")),
         }
+        self.files.recovery_offer = self.files.recovery.pending();
     }
 
     /// Carries out the answer to the recovery offer: recover (after the unsaved-changes
     /// question) or discard.
     pub(super) fn answer_recovery(&mut self, recover: bool) {
         if recover {
+            // Recovering moves the offer on to the next claimed work, if any.
             self.guarded(Guarded::Recover);
-            if self.files.unsaved_question.is_none() {
-                self.files.recovery_offer = None;
-            }
         } else {
-            self.files.recovery.clear();
-            self.files.recovery_offer = None;
+            self.files.recovery.discard();
+            self.files.recovery_offer = self.files.recovery.pending();
         }
     }
 
     /// Opens a scenario file, reporting failure in the status bar (the current document stays).
     pub fn open_path(&mut self, path: &Path) {
+        // Kept absolute, so saving and recovery still name this file from any folder.
+        let path = &io::recovery::absolute(path);
         match io::load(path) {
             Ok(s) => {
                 self.replace_document(Document::new(s, Some(path.to_path_buf())));
@@ -242,6 +254,7 @@ impl App {
     }
 
     fn save_to(&mut self, path: &Path) -> bool {
+        let path = &io::recovery::absolute(path);
         match io::save(path, self.doc.scenario()) {
             Ok(()) => {
                 self.doc.mark_saved(Some(path.to_path_buf()));
@@ -433,7 +446,7 @@ pub(super) fn file_stem(title: &str) -> String {
 /// Reads a dropped or chosen file, refusing anything larger than any file the editor takes.
 fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
-    let limit = io::codec::MAX_FILE_BYTES.max(io::image::MAX_IMAGE_BYTES as u64);
+    let limit = io::codec::MAX_FILE_BYTES.max(io::image::MAX_IMPORT_BYTES as u64);
     let f =
         std::fs::File::open(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
     let size = f.metadata().map(|m| m.len()).unwrap_or(0);

@@ -94,7 +94,9 @@ impl App {
         settings: Settings,
     ) -> App {
         let side = doc.scenario().sides.first().map_or(SideId(0), |s| s.id);
-        App {
+        let mut files = files::Files::new(dialogs, recovery);
+        let set_aside = files.set_aside_note.take();
+        let mut app = App {
             doc,
             view: View::default(),
             tool: Tool::Select,
@@ -103,7 +105,7 @@ impl App {
             settings,
             status: String::new(),
             export: export_window::ExportWindow::default(),
-            files: files::Files::new(dialogs, recovery),
+            files,
             clipboard: Clipboard::default(),
             canvas: canvas::CanvasState::default(),
             layers: canvas::Layers::default(),
@@ -113,7 +115,12 @@ impl App {
             nudges: keyboard::NudgeBurst::default(),
             typing: false,
             notices: notices::Notices::default(),
+        };
+        // Damaged recovery files are said once, as a notice that stays until dismissed.
+        if let Some(note) = set_aside {
+            app.notify(true, note);
         }
+        app
     }
 
     /// Says `text` in the status bar and as a notice over the canvas (a failure, `error`,
@@ -294,6 +301,7 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
                 .storage
                 .and_then(|s| eframe::get_value(s, settings::STORAGE_KEY))
                 .unwrap_or_default();
+            let path = path.map(|p| crate::io::recovery::absolute(&p));
             let mut app = App::new(
                 Document::new(scenario, path.clone()),
                 Box::new(NativeDialogs::default()),
@@ -310,10 +318,11 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// Where the editor keeps its recovery files: `SANDTABLE_RECOVERY_DIR` if set, else the
-/// platform's data folder for the editor.
+/// platform's data folder for the editor; absolute, so it is one folder whatever the editor's
+/// working folder.
 fn recovery_dir() -> PathBuf {
     std::env::var_os("SANDTABLE_RECOVERY_DIR")
-        .map(PathBuf::from)
+        .map(|d| crate::io::recovery::absolute(std::path::Path::new(&d)))
         .or_else(|| eframe::storage_dir("sandtable"))
         .unwrap_or_else(|| std::env::temp_dir().join("sandtable"))
 }

@@ -56,7 +56,7 @@ pub enum Command {
         move_type: Option<String>,
         /// Table: check one destination for the leader, as X,Y in inches. Hex map: the route
         /// to hex X,Y (axial, as `info` prints it) and its reaction-charge check points.
-        #[arg(long, value_name = "X,Y")]
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         to: Option<String>,
         /// Hex map: the cavalry second combat advance from the unit's hex.
         #[arg(long)]
@@ -81,10 +81,10 @@ pub enum Command {
         column: String,
         /// How far the lead moves, in inches (at most its Mv; 0 without a route is Stand To;
         /// not used with --failed-order). On a broken column: how far the unit coming on moves.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         distance: f32,
         /// The lead's route as X,Y;X,Y;... in inches (default: straight on).
-        #[arg(long, value_name = "X,Y;X,Y...")]
+        #[arg(long, value_name = "X,Y;X,Y...", allow_hyphen_values = true)]
         route: Option<String>,
         /// Preview the move a failed order forces instead.
         #[arg(long)]
@@ -102,10 +102,10 @@ pub enum Command {
         #[arg(long)]
         kind: String,
         /// Also show what this die roll does (1-6).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         roll: Option<u8>,
         /// With --roll: the re-roll taken after that roll failed (1-6).
-        #[arg(long, requires = "roll")]
+        #[arg(long, requires = "roll", allow_negative_numbers = true)]
         reroll: Option<u8>,
         /// What the test is for: fire or melee (a wagon routed by fire flees, in melee it is
         /// captured).
@@ -135,13 +135,14 @@ pub enum Command {
         #[arg(long)]
         landscape: bool,
         /// Resolution of PNG pages in dots per inch.
-        #[arg(long, default_value_t = crate::io::export::DEFAULT_DPI)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = crate::io::export::DEFAULT_DPI)]
         dpi: u32,
         /// png or pdf (default: from the extension of --out, else png).
         #[arg(long)]
         format: Option<String>,
         /// Map shared by neighbouring tiles, in millimetres.
-        #[arg(long, value_name = "MM", default_value_t = crate::io::export::DEFAULT_OVERLAP_MM)]
+        #[arg(long, value_name = "MM", allow_negative_numbers = true,
+              default_value_t = crate::io::export::DEFAULT_OVERLAP_MM)]
         overlap: f32,
         /// Leave the inch grid off the table.
         #[arg(long)]

@@ -77,7 +77,7 @@ pub fn run(
             second_combat: second.as_ref(),
         };
         let value = serial::with_grid(board.offset_grid(), || serde_json::to_value(&report))?;
-        json::write_sorted(&value, out)?;
+        json::write(&value, out)?;
     } else {
         write_text(board, &preview, &kind, route.as_ref(), second.as_ref(), out)?;
     }

@@ -30,7 +30,7 @@ pub fn run(s: &Scenario, leader: UnitId, json: bool, out: &mut dyn Write) -> Res
         };
         let grid = rules.board().offset_grid();
         let value = serial::with_grid(grid, || serde_json::to_value(&report))?;
-        json::write_sorted(&value, out)?;
+        json::write(&value, out)?;
     } else {
         write_text(&rules, &span, out)?;
     }

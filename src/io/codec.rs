@@ -11,10 +11,14 @@
 //! | 20+n | 4 | CRC-32 (IEEE) of bytes 8..20+n |
 //!
 //! The same model is also written as pretty JSON for sharing as text. Loading looks at the
-//! content, never the extension. Decoding is bounded twice: files over [`MAX_FILE_BYTES`] are
-//! refused before they are read, and bincode's allocation limit is set from the payload's real
-//! length, so a hostile length prefix is refused before anything is allocated for it.
+//! content, never the extension. Decoding is bounded three times: files over [`MAX_FILE_BYTES`]
+//! are refused before they are read; bincode's allocation limit is set from the payload's real
+//! length, so a hostile length prefix is refused before anything is allocated for it; and every
+//! list element, string and blob of either encoding is charged against [`MAX_DECODED_BYTES`]
+//! (`io::budget`) before it is built. The decoded scenario is then checked against the model's
+//! limits (`model::limits`) and, for a background image, the image's own header.
 
+use super::budget::{Budget, Budgeted};
 use super::error::LoadError;
 use crate::model::{FORMAT_VERSION, Scenario};
 use serde::Deserialize;
@@ -25,6 +29,9 @@ pub const MAGIC: [u8; 8] = *b"SANDTBL\x1a";
 pub const HEADER_LEN: usize = 20;
 /// Largest scenario file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// The most memory a file may ask for as it is decoded (lists, strings and blobs together).
+/// The largest scenario the model's limits allow, background image included, needs under half.
+pub const MAX_DECODED_BYTES: usize = 64 << 20;
 
 /// The two encodings of a scenario file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +118,16 @@ pub fn decode(bytes: &[u8]) -> Result<Scenario, LoadError> {
         Encoding::Binary => decode_binary(bytes)?,
         Encoding::Json => decode_json(bytes)?,
     };
-    let problems = scenario.validate();
+    let mut problems = scenario.validate();
+    if problems.is_empty()
+        && let Some(bg) = &scenario.background
+        && let Err(e) = super::image::check_background(bg)
+    {
+        problems.push(crate::model::Invalid {
+            item: crate::model::ItemRef::Map,
+            message: e.to_string(),
+        });
+    }
     if !problems.is_empty() {
         return Err(LoadError::Invalid {
             count: problems.len(),
@@ -195,10 +211,21 @@ fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
         data: payload,
         pos: 0,
     };
-    let result = decode_payload(&mut reader, payload.len());
-    let scenario = result.map_err(|e| LoadError::Corrupt {
-        offset: (HEADER_LEN + reader.pos) as u64,
-        detail: describe_bincode(&e),
+    let budget = Budget::new(MAX_DECODED_BYTES);
+    let result = decode_payload(&mut reader, payload.len(), &budget);
+    let at = (HEADER_LEN + reader.pos) as u64;
+    let scenario = result.map_err(|e| {
+        if budget.exceeded() {
+            LoadError::TooMuchData {
+                limit_mib: budget.limit() >> 20,
+                at: format!("byte {at}"),
+            }
+        } else {
+            LoadError::Corrupt {
+                offset: at,
+                detail: describe_bincode(&e),
+            }
+        }
     })?;
     if reader.pos != payload.len() {
         return Err(LoadError::Corrupt {
@@ -219,15 +246,15 @@ fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
 fn decode_payload(
     reader: &mut CountingReader,
     payload_len: usize,
+    budget: &Budget,
 ) -> Result<Scenario, bincode::error::DecodeError> {
     macro_rules! tiers {
         ($($limit:literal),*) => {
             $(
                 if payload_len.saturating_mul(LIMIT_FACTOR) <= $limit {
-                    return bincode::serde::decode_from_reader(
-                        reader,
-                        bincode_config().with_limit::<$limit>(),
-                    );
+                    let config = bincode_config().with_limit::<$limit>();
+                    let mut decoder = bincode::serde::OwnedSerdeDecoder::from_reader(reader, config);
+                    return Scenario::deserialize(Budgeted::new(decoder.as_deserializer(), budget));
                 }
             )*
         };
@@ -288,7 +315,43 @@ fn describe_bincode(e: &bincode::error::DecodeError) -> String {
         E::Utf8 { .. } => "text that is not valid UTF-8".into(),
         E::InvalidBooleanValue(v) => format!("invalid boolean byte {v}"),
         E::OutsideUsizeRange(v) => format!("length {v} is out of range"),
-        other => other.to_string(),
+        E::InvalidIntegerType { expected, found } => format!(
+            "a number too large for its field (room for {}, the file holds {})",
+            integer_name(expected),
+            integer_name(found)
+        ),
+        E::NonZeroTypeIsZero { .. } => "a zero where a number may not be zero".into(),
+        E::InvalidCharEncoding(_) => "a character that is not valid UTF-8".into(),
+        E::ArrayLengthMismatch { required, found } => {
+            format!("a list of {found} items where {required} are needed")
+        }
+        E::EmptyEnum { type_name } => format!("a value of {type_name}, which has no values"),
+        // Messages from the model's own checks while decoding (serde's "invalid value: ...,
+        // expected ..."): already sentences.
+        E::OtherString(text) => text.clone(),
+        E::Other(text) => (*text).to_string(),
+        E::Serde(_) => "a value this format cannot hold".into(),
+        _ => "an unreadable value".into(),
+    }
+}
+
+/// bincode's integer kinds in words.
+fn integer_name(t: &bincode::error::IntegerType) -> &'static str {
+    use bincode::error::IntegerType as T;
+    match t {
+        T::U8 => "an 8-bit number",
+        T::U16 => "a 16-bit number",
+        T::U32 => "a 32-bit number",
+        T::U64 => "a 64-bit number",
+        T::U128 => "a 128-bit number",
+        T::Usize => "a length",
+        T::I8 => "a signed 8-bit number",
+        T::I16 => "a signed 16-bit number",
+        T::I32 => "a signed 32-bit number",
+        T::I64 => "a signed 64-bit number",
+        T::I128 => "a signed 128-bit number",
+        T::Isize => "a signed length",
+        _ => "a number of another size",
     }
 }
 
@@ -330,5 +393,55 @@ fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
         // Data errors (say, no `meta`) get the full decoder's more precise message.
         _ => {}
     }
-    serde_json::from_slice::<Scenario>(text).map_err(json_err)
+    let budget = Budget::new(MAX_DECODED_BYTES);
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let scenario =
+        Scenario::deserialize(Budgeted::new(&mut de, &budget)).and_then(|s| de.end().map(|()| s));
+    scenario.map_err(|e| {
+        if budget.exceeded() {
+            LoadError::TooMuchData {
+                limit_mib: budget.limit() >> 20,
+                at: format!("line {}, column {}", e.line(), e.column()),
+            }
+        } else {
+            json_err(e)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bincode::error::{DecodeError, IntegerType};
+
+    #[test]
+    fn decoding_errors_read_as_sentences_not_rust_debug_text() {
+        let cases = [
+            DecodeError::InvalidIntegerType {
+                expected: IntegerType::U16,
+                found: IntegerType::U64,
+            },
+            DecodeError::OtherString("invalid value: 7, expected a side".into()),
+            DecodeError::ArrayLengthMismatch {
+                required: 2,
+                found: 3,
+            },
+            DecodeError::LimitExceeded,
+        ];
+        for e in &cases {
+            let text = describe_bincode(e);
+            for debug in ["InvalidIntegerType", "OtherString", "U16", "U64", "{"] {
+                assert!(!text.contains(debug), "{text}");
+            }
+        }
+        assert_eq!(
+            describe_bincode(&cases[0]),
+            "a number too large for its field (room for a 16-bit number, the file holds a 64-bit \
+             number)"
+        );
+        assert_eq!(
+            describe_bincode(&cases[1]),
+            "invalid value: 7, expected a side"
+        );
+    }
 }

@@ -49,7 +49,14 @@ pub enum LoadError {
         column: usize,
         detail: String,
     },
-    #[error("the scenario is inconsistent ({count} problems): {first}")]
+    #[error(
+        "the file needs more than {limit_mib} MiB of memory when decoded, the limit for a scenario (stopped at {at})"
+    )]
+    TooMuchData { limit_mib: usize, at: String },
+    #[error(
+        "the scenario is inconsistent ({}): {first}",
+        crate::model::count(*count as u64, "problem", "problems")
+    )]
     Invalid { count: usize, first: String },
 }
 

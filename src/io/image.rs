@@ -1,13 +1,22 @@
 //! Background images: PNG or JPEG, checked against a pixel limit before anything is decoded.
+//!
+//! A scenario keeps its background within [`MAX_PIXELS`], so any file that loads can also be
+//! decoded and printed within bounded memory. Importing accepts larger images (up to
+//! [`MAX_IMPORT_PIXELS`]) and scales them down to fit before they enter the scenario.
 
 use crate::model::Background;
 use std::io::Cursor;
 
-/// Largest background accepted: 40 megapixels (e.g. 8000 x 5000), enough for a scan of a
-/// 6' x 4' table at over 100 dpi.
-pub const MAX_PIXELS: u64 = 40_000_000;
+/// Largest background accepted, in pixels (the model's limit, `model::limits`): imported,
+/// loaded and decoded alike, so what imports also prints.
+pub const MAX_PIXELS: u64 = crate::model::limits::MAX_BACKGROUND_PIXELS;
 /// Largest encoded image accepted, in bytes.
-pub const MAX_IMAGE_BYTES: usize = 48 << 20;
+pub const MAX_IMAGE_BYTES: usize = crate::model::limits::MAX_BACKGROUND_BYTES;
+/// Largest image the editor imports (and scales down to [`MAX_PIXELS`]): 40 megapixels, a
+/// scan of a 6' x 4' table at over 100 dpi.
+pub const MAX_IMPORT_PIXELS: u64 = 40_000_000;
+/// Largest image file the editor imports, in bytes.
+pub const MAX_IMPORT_BYTES: usize = 48 << 20;
 
 /// Why an image cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -23,21 +32,31 @@ pub enum ImageError {
         mp: f64,
         limit: u64,
     },
+    #[error(
+        "the image is {width} x {height} pixels, but the scenario says {stated_width} x {stated_height}"
+    )]
+    WrongSize {
+        width: u32,
+        height: u32,
+        stated_width: u32,
+        stated_height: u32,
+    },
     #[error("not a PNG or JPEG image")]
     UnknownFormat,
     #[error("the image could not be read: {0}")]
     Decode(String),
 }
 
-fn limits() -> image::Limits {
+fn limits(max_pixels: u64) -> image::Limits {
     let mut l = image::Limits::default();
     l.max_image_width = Some(20_000);
     l.max_image_height = Some(20_000);
-    l.max_alloc = Some(MAX_PIXELS * 4 + (16 << 20));
+    // The decoded pixels, and room for the decoder's own buffers beside them.
+    l.max_alloc = Some(max_pixels * 4 + (16 << 20));
     l
 }
 
-fn reader(bytes: &[u8]) -> Result<image::ImageReader<Cursor<&[u8]>>, ImageError> {
+fn reader(bytes: &[u8], max_pixels: u64) -> Result<image::ImageReader<Cursor<&[u8]>>, ImageError> {
     let mut r = image::ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
@@ -45,46 +64,106 @@ fn reader(bytes: &[u8]) -> Result<image::ImageReader<Cursor<&[u8]>>, ImageError>
         Some(image::ImageFormat::Png | image::ImageFormat::Jpeg) => {}
         _ => return Err(ImageError::UnknownFormat),
     }
-    r.limits(limits());
+    r.limits(limits(max_pixels));
     Ok(r)
 }
 
-/// Checks an encoded image and makes it a background (kept encoded, as imported).
-pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
-    if bytes.len() > MAX_IMAGE_BYTES {
+/// The size an encoded image says it has, read from its header only, within `max_bytes` and
+/// `max_pixels`.
+fn dimensions(bytes: &[u8], max_bytes: usize, max_pixels: u64) -> Result<(u32, u32), ImageError> {
+    if bytes.len() > max_bytes {
         return Err(ImageError::TooLarge {
             size: bytes.len(),
-            limit: MAX_IMAGE_BYTES,
+            limit: max_bytes,
         });
     }
-    let (width, height) = reader(&bytes)?
+    let (width, height) = reader(bytes, max_pixels)?
         .into_dimensions()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
     let pixels = width as u64 * height as u64;
-    if pixels > MAX_PIXELS {
+    if pixels > max_pixels {
         return Err(ImageError::TooManyPixels {
             width,
             height,
             mp: pixels as f64 / 1e6,
-            limit: MAX_PIXELS / 1_000_000,
+            limit: max_pixels / 1_000_000,
         });
     }
+    Ok((width, height))
+}
+
+/// Checks a loaded scenario's background without decoding it: a PNG or JPEG whose header is
+/// within the limits and agrees with the size the scenario states.
+pub fn check_background(bg: &Background) -> Result<(), ImageError> {
+    let (width, height) = dimensions(&bg.encoded, MAX_IMAGE_BYTES, MAX_PIXELS)?;
+    if (width, height) != (bg.width_px, bg.height_px) {
+        return Err(ImageError::WrongSize {
+            width,
+            height,
+            stated_width: bg.width_px,
+            stated_height: bg.height_px,
+        });
+    }
+    Ok(())
+}
+
+/// Checks an encoded image and makes it a background: kept encoded as imported when it is
+/// within [`MAX_PIXELS`] and [`MAX_IMAGE_BYTES`], else decoded, scaled down to fit and encoded
+/// again (JPEG stays JPEG, anything else becomes PNG).
+pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
+    let (width, height) = dimensions(&bytes, MAX_IMPORT_BYTES, MAX_IMPORT_PIXELS)?;
+    let pixels = width as u64 * height as u64;
     // Decode once now so a broken file is refused at import, not when drawn.
-    decode(&bytes)?;
-    Ok(Background {
-        encoded: bytes,
-        width_px: width,
-        height_px: height,
-        opacity: 1.0,
+    let img = reader(&bytes, MAX_IMPORT_PIXELS)?
+        .decode()
+        .map_err(|e| ImageError::Decode(e.to_string()))?;
+    if pixels <= MAX_PIXELS && bytes.len() <= MAX_IMAGE_BYTES {
+        return Ok(Background {
+            encoded: bytes,
+            width_px: width,
+            height_px: height,
+            opacity: 1.0,
+        });
+    }
+    let jpeg = image::guess_format(&bytes).ok() == Some(image::ImageFormat::Jpeg);
+    let mut scale = (MAX_PIXELS as f64 / pixels as f64).sqrt().min(1.0);
+    // Shrink until the encoded image fits too (a noisy PNG can be large for its pixels).
+    for _ in 0..8 {
+        let w = ((f64::from(width) * scale).floor() as u32).max(1);
+        let h = ((f64::from(height) * scale).floor() as u32).max(1);
+        let small = img.resize_exact(w, h, image::imageops::FilterType::Triangle);
+        let mut encoded = Vec::new();
+        let written = if jpeg {
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut encoded, 90)
+                .encode_image(&small.to_rgb8())
+        } else {
+            small.write_to(&mut Cursor::new(&mut encoded), image::ImageFormat::Png)
+        };
+        written.map_err(|e| ImageError::Decode(e.to_string()))?;
+        if encoded.len() <= MAX_IMAGE_BYTES {
+            return Ok(Background {
+                encoded,
+                width_px: w,
+                height_px: h,
+                opacity: 1.0,
+            });
+        }
+        scale *= 0.7;
+    }
+    Err(ImageError::TooLarge {
+        size: bytes.len(),
+        limit: MAX_IMAGE_BYTES,
     })
 }
 
-/// Decodes a background's pixels (RGBA), within the limits.
+/// Decodes a background's pixels (RGBA), within the limits: the header is read first, so an
+/// image over the pixel limit is refused before anything is allocated for it.
 pub fn decode(bytes: &[u8]) -> Result<image::RgbaImage, ImageError> {
-    let img = reader(bytes)?
+    dimensions(bytes, MAX_IMAGE_BYTES, MAX_PIXELS)?;
+    let img = reader(bytes, MAX_PIXELS)?
         .decode()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
-    Ok(img.to_rgba8())
+    Ok(img.into_rgba8())
 }
 
 #[cfg(test)]
@@ -116,9 +195,45 @@ mod tests {
         // The IHDR chunk's CRC covers its type and data (bytes 12..29).
         let crc = crc32fast::hash(&bytes[12..29]);
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
-        let err = background_from_bytes(bytes).expect_err("too big");
+        let err = background_from_bytes(bytes.clone()).expect_err("too big");
         assert!(matches!(err, ImageError::TooManyPixels { .. }), "{err}");
         assert!(err.to_string().contains("100.0 megapixels"));
+        // The same header in a scenario is refused at load, and before decoding for print.
+        let bg = Background {
+            encoded: bytes.clone(),
+            width_px: 10_000,
+            height_px: 10_000,
+            opacity: 1.0,
+        };
+        assert!(matches!(
+            check_background(&bg),
+            Err(ImageError::TooManyPixels { .. })
+        ));
+        assert!(matches!(
+            decode(&bytes),
+            Err(ImageError::TooManyPixels { .. })
+        ));
+    }
+
+    #[test]
+    fn an_import_over_the_scenario_limit_is_scaled_down_to_fit() {
+        // 4000 x 3000 = 12 MP, over the 8 MP a scenario keeps, under the import limit.
+        let bg = background_from_bytes(png(4000, 3000)).expect("scaled");
+        let pixels = u64::from(bg.width_px) * u64::from(bg.height_px);
+        assert!(pixels <= MAX_PIXELS, "{} x {}", bg.width_px, bg.height_px);
+        assert!(pixels > MAX_PIXELS * 9 / 10, "scaled no more than needed");
+        let skew = i64::from(bg.width_px) * 3 - i64::from(bg.height_px) * 4;
+        assert!(
+            skew.abs() <= 4,
+            "aspect kept: {} x {}",
+            bg.width_px,
+            bg.height_px
+        );
+        check_background(&bg).expect("a scaled background loads");
+        assert_eq!(
+            decode(&bg.encoded).expect("decodes").dimensions(),
+            (bg.width_px, bg.height_px)
+        );
     }
 
     #[test]

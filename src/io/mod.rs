@@ -2,13 +2,14 @@
 //! export (PNG and PDF).
 
 mod atomic;
+mod budget;
 pub mod codec;
 mod error;
 pub mod export;
 pub mod image;
 pub mod recovery;
 
-pub use atomic::atomic_write;
+pub use atomic::{atomic_write, temporaries};
 pub use codec::{Encoding, decode, encode};
 pub use error::{LoadError, SaveError};
 

@@ -9,6 +9,7 @@ mod bytes;
 mod colour;
 pub mod generate;
 mod ids;
+pub mod limits;
 mod map;
 pub mod samples;
 mod scenario;
@@ -19,11 +20,12 @@ pub mod words;
 
 pub use colour::Colour;
 pub use ids::*;
+pub use limits::{MAX_HEXES, MAX_TABLE_IN};
 pub use map::*;
 pub use scenario::*;
 pub use terrain::*;
 pub use unit::*;
-pub use validate::{Invalid, MAX_HEXES, MAX_TABLE_IN, MAX_TEXT};
+pub use validate::Invalid;
 pub use words::count;
 
 use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};

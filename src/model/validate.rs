@@ -1,16 +1,10 @@
 //! Structural invariants: what must hold for the rest of the program to read a scenario
 //! without surprises. Loading refuses a file that breaks them; every edit keeps them.
 
+use super::limits::{self, MAX_HEXES, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_TABLE_IN};
 use super::*;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-
-/// Largest hex map accepted (1,000 x 1,000).
-pub const MAX_HEXES: usize = 1_000_000;
-/// Largest table side accepted, in inches (about 83 feet).
-pub const MAX_TABLE_IN: f32 = 1000.0;
-/// Longest text field accepted, in bytes.
-pub const MAX_TEXT: usize = 1 << 20;
 
 /// One broken invariant, naming the item that breaks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,9 +23,11 @@ struct Checker<'a> {
     s: &'a Scenario,
     out: Vec<Invalid>,
     seen: HashMap<u32, ItemRef>,
+    /// Units by ID, so references resolve in constant time however many units there are.
+    units: HashMap<UnitId, &'a Unit>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     fn fail(&mut self, item: ItemRef, message: impl Into<String>) {
         self.out.push(Invalid {
             item,
@@ -51,19 +47,29 @@ impl Checker<'_> {
         }
     }
 
+    /// A name, title or author.
     fn text(&mut self, item: ItemRef, what: &str, text: &str) {
-        if text.len() > MAX_TEXT {
-            self.fail(
-                item,
-                format!("{what} is {} bytes long (limit {MAX_TEXT})", text.len()),
-            );
-        }
+        limits::check_chars(&mut self.out, item, what, text, MAX_NAME_CHARS);
     }
 
     fn point(&mut self, item: ItemRef, what: &str, p: Point) {
         if !p.is_finite() {
             self.fail(item, format!("{what} is not a finite point"));
+        } else if !limits::point_in_bounds(p) {
+            self.fail(
+                item,
+                format!(
+                    "{what} ({}, {}) is over {}\" from the table's corner (limit of coordinates)",
+                    p.x,
+                    p.y,
+                    limits::MAX_COORD_IN
+                ),
+            );
         }
+    }
+
+    fn unit(&self, id: UnitId) -> Option<&'a Unit> {
+        self.units.get(&id).copied()
     }
 
     fn number(&mut self, item: ItemRef, what: &str, v: f32, min: f32, max: f32) {
@@ -78,16 +84,27 @@ use crate::geom::Point;
 impl Scenario {
     /// Every broken invariant, in a stable order; empty when the scenario is sound.
     pub fn validate(&self) -> Vec<Invalid> {
+        let counts = limits::check_counts(self);
+        if !counts.is_empty() {
+            return counts;
+        }
         let mut c = Checker {
             s: self,
             out: Vec::new(),
             seen: HashMap::new(),
+            units: self.units.iter().map(|u| (u.id, u)).collect(),
         };
         let s = self;
         c.text(ItemRef::Scenario, "title", &s.meta.title);
         c.text(ItemRef::Scenario, "author", &s.meta.author);
-        c.text(ItemRef::Scenario, "description", &s.meta.description);
-        c.text(ItemRef::Scenario, "designer notes", &s.meta.designer_notes);
+        limits::check_text(
+            &mut c.out,
+            ItemRef::Scenario,
+            "description",
+            &s.meta.description,
+        );
+        let notes = &s.meta.designer_notes;
+        limits::check_text(&mut c.out, ItemRef::Scenario, "designer notes", notes);
 
         let sides: HashSet<SideId> = s.sides.iter().map(|x| x.id).collect();
         for side in &s.sides {
@@ -161,7 +178,7 @@ impl Scenario {
             );
             c.number(item, "heading", col.entry.heading_deg, -360.0, 720.0);
             for m in &col.members {
-                match s.unit(m.unit) {
+                match c.unit(m.unit) {
                     None => c.fail(item, format!("member unit {} does not exist", m.unit)),
                     Some(u) if u.side != col.side => c.fail(
                         item,
@@ -217,7 +234,7 @@ impl Scenario {
             let item = ItemRef::Objective(o.id);
             c.id(item, o.id.0);
             c.text(item, "name", &o.name);
-            c.text(item, "notes", &o.notes);
+            limits::check_chars(&mut c.out, item, "notes", &o.notes, MAX_NOTE_CHARS);
             if let Place::Table(p) = o.place {
                 c.point(item, "position", p);
             }
@@ -230,7 +247,7 @@ impl Scenario {
                 c.fail(item, format!("side {} does not exist", r.side));
             }
             for u in &r.units {
-                if s.unit(*u).is_none() {
+                if c.unit(*u).is_none() {
                     c.fail(item, format!("unit {u} does not exist"));
                 }
             }
@@ -241,6 +258,7 @@ impl Scenario {
 
         if let Some(bg) = &s.background {
             c.number(ItemRef::Map, "background opacity", bg.opacity, 0.0, 1.0);
+            limits::check_background(bg, &mut c.out);
         }
         c.out
     }
@@ -259,13 +277,21 @@ fn validate_map(c: &mut Checker, terrains: &HashSet<TerrainId>) {
                 HexShape::Rectangle { columns, rows, .. } => columns as u64 * rows as u64,
                 HexShape::Hexagon { radius } => {
                     let r = radius as u64;
-                    3 * r * (r + 1) + 1
+                    r.saturating_mul(r + 1).saturating_mul(3).saturating_add(1)
                 }
             };
-            if expected == 0 || expected > MAX_HEXES as u64 {
+            if expected == 0 {
+                c.fail(ItemRef::Map, "the map has no hexes");
+                return;
+            }
+            if expected > MAX_HEXES as u64 {
                 c.fail(
                     ItemRef::Map,
-                    format!("the map has {expected} hexes (allowed 1..={MAX_HEXES})"),
+                    format!(
+                        "the map has {} hexes, over the limit of {}",
+                        limits::thousands(usize::try_from(expected).unwrap_or(usize::MAX)),
+                        limits::thousands(MAX_HEXES)
+                    ),
                 );
                 return;
             }
@@ -328,6 +354,7 @@ fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
         let item = ItemRef::Unit(u.id);
         c.id(item, u.id.0);
         c.text(item, "name", &u.name);
+        limits::check_unit(u, &mut c.out);
         if !sides.contains(&u.side) {
             c.fail(item, format!("side {} does not exist", u.side));
         }
@@ -408,29 +435,80 @@ fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
             Position::OffMap | Position::Exited => {}
         }
     }
-    // Superior chains must end: walk each with a step bound.
-    for u in &s.units {
-        let mut cur = u.leadership.and_then(|l| l.superior);
-        let mut steps = 0;
-        while let Some(id) = cur {
-            if id == u.id || steps > s.units.len() {
-                c.fail(
-                    ItemRef::Unit(u.id),
-                    "its chain of superiors loops back on itself",
-                );
-                break;
+    superior_chains(c);
+}
+
+/// Every chain of superiors must end, within [`limits::MAX_CHAIN_DEPTH`] leaders. Each leader's
+/// depth is worked out once and remembered, so a long chain costs its length, not its square.
+fn superior_chains(c: &mut Checker) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Depth {
+        Unknown,
+        Walking,
+        Known(usize),
+        Loops,
+    }
+    let s = c.s;
+    let index: HashMap<UnitId, usize> =
+        s.units.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
+    let superior = |i: usize| {
+        s.units[i]
+            .leadership
+            .and_then(|l| l.superior)
+            .and_then(|id| index.get(&id).copied())
+    };
+    let mut depth = vec![Depth::Unknown; s.units.len()];
+    let mut path = Vec::new();
+    for start in 0..s.units.len() {
+        // Walk up to a leader whose depth is known (or to the top), then fill the path in.
+        let mut cur = Some(start);
+        let mut end = Depth::Known(0);
+        while let Some(i) = cur {
+            match depth[i] {
+                Depth::Unknown => {
+                    depth[i] = Depth::Walking;
+                    path.push(i);
+                    cur = superior(i);
+                }
+                Depth::Walking | Depth::Loops => {
+                    end = Depth::Loops;
+                    break;
+                }
+                known => {
+                    end = known;
+                    break;
+                }
             }
-            steps += 1;
-            cur = s
-                .unit(id)
-                .and_then(|x| x.leadership)
-                .and_then(|l| l.superior);
+        }
+        while let Some(i) = path.pop() {
+            end = match end {
+                Depth::Known(d) => Depth::Known(d + 1),
+                other => other,
+            };
+            depth[i] = end;
+        }
+    }
+    for (u, d) in s.units.iter().zip(&depth) {
+        let has_superior = u.leadership.and_then(|l| l.superior).is_some();
+        match *d {
+            Depth::Loops if has_superior => c.fail(
+                ItemRef::Unit(u.id),
+                "its chain of superiors loops back on itself",
+            ),
+            Depth::Known(n) if n > limits::MAX_CHAIN_DEPTH => c.fail(
+                ItemRef::Unit(u.id),
+                format!(
+                    "its chain of superiors is {n} leaders long, over the limit of {}",
+                    limits::MAX_CHAIN_DEPTH
+                ),
+            ),
+            _ => {}
         }
     }
 }
 
 fn leader_ref(c: &mut Checker, item: ItemRef, u: &Unit, target: UnitId, what: &str) {
-    match c.s.unit(target) {
+    match c.unit(target) {
         None => c.fail(item, format!("{what} {target} does not exist")),
         Some(l) if !l.is_leader() => c.fail(
             item,

@@ -8,7 +8,7 @@ use super::column::deployment_problems;
 use crate::geom::{Footprint, Point, point_in_polygon};
 use crate::model::*;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// How bad a problem is: errors make `check` exit 1 and block play; warnings are advice.
@@ -151,25 +151,50 @@ fn on_table(t: &TableMap, p: Point, margin: f32) -> bool {
         && p.y <= t.height_in + margin + EPS
 }
 
+/// The impassable free-measure pieces with their bounding boxes, gathered once so each model
+/// is tested only against the pieces whose box holds it.
+fn impassable_pieces(s: &Scenario) -> Vec<(&TerrainPiece, crate::geom::Aabb)> {
+    let impassable: HashSet<TerrainId> = s
+        .terrain_types
+        .iter()
+        .filter(|t| t.impassable)
+        .map(|t| t.id)
+        .collect();
+    s.pieces
+        .iter()
+        .filter(|p| impassable.contains(&p.terrain))
+        .filter_map(|p| {
+            let reach = match &p.shape {
+                PieceShape::Polygon(_) => 0.0,
+                PieceShape::Polyline { width_in, .. } => width_in * 0.5,
+            };
+            Some((
+                p,
+                crate::geom::Aabb::of_points(p.shape.points())?.expand(reach),
+            ))
+        })
+        .collect()
+}
+
 /// The impassable free-measure area a point stands in, if any.
-fn impassable_at(s: &Scenario, p: Point) -> Option<&TerrainPiece> {
-    s.pieces.iter().find(|piece| {
-        let Some(t) = s.terrain(piece.terrain) else {
-            return false;
-        };
-        if !t.impassable {
-            return false;
-        }
-        match &piece.shape {
+fn impassable_at<'a>(
+    pieces: &[(&'a TerrainPiece, crate::geom::Aabb)],
+    p: Point,
+) -> Option<&'a TerrainPiece> {
+    pieces
+        .iter()
+        .filter(|(_, b)| b.contains(p))
+        .map(|(piece, _)| *piece)
+        .find(|piece| match &piece.shape {
             PieceShape::Polygon(poly) => point_in_polygon(p, poly),
             PieceShape::Polyline { points, width_in } => {
                 crate::geom::polyline_distance(p, points) < width_in * 0.5
             }
-        }
-    })
+        })
 }
 
 fn check_units(s: &Scenario, out: &mut Out) {
+    let impassable = impassable_pieces(s);
     let mut on_hex: HashMap<(i32, i32), UnitId> = HashMap::new();
     for u in &s.units {
         let item = ItemRef::Unit(u.id);
@@ -244,7 +269,7 @@ fn check_units(s: &Scenario, out: &mut Out) {
                                 ),
                             );
                         }
-                        if let Some(piece) = impassable_at(s, m.pos) {
+                        if let Some(piece) = impassable_at(&impassable, m.pos) {
                             out.error(
                                 ItemRef::Model(u.id, m.id),
                                 format!(
@@ -284,58 +309,128 @@ fn check_units(s: &Scenario, out: &mut Out) {
     }
 }
 
-/// Overlapping bases, found through a uniform grid so 5,000 models stay fast.
+/// Overlapping bases: each model that overlaps another is reported once, naming one it
+/// overlaps. Candidates come from a uniform grid; a model stops looking at its first overlap, so
+/// a pile of models on one spot costs its size, not its square, and the report grows with the
+/// models, not the pairs.
 fn check_overlaps(s: &Scenario, out: &mut Out) {
-    const CELL: f32 = 2.0;
     let models: Vec<(&Unit, &Model, Footprint)> = s
         .units
         .iter()
         .filter(|u| u.on_table() && u.in_play())
         .flat_map(|u| u.models.iter().map(move |m| (u, m, m.footprint())))
         .collect();
-    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
-    let cell_of = |p: Point| ((p.x / CELL).floor() as i32, (p.y / CELL).floor() as i32);
-    for (i, (_, _, fp)) in models.iter().enumerate() {
+    for (i, (j, depth)) in overlap_witnesses(&models).into_iter().enumerate() {
+        let Some(j) = j else {
+            continue;
+        };
+        let (ua, ma, _) = &models[i];
+        let (ub, mb, _) = &models[j];
+        let what = if ua.id == ub.id {
+            format!("two models of '{}' overlap ({depth:.2}\")", ua.name)
+        } else {
+            format!(
+                "a model of '{}' overlaps a model of '{}' ({depth:.2}\")",
+                ua.name, ub.name
+            )
+        };
+        out.error(
+            ItemRef::Model(ua.id, ma.id),
+            format!("{what}; the other is {}", mb.id),
+        );
+    }
+}
+
+/// For each footprint, one other it overlaps (by index) and by how much, in inches.
+///
+/// The grid's cell is the 90th percentile of the bases' sizes, so nine bases in ten touch at
+/// most four cells; bases over eight cells across are kept apart and tested against every
+/// other, which costs little because there are few of them. Every base without an overlap yet
+/// tests its candidates until it finds one; a pair found marks both.
+fn overlap_witnesses(models: &[(&Unit, &Model, Footprint)]) -> Vec<(Option<usize>, f32)> {
+    let n = models.len();
+    let mut found: Vec<(Option<usize>, f32)> = vec![(None, 0.0); n];
+    if n < 2 {
+        return found;
+    }
+    let mut sizes: Vec<f32> = models
+        .iter()
+        .map(|(_, _, fp)| 2.0 * fp.bounding_radius())
+        .collect();
+    let p90 = (n * 9 / 10).min(n - 1);
+    let cell = sizes.select_nth_unstable_by(p90, f32::total_cmp).1.max(0.5);
+    let cell_of = |p: Point| ((p.x / cell).floor() as i32, (p.y / cell).floor() as i32);
+    let span = |fp: &Footprint| {
         let r = fp.bounding_radius();
-        let (lo, hi) = (
+        (
             cell_of(fp.centre() - Point::splat(r)),
             cell_of(fp.centre() + Point::splat(r)),
-        );
+        )
+    };
+    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
+    let mut giants = Vec::new();
+    let mut giant = vec![false; n];
+    for (i, (_, _, fp)) in models.iter().enumerate() {
+        if fp.bounding_radius() * 2.0 > 8.0 * cell {
+            giants.push(i);
+            giant[i] = true;
+            continue;
+        }
+        let (lo, hi) = span(fp);
         for cx in lo.0..=hi.0 {
             for cy in lo.1..=hi.1 {
                 grid.entry((cx, cy)).or_default().push(i);
             }
         }
     }
-    let mut pairs: Vec<(usize, usize)> = grid
-        .values()
-        .flat_map(|cell| {
-            cell.iter()
-                .enumerate()
-                .flat_map(move |(k, &i)| cell[k + 1..].iter().map(move |&j| (i.min(j), i.max(j))))
-        })
-        .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    for (i, j) in pairs {
-        let (ua, ma, fa) = &models[i];
-        let (ub, mb, fb) = &models[j];
-        let d = fa.separation(fb);
-        if d < -EPS {
-            let what = if ua.id == ub.id {
-                format!("two models of '{}' overlap ({:.2}\")", ua.name, -d)
-            } else {
-                format!(
-                    "a model of '{}' overlaps a model of '{}' ({:.2}\")",
-                    ua.name, ub.name, -d
-                )
-            };
-            out.error(
-                ItemRef::Model(ua.id, ma.id),
-                format!("{what}; the other is {}", mb.id),
-            );
+    let test = |i: usize, j: usize, found: &mut Vec<(Option<usize>, f32)>| {
+        if i == j {
+            return false;
+        }
+        let d = models[i].2.separation(&models[j].2);
+        if d >= -EPS {
+            return false;
+        }
+        for (a, b) in [(i, j), (j, i)] {
+            if found[a].0.is_none() {
+                found[a] = (Some(b), -d);
+            }
+        }
+        true
+    };
+    for i in 0..n {
+        if found[i].0.is_some() {
+            continue;
+        }
+        let fp = &models[i].2;
+        if giant[i] {
+            // A giant against every base.
+            for j in 0..n {
+                if test(i, j, &mut found) {
+                    break;
+                }
+            }
+            continue;
+        }
+        let (lo, hi) = span(fp);
+        'cells: for cx in lo.0..=hi.0 {
+            for cy in lo.1..=hi.1 {
+                for &j in grid.get(&(cx, cy)).into_iter().flatten() {
+                    if test(i, j, &mut found) {
+                        break 'cells;
+                    }
+                }
+            }
+        }
+        if found[i].0.is_none() {
+            for &j in &giants {
+                if test(i, j, &mut found) {
+                    break;
+                }
+            }
         }
     }
+    found
 }
 
 fn check_columns(s: &Scenario, out: &mut Out) {
@@ -392,8 +487,27 @@ fn check_deployment(s: &Scenario, out: &mut Out) {
     if s.turn > 1 {
         return;
     }
+    let entering: HashSet<UnitId> = s
+        .columns
+        .iter()
+        .flat_map(|c| c.members.iter().map(|m| m.unit))
+        .chain(
+            s.reinforcements
+                .iter()
+                .flat_map(|r| r.units.iter().copied()),
+        )
+        .collect();
+    // Each zone's hexes as a set, so a unit's hex is looked up, not searched for.
+    let hex_sets: HashMap<ZoneId, HashSet<hexx::Hex>> = s
+        .zones
+        .iter()
+        .filter_map(|z| match &z.area {
+            ZoneArea::Hexes(hexes) => Some((z.id, hexes.iter().copied().collect())),
+            ZoneArea::Polygon(_) => None,
+        })
+        .collect();
     for u in &s.units {
-        if s.column_of(u.id).is_some() || s.reinforcements.iter().any(|r| r.units.contains(&u.id)) {
+        if entering.contains(&u.id) {
             continue;
         }
         let zones: Vec<&DeploymentZone> = s.zones.iter().filter(|z| z.side == u.side).collect();
@@ -403,7 +517,9 @@ fn check_deployment(s: &Scenario, out: &mut Out) {
         let inside = |p: Place| {
             zones.iter().any(|z| match (&z.area, p) {
                 (ZoneArea::Polygon(poly), Place::Table(pt)) => point_in_polygon(pt, poly),
-                (ZoneArea::Hexes(hexes), Place::Hex(h)) => hexes.contains(&h),
+                (ZoneArea::Hexes(_), Place::Hex(h)) => {
+                    hex_sets.get(&z.id).is_some_and(|set| set.contains(&h))
+                }
                 _ => false,
             })
         };
@@ -463,6 +579,7 @@ fn check_places(s: &Scenario, out: &mut Out) {
             ),
         }
     }
+    let units: HashMap<UnitId, &Unit> = s.units.iter().map(|u| (u.id, u)).collect();
     for r in &s.reinforcements {
         let item = ItemRef::Reinforcement(r.id);
         if !place_ok(r.entry) {
@@ -472,7 +589,7 @@ fn check_places(s: &Scenario, out: &mut Out) {
             );
         }
         for id in &r.units {
-            if let Some(u) = s.unit(*id) {
+            if let Some(u) = units.get(id) {
                 if u.side != r.side {
                     out.error(item, format!("'{}' arrives with the other side", u.name));
                 }

@@ -221,10 +221,11 @@ impl Fonts {
             starts.dedup();
             for (info, pos) in infos.iter().zip(positions) {
                 let start = info.cluster as usize;
+                // `starts` is sorted: the next cluster is found by halving, not scanning,
+                // so a long run shapes in n log n.
                 let end = starts
-                    .iter()
+                    .get(starts.partition_point(|s| *s <= start))
                     .copied()
-                    .find(|s| *s > start)
                     .unwrap_or(part.len());
                 let advance = pos.x_advance as f32 * scale + extra;
                 out.glyphs.push(PlacedGlyph {
@@ -290,18 +291,21 @@ pub fn wrap(text: &str, width_em: f32, weight: Weight) -> Vec<String> {
                 line_w = w;
                 continue;
             }
-            // A word wider than the line: break it where it overflows.
-            let mut part = String::new();
-            for c in word.chars() {
-                part.push(c);
-                if fonts.width(&part, weight) > width_em && part.chars().count() > 1 {
-                    part.pop();
-                    lines.push(std::mem::take(&mut part));
-                    part.push(c);
+            // A word wider than the line: break it where it overflows, reading the glyph
+            // positions of one shaping rather than shaping each growing piece again.
+            let shaped = fonts.shape(word, weight);
+            let (mut from, mut from_pen) = (0usize, 0.0f32);
+            for g in &shaped.glyphs {
+                let start = g.cluster.start;
+                if start > from && g.pen + g.advance - from_pen > width_em {
+                    if let Some(piece) = word.get(from..start) {
+                        lines.push(piece.to_string());
+                    }
+                    (from, from_pen) = (start, g.pen);
                 }
             }
-            line_w = fonts.width(&part, weight);
-            line = part;
+            line = word.get(from..).unwrap_or_default().to_string();
+            line_w = fonts.width(&line, weight);
         }
         lines.push(line);
     }

@@ -3,7 +3,7 @@
 
 use super::draw::text_width_mm;
 use super::fonts::Weight;
-use super::page::{HAlign, Page, TextLine, VAlign};
+use super::page::{HAlign, MM_PER_PT, Page, TextLine, VAlign};
 use crate::model::Colour;
 use vello_cpu::kurbo::{Rect, RoundedRect};
 
@@ -20,21 +20,42 @@ pub const TINT: Colour = Colour::rgb(244, 239, 228);
 pub const WHITE: Colour = Colour::rgb(255, 255, 255);
 
 /// Shortens `text` with an ellipsis until it fits `width_mm` at `size_pt`.
+///
+/// The text is shaped once to find where it overflows; only that prefix is then searched, by
+/// halving, for the longest cut that fits with its ellipsis, so a name of any length costs a
+/// few measurements of what fits on the line.
 pub fn fit_text(text: &str, size_pt: f64, weight: Weight, width_mm: f64) -> String {
-    let measure =
-        |t: &str| text_width_mm(&TextLine::new(t, (0.0, 0.0), size_pt, INK).weight(weight));
+    let line = |t: &str| TextLine::new(t, (0.0, 0.0), size_pt, INK).weight(weight);
+    let measure = |t: &str| text_width_mm(&line(t));
     if measure(text) <= width_mm {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if measure(&candidate) <= width_mm {
-            return candidate;
+    // Every glyph that starts past the width is cut anyway: keep the text before the first.
+    let shaped = super::fonts::FONTS.shape(text, weight);
+    let mm_per_em = size_pt * MM_PER_PT;
+    let overflow = shaped
+        .glyphs
+        .iter()
+        .find(|g| f64::from(g.pen) * mm_per_em > width_mm)
+        .map_or(text.len(), |g| g.cluster.start);
+    let head = text.get(..overflow).unwrap_or(text);
+    let cuts: Vec<usize> = head.char_indices().map(|(i, _)| i).skip(1).collect();
+    let candidate = |end: usize| head[..end].trim_end().to_string() + "…";
+    // The longest prefix (in characters) whose cut fits; fitting shrinks with the cut's length
+    // except for rare kerning, which halving tolerates.
+    let (mut lo, mut hi) = (0usize, cuts.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if measure(&candidate(cuts[mid - 1])) <= width_mm {
+            lo = mid;
+        } else {
+            hi = mid - 1;
         }
     }
-    String::new()
+    match lo {
+        0 => String::new(),
+        n => candidate(cuts[n - 1]),
+    }
 }
 
 /// The top of a page: a small capitals kicker, the title, a byline and, on the right, two lines

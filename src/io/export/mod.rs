@@ -191,6 +191,12 @@ pub enum ExportError {
     },
     #[error("an overlap of {overlap_mm} mm is not usable: give 0 to {max_mm} mm")]
     BadOverlap { overlap_mm: f32, max_mm: f32 },
+    #[error(
+        "{} is a folder: give the file to write, such as {}",
+        path.display(),
+        path.join("map.png").display()
+    )]
+    OutIsFolder { path: PathBuf },
     #[error("the map has no area to print")]
     EmptyMap,
     #[error("the background image cannot be drawn")]
@@ -307,6 +313,16 @@ pub fn export_with_progress(
     out: &Path,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Exported, ExportError> {
+    // A folder (or a path written as one) names no file: refuse it rather than write beside it.
+    let spelled_as_folder = out
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator);
+    if out.is_dir() || spelled_as_folder {
+        return Err(ExportError::OutIsFolder {
+            path: out.to_path_buf(),
+        });
+    }
     let pages = pages(s, o)?;
     let paths = output_paths(out, &pages, o.format);
     match o.format {

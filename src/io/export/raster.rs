@@ -160,14 +160,24 @@ impl Canvas for Raster {
             return;
         };
         let (w, h) = (f64::from(pixmap.width()), f64::from(pixmap.height()));
+        // vello_cpu 0.2 cannot apply a sampler's alpha to an image (it panics): the image is
+        // drawn opaque inside an opacity layer instead.
+        let opacity = if opacity.is_finite() {
+            opacity.clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
         let brush = Image {
             image: ImageSource::Pixmap(pixmap),
             sampler: ImageSampler {
                 quality: ImageQuality::Medium,
-                alpha: opacity.clamp(0.0, 1.0),
                 ..ImageSampler::default()
             },
         };
+        let layered = opacity < 1.0;
+        if layered {
+            self.ctx.push_opacity_layer(opacity);
+        }
         self.ctx.set_transform(self.base);
         self.ctx.set_paint(brush);
         self.ctx.set_paint_transform(
@@ -176,6 +186,9 @@ impl Canvas for Raster {
         );
         self.ctx.fill_rect(&rect);
         self.ctx.reset_paint_transform();
+        if layered {
+            self.ctx.pop_layer();
+        }
     }
 
     fn push_clip(&mut self, rect: Rect) {
