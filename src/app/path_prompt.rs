@@ -235,8 +235,9 @@ impl PathPrompt {
         );
         let field = field.accessible_name("Path");
         if !self.focused {
+            // What is offered is selected: typing replaces it, End or an arrow keeps it.
             field.request_focus();
-            move_cursor_to_end(ui, field_id, &self.text);
+            select_all(ui, field_id, &self.text);
             self.focused = true;
         }
         if field.changed() {
@@ -265,7 +266,8 @@ impl PathPrompt {
                     if ui.selectable_label(false, shown).clicked() {
                         self.text.clone_from(&s.path);
                         self.error = None;
-                        self.focused = false;
+                        ui.memory_mut(|m| m.request_focus(field_id));
+                        move_cursor_to_end(ui, field_id, &self.text);
                     }
                 }
                 if found.len() > MAX_SHOWN {
@@ -288,13 +290,25 @@ impl PathPrompt {
                     }
                     Err(e) => {
                         self.error = Some(e);
-                        self.focused = false;
+                        ui.memory_mut(|m| m.request_focus(field_id));
                     }
                 }
             }
         });
         out
     }
+}
+
+fn select_all(ui: &Ui, id: egui::Id, text: &str) {
+    let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+    let end = egui::text::CCursor::new(text.chars().count());
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::two(
+            egui::text::CCursor::new(0),
+            end,
+        )));
+    state.store(ui.ctx(), id);
 }
 
 fn move_cursor_to_end(ui: &Ui, id: egui::Id, text: &str) {
