@@ -319,6 +319,15 @@ fn sides_and_terrain_types_are_added_edited_and_removed() {
         e.scenario().side(side.id).expect("side").name,
         "Lincolnshire Trained Bands"
     );
+    // Its colour is picked from the map colours (or typed as #rrggbb).
+    e.click(&format!("{prefix}: Colour"));
+    e.click("Colour #5e7f4f");
+    assert_eq!(
+        e.scenario().side(side.id).expect("side").colour,
+        Colour::rgb(0x5e, 0x7f, 0x4f)
+    );
+    e.harness.key_press(Key::Escape);
+    e.settle();
     e.pick(&format!("{prefix}: Home edge"), "West");
     assert_eq!(
         e.scenario().side(side.id).expect("side").home_edge,

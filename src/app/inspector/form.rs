@@ -338,7 +338,8 @@ impl<'a> Form<'a> {
         (v != value).then_some(v)
     }
 
-    /// A colour swatch that opens a picker; one merge key per opening of the picker.
+    /// A colour swatch that opens a choice of map colours and a hex field (#rrggbb); one merge
+    /// key per opening. (egui's own picker shows a copy button its fonts cannot draw.)
     pub fn colour(
         &mut self,
         ui: &mut Ui,
@@ -347,23 +348,67 @@ impl<'a> Form<'a> {
         value: Colour,
     ) -> Option<(Colour, String)> {
         let l = self.label(ui, label);
-        let mut c = Color32::from_rgba_unmultiplied(value.r, value.g, value.b, value.a);
-        let resp = ui
+        let swatch = Color32::from_rgb(value.r, value.g, value.b);
+        let mut chosen = None;
+        let (resp, _) = ui
             .push_id(key, |ui| {
-                egui::color_picker::color_edit_button_srgba(
-                    ui,
-                    &mut c,
-                    egui::color_picker::Alpha::Opaque,
+                egui::containers::menu::MenuButton::from_button(
+                    egui::Button::new("")
+                        .fill(swatch)
+                        .min_size(egui::vec2(40.0, 18.0)),
                 )
+                .ui(ui, |ui| {
+                    ui.label("Map colours");
+                    egui::Grid::new("colour-choices")
+                        .spacing([4.0, 4.0])
+                        .show(ui, |ui| {
+                            let choices = crate::edit::ops::create::TERRAIN_COLOURS
+                                .iter()
+                                .chain(SIDE_COLOURS.iter());
+                            for (k, c) in choices.enumerate() {
+                                let b = egui::Button::new("")
+                                    .fill(Color32::from_rgb(c.r, c.g, c.b))
+                                    .min_size(egui::vec2(22.0, 22.0));
+                                let r = ui.add(b).on_hover_text(c.to_string());
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::Role::Button,
+                                        true,
+                                        format!("Colour {c}"),
+                                    )
+                                });
+                                if r.clicked() {
+                                    chosen = Some(*c);
+                                }
+                                if k % 6 == 5 {
+                                    ui.end_row();
+                                }
+                            }
+                        });
+                    ui.horizontal(|ui| {
+                        let hex_label = ui.label("Hex");
+                        let id = ui.scope_id().with("hex");
+                        let mut text = ui
+                            .data(|d| d.get_temp::<String>(id))
+                            .unwrap_or_else(|| value.to_string());
+                        let r = ui
+                            .add(egui::TextEdit::singleline(&mut text).desired_width(80.0))
+                            .labelled_by(hex_label.id);
+                        if r.changed()
+                            && let Some(c) = Colour::parse(&text)
+                        {
+                            chosen = Some(Colour::rgb(c.r, c.g, c.b));
+                        }
+                        ui.data_mut(|d| d.insert_temp(id, text));
+                    });
+                })
             })
             .inner;
         self.name_widget(&resp, &l, label);
         let merge = self.gesture_key(ui, key, &resp, resp.clicked());
         ui.label(RichText::new(value.to_string()).monospace().weak());
         ui.end_row();
-        let [r, g, b, _] = c.to_srgba_unmultiplied();
-        let new = Colour::rgb(r, g, b);
-        (new != value).then_some((new, merge))
+        chosen.filter(|c| *c != value).map(|c| (c, merge))
     }
 
     /// A button named for its row; `true` when clicked.
@@ -420,6 +465,16 @@ pub fn grid<R>(
 /// Frames during which "Expand all" or "Collapse all" holds every section open or shut (long
 /// enough for a section's opening to reveal the sections inside it).
 const EXPAND_FRAMES: u64 = 20;
+
+/// Strong colours for sides, offered beside the map colours.
+const SIDE_COLOURS: [Colour; 6] = [
+    Colour::rgb(0x2f, 0x5d, 0xa8),
+    Colour::rgb(0xb0, 0x30, 0x30),
+    Colour::rgb(0x3a, 0x8a, 0x3a),
+    Colour::rgb(0xc0, 0x8a, 0x20),
+    Colour::rgb(0x7a, 0x4a, 0xa0),
+    Colour::rgb(0x20, 0x20, 0x20),
+];
 
 fn expand_id() -> Id {
     Id::unique("inspector-expand-all")
