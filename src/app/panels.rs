@@ -256,12 +256,19 @@ impl App {
             out.push(Command::Settings(Box::new(s)));
         }
         if open {
+            // Most of the dock's height at first: the rule answers are what the user reads.
+            let first = (ui.available_height() * 0.6).max(360.0);
             egui::Panel::top("rules-panel")
                 .resizable(true)
-                .default_size(360.0)
+                .default_size(first)
                 .size_range(90.0..=(ui.available_height() - 120.0).max(90.0))
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| {
+                    // The legend and the shading toggle stay in view below the answers,
+                    // however long those are.
+                    egui::Panel::bottom("rules-legend")
+                        .frame(egui::Frame::NONE)
+                        .show(ui, |ui| out.extend(self.legend_ui(ui)));
                     egui::ScrollArea::vertical()
                         .id_salt("rules-scroll")
                         .auto_shrink([false, false])

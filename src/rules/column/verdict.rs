@@ -62,7 +62,7 @@ impl fmt::Display for Warning {
                 if !pin_tests.is_empty() {
                     write!(
                         f,
-                        " (if it does, pin tests for {})",
+                        "; if it does, pin tests for {}",
                         breaking::list(pin_tests)
                     )?;
                 }
