@@ -43,7 +43,14 @@ impl<'a> Checker<'a> {
             );
         }
         if let Some(first) = self.seen.insert(id, item) {
-            self.fail(item, format!("ID {id} is also used by {first}"));
+            // Two items of one kind with one ID are both named by that ID: say "two models of
+            // unit #4", not "model #5 of unit #4 ... also used by model #5 of unit #4".
+            let message = if first == item {
+                format!("ID {id} is given to two {}", item.kind_plural())
+            } else {
+                format!("ID {id} is also used by {first}")
+            };
+            self.fail(item, message);
         }
     }
 
