@@ -409,7 +409,11 @@ fn r1_a_unit_in_column_must_stand_as_wide_as_its_column_records() {
     let (col, unit) = pioneers(&s);
     let width = |s: &mut Scenario, w: u8| {
         let c = s.columns.iter_mut().find(|c| c.id == col).expect("column");
-        let m = c.members.iter_mut().find(|m| m.unit == unit).expect("member");
+        let m = c
+            .members
+            .iter_mut()
+            .find(|m| m.unit == unit)
+            .expect("member");
         m.width_figures = w;
     };
     let about_width = |s: &Scenario| {

@@ -9,8 +9,8 @@ use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
-use sandtable::io::{self, codec};
 use sandtable::io::recovery::Recovery;
+use sandtable::io::{self, codec};
 use sandtable::model::*;
 
 struct Editor {
@@ -86,19 +86,31 @@ fn a_superior_on_the_other_side_opens_set_aside_in_problems_and_is_repaired_in_t
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     e.h.run();
     assert_eq!(e.s().meta.title, s.meta.title, "{}", e.h.state().status);
-    let l = e.s().unit(sub.id).and_then(|u| u.leadership).expect("leader");
+    let l = e
+        .s()
+        .unit(sub.id)
+        .and_then(|u| u.leadership)
+        .expect("leader");
     assert_eq!(l.superior, None, "the link is set aside");
     assert_eq!(e.s().validate(), vec![]);
     // The problems panel is open and names what was set aside, as an error on the leader.
     let said = format!("unit {}: superior {enemy} '", sub.id);
     assert!(e.shows(&said), "no problem row starting {said:?}");
     assert!(e.shows("is on the other side: the link was set aside"));
-    assert!(e.h.state().status.contains("set aside"), "{}", e.h.state().status);
+    assert!(
+        e.h.state().status.contains("set aside"),
+        "{}",
+        e.h.state().status
+    );
     // Choosing a superior again repairs it: the problem goes.
     e.h.state_mut().selection = vec![ItemRef::Unit(sub.id)];
     e.h.run();
     e.pick("Superior", &format!("{} ({})", top.name, top.id));
-    let l = e.s().unit(sub.id).and_then(|u| u.leadership).expect("leader");
+    let l = e
+        .s()
+        .unit(sub.id)
+        .and_then(|u| u.leadership)
+        .expect("leader");
     assert_eq!(l.superior, Some(top.id));
     assert!(!e.shows("the link was set aside"), "repaired");
     // Undo brings the empty link, and the problem, back.

@@ -76,13 +76,19 @@ fn check_json_on_a_file_that_will_not_load_still_prints_a_report() {
     assert_eq!(v["problems"][0]["item"], "Scenario");
     let message = v["problems"][0]["message"].as_str().expect("message");
     assert!(message.contains("truncated"), "{message}");
-    assert!(text(&out.stderr).contains("truncated"), "stderr still says why");
+    assert!(
+        text(&out.stderr).contains("truncated"),
+        "stderr still says why"
+    );
     // A file that does not exist: the reason and its cause.
     let out = sandtable(&["check", "/no/such/file.json", "--json"]);
     assert_eq!(out.status.code(), Some(2));
     let v = json(&out);
     let message = v["problems"][0]["message"].as_str().expect("message");
-    assert!(message.contains("cannot read /no/such/file.json: "), "{message}");
+    assert!(
+        message.contains("cannot read /no/such/file.json: "),
+        "{message}"
+    );
 }
 
 /// 32 units of a side that does not exist: nothing loading can mend.
@@ -148,13 +154,20 @@ fn check_text_summary_says_1_error_not_1_errors() {
     } else {
         format!("{errors} errors, ")
     };
-    assert!(last.contains(&said), "{errors} errors listed, summary: {last}");
+    assert!(
+        last.contains(&said),
+        "{errors} errors listed, summary: {last}"
+    );
 }
 
 #[test]
 fn a_duplicated_model_id_names_the_model_once() {
     let mut s = sample("patrol");
-    let u = s.units.iter_mut().find(|u| u.models.len() >= 2).expect("unit");
+    let u = s
+        .units
+        .iter_mut()
+        .find(|u| u.models.len() >= 2)
+        .expect("unit");
     let (unit, first) = (u.id, u.models[0].id);
     u.models[1].id = first;
     let problems: Vec<String> = s.validate().iter().map(|p| p.to_string()).collect();
@@ -166,7 +179,11 @@ fn a_duplicated_model_id_names_the_model_once() {
         "the same model named twice: {}",
         problems[0]
     );
-    assert!(problems[0].contains("two models of unit"), "{}", problems[0]);
+    assert!(
+        problems[0].contains("two models of unit"),
+        "{}",
+        problems[0]
+    );
 }
 
 // Item 12: next_id too low.
@@ -270,7 +287,12 @@ fn a_loop_of_superiors_is_set_aside_at_the_link_that_closes_it() {
     let loaded = io::load(Path::new(&file)).expect("opens");
     let superiors: Vec<Option<UnitId>> = [top, sub.id]
         .iter()
-        .map(|id| loaded.unit(*id).and_then(|u| u.leadership).and_then(|l| l.superior))
+        .map(|id| {
+            loaded
+                .unit(*id)
+                .and_then(|u| u.leadership)
+                .and_then(|l| l.superior)
+        })
         .collect();
     assert_eq!(
         superiors.iter().filter(|x| x.is_none()).count(),
@@ -314,14 +336,19 @@ fn a_dangling_commander_and_attached_leader_are_set_aside() {
 fn only_a_file_that_leaves_no_scenario_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let good = std::fs::read_to_string(saves("winceby.json")).expect("read");
-    // A wrong type: the turn as words.
-    let wrong = good.replacen("\"turn\": 1", "\"turn\": \"one\"", 1);
-    assert_ne!(wrong, good);
+    // A wrong type: the ID counter as words.
+    let next_id = format!("\"next_id\": {}", sample("winceby").next_id);
+    let wrong = good.replacen(&next_id, "\"next_id\": \"thirty-six\"", 1);
+    assert!(wrong != good, "{next_id} is in the file");
     let path = dir.path().join("wrong.json");
     std::fs::write(&path, wrong).expect("write");
     let out = sandtable(&["check", &path.display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("invalid JSON"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("invalid JSON"),
+        "{}",
+        text(&out.stderr)
+    );
     // Unknown fields are dropped (the README says so): the file loads as if they were not there.
     let extra = good.replacen('{', "{\n  \"painted_by\": \"me\",", 1);
     let path = dir.path().join("extra.json");
@@ -338,12 +365,42 @@ fn only_a_file_that_leaves_no_scenario_is_refused() {
 #[test]
 fn moves_refuses_options_that_do_not_apply_to_the_map_with_exit_2() {
     let cases: [(&str, &str, &[&str], &str); 6] = [
-        ("winceby.sandtable", "14", &["--action", "advance"], "--action"),
-        ("winceby.sandtable", "14", &["--move-type", "halt"], "--move-type"),
-        ("patrol.sandtable", "19", &["--command", "attack"], "--command"),
-        ("patrol.sandtable", "19", &["--second-combat"], "--second-combat"),
-        ("skirmish.sandtable", "24", &["--command", "attack"], "--command"),
-        ("bakambo.sandtable", "31", &["--second-combat"], "--second-combat"),
+        (
+            "winceby.sandtable",
+            "14",
+            &["--action", "advance"],
+            "--action",
+        ),
+        (
+            "winceby.sandtable",
+            "14",
+            &["--move-type", "halt"],
+            "--move-type",
+        ),
+        (
+            "patrol.sandtable",
+            "19",
+            &["--command", "attack"],
+            "--command",
+        ),
+        (
+            "patrol.sandtable",
+            "19",
+            &["--second-combat"],
+            "--second-combat",
+        ),
+        (
+            "skirmish.sandtable",
+            "24",
+            &["--command", "attack"],
+            "--command",
+        ),
+        (
+            "bakambo.sandtable",
+            "31",
+            &["--second-combat"],
+            "--second-combat",
+        ),
     ];
     for (file, unit, extra, flag) in cases {
         let file = saves(file);
