@@ -395,3 +395,55 @@ fn a_column_on_a_hex_map_is_an_error() {
     });
     assert_error(&s, ItemRef::Column(cid), "needs a free-measure table");
 }
+
+/// Bakambo's Sikh Pioneers: 12 figures standing in six ranks of two, recorded 2 wide.
+fn pioneers(s: &Scenario) -> (ColumnId, UnitId) {
+    let u = s.find_unit("Sikh Pioneers").expect("pioneers");
+    let col = s.column_of(u.id).expect("in column");
+    (col.id, u.id)
+}
+
+#[test]
+fn r1_a_unit_in_column_must_stand_as_wide_as_its_column_records() {
+    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let (col, unit) = pioneers(&s);
+    let width = |s: &mut Scenario, w: u8| {
+        let c = s.columns.iter_mut().find(|c| c.id == col).expect("column");
+        let m = c
+            .members
+            .iter_mut()
+            .find(|m| m.unit == unit)
+            .expect("member");
+        m.width_figures = w;
+    };
+    let about_width = |s: &Scenario| {
+        check(s)
+            .into_iter()
+            .filter(|p| p.item == ItemRef::Unit(unit) && p.message.contains("wide"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(about_width(&s), vec![], "2 wide as recorded");
+    // 3 is allowed for 12 figures by the width table, but they stand 2 wide.
+    width(&mut s, 3);
+    assert_error(
+        &s,
+        ItemRef::Unit(unit),
+        "stands 2 figures wide but its column records 3",
+    );
+    assert_eq!(about_width(&s).len(), 1);
+}
+
+#[test]
+fn an_off_table_unit_whose_models_and_strength_disagree_is_an_error() {
+    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let id = s.find_unit("Zanzibari Askaris").expect("askaris").id;
+    let u = s.unit_mut(id).expect("unit");
+    assert_eq!(u.position, Position::OffMap);
+    assert_eq!(u.models.len(), 12);
+    u.strength.current = 10;
+    assert_error(
+        &s,
+        ItemRef::Unit(id),
+        "has 12 models off the table but a current strength of 10",
+    );
+}

@@ -4,7 +4,7 @@
 use super::App;
 use super::command::{Change, Command, Commands};
 use crate::model::*;
-use crate::rules::check::{Problem, Severity, check};
+use crate::rules::check::{Problem, Severity, check_mended};
 use egui::{RichText, Ui};
 
 /// "2 errors, 1 warning", or "no problems".
@@ -86,7 +86,10 @@ impl App {
         let changes = self.doc.changes();
         let p = &mut self.panels.problems;
         if p.as_ref().is_none_or(|(k, _)| *k != changes) {
-            *p = Some((changes, check(self.doc.scenario())));
+            *p = Some((
+                changes,
+                check_mended(self.doc.scenario(), self.doc.repairs()),
+            ));
         }
         p.as_ref().map_or(&[], |(_, p)| p.as_slice())
     }

@@ -89,6 +89,24 @@ pub fn check(s: &Scenario) -> Vec<Problem> {
     out.0
 }
 
+/// All problems of a scenario as loaded: [`check`]'s, and what loading mended that still
+/// shows (a leader link set aside is an error until one is chosen, a raised `next_id` a
+/// warning), in the same order.
+pub fn check_mended(s: &Scenario, repairs: &[Repair]) -> Vec<Problem> {
+    let mut out = check(s);
+    out.extend(repairs.iter().filter(|r| r.pending(s)).map(|r| Problem {
+        severity: if r.is_error() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        item: r.item(),
+        message: r.to_string(),
+    }));
+    out.sort_by(|a, b| (a.severity, a.item, &a.message).cmp(&(b.severity, b.item, &b.message)));
+    out
+}
+
 /// Whether any problem is an error.
 pub fn has_errors(problems: &[Problem]) -> bool {
     problems.iter().any(|p| p.severity == Severity::Error)
@@ -304,7 +322,22 @@ fn check_units(s: &Scenario, out: &mut Out) {
                     );
                 }
             }
-            Position::OffMap | Position::Exited => {}
+            // Off the table a unit still carries its figures (a column's units come on with
+            // them): they must agree with its strength just as on the table.
+            Position::OffMap => {
+                if s.map.as_table().is_some() && u.models.len() != u.strength.current as usize {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' has {} models off the table but a current strength of {}",
+                            u.name,
+                            u.models.len(),
+                            u.strength.current
+                        ),
+                    );
+                }
+            }
+            Position::Exited => {}
         }
     }
 }
