@@ -81,7 +81,10 @@ pub(crate) fn preview(
                 0
             }
         };
+        // The chit he holds is previewed as it is; any other is a change at the next Command
+        // Phase, which the Charge timeline and the Muster trigger may forbid.
         if let Some(l) = leader
+            && c != l.command
             && let Err(why) = change_allowed(l.command, c, losses(l.leader.id))
         {
             notices.push(Notice::CommandUnavailable {

@@ -891,7 +891,53 @@ fn r5_charge_timeline_one_two_three_then_muster() {
         .filter(|(_, r)| r.is_ok())
         .map(|(c, _)| *c)
         .collect();
-    assert_eq!(allowed, vec![Muster, Charge2, Charge3]);
+    assert_eq!(allowed, vec![Muster, Charge3]);
+}
+
+/// 004: "the command chit is placed in the Charge 1 box; during the next turn's Command Phase
+/// ... in the Charge 2 box; the following turn ... Charge 3 ... the next turn's Command Phase
+/// ... in the Muster box": a charge chit never stays where it is, so there is no fourth charge
+/// turn. From Charge n the only next chits are Charge n+1 (Muster after Charge 3) and Muster.
+#[test]
+fn r5_charge_chit_never_stays_in_its_box() {
+    use Command::*;
+    for (from, next) in [(Charge1, Charge2), (Charge2, Charge3), (Charge3, Muster)] {
+        assert_eq!(
+            change_allowed(from, from, 5),
+            Err(ChangeRefused::ChargeChitMovesOn { from }),
+            "{from} may not be kept"
+        );
+        let t = cavalry(from);
+        let span = t.rules().span(t.id('L')).expect("leader");
+        let allowed: Vec<Command> = span
+            .changes
+            .iter()
+            .filter(|(_, r)| r.is_ok())
+            .map(|(c, _)| *c)
+            .collect();
+        let mut want = vec![Muster];
+        if next != Muster {
+            want.push(next);
+        }
+        assert_eq!(allowed, want, "the next chits from {from}");
+        let kept = span
+            .changes
+            .iter()
+            .find(|(c, _)| *c == from)
+            .and_then(|(_, r)| r.clone().err())
+            .expect("keeping the box is refused");
+        assert!(
+            kept.to_string()
+                .starts_with("a charge chit never stays in its box"),
+            "{kept}"
+        );
+        // The chit he holds this turn is still previewed as it is.
+        let p = t.preview_as('A', from);
+        assert!(p.legal().next().is_some(), "{from} this turn");
+    }
+    // Other commands may be kept.
+    assert_eq!(change_allowed(Advance, Advance, 0), Ok(()));
+    assert_eq!(change_allowed(Muster, Muster, 0), Ok(()));
 }
 
 #[test]
