@@ -349,7 +349,7 @@ impl Judge<'_> {
                 cost,
             });
         }
-        if p.closer && !(d < self.d0 || d == 1) {
+        if p.closer && !(d < self.d0 || d == 1 || (here && p.may_stay)) {
             return Some(Reason::NotCloser {
                 start: self.d0,
                 end: d,

@@ -536,20 +536,40 @@ fn r5_advance_command() {
     ));
 }
 
+/// 004: Advance units "must end the turn at least one hex closer, or be adjacent to an enemy
+/// combat unit (i.e. they must move at least one hex, unless they are already in an enemy ZOC)".
+/// The exemption covers only the move of at least one hex: a unit starting in an enemy ZOC may
+/// stay, but wherever else it ends must still be closer or adjacent, so it may not slip away.
 #[test]
-fn r5_advance_starting_in_enemy_zoc_need_not_end_closer() {
+fn r5_advance_starting_in_enemy_zoc_may_stay_but_must_end_closer_or_adjacent() {
     let mut t = TestMap::new(
         "
-        . . . . .
-         L . A b .
-        . . . . .
+        . . . . . . . . .
+         . . . . L . A b .
+        . . . . . . . . .
         ",
     );
     t.leader('L', Command::Advance, 3);
     let p = t.preview('A');
     assert!(p.notices.contains(&Notice::StartsInEnemyZoc));
+    assert!(p.constraints.contains(&Constraint::EndCloserOrAdjacent));
     assert_legal(&t, &p, t.at('A'));
-    assert_legal(&t, &p, t.hex(1, 1));
+    // Still adjacent to the enemy: legal.
+    assert_legal(&t, &p, t.hex(7, 0));
+    // Five hexes away, within its 4 MP: not a legal end any more.
+    assert_eq!(
+        reason(&t, &p, t.hex(2, 1)),
+        &Reason::NotCloser { start: 1, end: 5 }
+    );
+    assert!(matches!(
+        reason(&t, &p, t.hex(6, 0)),
+        Reason::NotCloser { start: 1, end: 2 }
+    ));
+    assert!(
+        p.legal()
+            .all(|v| v.hex == t.at('A') || dist_to(&t, 'b', v.hex) == 1),
+        "every end is adjacent to the enemy"
+    );
 }
 
 #[test]
