@@ -47,8 +47,8 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Tolerance for touching bases and edges, in inches.
-const EPS: f32 = 0.01;
+/// Tolerance for touching bases and edges, in inches: the one contact tolerance of the rules.
+const EPS: f32 = super::measure::CONTACT_SLACK_IN;
 
 struct Out(Vec<Problem>);
 

@@ -33,6 +33,17 @@ impl Avoid {
             linear: false,
             difficult: false,
             except: None,
+            band: 0.0,
+        }
+    }
+
+    /// An assault (R2: the leader ends in base contact): enemy bases may be touched but not
+    /// overlapped, by the one contact tolerance of [`crate::rules::measure`], so a base ending
+    /// exactly touching an enemy's (gap 0.000") is in contact like one 0.01" short of it.
+    pub fn assault() -> Avoid {
+        Avoid {
+            enemy_gap: -crate::rules::measure::CONTACT_SLACK_IN,
+            ..Avoid::standard()
         }
     }
 }
