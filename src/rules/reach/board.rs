@@ -114,6 +114,19 @@ impl Board {
             .map(|(i, o)| (i as u32, o))
     }
 
+    /// The impassable piece a base would stand in: the disk of `radius` (the base's bounding
+    /// circle, exact for round bases) centred at `p` reaches into it. This is the one footprint
+    /// test for impassable ground: every move keeps the mover's centre this far from impassable
+    /// terrain (its clearance in [`super::Prepared`]), so a destination it holds is refused,
+    /// and `check` reports a model standing where it holds.
+    pub fn impassable_under(&self, p: crate::geom::Point, radius: f32) -> Option<PieceId> {
+        self.terrain
+            .iter()
+            .filter(|o| matches!(o.blocker, Blocker::Impassable(_)))
+            .find(|o| o.holds(p, radius))
+            .and_then(|o| o.blocker.piece())
+    }
+
     /// Whether a point is a legal place for the mover's centre on the table.
     pub fn on_table(&self, p: crate::geom::Point) -> bool {
         let r = self.mover_radius;
