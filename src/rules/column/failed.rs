@@ -128,7 +128,7 @@ fn named(s: &Scenario, b: Blocker) -> Option<Named> {
                 name: piece.name.clone(),
             })
         }
-        Blocker::Enemy(u, _) => s.unit(u).map(|unit| Named {
+        Blocker::Enemy(u, _) | Blocker::Column(u, _) => s.unit(u).map(|unit| Named {
             id: u.0,
             name: unit.name.clone(),
         }),

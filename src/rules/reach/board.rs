@@ -18,13 +18,30 @@ pub struct Board {
     pub mover_radius: f32,
     /// The side whose models move; every other side's models are enemies.
     pub mover_side: SideId,
+    /// A formed column whose bases are not in the way: the one that is moving.
+    pub own_column: Option<ColumnId>,
     terrain: Vec<Obstacle>,
+    /// Enemy models, then the bases of the mover's side's formed columns.
     enemies: Vec<Obstacle>,
 }
 
 impl Board {
     /// The board for models of `side` whose bases have bounding radius `mover_radius`.
     pub fn new(s: &Scenario, side: SideId, mover_radius: f32) -> Board {
+        Board::build(s, side, mover_radius, None)
+    }
+
+    /// The board for the units of column `col` marching (R1): its own bases are not in its way.
+    pub fn for_column(s: &Scenario, col: &Column, mover_radius: f32) -> Board {
+        Board::build(s, col.side, mover_radius, Some(col.id))
+    }
+
+    fn build(
+        s: &Scenario,
+        side: SideId,
+        mover_radius: f32,
+        own_column: Option<ColumnId>,
+    ) -> Board {
         let (width, height) = match &s.map {
             Map::Table(t) => (t.width_in, t.height_in),
             Map::Hex(_) => (0.0, 0.0),
@@ -60,6 +77,7 @@ impl Board {
             height,
             mover_radius,
             mover_side: side,
+            own_column,
             terrain,
             enemies: Vec::new(),
         };
@@ -67,27 +85,53 @@ impl Board {
         board
     }
 
-    /// Re-reads the enemy models (after any of them moved).
+    /// Re-reads the enemy models and the formed columns' bases (after any of them moved).
+    ///
+    /// R1 (000): "Units in a column may not pass through or be passed through by another
+    /// unit". The bases of a formed column's units on the table are therefore obstacles to
+    /// every other unit's path and reach, like impassable ground (a mover's base may touch
+    /// them, not overlap them); going round them is legal. Enemy columns are already kept 2"
+    /// away as enemy models, so only the mover's own side's columns are added, except the
+    /// column that is itself moving.
     pub fn rebuild_enemies(&mut self, s: &Scenario) {
         self.enemies.clear();
+        let shape_of = |m: &Model| match m.footprint() {
+            crate::geom::Footprint::Circle { centre, radius } => Shape::Circle { centre, radius },
+            crate::geom::Footprint::Rect { corners, .. } => Shape::Polygon(corners.to_vec()),
+        };
         for u in &s.units {
             if u.side == self.mover_side || !u.on_table() || !u.in_play() {
                 continue;
             }
             for m in &u.models {
-                let shape = match m.footprint() {
-                    crate::geom::Footprint::Circle { centre, radius } => {
-                        Shape::Circle { centre, radius }
-                    }
-                    crate::geom::Footprint::Rect { corners, .. } => {
-                        Shape::Polygon(corners.to_vec())
-                    }
-                };
                 self.enemies.push(Obstacle::new(
-                    shape,
+                    shape_of(m),
                     Blocker::Enemy(u.id, m.id),
                     ENEMY_CLEARANCE_IN,
                 ));
+            }
+        }
+        for col in &s.columns {
+            if col.state != ColumnState::Formed
+                || col.side != self.mover_side
+                || Some(col.id) == self.own_column
+            {
+                continue;
+            }
+            for member in &col.members {
+                let Some(u) = s.unit(member.unit) else {
+                    continue;
+                };
+                if u.side != self.mover_side || !u.on_table() || !u.in_play() {
+                    continue;
+                }
+                for m in &u.models {
+                    self.enemies.push(Obstacle::new(
+                        shape_of(m),
+                        Blocker::Column(u.id, m.id),
+                        0.0,
+                    ));
+                }
             }
         }
     }
