@@ -483,6 +483,38 @@ fn straight_after(
     (r, kind)
 }
 
+/// How many times a failed order's detour is widened to keep figures that swing off it round a
+/// bend out of the ground it avoids, and the margin added each time, inches.
+const DETOUR_TRIES: usize = 5;
+const DETOUR_MARGIN_IN: f32 = 0.1;
+
+/// The deepest any figure of the column would stand inside ground a failed order avoids, with
+/// the lead marching `distance` along `route` from the track at `s_lead` (0: none).
+fn figures_in_avoided(
+    s: &Scenario,
+    chain: &Chain,
+    s_lead: f32,
+    route: &[Point],
+    distance: f32,
+) -> f32 {
+    let moved = distance.min(polyline_length(route));
+    let mut track = chain.track.clone();
+    track.truncate(s_lead);
+    for p in route.iter().skip(1) {
+        track.push(*p);
+    }
+    let mut worst = 0.0f32;
+    for b in &chain.bodies {
+        let (_, _, placed) = chain::place(&track, b.s_front + moved, &b.shape);
+        for p in placed {
+            if let Some(d) = failed::depth_in_avoided(s, p.pos) {
+                worst = worst.max(d);
+            }
+        }
+    }
+    worst
+}
+
 /// The route a failed order forces: on along `ahead`, then along the road the lead stands
 /// on, else straight on with detours.
 #[allow(clippy::too_many_arguments)]
@@ -509,8 +541,40 @@ fn forced(
     }
     let start = r.last().copied().unwrap_or(front);
     let heading = chain.track.tangent(s_lead.max(chain.track.end() - 1e-3));
-    let (rest, kind) = failed::forced_route(s, col.side, hw, start, heading, left);
-    r.extend(rest.into_iter().skip(1));
+    // The furthest figure centre from the centre line, over every unit that marches: a detour
+    // keeps a band that wide clear, so every figure stays out, not only the centre line.
+    let mut band = chain
+        .bodies
+        .iter()
+        .flat_map(|b| b.shape.offsets.iter().map(|o| o.across.abs()))
+        .fold(0.0, f32::max);
+    // Units march as rigid blocks along the chord of the track, so round a bend a rear rank
+    // swings off the line: place the figures, and widen the band by what still intrudes.
+    let mut best: Option<(f32, Vec<Point>, RouteKind)> = None;
+    for _ in 0..DETOUR_TRIES {
+        let (rest, kind) = failed::forced_route(s, col, hw, band, start, heading, left);
+        let mut candidate = r.clone();
+        candidate.extend(rest.into_iter().skip(1));
+        if !matches!(kind, RouteKind::Detour { .. }) {
+            // No detour needed, or (widened) none exists: keep the best found so far.
+            if best.is_none() {
+                best = Some((0.0, candidate, kind));
+            }
+            break;
+        }
+        let intrusion = figures_in_avoided(s, chain, s_lead, &candidate, allowance);
+        if best.as_ref().is_none_or(|b| intrusion < b.0) {
+            best = Some((intrusion, candidate, kind));
+        }
+        if intrusion <= 0.0 {
+            break;
+        }
+        band += intrusion + DETOUR_MARGIN_IN;
+    }
+    let Some((_, route, kind)) = best else {
+        return (r, RouteKind::FollowsRoute);
+    };
+    r = route;
     let kind = if followed && kind == RouteKind::StraightOn {
         RouteKind::FollowsRoute
     } else {

@@ -656,6 +656,88 @@ fn r1_failed_order_detours_around_difficult_terrain() {
     assert!(close(unit_move(&pv, ids[0]).front, Point::new(30.0, 22.0)));
 }
 
+/// 000: a failed order moves the column "avoiding areas of difficult terrain and obstacles if
+/// possible". A figure is in terrain when its base's centre is (docs/rules.md), so the detour
+/// keeps every figure of a 3-wide unit out of the bog, not only the column's centre line.
+#[test]
+fn r1_failed_order_detour_keeps_every_figure_out_of_difficult_ground() {
+    let mut t = table();
+    let bog = terrain(&mut t.s, "Bog", TerrainKind::Area, |t| t.difficult = true);
+    let square = pts(&[(28.0, 20.0), (32.0, 20.0), (32.0, 24.0), (28.0, 24.0)]);
+    let bog_piece = piece(&mut t.s, "Black bog", bog, PieceShape::Polygon(square.clone()));
+    let (col, ids) = column(&mut t, 30.0, &[(9, 3), (9, 3)], 2, 20.0, 1.0);
+    let pv = preview(&t.s, col, Activation::Failed).expect("preview");
+    match &pv.route_kind {
+        RouteKind::Detour { around } => assert_eq!(around[0].id, bog_piece.0),
+        other => panic!("{other:?}"),
+    }
+    for id in &ids {
+        for m in &unit_move(&pv, *id).models {
+            assert!(
+                !point_in_polygon(m.pos, &square),
+                "a figure of {id} ends in the bog at {:?}; route {:?}",
+                m.pos,
+                pv.route
+            );
+        }
+    }
+    // The lead still goes its full allowance.
+    assert!((pv.moved_in - 6.0).abs() < 1e-4);
+}
+
+/// 000: "Units in a column may not pass through or be passed through by another unit". The
+/// column's bases are obstacles to every other unit's path and reach, like impassable ground,
+/// and a route round them is legal.
+#[test]
+fn r1_other_units_go_round_a_formed_column_not_through_it() {
+    use crate::rules::reach::{self, Avoid, Board, Unreachable};
+    let mut t = table();
+    // A column of two 6-figure units 2 wide, half an inch apart, the lead's front 20" up
+    // from the south edge at x = 30: it stands from y = 28 to about y = 35, x 28.95 to 31.05.
+    let (col, ids) = column(&mut t, 30.0, &[(6, 2), (6, 2)], 2, 20.0, 0.5);
+    let friend = unit(&mut t.s, t.blue, "Friend", 1, 12, 7);
+    form(&mut t.s, friend, Point::new(25.0, 29.0), 90.0, 1);
+    t.s.unit_mut(friend).expect("friend").position = Position::Table;
+    let f = t.s.unit(friend).expect("friend").models[0];
+    let board = Board::new(&t.s, t.blue, reach::mover_radius(&f));
+    // Straight east (10") runs through the column's lead; the path goes round its head
+    // instead, legal within the allowance.
+    let goal = Point::new(f.pos.x + 10.0, f.pos.y);
+    let path = reach::path_to(&board, f.pos, goal, 12.0, Avoid::standard()).expect("round");
+    assert!(path.length > 10.3 && path.length <= 12.0, "{}", path.length);
+    let column_feet: Vec<crate::geom::Footprint> = ids
+        .iter()
+        .flat_map(|id| t.s.unit(*id).expect("unit").models.iter().map(Model::footprint))
+        .collect();
+    for w in path.points.windows(2) {
+        for k in 0..=20 {
+            let p = w[0].lerp(w[1], k as f32 / 20.0);
+            let me = Model { pos: p, ..f }.footprint();
+            assert!(
+                column_feet.iter().all(|c| me.separation(c) > -0.02),
+                "passes through the column at {p:?}"
+            );
+        }
+    }
+    // With the straight distance as allowance the place beyond is out of reach, and the
+    // ground under the column's bases is never in the reach region.
+    assert!(matches!(
+        reach::path_to(&board, f.pos, goal, 10.2, Avoid::standard()),
+        Err(Unreachable::TooFar { .. })
+    ));
+    let region = reach::region(&board, f.pos, 8.0, Avoid::standard());
+    for fp in &column_feet {
+        assert!(!region.contains(fp.centre()), "{:?}", fp.centre());
+    }
+    assert!(matches!(
+        reach::path_to(&board, f.pos, column_feet[0].centre(), 12.0, Avoid::standard()),
+        Err(Unreachable::Blocked(reach::Blocker::Column(..)))
+    ));
+    // The column's own bases are not in its own way.
+    let own = Board::for_column(&t.s, t.s.column(col).expect("column"), reach::mover_radius(&f));
+    assert!(reach::path_to(&own, f.pos, goal, 10.2, Avoid::standard()).is_ok());
+}
+
 #[test]
 fn r1_failed_order_crossing_an_obstacle_is_likely_to_break() {
     let mut t = table();

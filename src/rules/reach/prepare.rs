@@ -22,6 +22,10 @@ pub struct Avoid {
     pub difficult: bool,
     /// A piece exempt from the above (the bare hill a model starts on, R3).
     pub except: Option<PieceId>,
+    /// Half the width of the band of figure centres that must keep out of the terrain above,
+    /// about the mover's centre line (0: only the centre; R1 failed-order detours keep every
+    /// figure of the column's frontage out).
+    pub band: f32,
 }
 
 impl Avoid {
@@ -130,9 +134,9 @@ impl<'a> Prepared<'a> {
             let mut cl = match o.blocker.class() {
                 Class::Impassable => r,
                 Class::Enemy => r + avoid.enemy_gap,
-                Class::Area if avoid.area && !exempt => CENTRE_LINE,
-                Class::Linear if avoid.linear && !exempt => CENTRE_LINE,
-                Class::Difficult if avoid.difficult && !exempt => CENTRE_LINE,
+                Class::Area if avoid.area && !exempt => CENTRE_LINE + avoid.band,
+                Class::Linear if avoid.linear && !exempt => CENTRE_LINE + avoid.band,
+                Class::Difficult if avoid.difficult && !exempt => CENTRE_LINE + avoid.band,
                 _ => 0.0,
             };
             if cl > 0.0 {
