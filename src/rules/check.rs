@@ -166,12 +166,16 @@ fn check_units(s: &Scenario, out: &mut Out) {
                 format!("'{}' starts with no stands or figures", u.name),
             );
         }
-        if s.rules.morale_tests && u.kind.is_single_stand() && u.strength.start > 1 {
+        // A battery (artillery) may be several gun models and is still one single stand under
+        // R4; an elephant or a wagon is always one stand.
+        if s.rules.morale_tests && u.kind.is_always_one_stand() && u.strength.start > 1 {
             out.warn(
                 item,
                 format!(
-                    "'{}' is a single-stand type but starts with {} stands",
-                    u.name, u.strength.start
+                    "'{}' is a {} unit, always a single stand, but starts with {} stands",
+                    u.name,
+                    u.kind.tag(),
+                    u.strength.start
                 ),
             );
         }
