@@ -265,7 +265,7 @@ fn r1_column_widths_and_size_limit() {
     assert_error(
         &s,
         ItemRef::Unit(ids[0]),
-        "a unit of 12 must be 2 or 3 wide",
+        "a unit of 12 figures must be 2 or 3 wide",
     );
     let (s, ids, _) = column_scenario(&[17], 4, 1.0);
     assert_error(&s, ItemRef::Unit(ids[0]), "cannot march in column");

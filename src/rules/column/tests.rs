@@ -237,6 +237,21 @@ fn r1_width_table() {
 }
 
 #[test]
+fn r1_width_problem_counts_one_figure_in_the_singular() {
+    let p = DeploymentProblem::Width {
+        unit: UnitId(1),
+        name: "Naval Brigade".into(),
+        figures: 8,
+        width: 1,
+        allowed: (2, 3),
+    };
+    assert_eq!(
+        p.to_string(),
+        "'Naval Brigade' marches 1 figure wide; a unit of 8 figures must be 2 or 3 wide (R1)"
+    );
+}
+
+#[test]
 fn r1_deployment_single_file_within_two_inches() {
     let mut t = table();
     let (col, ids) = column(&mut t, 30.0, &[(6, 2), (6, 2), (6, 2)], 3, 30.0, 2.5);

@@ -111,10 +111,10 @@ impl Region {
         contour::outline(&self.window, &self.excess)
     }
 
-    /// Area inside, in square inches (lattice cells counted by their inside corners).
+    /// Area inside, in square inches: the area of the region [`outline`](Region::outline)
+    /// draws, not a count of inside lattice nodes.
     pub fn area(&self) -> f32 {
-        let cell = self.window.step * self.window.step;
-        self.excess.iter().filter(|e| **e <= 0.0).count() as f32 * cell
+        contour::area(&self.window, &self.excess)
     }
 }
 
