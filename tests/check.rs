@@ -455,8 +455,10 @@ fn impassable_ground_keeps_the_whole_base_out_in_check_and_in_the_rules() {
     let m = s.unit(wader).expect("unit").models[0].id;
     assert_error(&s, ItemRef::Model(wader, m), "impassable 'Mill pond'");
     assert!(
-        check(&s).iter().all(|p| p.item != ItemRef::Unit(dry)
-            && !matches!(p.item, ItemRef::Model(u, _) if u == dry)),
+        check(&s)
+            .iter()
+            .all(|p| p.item != ItemRef::Unit(dry)
+                && !matches!(p.item, ItemRef::Model(u, _) if u == dry)),
         "{:#?}",
         check(&s)
     );

@@ -63,11 +63,19 @@ fn hex_terrain_index_follows_from_column_and_row_as_documented() {
         let odd = mode == OffsetHexMode::Odd;
         match orientation {
             HexOrientation::Flat => {
-                let shift = if odd { col - (col & 1) } else { col + (col & 1) };
+                let shift = if odd {
+                    col - (col & 1)
+                } else {
+                    col + (col & 1)
+                };
                 Hex::new(col, row - shift / 2)
             }
             HexOrientation::Pointy => {
-                let shift = if odd { row - (row & 1) } else { row + (row & 1) };
+                let shift = if odd {
+                    row - (row & 1)
+                } else {
+                    row + (row & 1)
+                };
                 Hex::new(col - shift / 2, row)
             }
         }

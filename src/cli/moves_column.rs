@@ -245,9 +245,9 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         );
     }
     if s.columns.iter().any(|c| c.state == ColumnState::Formed) {
-        report
-            .notes
-            .push("no unit may pass through a formed column: paths and reach go round its units".into());
+        report.notes.push(
+            "no unit may pass through a formed column: paths and reach go round its units".into(),
+        );
     }
     finish(&report, args.json, out)
 }

@@ -3,8 +3,8 @@
 
 use super::chain;
 use super::spacing::{GAP_TOLERANCE_IN, MAX_GAP_IN};
-use crate::model::*;
 use crate::model::words;
+use crate::model::*;
 use std::fmt;
 use std::ops::RangeInclusive;
 

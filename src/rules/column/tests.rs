@@ -679,7 +679,12 @@ fn r1_failed_order_detour_keeps_every_figure_out_of_difficult_ground() {
     let mut t = table();
     let bog = terrain(&mut t.s, "Bog", TerrainKind::Area, |t| t.difficult = true);
     let square = pts(&[(28.0, 20.0), (32.0, 20.0), (32.0, 24.0), (28.0, 24.0)]);
-    let bog_piece = piece(&mut t.s, "Black bog", bog, PieceShape::Polygon(square.clone()));
+    let bog_piece = piece(
+        &mut t.s,
+        "Black bog",
+        bog,
+        PieceShape::Polygon(square.clone()),
+    );
     let (col, ids) = column(&mut t, 30.0, &[(9, 3), (9, 3)], 2, 20.0, 1.0);
     let pv = preview(&t.s, col, Activation::Failed).expect("preview");
     match &pv.route_kind {
@@ -722,7 +727,13 @@ fn r1_other_units_go_round_a_formed_column_not_through_it() {
     assert!(path.length > 10.3 && path.length <= 12.0, "{}", path.length);
     let column_feet: Vec<crate::geom::Footprint> = ids
         .iter()
-        .flat_map(|id| t.s.unit(*id).expect("unit").models.iter().map(Model::footprint))
+        .flat_map(|id| {
+            t.s.unit(*id)
+                .expect("unit")
+                .models
+                .iter()
+                .map(Model::footprint)
+        })
         .collect();
     for w in path.points.windows(2) {
         for k in 0..=20 {
@@ -745,11 +756,21 @@ fn r1_other_units_go_round_a_formed_column_not_through_it() {
         assert!(!region.contains(fp.centre()), "{:?}", fp.centre());
     }
     assert!(matches!(
-        reach::path_to(&board, f.pos, column_feet[0].centre(), 12.0, Avoid::standard()),
+        reach::path_to(
+            &board,
+            f.pos,
+            column_feet[0].centre(),
+            12.0,
+            Avoid::standard()
+        ),
         Err(Unreachable::Blocked(reach::Blocker::Column(..)))
     ));
     // The column's own bases are not in its own way.
-    let own = Board::for_column(&t.s, t.s.column(col).expect("column"), reach::mover_radius(&f));
+    let own = Board::for_column(
+        &t.s,
+        t.s.column(col).expect("column"),
+        reach::mover_radius(&f),
+    );
     assert!(reach::path_to(&own, f.pos, goal, 10.2, Avoid::standard()).is_ok());
 }
 

@@ -66,7 +66,10 @@ impl fmt::Display for ChangeRefused {
                 next_in_timeline(*from).map_or("nothing", Command::name)
             ),
             ChangeRefused::ChargeChitMovesOn { from } => {
-                write!(f, "a charge chit never stays in its box: {from} moves on to ")?;
+                write!(
+                    f,
+                    "a charge chit never stays in its box: {from} moves on to "
+                )?;
                 match next_in_timeline(*from) {
                     Some(Command::Muster) | None => write!(f, "Muster"),
                     Some(next) => write!(f, "{next} (or early to Muster)"),

@@ -464,7 +464,11 @@ fn r2_base_contact_is_contact_within_one_tolerance() {
         Err(Illegal::Refused(Refusal::NearEnemy { .. }))
     ));
     let into = at(15.98);
-    assert!(matches!(into.verdict, Err(Illegal::Overlaps { .. })), "{:?}", into.verdict);
+    assert!(
+        matches!(into.verdict, Err(Illegal::Overlaps { .. })),
+        "{:?}",
+        into.verdict
+    );
     // The assault targets offered are exactly touching, and accepted.
     let p = t.preview(u, MoveType::Advance);
     let a = &p.assaults[0];
@@ -494,7 +498,11 @@ fn r2_base_contact_is_contact_within_one_tolerance() {
             .destination
             .expect("checked");
         assert!(d.assault, "{to:?} is base contact");
-        assert!(d.verdict.is_ok(), "exact contact at {to:?}: {:?}", d.verdict);
+        assert!(
+            d.verdict.is_ok(),
+            "exact contact at {to:?}: {:?}",
+            d.verdict
+        );
     }
 }
 

@@ -76,7 +76,9 @@ fn blocked(s: &Scenario, b: Blocker, cap: f32) -> Illegal {
             name: s
                 .unit(unit)
                 .map_or_else(|| unit.to_string(), |u| u.name.clone()),
-            column: s.column_of(unit).map_or_else(String::new, |c| c.name.clone()),
+            column: s
+                .column_of(unit)
+                .map_or_else(String::new, |c| c.name.clone()),
         },
         Blocker::TableEdge => Illegal::OffTable,
         Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => Illegal::TerrainCap {

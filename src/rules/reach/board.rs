@@ -36,12 +36,7 @@ impl Board {
         Board::build(s, col.side, mover_radius, Some(col.id))
     }
 
-    fn build(
-        s: &Scenario,
-        side: SideId,
-        mover_radius: f32,
-        own_column: Option<ColumnId>,
-    ) -> Board {
+    fn build(s: &Scenario, side: SideId, mover_radius: f32, own_column: Option<ColumnId>) -> Board {
         let (width, height) = match &s.map {
             Map::Table(t) => (t.width_in, t.height_in),
             Map::Hex(_) => (0.0, 0.0),
@@ -126,11 +121,8 @@ impl Board {
                     continue;
                 }
                 for m in &u.models {
-                    self.enemies.push(Obstacle::new(
-                        shape_of(m),
-                        Blocker::Column(u.id, m.id),
-                        0.0,
-                    ));
+                    self.enemies
+                        .push(Obstacle::new(shape_of(m), Blocker::Column(u.id, m.id), 0.0));
                 }
             }
         }

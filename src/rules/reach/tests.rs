@@ -84,7 +84,10 @@ fn region_area_is_the_area_drawn_not_a_count_of_lattice_nodes() {
         let area = region(&board, start, 6.0, Avoid::standard()).area();
         let exact = std::f32::consts::PI * 36.0;
         // The drawn outline's chords cut the circle by a hair: within 0.2%.
-        assert!((area - exact).abs() < exact * 0.002, "area {area} vs {exact}");
+        assert!(
+            (area - exact).abs() < exact * 0.002,
+            "area {area} vs {exact}"
+        );
     }
 }
 
