@@ -542,8 +542,10 @@ fn forced(
     let start = r.last().copied().unwrap_or(front);
     let heading = chain.track.tangent(s_lead.max(chain.track.end() - 1e-3));
     // The furthest figure centre from the centre line, over every unit that marches: a detour
-    // keeps a band that wide clear, so every figure stays out, not only the centre line.
-    let mut band = chain
+    // keeps a band that wide clear, so every figure stays out, not only the centre line. Only
+    // when no way round keeps them all out ("if possible") is a narrower band tried (half, then
+    // the centre line alone), before the column marches straight through.
+    let full = chain
         .bodies
         .iter()
         .flat_map(|b| b.shape.offsets.iter().map(|o| o.across.abs()))
@@ -551,28 +553,45 @@ fn forced(
     // Units march as rigid blocks along the chord of the track, so round a bend a rear rank
     // swings off the line: place the figures, and widen the band by what still intrudes.
     let mut best: Option<(f32, Vec<Point>, RouteKind)> = None;
-    for _ in 0..DETOUR_TRIES {
-        let (rest, kind) = failed::forced_route(s, col, hw, band, start, heading, left);
-        let mut candidate = r.clone();
-        candidate.extend(rest.into_iter().skip(1));
-        if !matches!(kind, RouteKind::Detour { .. }) {
-            // No detour needed, or (widened) none exists: keep the best found so far.
-            if best.is_none() {
-                best = Some((0.0, candidate, kind));
+    let mut through: Option<(Vec<Point>, RouteKind)> = None;
+    'bands: for narrow in [1.0, 0.5, 0.0] {
+        let mut band = full * narrow;
+        for _ in 0..DETOUR_TRIES {
+            let (rest, kind) = failed::forced_route(s, col, hw, band, start, heading, left);
+            let mut candidate = r.clone();
+            candidate.extend(rest.into_iter().skip(1));
+            match kind {
+                RouteKind::Detour { .. } => {
+                    let intrusion = figures_in_avoided(s, chain, s_lead, &candidate, allowance);
+                    if best.as_ref().is_none_or(|b| intrusion < b.0) {
+                        best = Some((intrusion, candidate, kind));
+                    }
+                    if intrusion <= 0.0 {
+                        break 'bands;
+                    }
+                    band += intrusion + DETOUR_MARGIN_IN;
+                }
+                RouteKind::NoDetour { .. } => {
+                    // No way round this wide: keep what was found, else try narrower.
+                    through.get_or_insert((candidate, kind));
+                    break;
+                }
+                _ => {
+                    // Straight on is clear (or a road leads): no detour needed.
+                    if best.is_none() {
+                        best = Some((0.0, candidate, kind));
+                    }
+                    break 'bands;
+                }
             }
+        }
+        if best.is_some() {
             break;
         }
-        let intrusion = figures_in_avoided(s, chain, s_lead, &candidate, allowance);
-        if best.as_ref().is_none_or(|b| intrusion < b.0) {
-            best = Some((intrusion, candidate, kind));
-        }
-        if intrusion <= 0.0 {
-            break;
-        }
-        band += intrusion + DETOUR_MARGIN_IN;
     }
-    let Some((_, route, kind)) = best else {
-        return (r, RouteKind::FollowsRoute);
+    let (route, kind) = match (best, through) {
+        (Some((_, route, kind)), _) | (None, Some((route, kind))) => (route, kind),
+        (None, None) => return (r, RouteKind::FollowsRoute),
     };
     r = route;
     let kind = if followed && kind == RouteKind::StraightOn {
