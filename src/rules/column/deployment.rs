@@ -3,6 +3,7 @@
 
 use super::chain;
 use super::spacing::{GAP_TOLERANCE_IN, MAX_GAP_IN};
+use crate::model::words;
 use crate::model::*;
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -98,8 +99,11 @@ impl fmt::Display for DeploymentProblem {
                 ..
             } => write!(
                 f,
-                "'{name}' marches {width} figures wide; a unit of {figures} must be {} or {} wide (R1)",
-                allowed.0, allowed.1
+                "'{name}' marches {} wide; a unit of {} must be {} or {} wide (R1)",
+                words::count(*width, "figure", "figures"),
+                words::count(*figures, "figure", "figures"),
+                allowed.0,
+                allowed.1
             ),
             DeploymentProblem::Gap {
                 name,
