@@ -643,8 +643,9 @@ fn the_canvas_keeps_its_rectangle_through_select_preview_drop_and_warning() {
 #[test]
 fn panels_opening_or_changing_tab_leave_the_map_where_it_is_at_its_zoom() {
     // A fresh editor the user has not panned or zoomed: the map was fitted to the window, and
-    // only the window's size fits it again.
-    let mut e = editor(sample("rearguard"));
+    // only the window's size fits it again. Winceby's order of battle has long regimental
+    // names three levels deep.
+    let mut e = editor(sample("winceby"));
     let canvas = |e: &Editor| e.h.get_by_label("Map canvas").rect();
     let before = canvas(&e);
     let view = e.app().view;

@@ -238,6 +238,9 @@ impl App {
             .id_salt("order-of-battle")
             .auto_shrink([false, false])
             .show(ui, |ui| {
+                // Names and details are cut to the panel's width (whole on hover): a long row
+                // must not widen the panel and move the map.
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
                 for side in order_of_battle(s) {
                     let colour = readable(super::paint::colour(side.colour), ui.visuals());
                     let header = RichText::new(&side.name).strong().color(colour);
@@ -288,8 +291,6 @@ impl App {
             if selected {
                 resp.scroll_to_me(None);
             }
-            // Cut to the panel's width (the whole text on hover): a long row must not widen
-            // the panel and move the map.
             ui.add(egui::Label::new(RichText::new(&r.detail).weak()).truncate());
         });
         out
