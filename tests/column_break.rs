@@ -83,14 +83,25 @@ fn r1_voluntary_break_previews_both_outcomes_with_the_orders_odds() {
         ("Porters", "is not on the table"),
         ("Arab Musketeers", "is not in"),
     ] {
-        let out = sandtable(&["column", &file, "--column", COLUMN, "--voluntary-break", who]);
+        let out = sandtable(&[
+            "column",
+            &file,
+            "--column",
+            COLUMN,
+            "--voluntary-break",
+            who,
+        ]);
         assert_eq!(out.status.code(), Some(2), "{who}");
         assert!(stderr(&out).contains(says), "{who}: {}", stderr(&out));
     }
     // An order without a distance says what is missing.
     let out = sandtable(&["column", &file, "--column", COLUMN]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--distance is needed"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--distance is needed"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -130,12 +141,27 @@ fn r1_after_a_break_the_player_picks_which_off_table_unit_tries_to_come_on() {
     let out = sandtable(&["column", &file, "--column", COLUMN, "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["entry"]["name"], "Zanzibari Askaris");
-    let out = sandtable(&["column", &file, "--column", COLUMN, "--enter", "Naval Brigade"]);
+    let out = sandtable(&[
+        "column",
+        &file,
+        "--column",
+        COLUMN,
+        "--enter",
+        "Naval Brigade",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("is not waiting off table"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is not waiting off table"),
+        "{}",
+        stderr(&out)
+    );
     // A formed column brings its units on as it moves.
     let formed = saved(dir.path(), &bakambo());
     let out = sandtable(&["column", &formed, "--column", COLUMN, "--enter", "Porters"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--enter is for a broken column"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--enter is for a broken column"),
+        "{}",
+        stderr(&out)
+    );
 }

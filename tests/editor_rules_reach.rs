@@ -146,7 +146,10 @@ fn r1_voluntary_break_in_the_editor_previews_both_outcomes_and_gives_the_order()
     assert!(e.shows("with no pin tests"));
     assert!(e.shows("the formation holds and the column repeats its last successful action"));
     // The failed outcome is drawn: the column's failed-order move.
-    assert!(e.shows(&format!("failed order: repeats {}", vb.on_fail.last_action.unwrap_or("the move on"))));
+    assert!(e.shows(&format!(
+        "failed order: repeats {}",
+        vb.on_fail.last_action.unwrap_or("the move on")
+    )));
     // The dice default to 7, at or above the Brigade's Discipline of 6: the column breaks.
     e.click("Give the order");
     assert_eq!(
@@ -171,7 +174,11 @@ fn r1_voluntary_break_in_the_editor_previews_both_outcomes_and_gives_the_order()
         e.s().column(col).map(|c| c.state),
         Some(ColumnState::Formed)
     );
-    assert!(e.last_step().contains("Voluntary break failed"), "{}", e.last_step());
+    assert!(
+        e.last_step().contains("Voluntary break failed"),
+        "{}",
+        e.last_step()
+    );
 }
 
 #[test]
@@ -179,6 +186,17 @@ fn r1_after_a_break_the_editor_offers_each_off_table_unit_to_come_on() {
     let mut s = sample("bakambo");
     s.columns[0].state = ColumnState::Broken;
     let col = s.columns[0].id;
+    // The units on the table have marched on, clear of the entry point.
+    let members: Vec<UnitId> = s.columns[0].members.iter().map(|m| m.unit).collect();
+    for u in s
+        .units
+        .iter_mut()
+        .filter(|u| members.contains(&u.id) && u.on_table())
+    {
+        for m in &mut u.models {
+            m.pos.y -= 15.0;
+        }
+    }
     let porters = unit(&s, "Porters");
     let mut e = editor(s.clone());
     e.select(porters);
@@ -190,10 +208,15 @@ fn r1_after_a_break_the_editor_offers_each_off_table_unit_to_come_on() {
     assert!(e.shows("Porters tries to come on at the entry point"));
     assert!(e.label_with("also waiting").contains("Zanzibari Askaris"));
     let entry = column::entry(&s, col, Some(porters), None).expect("entry");
+    assert!(entry.legal, "{:?}", entry.illegal);
     // A roll below its Discipline: it stays off the table this turn.
     e.perform(Command::March(Some(entry.test.discipline - 1)));
     assert_eq!(e.s(), &s);
-    assert!(e.app().status.contains("stays off table"), "{}", e.app().status);
+    assert!(
+        e.app().status.contains("stays off table"),
+        "{}",
+        e.app().status
+    );
     // At or above: it comes on at the entry point, where the preview drew it.
     e.perform(Command::March(Some(entry.test.discipline)));
     let placed = e.s().unit(porters).expect("porters");
@@ -209,6 +232,21 @@ fn r1_after_a_break_the_editor_offers_each_off_table_unit_to_come_on() {
 fn r5_reinforcement_in_the_editor_previews_its_moves_from_the_entry_hex() {
     let mut s = sample("winceby");
     s.turn = 3;
+    // Sir John Henderson rides out to meet the garrison: out of command it could not move.
+    let entry = match s
+        .reinforcements
+        .iter()
+        .find(|r| r.turn == 3)
+        .map(|r| r.entry)
+    {
+        Some(Place::Hex(h)) => h,
+        other => panic!("the garrison enters at a hex: {other:?}"),
+    };
+    let henderson = unit(&s, "Sir John Henderson");
+    s.unit_mut(henderson).expect("Henderson").position = Position::Hex {
+        hex: entry + Hex::new(-2, 0),
+        facing: 0,
+    };
     let dragoons = unit(&s, "Bolingbroke Dragoons");
     let p = HexRules::new(&s)
         .expect("hex")
@@ -269,18 +307,24 @@ fn r5_reaction_charge_in_the_editor_from_a_check_point_of_the_enemy_move() {
     e.preview("Moves under its command");
     // Clicking a hex it may reach shows the route there and its check points.
     e.click_map(l.hex_to_world_pos(to));
-    assert_eq!(e.app().selection, vec![ItemRef::Unit(mover)], "still selected");
+    assert_eq!(
+        e.app().selection,
+        vec![ItemRef::Unit(mover)],
+        "still selected"
+    );
     assert!(e.shows("route to "), "{}", e.app().status);
     assert!(e.shows("charge check at "));
     let offer = e.label_with(&format!("{charger_name} charges (step "));
-    e.click(&offer);
+    // The button may sit below the fold of the panel's scroll area.
+    e.h.get_by_label(&offer).click_accesskit();
+    e.h.run();
+    e.h.run();
     assert_eq!(e.app().selection, vec![ItemRef::Unit(charger)]);
     assert!(matches!(
         e.app().preview_mode(),
         Some(Mode::HexReaction { trigger, .. }) if trigger == mover
     ));
     assert!(e.shows(&format!("{mover_name} halted at ")));
-    assert!(e.shows(&format!("Reaction charge against {mover_name}")));
     // The legal ends are the engine's: hovering one says so; a refused one says why.
     let path = HexRules::new(&s)
         .expect("hex")
@@ -289,7 +333,7 @@ fn r5_reaction_charge_in_the_editor_from_a_check_point_of_the_enemy_move() {
         .path(to)
         .expect("path");
     let rc = hex_commands::reaction_charge(&s, charger, mover, &path).expect("may charge");
-    if let Some(end) = rc.moves.legal().next() {
+    if let Some(end) = rc.moves.legal().find(|v| v.hex != rc.moves.start) {
         e.hover_map(l.hex_to_world_pos(end.hex));
         assert!(e.label_with("legal: ").contains(" MP of "));
     }

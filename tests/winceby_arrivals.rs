@@ -33,10 +33,26 @@ fn saved(dir: &Path, s: &Scenario) -> String {
     path.display().to_string()
 }
 
-/// Winceby on turn 3, when the Bolingbroke garrison sallies onto the east edge.
+/// Winceby on turn 3, when the Bolingbroke garrison sallies onto the east edge, with Sir John
+/// Henderson ridden out to meet it: a unit out of command may not move, so a reinforcement comes
+/// on only within the span of a leader of its chain.
 fn turn_three() -> Scenario {
     let mut s = winceby();
     s.turn = 3;
+    let entry = match s
+        .reinforcements
+        .iter()
+        .find(|r| r.turn == 3)
+        .map(|r| r.entry)
+    {
+        Some(Place::Hex(h)) => h,
+        other => panic!("the garrison enters at a hex: {other:?}"),
+    };
+    let henderson = s.find_unit("Sir John Henderson").expect("Henderson").id;
+    s.unit_mut(henderson).expect("Henderson").position = Position::Hex {
+        hex: entry + Hex::new(-2, 0),
+        facing: 0,
+    };
     s
 }
 
@@ -44,7 +60,12 @@ fn turn_three() -> Scenario {
 fn r5_reinforcement_due_this_turn_previews_its_moves_from_the_entry_hex() {
     let dir = tempfile::tempdir().expect("tempdir");
     let s = turn_three();
-    let entry = match s.reinforcements.iter().find(|r| r.turn == 3).map(|r| r.entry) {
+    let entry = match s
+        .reinforcements
+        .iter()
+        .find(|r| r.turn == 3)
+        .map(|r| r.entry)
+    {
         Some(Place::Hex(h)) => h,
         other => panic!("the garrison enters at a hex: {other:?}"),
     };
@@ -57,13 +78,7 @@ fn r5_reinforcement_due_this_turn_previews_its_moves_from_the_entry_hex() {
         "{text}"
     );
     assert!(text.contains("dragoons enter the map mounted"), "{text}");
-    let out = sandtable(&[
-        "moves",
-        &file,
-        "--unit",
-        "Bolingbroke Dragoons",
-        "--json",
-    ]);
+    let out = sandtable(&["moves", &file, "--unit", "Bolingbroke Dragoons", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["entry"]["turn"], 3);
@@ -101,6 +116,18 @@ fn r5_reinforcement_due_this_turn_previews_its_moves_from_the_entry_hex() {
             .any(|n| n["kind"] == "no_charge_on_arrival" || n["code"] == "no_charge_on_arrival"),
         "{}",
         v["notices"]
+    );
+    // Out of every span of its chain it may not move, so it cannot come on.
+    let mut alone = winceby();
+    alone.turn = 3;
+    let far = saved(dir.path(), &alone);
+    let out = sandtable(&["moves", &far, "--unit", "Bolingbroke Dragoons"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("out of command"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("Legal destinations (0)"),
+        "{}",
+        stdout(&out)
     );
     // On turn 2 they are not due yet.
     let early = saved(dir.path(), &winceby());
@@ -161,7 +188,10 @@ fn r5_reaction_charge_previews_the_chargers_moves_against_the_trigger() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let name = &s.unit(charger).expect("charger").name;
-    assert!(text.contains(&format!("Reaction charge by {name}")), "{text}");
+    assert!(
+        text.contains(&format!("Reaction charge by {name}")),
+        "{text}"
+    );
     assert!(text.contains("halted at"), "{text}");
     assert!(text.contains("Legal ends of the charge ("), "{text}");
     let mut json = args.to_vec();
@@ -203,11 +233,18 @@ fn r5_reaction_charge_previews_the_chargers_moves_against_the_trigger() {
         &charger_id,
     ]);
     assert_eq!(out.status.code(), Some(2));
+    let side = s.unit(charger).expect("charger").side;
     let foot = s
         .units
         .iter()
-        .find(|u| u.kind == UnitKind::Infantry && u.side != s.unit(mover).expect("mover").side)
-        .expect("enemy foot")
+        .find(|u| {
+            u.side == side
+                && u.hex().is_some()
+                && !u.is_leader()
+                && !(u.kind == UnitKind::Cavalry
+                    || (u.kind == UnitKind::Dragoons && u.state.mounted))
+        })
+        .expect("a unit of the charger's side that does not charge")
         .id
         .0
         .to_string();

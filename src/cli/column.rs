@@ -364,7 +364,11 @@ fn write_candidates(
     )?;
     for e in entries {
         let how = if e.legal {
-            format!("would come on to front {} facing {:.1}°", pt(e.front), e.facing_deg)
+            format!(
+                "would come on to front {} facing {:.1}°",
+                pt(e.front),
+                e.facing_deg
+            )
         } else {
             let why: Vec<String> = e.illegal.iter().map(ToString::to_string).collect();
             format!("could not come on: {}", why.join("; "))

@@ -3,8 +3,8 @@
 //! units of his force in and out of command.
 
 use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
-use super::request::Mode;
 use super::draw::{self, COMMAND, COMMAND_FILL, LEGAL, LEGAL_EDGE, PATH, REJECTED, REJECTED_EDGE};
+use super::request::Mode;
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::hex_commands::{CommandSource, HexRules, MovePreview, SpanPreview, Tracing};
@@ -121,7 +121,10 @@ fn destination(
     let cost = p.get(to).map_or(0, |v| v.cost);
     o.lines.push(match p.reason(to) {
         None => Line::info(format!("route to {}: {cost} MP, legal", h.label(to))),
-        Some(why) => Line::bad(format!("route to {}: {cost} MP, refused: {why}", h.label(to))),
+        Some(why) => Line::bad(format!(
+            "route to {}: {cost} MP, refused: {why}",
+            h.label(to)
+        )),
     });
     let centres: Vec<Point> = path.iter().map(|x| l.hex_to_world_pos(*x)).collect();
     draw::path(&mut o.items, &centres, PATH);
@@ -132,12 +135,15 @@ fn destination(
     });
     let checks = r.charge_checks(p.unit.id, &path).unwrap_or_default();
     if checks.is_empty() {
-        o.lines.push(Line::info("no reaction-charge check points on the way"));
+        o.lines
+            .push(Line::info("no reaction-charge check points on the way"));
         return;
     }
     for c in &checks {
-        o.lines
-            .push(Line::warn(format!("charge check at {}: {c}", h.label(c.hex))));
+        o.lines.push(Line::warn(format!(
+            "charge check at {}: {c}",
+            h.label(c.hex)
+        )));
         o.marks.push(Mark {
             at: l.hex_to_world_pos(c.hex),
             radius: h.hex_size_mm * 0.5,
@@ -175,7 +181,9 @@ pub(super) fn reaction(
     o: &mut Parts,
 ) -> Result<HexProbe, NoPreview> {
     let Some(h) = s.map.as_hex() else {
-        return Err(NoPreview("reaction charges are previewed on a hex map".into()));
+        return Err(NoPreview(
+            "reaction charges are previewed on a hex map".into(),
+        ));
     };
     let mut r = rules(s)?;
     let moving = r

@@ -56,7 +56,9 @@ impl fmt::Display for Mode {
                 f.write_str("Column: voluntary break (order this unit)")
             }
             Mode::Column(_, ColumnOrder::Enter(u)) => write!(f, "Column: bring on unit {u}"),
-            Mode::HexReaction { trigger, .. } => write!(f, "Reaction charge against unit {trigger}"),
+            Mode::HexReaction { trigger, .. } => {
+                write!(f, "Reaction charge against unit {trigger}")
+            }
         }
     }
 }

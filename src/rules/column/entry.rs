@@ -74,11 +74,7 @@ impl EntryPreview {
     /// The unit's activation rolled `roll` on 2D6: at or above its Discipline it comes on
     /// (`Some`, refused with why when the entry is illegal); below it, it stays off table this
     /// turn (`None`: nothing changes).
-    pub fn carry_out(
-        &self,
-        s: &Scenario,
-        roll: u8,
-    ) -> Option<Result<ColumnOutcome, Vec<Illegal>>> {
+    pub fn carry_out(&self, s: &Scenario, roll: u8) -> Option<Result<ColumnOutcome, Vec<Illegal>>> {
         (roll >= self.test.discipline).then(|| self.outcome(s))
     }
 

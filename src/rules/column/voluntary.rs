@@ -31,11 +31,7 @@ impl VoluntaryBreak {
     /// (no pin tests); below it the formation holds and the column repeats its last
     /// successful action (refused with why when that move is illegal). Returns whether the
     /// order passed, and what changes.
-    pub fn carry_out(
-        &self,
-        s: &Scenario,
-        roll: u8,
-    ) -> (bool, Result<ColumnOutcome, Vec<Illegal>>) {
+    pub fn carry_out(&self, s: &Scenario, roll: u8) -> (bool, Result<ColumnOutcome, Vec<Illegal>>) {
         if roll >= self.test.discipline {
             (true, Ok(self.outcome_on_pass(s)))
         } else {

@@ -100,13 +100,17 @@ fn r5_reinforcement_not_due_yet_is_refused_with_its_turn() {
             now: t.s.turn
         }
     );
-    assert!(err.to_string().contains("arrives as a reinforcement on turn"));
+    assert!(
+        err.to_string()
+            .contains("arrives as a reinforcement on turn")
+    );
 }
 
 #[test]
 fn r5_reinforcement_may_not_charge_on_entry_and_dragoons_enter_mounted() {
     let mut t = arrival_map();
-    t.command('L', Command::Charge1).kind('A', UnitKind::Cavalry);
+    t.command('L', Command::Charge1)
+        .kind('A', UnitKind::Cavalry);
     let p = t.preview('A');
     assert_eq!(p.command.chit, Some(Command::Charge1));
     assert_eq!(p.command.moves_as, Some(Command::Advance));
@@ -189,8 +193,7 @@ fn r5_reaction_charge_at_the_check_point_goes_round_to_the_trigger() {
 }
 
 #[test]
-fn r5_reaction_charge_may_end_in_the_zoc_of_a_non_trigger_only_when_the_trigger_is_unreachable()
-{
+fn r5_reaction_charge_may_end_in_the_zoc_of_a_non_trigger_only_when_the_trigger_is_unreachable() {
     let (t, path) = reaction_map(CLOSED);
     let r = reaction_charge(&t.s, t.id('B'), t.id('a'), &path).expect("B may charge");
     assert_eq!(r.trigger_at, t.hex(4, 0));

@@ -84,15 +84,14 @@ pub fn reaction_charge(
         });
     }
     let checks = charge_checks(&board, &mut search, trigger, path)?;
-    let check = check_for(&board, &checks, c_slot)
-        .ok_or_else(|| HexError::NoReaction {
-            name: c.name.to_string(),
-            why: format!(
-                "no check point of '{}''s route lets it charge (neither it nor its leader's \
+    let check = check_for(&board, &checks, c_slot).ok_or_else(|| HexError::NoReaction {
+        name: c.name.to_string(),
+        why: format!(
+            "no check point of '{}''s route lets it charge (neither it nor its leader's \
                  cavalry comes within 3 MP, nor it within 3 hexes under Charge)",
-                t.name
-            ),
-        })?;
+            t.name
+        ),
+    })?;
     // The trigger halted at the check point, facing the way it moved.
     let at = check.hex;
     let facing = path
@@ -116,9 +115,7 @@ pub fn reaction_charge(
     // Ends adjacent to the trigger the Charge rules allow.
     for v in &mut moves.hexes {
         if v.reason.is_none() && v.hex.unsigned_distance_to(at) != 1 {
-            v.reason = Some(Reason::MissesTrigger {
-                trigger: t.r(),
-            });
+            v.reason = Some(Reason::MissesTrigger { trigger: t.r() });
         }
     }
     let trigger_reachable = moves.hexes.iter().any(|v| v.reason.is_none());
