@@ -306,7 +306,7 @@ fn draw_moves(s: &Scenario, h: &HexMap, p: &MovePreview, o: &mut Parts) {
     o.lines.push(Line::info(format!(
         "{}: {allowance}; {}",
         p.unit.name,
-        command_line(&p)
+        command_line(p)
     )));
     if let Some(e) = &p.entry {
         o.lines.push(Line::info(format!(
