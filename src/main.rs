@@ -25,17 +25,23 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            let (scenario, path) = match args.file {
-                Some(path) => match io::load(&path) {
-                    Ok(s) => (s, Some(path)),
+            let (loaded, path) = match args.file {
+                Some(path) => match io::load_mended(&path) {
+                    Ok(l) => (l, Some(path)),
                     Err(e) => {
                         print_error(&e);
                         return ExitCode::from(EXIT_FAILURE);
                     }
                 },
-                None => ((samples::ALL[0].build)(), None),
+                None => (
+                    io::Loaded {
+                        scenario: (samples::ALL[0].build)(),
+                        repairs: Vec::new(),
+                    },
+                    None,
+                ),
             };
-            match sandtable::app::run(scenario, path) {
+            match sandtable::app::run(loaded.scenario, path, loaded.repairs) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("sandtable: cannot open the editor window: {e}");

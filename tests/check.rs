@@ -265,7 +265,7 @@ fn r1_column_widths_and_size_limit() {
     assert_error(
         &s,
         ItemRef::Unit(ids[0]),
-        "a unit of 12 must be 2 or 3 wide",
+        "a unit of 12 figures must be 2 or 3 wide",
     );
     let (s, ids, _) = column_scenario(&[17], 4, 1.0);
     assert_error(&s, ItemRef::Unit(ids[0]), "cannot march in column");
@@ -394,4 +394,144 @@ fn a_column_on_a_hex_map_is_an_error() {
         last_action: None,
     });
     assert_error(&s, ItemRef::Column(cid), "needs a free-measure table");
+}
+
+/// Bakambo's Sikh Pioneers: 12 figures standing in six ranks of two, recorded 2 wide.
+fn pioneers(s: &Scenario) -> (ColumnId, UnitId) {
+    let u = s.find_unit("Sikh Pioneers").expect("pioneers");
+    let col = s.column_of(u.id).expect("in column");
+    (col.id, u.id)
+}
+
+#[test]
+fn r1_a_unit_in_column_must_stand_as_wide_as_its_column_records() {
+    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let (col, unit) = pioneers(&s);
+    let width = |s: &mut Scenario, w: u8| {
+        let c = s.columns.iter_mut().find(|c| c.id == col).expect("column");
+        let m = c
+            .members
+            .iter_mut()
+            .find(|m| m.unit == unit)
+            .expect("member");
+        m.width_figures = w;
+    };
+    let about_width = |s: &Scenario| {
+        check(s)
+            .into_iter()
+            .filter(|p| p.item == ItemRef::Unit(unit) && p.message.contains("wide"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(about_width(&s), vec![], "2 wide as recorded");
+    // 3 is allowed for 12 figures by the width table, but they stand 2 wide.
+    width(&mut s, 3);
+    assert_error(
+        &s,
+        ItemRef::Unit(unit),
+        "stands 2 figures wide but its column records 3",
+    );
+    assert_eq!(about_width(&s).len(), 1);
+}
+
+#[test]
+fn an_off_table_unit_whose_models_and_strength_disagree_is_an_error() {
+    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let id = s.find_unit("Zanzibari Askaris").expect("askaris").id;
+    let u = s.unit_mut(id).expect("unit");
+    assert_eq!(u.position, Position::OffMap);
+    assert_eq!(u.models.len(), 12);
+    u.strength.current = 10;
+    assert_error(
+        &s,
+        ItemRef::Unit(id),
+        "has 12 models off the table but a current strength of 10",
+    );
+}
+
+/// R4 (001): a battery is one artillery unit of one or more gun models ("2 models representing a
+/// 6 gun battery") and tests as one single stand, so `check` accepts it; elephants and wagons
+/// "are always represented by single stands", so more than one is still a warning.
+#[test]
+fn r4_battery_of_several_gun_models_is_one_single_stand_unit() {
+    let mut s = Scenario::new_table("t");
+    s.rules.morale_tests = true;
+    let guns = unit(&mut s, 0, "Two-gun battery", &[(10.0, 10.0), (12.0, 10.0)]);
+    s.unit_mut(guns).expect("unit").kind = UnitKind::Artillery {
+        class: GunClass::Light,
+        draught: Draught::Horse,
+        hit_points: 3,
+    };
+    assert!(
+        check(&s).iter().all(|p| p.item != ItemRef::Unit(guns)),
+        "{:#?}",
+        check(&s)
+    );
+    let jumbo = unit(&mut s, 0, "Two elephants", &[(20.0, 10.0), (23.0, 10.0)]);
+    s.unit_mut(jumbo).expect("unit").kind = UnitKind::Elephant;
+    let problems = check(&s);
+    assert!(
+        problems.iter().any(|p| p.severity == Severity::Warning
+            && p.item == ItemRef::Unit(jumbo)
+            && p.message.contains("always a single stand")),
+        "{problems:#?}"
+    );
+}
+
+/// `check` and the rules read impassable ground by one footprint test: a base partly in an
+/// impassable pond (its centre just outside) is a problem in `check` and a destination the
+/// move preview refuses; a base clear of it is neither.
+#[test]
+fn impassable_ground_keeps_the_whole_base_out_in_check_and_in_the_rules() {
+    use sandtable::rules::orders::{self, Action, OrderRequest};
+    let mut s = Scenario::new_table("t");
+    s.rules.ruleset = Ruleset::Orders;
+    let water = TerrainId(s.alloc());
+    let mut t = TerrainType::open(water, "Water", Colour::rgb(0, 0, 255));
+    t.impassable = true;
+    s.terrain_types.push(t);
+    let pond = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id: pond,
+        name: "Mill pond".into(),
+        terrain: water,
+        shape: PieceShape::Polygon(vec![
+            Point::new(20.0, 20.0),
+            Point::new(30.0, 20.0),
+            Point::new(30.0, 30.0),
+            Point::new(20.0, 30.0),
+        ]),
+    });
+    // 1" bases (radius 0.5"): centres 0.3" and 0.6" west of the pond's edge.
+    let wader = unit(&mut s, 0, "Waders", &[(19.7, 25.0)]);
+    let dry = unit(&mut s, 0, "Dry feet", &[(19.4, 22.0)]);
+    let m = s.unit(wader).expect("unit").models[0].id;
+    assert_error(&s, ItemRef::Model(wader, m), "impassable 'Mill pond'");
+    assert!(
+        check(&s)
+            .iter()
+            .all(|p| p.item != ItemRef::Unit(dry)
+                && !matches!(p.item, ItemRef::Model(u, _) if u == dry)),
+        "{:#?}",
+        check(&s)
+    );
+    // The rules refuse the wader's spot as a destination and accept the dry one.
+    let s_moves = {
+        let mut s2 = s.clone();
+        let u = s2.unit_mut(wader).expect("unit");
+        u.models[0].pos = Point::new(10.0, 25.0);
+        u.leader_model = Some(m);
+        u.stats.mv = 12;
+        s2
+    };
+    let at = |p: Point| {
+        orders::preview(&s_moves, OrderRequest::new(wader, Action::Advance).to(p))
+            .expect("preview")
+            .destination
+            .expect("checked")
+    };
+    let wet = at(Point::new(19.7, 25.0));
+    assert!(!wet.legal);
+    let why = wet.reason.as_ref().expect("a reason").text.clone();
+    assert!(why.contains("Mill pond, which is impassable"), "{why}");
+    assert!(at(Point::new(19.4, 25.0)).legal);
 }

@@ -640,6 +640,40 @@ fn the_canvas_keeps_its_rectangle_through_select_preview_drop_and_warning() {
     assert!(canvas(&e).height() < before.height());
 }
 
+#[test]
+fn panels_opening_or_changing_tab_leave_the_map_where_it_is_at_its_zoom() {
+    // A fresh editor the user has not panned or zoomed: the map was fitted to the window, and
+    // only the window's size fits it again.
+    let mut e = editor(sample("rearguard"));
+    let canvas = |e: &Editor| e.h.get_by_label("Map canvas").rect();
+    let before = canvas(&e);
+    let view = e.app().view;
+    e.click("Order of battle");
+    assert_eq!(
+        canvas(&e),
+        before,
+        "the order of battle keeps the panel's width"
+    );
+    assert_eq!(e.app().view, view, "nor is the map re-zoomed");
+    let summary = e.summary();
+    e.click(&summary);
+    assert!(
+        canvas(&e).height() < before.height(),
+        "the problems list is open"
+    );
+    assert_eq!(
+        e.app().view,
+        view,
+        "the map stays put under the problems list"
+    );
+    e.click("Palette");
+    assert_eq!(e.app().view, view);
+    // A new window size fits the map again.
+    e.h.set_size(egui::vec2(1200.0, 800.0));
+    e.h.run();
+    assert_ne!(e.app().view, view, "a resized window fits the map again");
+}
+
 #[derive(Debug)]
 struct Dropped {
     path: PathBuf,

@@ -311,17 +311,15 @@ fn winceby_cromwells_span_holds_his_regiments() {
         let h = hex_of(s.unit(u.unit.id).expect("unit"));
         assert!(span.hexes.contains(&h));
     }
-    // Under Charge 1 the only early change is to Muster; next turn brings Charge 2.
+    // Under Charge 1 the only early change is to Muster; next turn brings Charge 2 (the chit
+    // never stays in the Charge 1 box).
     let allowed: Vec<Command> = span
         .changes
         .iter()
         .filter(|(_, r)| r.is_ok())
         .map(|(c, _)| *c)
         .collect();
-    assert_eq!(
-        allowed,
-        vec![Command::Muster, Command::Charge1, Command::Charge2]
-    );
+    assert_eq!(allowed, vec![Command::Muster, Command::Charge2]);
     // Nobody has broken yet: Henderson may not Muster.
     let henderson = named(&s, "Sir John Henderson");
     let m = r.muster_trigger(henderson.id).expect("leader");

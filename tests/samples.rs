@@ -61,6 +61,19 @@ fn every_save_loads_and_passes_check() {
     assert_eq!(count, 2 * samples::ALL.len());
 }
 
+/// Every built-in sample is clean under `check`: no errors and no warnings, so a designer who
+/// starts from one sees an empty problems list (R4 batteries of two guns included).
+#[test]
+fn every_sample_is_clean_under_check() {
+    for sample in &samples::ALL {
+        let problems: Vec<String> = check(&(sample.build)())
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert!(problems.is_empty(), "{}: {problems:#?}", sample.name);
+    }
+}
+
 #[test]
 fn each_sample_uses_the_ruleset_of_its_source() {
     use sandtable::model::Ruleset::*;

@@ -173,12 +173,23 @@ impl App {
     pub fn open_path(&mut self, path: &Path) {
         // Kept absolute, so saving and recovery still name this file from any folder.
         let path = &io::recovery::absolute(path);
-        match io::load(path) {
-            Ok(s) => {
-                self.replace_document(Document::new(s, Some(path.to_path_buf())));
+        match io::load_mended(path) {
+            Ok(loaded) => {
+                let mended = mended_note(&loaded.repairs);
+                self.replace_document(Document::mended(
+                    loaded.scenario,
+                    Some(path.to_path_buf()),
+                    loaded.repairs,
+                ));
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
-                self.notify(false, format!("Opened {}", path.display()));
+                match mended {
+                    Some(note) => {
+                        self.notify(false, format!("Opened {}: {note}", path.display()));
+                        self.settings.show_problems = true;
+                    }
+                    None => self.notify(false, format!("Opened {}", path.display())),
+                }
             }
             Err(e) => self.notify(true, format!("Could not open {}: {e}", path.display())),
         }
@@ -258,6 +269,8 @@ impl App {
         match io::save(path, self.doc.scenario()) {
             Ok(()) => {
                 self.doc.mark_saved(Some(path.to_path_buf()));
+                // What loading mended is no longer reported once saved.
+                self.panels.problems = None;
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
                 self.notify(false, format!("Saved {}", path.display()));
@@ -291,8 +304,8 @@ impl App {
             if from_path {
                 self.guarded(Guarded::Open(Some(path.to_path_buf())));
             } else {
-                match io::decode(&bytes) {
-                    Ok(s) => self.guarded_replace(s),
+                match io::decode_mended(&bytes) {
+                    Ok(loaded) => self.guarded_replace(loaded),
                     Err(e) => self.notify(true, format!("Could not open the dropped file: {e}")),
                 }
             }
@@ -301,14 +314,18 @@ impl App {
         self.set_background(bytes);
     }
 
-    fn guarded_replace(&mut self, s: Scenario) {
+    fn guarded_replace(&mut self, loaded: io::Loaded) {
         if self.doc.is_dirty() {
             self.notify(
                 true,
                 "Save or discard your changes first, then drop the file again".into(),
             );
         } else {
-            self.replace_document(Document::new(s, None));
+            if let Some(note) = mended_note(&loaded.repairs) {
+                self.notify(false, format!("Opened the dropped file: {note}"));
+                self.settings.show_problems = true;
+            }
+            self.replace_document(Document::mended(loaded.scenario, None, loaded.repairs));
         }
     }
 
@@ -461,4 +478,24 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
     Ok(bytes)
+}
+
+/// What a notice says when loading mended a file: how many links were set aside (the problems
+/// list names each), and whether `next_id` was raised. `None` when nothing was mended.
+fn mended_note(repairs: &[crate::model::Repair]) -> Option<String> {
+    if repairs.is_empty() {
+        return None;
+    }
+    let links = repairs.iter().filter(|r| r.is_error()).count();
+    let mut parts = Vec::new();
+    if links > 0 {
+        parts.push(format!(
+            "{} set aside (see Problems)",
+            crate::model::count(links as u64, "broken leader link", "broken leader links")
+        ));
+    }
+    if links < repairs.len() {
+        parts.push("next_id raised".to_string());
+    }
+    Some(parts.join("; "))
 }

@@ -11,6 +11,7 @@
 //!   zoomed out far enough that its texels are no larger than screen pixels. The image is made
 //!   from the same triangles and colours, so the map looks the same at the switch.
 
+use super::paint::MapShapes;
 use super::view::View;
 use egui::epaint::{self, Color32, ColorImage, Pos2, Rect, Shape, TextureHandle};
 use std::sync::Arc;
@@ -133,18 +134,22 @@ impl LayerMesh {
         matches!(self.raster, RasterState::Ready { .. }) && self.far(view)
     }
 
-    /// The shapes for this view: the image, or the tiles that can be seen in `clip`.
-    pub fn shapes(&self, out: &mut Vec<Shape>, view: &View, clip: Rect) {
+    /// The shapes for this view: the image, or the tiles that can be seen in `clip`, each
+    /// with its bounds on the screen to be clipped to (see `paint::MapShapes`).
+    pub fn shapes(&self, out: &mut MapShapes, view: &View, clip: Rect) {
         let to_screen = |p: Pos2| view.to_screen(crate::geom::Point::new(p.x, p.y));
         if self.rastered(view)
             && let RasterState::Ready { texture, rect, .. } = &self.raster
         {
             let rect = Rect::from_min_max(to_screen(rect.min), to_screen(rect.max));
-            out.push(Shape::image(
-                texture.id(),
-                rect,
-                Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
-                Color32::WHITE,
+            out.push((
+                None,
+                Shape::image(
+                    texture.id(),
+                    rect,
+                    Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+                    Color32::WHITE,
+                ),
             ));
             return;
         }
@@ -161,7 +166,9 @@ impl LayerMesh {
             for v in &mut m.vertices {
                 v.pos = to_screen(v.pos);
             }
-            out.push(Shape::mesh(m));
+            let on_screen = Rect::from_min_max(to_screen(bounds.min), to_screen(bounds.max));
+            // A pixel of slack: a shape's feathered edge reaches half a pixel past its bounds.
+            out.push((Some(on_screen.expand(1.0)), Shape::mesh(m)));
         }
     }
 }
@@ -455,7 +462,7 @@ mod tests {
         layer.shapes(&mut out, &near, clip);
         let drawn: usize = out
             .iter()
-            .map(|s| match s {
+            .map(|(_, s)| match s {
                 Shape::Mesh(m) => m.vertices.len(),
                 _ => 0,
             })
@@ -484,6 +491,6 @@ mod tests {
         assert!(!layer.rastered(&near));
         let mut out = Vec::new();
         layer.shapes(&mut out, &far, clip);
-        assert!(matches!(out.as_slice(), [Shape::Mesh(m)] if m.vertices.len() == 4));
+        assert!(matches!(out.as_slice(), [(None, Shape::Mesh(m))] if m.vertices.len() == 4));
     }
 }

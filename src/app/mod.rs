@@ -282,9 +282,13 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
     }
 }
 
-/// Opens the editor window on a scenario. Returns an error when no window can be opened (for
-/// example with no display).
-pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
+/// Opens the editor window on `scenario` (from `path`, with what loading mended in it).
+/// Returns an error when no window can be opened (for example with no display).
+pub fn run(
+    scenario: Scenario,
+    path: Option<PathBuf>,
+    repairs: Vec<crate::model::Repair>,
+) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1400.0, 900.0])
@@ -297,13 +301,16 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>) -> Result<(), String> {
         "Sandtable",
         options,
         Box::new(move |cc| {
-            let settings: Settings = cc
+            let mut settings: Settings = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, settings::STORAGE_KEY))
                 .unwrap_or_default();
             let path = path.map(|p| crate::io::recovery::absolute(&p));
+            if !repairs.is_empty() {
+                settings.show_problems = true;
+            }
             let mut app = App::new(
-                Document::new(scenario, path.clone()),
+                Document::mended(scenario, path.clone(), repairs),
                 Box::new(NativeDialogs::default()),
                 Recovery::in_dir(recovery_dir()),
                 settings,

@@ -64,12 +64,6 @@ fn detail(s: &Scenario, u: &Unit) -> String {
         Position::Exited => parts.push("exited".into()),
         _ => {}
     }
-    if s.map.as_table().is_some()
-        && let Some(m) = u.leader()
-        && u.models.len() > 1
-    {
-        parts.push(format!("leader {}", m.id));
-    }
     parts.join(" · ")
 }
 
@@ -238,7 +232,7 @@ impl App {
                 "Click to select, double-click to find on the map; drag a unit that is off the \
                  map onto it to place it.",
             )
-            .small(),
+            .weak(),
         );
         egui::ScrollArea::vertical()
             .id_salt("order-of-battle")
@@ -294,7 +288,9 @@ impl App {
             if selected {
                 resp.scroll_to_me(None);
             }
-            ui.label(RichText::new(&r.detail).weak().small());
+            // Cut to the panel's width (the whole text on hover): a long row must not widen
+            // the panel and move the map.
+            ui.add(egui::Label::new(RichText::new(&r.detail).weak()).truncate());
         });
         out
     }

@@ -29,6 +29,15 @@ enum Run {
     Items(Vec<Item>),
 }
 
+/// The map's shapes in paint order, each with the rectangle it is clipped to (`None`: the
+/// canvas), cut to the canvas when painted.
+///
+/// Why tiles carry their own: epaint gathers consecutive shapes of one clip rectangle into a
+/// single mesh that grows by doubling, so a map's tiles appended one after another (and the
+/// labels after them) made it copy the whole map several times a frame into freshly faulted
+/// memory. A tile clipped to its own bounds gets a mesh of its own, allocated once at its size.
+pub type MapShapes = Vec<(Option<Rect>, Shape)>;
+
 /// The static layer, prepared for painting: consecutive meshes are merged (a hex map's cells
 /// and hexsides become one mesh) in map units and only transformed each frame.
 pub struct StaticLayer {
@@ -107,7 +116,7 @@ impl StaticLayer {
     /// The layer's shapes for this view, in paint order.
     pub fn shapes(
         &self,
-        out: &mut Vec<Shape>,
+        out: &mut MapShapes,
         view: &View,
         clip: Rect,
         fonts: &mut FontsView<'_>,
@@ -116,7 +125,11 @@ impl StaticLayer {
         for run in &self.runs {
             match run {
                 Run::Mesh(m) => m.shapes(out, view, clip),
-                Run::Items(items) => push_items(out, items, view, clip, fonts, background),
+                Run::Items(items) => {
+                    let mut shapes = Vec::new();
+                    push_items(&mut shapes, items, view, clip, fonts, background);
+                    out.extend(shapes.into_iter().map(|s| (None, s)));
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 use super::App;
 use super::command::{Change, Command, Commands};
 use crate::model::*;
-use crate::rules::check::{Problem, Severity, check};
+use crate::rules::check::{Problem, Severity, check_mended};
 use egui::{RichText, Ui};
 
 /// "2 errors, 1 warning", or "no problems".
@@ -86,7 +86,10 @@ impl App {
         let changes = self.doc.changes();
         let p = &mut self.panels.problems;
         if p.as_ref().is_none_or(|(k, _)| *k != changes) {
-            *p = Some((changes, check(self.doc.scenario())));
+            *p = Some((
+                changes,
+                check_mended(self.doc.scenario(), self.doc.repairs()),
+            ));
         }
         p.as_ref().map_or(&[], |(_, p)| p.as_slice())
     }
@@ -256,12 +259,19 @@ impl App {
             out.push(Command::Settings(Box::new(s)));
         }
         if open {
+            // Most of the dock's height at first: the rule answers are what the user reads.
+            let first = (ui.available_height() * 0.6).max(360.0);
             egui::Panel::top("rules-panel")
                 .resizable(true)
-                .default_size(360.0)
+                .default_size(first)
                 .size_range(90.0..=(ui.available_height() - 120.0).max(90.0))
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| {
+                    // The legend and the shading toggle stay in view below the answers,
+                    // however long those are.
+                    egui::Panel::bottom("rules-legend")
+                        .frame(egui::Frame::NONE)
+                        .show(ui, |ui| out.extend(self.legend_ui(ui)));
                     egui::ScrollArea::vertical()
                         .id_salt("rules-scroll")
                         .auto_shrink([false, false])

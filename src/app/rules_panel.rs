@@ -39,7 +39,6 @@ impl App {
                 )
                 .weak(),
             );
-            out.extend(self.legend_ui(ui));
             return out;
         };
         ui.horizontal_wrapped(|ui| {
@@ -92,7 +91,6 @@ impl App {
             out.extend(self.preview_lines_ui(ui));
         }
         out.extend(self.odds_ui(ui, unit));
-        out.extend(self.legend_ui(ui));
         out
     }
 
@@ -276,6 +274,15 @@ impl App {
             .id_salt("odds")
             .default_open(true)
             .show(ui, |ui| {
+                // The last roll applied to this unit first, where the eye is after pressing
+                // Apply (the tests below have moved on to the unit's new state).
+                if let Some((u, said)) = &self.rules.last_test
+                    && *u == unit
+                {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.label(RichText::new(format!("Applied: {}", plain(said))).strong());
+                    });
+                }
                 for (kind, t) in &tests {
                     match t {
                         Ok(pv) => out.extend(self.test_ui(ui, *kind, pv)),
@@ -284,12 +291,6 @@ impl App {
                         }
                     }
                     ui.add_space(4.0);
-                }
-                if let Some((u, said)) = &self.rules.last_test
-                    && *u == unit
-                {
-                    ui.separator();
-                    ui.label(RichText::new(plain(said)).strong());
                 }
             });
         out
@@ -338,13 +339,14 @@ impl App {
         if pv.may_test() {
             ui.horizontal_wrapped(|ui| {
                 let l = ui.label("Roll");
-                ui.add(egui::DragValue::new(&mut self.rules.dice[0]).range(1..=6))
+                let dice = &mut self.rules.dice[kind as usize];
+                ui.add(egui::DragValue::new(&mut dice[0]).range(1..=6))
                     .labelled_by(l.id);
                 let l = ui.label("re-roll (0: none)");
-                ui.add(egui::DragValue::new(&mut self.rules.dice[1]).range(0..=6))
+                ui.add(egui::DragValue::new(&mut dice[1]).range(0..=6))
                     .labelled_by(l.id);
                 if ui.button(format!("Apply the {kind}")).clicked() {
-                    let [a, b] = self.rules.dice;
+                    let [a, b] = *dice;
                     out.push(Command::ApplyTest {
                         unit: pv.unit,
                         kind,
@@ -371,9 +373,9 @@ impl App {
 
     /// What each colour and mark over the map means, and the toggle that shades refused places
     /// in full.
-    fn legend_ui(&self, ui: &mut Ui) -> Commands {
+    pub(super) fn legend_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        ui.add_space(6.0);
+        ui.add_space(2.0);
         let mut full = self.settings.show_refused;
         if ui
             .checkbox(&mut full, "Shade refused places in full")

@@ -66,8 +66,9 @@ pub(super) struct RulesView {
     pub pending: Option<Pending>,
     /// The last line of sight drawn with the sight tool.
     pub sight: Option<(Point, Point)>,
-    /// Dice typed into the odds panel: the roll and the re-roll (0: none taken).
-    pub dice: [u8; 2],
+    /// Dice typed into the odds panel for the morale test and for the rally test (each its
+    /// own): the roll and the re-roll (0: none taken).
+    pub dice: [[u8; 2]; 2],
     /// The last test applied, and what it did, for the Rules panel to show.
     pub last_test: Option<(UnitId, String)>,
     /// The 2D6 typed (or rolled) for a column's order test, and the two dice when rolled.
@@ -313,10 +314,27 @@ impl App {
     pub(super) fn toggle_preview(&mut self) {
         if self.rules.open.is_some() {
             self.close_preview();
-        } else if let Some(u) = self.selected_unit()
-            && let Some(c) = preview::choices(self.doc.scenario(), u).first()
-        {
-            self.open_preview(c.mode);
+        } else if let Some(u) = self.selected_unit() {
+            // The first choice the rules allow (a leader's command span when it may not move),
+            // or the first refused one, whose preview says why.
+            let choices = preview::choices(self.doc.scenario(), u);
+            if let Some(c) = choices
+                .iter()
+                .find(|c| c.refused.is_none())
+                .or(choices.first())
+            {
+                self.open_preview(c.mode);
+            } else {
+                self.notify(
+                    false,
+                    "Nothing to preview for this unit under this ruleset".into(),
+                );
+            }
+        } else {
+            self.notify(
+                false,
+                "Select a unit to preview its moves, command and odds".into(),
+            );
         }
     }
 
@@ -358,7 +376,7 @@ impl App {
             return;
         };
         if !g.legal {
-            self.status = format!("Not moved: {}", g.text);
+            self.notify(false, format!("Not moved: {}", g.text));
             return;
         }
         let s = self.doc.scenario();

@@ -43,7 +43,11 @@ pub fn zoc_menu_ui(ui: &mut Ui, s: &Scenario, zoc_side: &mut Option<SideId>) {
         ui.menu_button("Zones of control", |ui| {
             ui.radio_value(zoc_side, None, "None");
             for side in &s.sides {
-                ui.radio_value(zoc_side, Some(side.id), format!("{}'s zones", side.name));
+                ui.radio_value(
+                    zoc_side,
+                    Some(side.id),
+                    format!("{} zones", crate::model::words::possessive(&side.name)),
+                );
             }
         })
     })

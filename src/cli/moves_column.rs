@@ -2,9 +2,10 @@
 //!
 //! A unit in a formed column does not move on its own: the report says so, gives the column's
 //! order test and the modifiers against it while in column, and points at `sandtable column`.
-//! Any other unit on the table moves freely: its reach under its Mv (around impassable terrain,
-//! 2" clear of enemy models), and with `--to` the shortest legal path there, which may not run
-//! through a unit of a formed column. The JSON shape is documented in `docs/cli.md`.
+//! Any other unit on the table moves freely: its reach under its Mv (around impassable terrain
+//! and the units of formed columns, 2" clear of enemy models), and with `--to` the shortest
+//! legal path there, round a column rather than through it. The JSON shape is documented in
+//! `docs/cli.md`.
 
 use super::error::CliError;
 use super::json;
@@ -96,6 +97,10 @@ fn blocker_text(s: &Scenario, b: Blocker) -> String {
         Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => {
             format!("it is in '{}'", piece(p))
         }
+        Blocker::Column(u, _) => format!(
+            "it is on '{}' of a formed column, which no unit may pass through",
+            s.unit(u).map_or("?", |x| x.name.as_str())
+        ),
         Blocker::TableEdge => "it is off the table".into(),
     }
 }
@@ -219,24 +224,12 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
     if let Some(goal) = to {
         report.to = Some(
             match reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()) {
-                Ok(path) => match column::path_through_column(s, u.id, &path.points, radius) {
-                    Some(why) => To {
-                        point: goal,
-                        legal: false,
-                        length_in: Some(round(path.length)),
-                        path: path.points,
-                        reason: Some(Reason {
-                            kind: "through_column",
-                            text: why.to_string(),
-                        }),
-                    },
-                    None => To {
-                        point: goal,
-                        legal: true,
-                        length_in: Some(round(path.length)),
-                        path: path.points,
-                        reason: None,
-                    },
+                Ok(path) => To {
+                    point: goal,
+                    legal: true,
+                    length_in: Some(round(path.length)),
+                    path: path.points,
+                    reason: None,
                 },
                 Err(e) => To {
                     point: goal,
@@ -252,9 +245,9 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         );
     }
     if s.columns.iter().any(|c| c.state == ColumnState::Formed) {
-        report
-            .notes
-            .push("no unit may pass through a formed column: a path through one is refused".into());
+        report.notes.push(
+            "no unit may pass through a formed column: paths and reach go round its units".into(),
+        );
     }
     finish(&report, args.json, out)
 }

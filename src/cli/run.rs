@@ -7,23 +7,77 @@ use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
 use super::{check, column, info, moves_hex, moves_table, span, test_cmd};
 use crate::io;
+use crate::model::Scenario;
 use crate::model::samples;
 use std::io::Write;
+use std::path::Path;
+
+/// Loads a scenario for any command but `check`: what loading mended (a leader link set aside,
+/// a raised `next_id`) is said on stderr, so nothing is changed silently.
+fn load(path: &Path) -> Result<Scenario, CliError> {
+    let loaded = io::load_mended(path)?;
+    for r in &loaded.repairs {
+        eprintln!("sandtable: warning: {}: {}: {r}", path.display(), r.item());
+    }
+    Ok(loaded.scenario)
+}
+
+/// `moves` options that belong to the other kind of map are refused, never ignored: on a hex
+/// map `--action` (R3) and `--move-type` (R2); on a table `--command` and `--second-combat`
+/// (R5).
+fn refuse_foreign_flags(
+    s: &Scenario,
+    command: &Option<String>,
+    second_combat: bool,
+    action: &Option<String>,
+    move_type: &Option<String>,
+) -> Result<(), CliError> {
+    let foreign = if s.map.is_hex() {
+        [
+            (action.is_some(), "--action", "R3 orders on a table"),
+            (move_type.is_some(), "--move-type", "M42 (R2) on a table"),
+        ]
+    } else {
+        [
+            (
+                command.is_some(),
+                "--command",
+                "hex commands (R5) on a hex map",
+            ),
+            (
+                second_combat,
+                "--second-combat",
+                "hex commands (R5) on a hex map",
+            ),
+        ]
+    };
+    match foreign.iter().find(|(given, _, _)| *given) {
+        Some((_, flag, belongs)) => Err(CliError::Usage(format!(
+            "{flag} is for {belongs}; this scenario is on {}",
+            if s.map.is_hex() {
+                "a hex map (R5): use --command, --to or --second-combat"
+            } else {
+                "a table: use --to, and --action (R3) or --move-type (R2)"
+            }
+        ))),
+        None => Ok(()),
+    }
+}
 
 /// Runs one headless command, writing its report to `out`. Returns the process exit code.
 pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
     match command {
         Command::Info { file, json } => {
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
             info::write(&scenario, json, out)?;
             Ok(0)
         }
-        Command::Check { file, json } => {
-            let scenario = io::load(&file)?;
-            check::run(&file, &scenario, json, out)
-        }
+        Command::Check { file, json } => match io::load_mended(&file) {
+            Ok(loaded) => check::run(&file, &loaded.scenario, &loaded.repairs, json, out),
+            Err(e) => Err(check::refused(&file, e, json, out)),
+        },
         Command::Convert { input, output } => {
-            let scenario = io::load(&input)?;
+            let scenario = load(&input)?;
             io::save(&output, &scenario)?;
             writeln!(
                 out,
@@ -44,7 +98,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             reaction_charge,
             json,
         } => {
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
+            refuse_foreign_flags(&scenario, &command, second_combat, &action, &move_type)?;
             let unit = find_unit(&scenario, &unit)?;
             let reaction_charge = reaction_charge
                 .map(|u| find_unit(&scenario, &u))
@@ -76,7 +131,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
         Command::Span { file, leader, json } => {
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
             let leader = find_unit(&scenario, &leader)?;
             span::run(&scenario, leader, json, out)
         }
@@ -90,7 +145,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             enter,
             json,
         } => {
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
             let col = scenario.find_column(&column).ok_or_else(|| {
                 CliError::Usage(format!("no column '{column}' in {}", file.display()))
             })?;
@@ -117,7 +172,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             cause,
             json,
         } => {
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
             let unit = find_unit(&scenario, &unit)?;
             let args = test_cmd::Args {
                 kind: &kind,
@@ -169,7 +224,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 overlap_mm: overlap,
                 grid: !no_grid,
             };
-            let scenario = io::load(&file)?;
+            let scenario = load(&file)?;
             let done = io::export::export(&scenario, &options, &path)?;
             for p in &done.files {
                 writeln!(out, "wrote {}", p.display())?;

@@ -1,7 +1,7 @@
 //! The open scenario with its undo history and saved marker.
 
 use super::change::{Edit, EditError};
-use crate::model::Scenario;
+use crate::model::{Repair, Scenario};
 use std::path::PathBuf;
 
 /// Undo steps kept; the oldest are dropped first.
@@ -35,6 +35,9 @@ pub struct Document {
     /// from it know when to rebuild.
     changes: u64,
     pub path: Option<PathBuf>,
+    /// What loading mended in the file (links set aside, a raised `next_id`), reported among
+    /// the problems until the document is saved: the saved file says what the designer chose.
+    repairs: Vec<Repair>,
 }
 
 impl Document {
@@ -48,7 +51,21 @@ impl Document {
             next_revision_id: 1,
             changes: 0,
             path,
+            repairs: Vec::new(),
         }
+    }
+
+    /// A document opened from a file that loading mended, reporting the repairs.
+    pub fn mended(scenario: Scenario, path: Option<PathBuf>, repairs: Vec<Repair>) -> Self {
+        Document {
+            repairs,
+            ..Document::new(scenario, path)
+        }
+    }
+
+    /// What loading mended, while the document is not saved.
+    pub fn repairs(&self) -> &[Repair] {
+        &self.repairs
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -187,6 +204,7 @@ impl Document {
             self.path = path;
         }
         self.saved_revision = self.current_id();
+        self.repairs.clear();
     }
 }
 

@@ -20,6 +20,7 @@
 
 use super::budget::{Budget, Budgeted};
 use super::error::LoadError;
+use crate::model::repair::{Repair, mend};
 use crate::model::{FORMAT_VERSION, Scenario};
 use serde::Deserialize;
 
@@ -106,19 +107,45 @@ pub fn sniff(bytes: &[u8]) -> Result<Encoding, LoadError> {
     }
 }
 
-/// Decodes a scenario from either encoding and checks its invariants.
+/// A scenario as loaded, with what loading mended in it (see `model::repair`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub scenario: Scenario,
+    pub repairs: Vec<Repair>,
+}
+
+/// Decodes a scenario from either encoding and checks its invariants; what loading mended is
+/// dropped (see [`decode_mended`]).
 pub fn decode(bytes: &[u8]) -> Result<Scenario, LoadError> {
+    decode_mended(bytes).map(|l| l.scenario)
+}
+
+/// Decodes a scenario from either encoding, sets aside leader links that cannot be followed
+/// and raises a low `next_id` (each reported in `repairs`), then checks the invariants. Only
+/// a file that leaves no scenario to show is refused: unreadable bytes, wrong types, a cut,
+/// or an invariant loading cannot mend (a duplicated ID, a limit broken, a reference it does
+/// not set aside).
+pub fn decode_mended(bytes: &[u8]) -> Result<Loaded, LoadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             size: bytes.len() as u64,
             limit: MAX_FILE_BYTES,
         });
     }
-    let scenario = match sniff(bytes)? {
+    let mut scenario = match sniff(bytes)? {
         Encoding::Binary => decode_binary(bytes)?,
         Encoding::Json => decode_json(bytes)?,
     };
-    let mut problems = scenario.validate();
+    // The size limits first: mending walks every unit and item, which a file over them may
+    // not ask for.
+    let mut problems = crate::model::limits::check_counts(&scenario);
+    let repairs = if problems.is_empty() {
+        let repairs = mend(&mut scenario);
+        problems = scenario.validate();
+        repairs
+    } else {
+        Vec::new()
+    };
     if problems.is_empty()
         && let Some(bg) = &scenario.background
         && let Err(e) = super::image::check_background(bg)
@@ -129,17 +156,9 @@ pub fn decode(bytes: &[u8]) -> Result<Scenario, LoadError> {
         });
     }
     if !problems.is_empty() {
-        return Err(LoadError::Invalid {
-            count: problems.len(),
-            first: problems
-                .iter()
-                .take(5)
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        });
+        return Err(LoadError::Invalid { problems });
     }
-    Ok(scenario)
+    Ok(Loaded { scenario, repairs })
 }
 
 fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {

@@ -54,10 +54,30 @@ pub enum LoadError {
     )]
     TooMuchData { limit_mib: usize, at: String },
     #[error(
-        "the scenario is inconsistent ({}): {first}",
-        crate::model::count(*count as u64, "problem", "problems")
+        "the scenario is inconsistent ({}): {}",
+        crate::model::count(problems.len() as u64, "problem", "problems"),
+        listing(problems)
     )]
-    Invalid { count: usize, first: String },
+    Invalid {
+        problems: Vec<crate::model::Invalid>,
+    },
+}
+
+/// How many broken invariants a refusal names in its sentence; `check --json` lists them all.
+pub const LISTED: usize = 5;
+
+/// The first [`LISTED`] problems, then how many more there are, so count and list agree.
+fn listing(problems: &[crate::model::Invalid]) -> String {
+    let mut text = problems
+        .iter()
+        .take(LISTED)
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if problems.len() > LISTED {
+        text.push_str(&format!("; and {} more", problems.len() - LISTED));
+    }
+    text
 }
 
 /// A scenario file could not be written. The previous file, if any, is untouched.

@@ -10,15 +10,22 @@ pub mod image;
 pub mod recovery;
 
 pub use atomic::{atomic_write, temporaries};
-pub use codec::{Encoding, decode, encode};
+pub use codec::{Encoding, Loaded, decode, decode_mended, encode};
 pub use error::{LoadError, SaveError};
 
 use crate::model::Scenario;
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// Reads a scenario file of either encoding, refusing oversized files before reading them.
+/// Reads a scenario file of either encoding, refusing oversized files before reading them;
+/// what loading mended is dropped (see [`load_mended`]).
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+    load_mended(path).map(|l| l.scenario)
+}
+
+/// Reads a scenario file of either encoding with what loading mended in it (links set aside,
+/// a raised `next_id`), for `check` and the editor to report.
+pub fn load_mended(path: &Path) -> Result<Loaded, LoadError> {
     let io_err = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -36,7 +43,7 @@ pub fn load(path: &Path) -> Result<Scenario, LoadError> {
     file.take(codec::MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io_err)?;
-    decode(&bytes)
+    decode_mended(&bytes)
 }
 
 /// Saves atomically, in JSON when the path ends in `.json`, else in the binary format.

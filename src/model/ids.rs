@@ -85,6 +85,26 @@ pub enum ItemRef {
     Hex(i32, i32),
 }
 
+impl ItemRef {
+    /// What kind of item this is, in the plural ("units", "models of unit #4").
+    pub fn kind_plural(&self) -> String {
+        match self {
+            ItemRef::Scenario => "scenarios".into(),
+            ItemRef::Map => "maps".into(),
+            ItemRef::Side(_) => "sides".into(),
+            ItemRef::Terrain(_) => "terrain types".into(),
+            ItemRef::Piece(_) => "terrain pieces".into(),
+            ItemRef::Unit(_) => "units".into(),
+            ItemRef::Model(u, _) => format!("models of unit {u}"),
+            ItemRef::Column(_) => "columns".into(),
+            ItemRef::Zone(_) => "deployment zones".into(),
+            ItemRef::Objective(_) => "objectives".into(),
+            ItemRef::Reinforcement(_) => "reinforcements".into(),
+            ItemRef::Hex(..) => "hexes".into(),
+        }
+    }
+}
+
 impl fmt::Display for ItemRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

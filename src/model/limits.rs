@@ -89,7 +89,7 @@ pub fn thousands(n: usize) -> String {
 /// The lists of a scenario against their limits, before anything walks them. When this finds
 /// a list over its limit, validation stops there, so refusing a hostile file costs no more than
 /// counting.
-pub(super) fn check_counts(s: &Scenario) -> Vec<Invalid> {
+pub fn check_counts(s: &Scenario) -> Vec<Invalid> {
     let mut out = Vec::new();
     let o = &mut out;
     let sc = ItemRef::Scenario;

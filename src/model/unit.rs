@@ -89,6 +89,14 @@ impl UnitKind {
             UnitKind::Artillery { .. } | UnitKind::Elephant | UnitKind::Wagon
         )
     }
+
+    /// Kinds that are always exactly one stand (R4): elephants and wagons (001: "Are always
+    /// represented by single stands"). Artillery is not among them: a battery may be more than
+    /// one gun model (001: "2 models representing a 6 gun battery") and still tests as one
+    /// single stand.
+    pub fn is_always_one_stand(&self) -> bool {
+        matches!(self, UnitKind::Elephant | UnitKind::Wagon)
+    }
 }
 
 impl fmt::Display for KindTag {

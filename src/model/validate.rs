@@ -43,7 +43,14 @@ impl<'a> Checker<'a> {
             );
         }
         if let Some(first) = self.seen.insert(id, item) {
-            self.fail(item, format!("ID {id} is also used by {first}"));
+            // Two items of one kind with one ID are both named by that ID: say "two models of
+            // unit #4", not "model #5 of unit #4 ... also used by model #5 of unit #4".
+            let message = if first == item {
+                format!("ID {id} is given to two {}", item.kind_plural())
+            } else {
+                format!("ID {id} is also used by {first}")
+            };
+            self.fail(item, message);
         }
     }
 
@@ -540,9 +547,23 @@ mod tests {
             h.terrain.pop();
         }
         s.sides[1].id = s.sides[0].id;
+        let last = s.terrain_types.len() - 1;
+        s.terrain_types[last].id = TerrainId(s.sides[0].id.0);
         let problems = s.validate();
         let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-        assert!(text.iter().any(|t| t.contains("also used by")), "{text:?}");
+        // Two sides with one ID: the kind, not the same side twice.
+        let side = format!("side {}", s.sides[0].id);
+        assert!(
+            text.iter()
+                .any(|t| t == &format!("{side}: ID {} is given to two sides", s.sides[0].id.0)),
+            "{text:?}"
+        );
+        // An item of another kind with that ID names the first holder.
+        assert!(
+            text.iter()
+                .any(|t| t.contains(&format!("is also used by {side}"))),
+            "{text:?}"
+        );
         assert!(
             text.iter().any(|t| t.contains("terrain for 299")),
             "{text:?}"

@@ -6,6 +6,15 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// The possessive of a name: "Cromwell's", but "Sikh Pioneers'" for a plural name in s.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -15,5 +24,11 @@ mod tests {
         assert_eq!(count(1u32, "hex", "hexes"), "1 hex");
         assert_eq!(count(0u32, "hex", "hexes"), "0 hexes");
         assert_eq!(count(7u16, "figure", "figures"), "7 figures");
+    }
+
+    #[test]
+    fn a_name_ending_in_s_takes_an_apostrophe_alone() {
+        assert_eq!(possessive("Sikh Pioneers"), "Sikh Pioneers'");
+        assert_eq!(possessive("Cromwell"), "Cromwell's");
     }
 }

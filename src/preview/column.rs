@@ -201,9 +201,9 @@ fn march(
     let t = &p.order_test;
     if tested {
         o.lines.push(Line::info(format!(
-            "{}: order test on {}'s Discipline {} (2D6 at or above): pass {} ({}), fail {}",
+            "{}: order test on {} Discipline {} (2D6 at or above): pass {} ({}), fail {}",
             p.name,
-            t.name,
+            crate::model::words::possessive(&t.name),
             t.discipline,
             t.p_pass,
             t.p_pass.percent_text(),

@@ -388,7 +388,7 @@ impl HexProbe {
                         area,
                     },
                     Some(r) => Hover {
-                        text: format!("refused: {r} ({})", text_cost(v.cost)),
+                        text: format!("refused: {r}; {}", text_cost(v.cost)),
                         legal: Some(false),
                         path,
                         area,

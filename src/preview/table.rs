@@ -59,7 +59,7 @@ pub(super) fn m42(
     )));
     if let Some((id, source)) = p.leader {
         let how = match source {
-            m42::LeaderSource::Own => "its leader".to_string(),
+            m42::LeaderSource::Own => "the unit's own leader".to_string(),
             m42::LeaderSource::SwarmChoice => {
                 "Swarm: suggested leader (most models in radius); any model may lead".into()
             }
@@ -69,7 +69,7 @@ pub(super) fn m42(
             m42::LeaderSource::Chosen => "chosen".into(),
         };
         o.lines
-            .push(Line::info(format!("leader: model {id} ({how})")));
+            .push(Line::info(format!("leads: model {id}, {how}")));
     }
     if let Some(why) = &p.refused {
         o.lines.push(Line::bad(format!("{t} refused: {why}")));

@@ -47,8 +47,8 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Tolerance for touching bases and edges, in inches.
-const EPS: f32 = 0.01;
+/// Tolerance for touching bases and edges, in inches: the one contact tolerance of the rules.
+const EPS: f32 = super::measure::CONTACT_SLACK_IN;
 
 struct Out(Vec<Problem>);
 
@@ -87,6 +87,24 @@ pub fn check(s: &Scenario) -> Vec<Problem> {
     out.0
         .sort_by(|a, b| (a.severity, a.item, &a.message).cmp(&(b.severity, b.item, &b.message)));
     out.0
+}
+
+/// All problems of a scenario as loaded: [`check`]'s, and what loading mended that still
+/// shows (a leader link set aside is an error until one is chosen, a raised `next_id` a
+/// warning), in the same order.
+pub fn check_mended(s: &Scenario, repairs: &[Repair]) -> Vec<Problem> {
+    let mut out = check(s);
+    out.extend(repairs.iter().filter(|r| r.pending(s)).map(|r| Problem {
+        severity: if r.is_error() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        item: r.item(),
+        message: r.to_string(),
+    }));
+    out.sort_by(|a, b| (a.severity, a.item, &a.message).cmp(&(b.severity, b.item, &b.message)));
+    out
 }
 
 /// Whether any problem is an error.
@@ -151,50 +169,12 @@ fn on_table(t: &TableMap, p: Point, margin: f32) -> bool {
         && p.y <= t.height_in + margin + EPS
 }
 
-/// The impassable free-measure pieces with their bounding boxes, gathered once so each model
-/// is tested only against the pieces whose box holds it.
-fn impassable_pieces(s: &Scenario) -> Vec<(&TerrainPiece, crate::geom::Aabb)> {
-    let impassable: HashSet<TerrainId> = s
-        .terrain_types
-        .iter()
-        .filter(|t| t.impassable)
-        .map(|t| t.id)
-        .collect();
-    s.pieces
-        .iter()
-        .filter(|p| impassable.contains(&p.terrain))
-        .filter_map(|p| {
-            let reach = match &p.shape {
-                PieceShape::Polygon(_) => 0.0,
-                PieceShape::Polyline { width_in, .. } => width_in * 0.5,
-            };
-            Some((
-                p,
-                crate::geom::Aabb::of_points(p.shape.points())?.expand(reach),
-            ))
-        })
-        .collect()
-}
-
-/// The impassable free-measure area a point stands in, if any.
-fn impassable_at<'a>(
-    pieces: &[(&'a TerrainPiece, crate::geom::Aabb)],
-    p: Point,
-) -> Option<&'a TerrainPiece> {
-    pieces
-        .iter()
-        .filter(|(_, b)| b.contains(p))
-        .map(|(piece, _)| *piece)
-        .find(|piece| match &piece.shape {
-            PieceShape::Polygon(poly) => point_in_polygon(p, poly),
-            PieceShape::Polyline { points, width_in } => {
-                crate::geom::polyline_distance(p, points) < width_in * 0.5
-            }
-        })
-}
-
 fn check_units(s: &Scenario, out: &mut Out) {
-    let impassable = impassable_pieces(s);
+    // Terrain only: the side and the mover's size do not change what is impassable.
+    let terrain = s
+        .sides
+        .first()
+        .map(|side| crate::rules::reach::Board::new(s, side.id, 0.0));
     let mut on_hex: HashMap<(i32, i32), UnitId> = HashMap::new();
     for u in &s.units {
         let item = ItemRef::Unit(u.id);
@@ -204,12 +184,16 @@ fn check_units(s: &Scenario, out: &mut Out) {
                 format!("'{}' starts with no stands or figures", u.name),
             );
         }
-        if s.rules.morale_tests && u.kind.is_single_stand() && u.strength.start > 1 {
+        // A battery (artillery) may be several gun models and is still one single stand under
+        // R4; an elephant or a wagon is always one stand.
+        if s.rules.morale_tests && u.kind.is_always_one_stand() && u.strength.start > 1 {
             out.warn(
                 item,
                 format!(
-                    "'{}' is a single-stand type but starts with {} stands",
-                    u.name, u.strength.start
+                    "'{}' is a {} unit, always a single stand, but starts with {} stands",
+                    u.name,
+                    u.kind.tag(),
+                    u.strength.start
                 ),
             );
         }
@@ -269,11 +253,17 @@ fn check_units(s: &Scenario, out: &mut Out) {
                                 ),
                             );
                         }
-                        if let Some(piece) = impassable_at(&impassable, m.pos) {
+                        // The rules' own footprint test: a base partly in impassable
+                        // ground is refused as a destination, so it is a problem here.
+                        if let Some(piece) = terrain
+                            .as_ref()
+                            .and_then(|b| b.impassable_under(m.pos, fp.bounding_radius()))
+                            .and_then(|p| s.piece(p))
+                        {
                             out.error(
                                 ItemRef::Model(u.id, m.id),
                                 format!(
-                                    "a model of '{}' stands in impassable '{}'",
+                                    "a model of '{}' stands in impassable '{}' (its base reaches into it)",
                                     u.name, piece.name
                                 ),
                             );
@@ -304,7 +294,22 @@ fn check_units(s: &Scenario, out: &mut Out) {
                     );
                 }
             }
-            Position::OffMap | Position::Exited => {}
+            // Off the table a unit still carries its figures (a column's units come on with
+            // them): they must agree with its strength just as on the table.
+            Position::OffMap => {
+                if s.map.as_table().is_some() && u.models.len() != u.strength.current as usize {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' has {} models off the table but a current strength of {}",
+                            u.name,
+                            u.models.len(),
+                            u.strength.current
+                        ),
+                    );
+                }
+            }
+            Position::Exited => {}
         }
     }
 }

@@ -10,14 +10,7 @@ use crate::geom::{Footprint, Point};
 use crate::model::{Model, ModelId, Scenario, Unit, UnitId};
 use std::fmt;
 
-/// Bases may overlap by this much (inches) before they count as overlapping: measuring noise,
-/// not a rule.
-pub const OVERLAP_TOLERANCE_IN: f32 = 0.01;
-
-/// Whether two bases overlap (by more than the tolerance).
-pub fn overlaps(a: &Footprint, b: &Footprint) -> bool {
-    a.separation(b) < -OVERLAP_TOLERANCE_IN
-}
+pub use super::measure::{CONTACT_TOLERANCE_IN, overlaps};
 
 /// The rule a landing region stands for, as the player reads it when a drag leaves it.
 #[derive(Clone, Copy, Debug, PartialEq)]

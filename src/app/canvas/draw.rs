@@ -121,7 +121,11 @@ impl App {
             (None, Some(mut c)) if panned(&c.key) => {
                 let (ox, oy) = c.key.origin;
                 let delta = self.view.origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy));
-                for shape in c.map.iter_mut().chain(c.units.iter_mut()) {
+                for (clip, shape) in &mut c.map {
+                    shape.translate(delta);
+                    *clip = clip.map(|r| r.translate(delta));
+                }
+                for shape in &mut c.units {
                     shape.translate(delta);
                 }
                 c.key = frame_key.clone();
@@ -133,7 +137,13 @@ impl App {
             Some(c) => c,
             None => self.layer_shapes(ui, rect, &style, background, ghost.as_ref(), frame_key),
         };
-        let mut shapes = layers.map.clone();
+        for (clip, shape) in &layers.map {
+            match clip {
+                Some(r) => painter.with_clip_rect(r.intersect(rect)).add(shape.clone()),
+                None => painter.add(shape.clone()),
+            };
+        }
+        let mut shapes = Vec::new();
         if ghost.is_some()
             && let Some(Gesture::Paint { cells }) = &self.canvas.gesture
             && let Some(h) = self.doc.scenario().map.as_hex()
@@ -186,7 +196,9 @@ impl App {
         if let Some(t) = self.doc.scenario().map.as_table()
             && self.settings.grid
         {
-            inch_grid(&mut map, t, &self.view, rect, ui.ctx().pixels_per_point());
+            let mut grid = Vec::new();
+            inch_grid(&mut grid, t, &self.view, rect, ui.ctx().pixels_per_point());
+            map.extend(grid.into_iter().map(|s| (None, s)));
         }
         let dynamic = match ghost {
             Some(g) => Arc::new(scene::dynamic_layer(g, style)),
@@ -449,8 +461,8 @@ fn selection_halo(
 /// The shapes of one view, cached while nothing they show changes.
 pub(in crate::app) struct CachedLayers {
     key: CanvasKey,
-    /// Terrain and grid.
-    map: Vec<Shape>,
+    /// Terrain and grid, each with its clip (see `paint::MapShapes`).
+    map: paint::MapShapes,
     /// Units, markers and labels.
     units: Vec<Shape>,
 }

@@ -39,8 +39,14 @@ pub(super) struct CanvasState {
     pub drawing: Vec<Point>,
     /// Fit the map to the canvas on the next frame.
     pub fit_pending: bool,
-    /// Keep fitting the map to the canvas until the user pans or zooms.
+    /// Keep fitting the map to the window until the user pans or zooms.
     pub auto_fit: bool,
+    /// Frames left in which the panels may still be finding their size after a fit: the map
+    /// is fitted again to the canvas while they last.
+    pub settling: u8,
+    /// The window's rectangle last frame: when it changes (the user resized the window) a map
+    /// the user has not moved is fitted again; a panel opening or widening does not re-zoom it.
+    pub window: Rect,
     pub space_down: bool,
     /// The map point under the pointer.
     pub cursor: Option<Point>,
@@ -60,6 +66,8 @@ impl Default for CanvasState {
             drawing: Vec::new(),
             fit_pending: true,
             auto_fit: true,
+            settling: 0,
+            window: Rect::NOTHING,
             space_down: false,
             cursor: None,
             rect: Rect::NOTHING,
@@ -75,14 +83,22 @@ impl App {
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map canvas"));
         // Fit the map while the layout settles (panels take a frame or two to find their
-        // size), until the user pans or zooms.
+        // size), and when the window is resized until the user pans or zooms. A panel that
+        // opens, widens or closes leaves the map where it is on the screen, at its zoom.
         let c = &mut self.canvas;
-        if c.fit_pending || (c.auto_fit && rect != c.rect) {
+        let window = ui.ctx().content_rect();
+        let refit = c.auto_fit && rect != c.rect && (c.settling > 0 || window != c.window);
+        if c.fit_pending || refit {
             self.view = View::fit(scene::frame(self.doc.scenario()).0, rect);
+            if c.fit_pending {
+                c.settling = 4;
+            }
             c.fit_pending = false;
             c.auto_fit = true;
         }
+        c.settling = c.settling.saturating_sub(1);
         c.rect = rect;
+        c.window = window;
         // Once the user works on the map, panels growing or shrinking (the inspector showing a
         // selection) must not re-zoom it under the pointer.
         if response.is_pointer_button_down_on() {

@@ -215,7 +215,9 @@ impl<'a> Form<'a> {
         let id = Id::unique(("inspector-text", key));
         self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
             let edit = egui::TextEdit::singleline(v).id(id).text_color_opt(err);
-            ui.add(edit.desired_width(180.0))
+            // Wide enough for a regiment's full name in the dock's usual width (a width taken
+            // from the grid's own would grow the grid every frame).
+            ui.add(edit.desired_width(230.0))
         })
     }
 

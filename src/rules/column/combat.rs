@@ -35,11 +35,11 @@ impl fmt::Display for ColumnCombat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' in column: ranged fire at it {:+} firing value; attacked in melee it fights with {} of its {} figures, and the column breaks (pin tests for {})",
+            "'{}' in column: ranged fire at it {:+} firing value; attacked in melee it fights with {} of its {}, and the column breaks: pin tests for {}",
             self.name,
             self.fire_modifier,
             self.melee_figures,
-            self.figures,
+            crate::model::words::count(self.figures, "figure", "figures"),
             breaking::list(&self.melee_pin_tests)
         )
     }

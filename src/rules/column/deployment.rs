@@ -3,6 +3,7 @@
 
 use super::chain;
 use super::spacing::{GAP_TOLERANCE_IN, MAX_GAP_IN};
+use crate::model::words;
 use crate::model::*;
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -46,6 +47,13 @@ pub enum DeploymentProblem {
         ahead_name: String,
         gap_in: f32,
     },
+    /// On the table in ranks of a different width than its column records.
+    StandsWide {
+        unit: UnitId,
+        name: String,
+        recorded: u8,
+        stands: usize,
+    },
     /// On the table behind a unit that has not come on.
     BehindOffTable { unit: UnitId, name: String },
     /// Beside or ahead of the unit in front of it along the route: not single file.
@@ -64,6 +72,7 @@ impl DeploymentProblem {
             DeploymentProblem::TooLarge { unit, .. }
             | DeploymentProblem::Width { unit, .. }
             | DeploymentProblem::Gap { unit, .. }
+            | DeploymentProblem::StandsWide { unit, .. }
             | DeploymentProblem::BehindOffTable { unit, .. }
             | DeploymentProblem::NotSingleFile { unit, .. } => *unit,
         }
@@ -90,8 +99,11 @@ impl fmt::Display for DeploymentProblem {
                 ..
             } => write!(
                 f,
-                "'{name}' marches {width} figures wide; a unit of {figures} must be {} or {} wide (R1)",
-                allowed.0, allowed.1
+                "'{name}' marches {} wide; a unit of {} must be {} or {} wide (R1)",
+                words::count(*width, "figure", "figures"),
+                words::count(*figures, "figure", "figures"),
+                allowed.0,
+                allowed.1
             ),
             DeploymentProblem::Gap {
                 name,
@@ -101,6 +113,17 @@ impl fmt::Display for DeploymentProblem {
             } => write!(
                 f,
                 "'{name}' is {gap_in:.2}\" behind '{ahead_name}'; a formed column allows at most {MAX_GAP_IN}\" (R1)"
+            ),
+            DeploymentProblem::StandsWide {
+                name,
+                recorded,
+                stands,
+                ..
+            } => write!(
+                f,
+                "'{name}' stands {} wide but its column records {recorded}: march width and \
+                 formation must agree (R1)",
+                crate::model::count(*stands as u64, "figure", "figures")
             ),
             DeploymentProblem::BehindOffTable { name, .. } => write!(
                 f,
@@ -137,6 +160,41 @@ pub fn width_problem(u: &Unit, width: u8) -> Option<DeploymentProblem> {
     }
 }
 
+/// How many figures wide a unit stands: its widest rank, a rank being the figures whose
+/// centres lie within half a base depth of each other along the unit's facing (its first
+/// model's). `None` without models.
+pub fn standing_width(models: &[Model]) -> Option<usize> {
+    let (_, _, shape) = chain::frame(models)?;
+    let depth = models
+        .iter()
+        .map(|m| chain::base_size(m.base).1)
+        .fold(f32::INFINITY, f32::min);
+    let mut along: Vec<f32> = shape.offsets.iter().map(|o| o.along).collect();
+    along.sort_by(|a, b| b.total_cmp(a));
+    let (mut widest, mut rank, mut first) = (0, 0, along[0]);
+    for a in along {
+        if first - a > depth * 0.5 {
+            (rank, first) = (0, a);
+        }
+        rank += 1;
+        widest = widest.max(rank);
+    }
+    Some(widest)
+}
+
+/// A member on the table whose ranks are not as wide as its column records (a unit with fewer
+/// figures than the width fills one rank with all of them).
+fn stands_wide_problem(u: &Unit, recorded: u8) -> Option<DeploymentProblem> {
+    let stands = standing_width(&u.models)?;
+    let expected = (recorded.max(1) as usize).min(u.models.len());
+    (stands != expected).then(|| DeploymentProblem::StandsWide {
+        unit: u.id,
+        name: u.name.clone(),
+        recorded,
+        stands,
+    })
+}
+
 /// Everything wrong with how a column stands: widths (always), and for a formed column single
 /// file, march order and the 2" gaps between neighbours on the table.
 pub fn deployment_problems(s: &Scenario, col: &Column) -> Vec<DeploymentProblem> {
@@ -157,6 +215,9 @@ pub fn deployment_problems(s: &Scenario, col: &Column) -> Vec<DeploymentProblem>
         let Some(u) = s.unit(m.unit) else { continue };
         match u.position {
             Position::Table => {
+                if let Some(p) = stands_wide_problem(u, m.width_figures) {
+                    out.push(p);
+                }
                 if seen_off_table {
                     out.push(DeploymentProblem::BehindOffTable {
                         unit: u.id,

@@ -9,14 +9,20 @@
 //!   line in the direction nearer its heading; past the road's end it goes straight on.
 //! - Straight on aims at the point its allowance ahead. If the straight line is clear of
 //!   difficult terrain and linear obstacles, it takes it. Otherwise it takes the shortest path
-//!   (`reach::path_to`) that keeps its centre line out of difficult terrain and off obstacles,
-//!   and its whole frontage clear of impassable terrain and enemy bases, to the first clear
-//!   point on the straight line at or beyond the allowance (searched every 1/2" for 24"),
-//!   cut at the allowance. A path longer than twice the straight distance plus 6" is no
-//!   detour: the column then marches straight through.
+//!   (`reach::path_to`) that keeps every figure out of difficult terrain and off obstacles,
+//!   and its whole frontage clear of impassable terrain, enemy bases and other formed
+//!   columns, to the first clear point on the straight line at or beyond the allowance
+//!   (searched every 1/2" for 24"), cut at the allowance. A path longer than twice the
+//!   straight distance plus 6" is no detour: the column then marches straight through.
+//! - A figure is in terrain by the project's rule (docs/rules.md, R3 Measuring): when the
+//!   centre of its base is (for a linear obstacle, within half its drawn width of its line).
+//!   The figures of a unit marching along the route stand across it, their centres at most
+//!   `band` (the outermost figure centre's distance from the centre line) to either side, so
+//!   the route keeps a band that wide clear: a 2- or 3-wide unit does not end with figures in
+//!   a bog beside a clear centre line.
 
 use super::route::{Named, RouteKind};
-use crate::geom::{Point, polyline_distance};
+use crate::geom::{Point, point_in_polygon, polygon_boundary_distance, polyline_distance};
 use crate::model::*;
 use crate::rules::reach::{self, Avoid, Blocker, Board, Prepared};
 
@@ -28,13 +34,15 @@ const ALONG_ROAD: f32 = std::f32::consts::FRAC_1_SQRT_2;
 const AIM_STEP_IN: f32 = 0.5;
 const AIM_SEARCH_IN: f32 = 24.0;
 
-/// The route a failed order forces from `start` (the lead's front centre) heading along the
-/// unit vector `heading`, `length` inches long (it may run off the table), and how it was
-/// chosen. `hw` is half the widest frontage in the column.
+/// The route a failed order forces on column `col` from `start` (the lead's front centre)
+/// heading along the unit vector `heading`, `length` inches long (it may run off the table),
+/// and how it was chosen. `hw` is half the widest frontage in the column; `band` the furthest
+/// any figure's centre stands from the centre line.
 pub fn forced_route(
     s: &Scenario,
-    side: SideId,
+    col: &Column,
     hw: f32,
+    band: f32,
     start: Point,
     heading: Point,
     length: f32,
@@ -47,7 +55,7 @@ pub fn forced_route(
                 n if n >= 2 => (r[n - 1] - r[n - 2]).normalize_or(heading),
                 _ => heading,
             };
-            let (rest, _) = straight_on(s, side, hw, end, h, length - len);
+            let (rest, _) = straight_on(s, col, hw, band, end, h, length - len);
             r.extend(rest.into_iter().skip(1));
         }
         return (
@@ -55,7 +63,7 @@ pub fn forced_route(
             RouteKind::Road { piece, name },
         );
     }
-    straight_on(s, side, hw, start, heading, length)
+    straight_on(s, col, hw, band, start, heading, length)
 }
 
 /// The road the lead stands on and moves along, and the route along its centre line from
@@ -103,6 +111,37 @@ fn road_route(s: &Scenario, start: Point, heading: Point) -> Option<(Vec<Point>,
     best.map(|(_, r, p, n)| (r, p, n))
 }
 
+/// How deep the centre `p` of a figure stands inside ground a failed order avoids (difficult
+/// terrain and linear obstacles, as the detour's board reads them), or `None` when it stands in
+/// none. A figure is in terrain when its base's centre is; for a linear obstacle, when the
+/// centre is within half the obstacle's drawn width of its line (docs/rules.md, R3 Measuring).
+pub(crate) fn depth_in_avoided(s: &Scenario, p: Point) -> Option<f32> {
+    let mut worst: Option<f32> = None;
+    for piece in &s.pieces {
+        let Some(t) = s.terrain(piece.terrain) else {
+            continue;
+        };
+        if t.impassable || !(t.difficult || t.kind == TerrainKind::Linear) {
+            continue;
+        }
+        let depth = match &piece.shape {
+            PieceShape::Polygon(poly) if t.difficult && point_in_polygon(p, poly) => {
+                polygon_boundary_distance(p, poly)
+            }
+            PieceShape::Polyline { points, width_in } => {
+                let d = width_in * 0.5 - polyline_distance(p, points);
+                if d <= 0.0 {
+                    continue;
+                }
+                d
+            }
+            _ => continue,
+        };
+        worst = Some(worst.map_or(depth, |w: f32| w.max(depth)));
+    }
+    worst
+}
+
 /// The parameters `t` where the ray `p + h t` is inside the rectangle `lo..hi`.
 fn slab(p: Point, h: Point, lo: Point, hi: Point) -> Option<(f32, f32)> {
     let (mut t0, mut t1) = (f32::NEG_INFINITY, f32::INFINITY);
@@ -128,7 +167,7 @@ fn named(s: &Scenario, b: Blocker) -> Option<Named> {
                 name: piece.name.clone(),
             })
         }
-        Blocker::Enemy(u, _) => s.unit(u).map(|unit| Named {
+        Blocker::Enemy(u, _) | Blocker::Column(u, _) => s.unit(u).map(|unit| Named {
             id: u.0,
             name: unit.name.clone(),
         }),
@@ -137,11 +176,13 @@ fn named(s: &Scenario, b: Blocker) -> Option<Named> {
 }
 
 /// Straight on from `start` along `heading` for `length`, bending around difficult terrain and
-/// linear obstacles when a way around exists (see the module comment).
+/// linear obstacles when a way around exists, with every figure of the column clear of them
+/// (see the module comment).
 pub fn straight_on(
     s: &Scenario,
-    side: SideId,
+    col: &Column,
     hw: f32,
+    band: f32,
     start: Point,
     heading: Point,
     length: f32,
@@ -163,13 +204,14 @@ pub fn straight_on(
     }
     let p0 = line(t_in);
     let t_goal = length.min(t_out);
-    let board = Board::new(s, side, r);
+    let board = Board::for_column(s, col, r);
     let avoid = Avoid {
         enemy_gap: 0.0,
         area: false,
         linear: true,
         difficult: true,
         except: None,
+        band: band.max(0.0),
     };
     let mut prep = Prepared::new(&board, p0, avoid, length + AIM_SEARCH_IN + 2.0);
     let goal = line(t_goal);

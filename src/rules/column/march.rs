@@ -483,6 +483,38 @@ fn straight_after(
     (r, kind)
 }
 
+/// How many times a failed order's detour is widened to keep figures that swing off it round a
+/// bend out of the ground it avoids, and the margin added each time, inches.
+const DETOUR_TRIES: usize = 5;
+const DETOUR_MARGIN_IN: f32 = 0.1;
+
+/// The deepest any figure of the column would stand inside ground a failed order avoids, with
+/// the lead marching `distance` along `route` from the track at `s_lead` (0: none).
+fn figures_in_avoided(
+    s: &Scenario,
+    chain: &Chain,
+    s_lead: f32,
+    route: &[Point],
+    distance: f32,
+) -> f32 {
+    let moved = distance.min(polyline_length(route));
+    let mut track = chain.track.clone();
+    track.truncate(s_lead);
+    for p in route.iter().skip(1) {
+        track.push(*p);
+    }
+    let mut worst = 0.0f32;
+    for b in &chain.bodies {
+        let (_, _, placed) = chain::place(&track, b.s_front + moved, &b.shape);
+        for p in placed {
+            if let Some(d) = failed::depth_in_avoided(s, p.pos) {
+                worst = worst.max(d);
+            }
+        }
+    }
+    worst
+}
+
 /// The route a failed order forces: on along `ahead`, then along the road the lead stands
 /// on, else straight on with detours.
 #[allow(clippy::too_many_arguments)]
@@ -509,8 +541,59 @@ fn forced(
     }
     let start = r.last().copied().unwrap_or(front);
     let heading = chain.track.tangent(s_lead.max(chain.track.end() - 1e-3));
-    let (rest, kind) = failed::forced_route(s, col.side, hw, start, heading, left);
-    r.extend(rest.into_iter().skip(1));
+    // The furthest figure centre from the centre line, over every unit that marches: a detour
+    // keeps a band that wide clear, so every figure stays out, not only the centre line. Only
+    // when no way round keeps them all out ("if possible") is a narrower band tried (half, then
+    // the centre line alone), before the column marches straight through.
+    let full = chain
+        .bodies
+        .iter()
+        .flat_map(|b| b.shape.offsets.iter().map(|o| o.across.abs()))
+        .fold(0.0, f32::max);
+    // Units march as rigid blocks along the chord of the track, so round a bend a rear rank
+    // swings off the line: place the figures, and widen the band by what still intrudes.
+    let mut best: Option<(f32, Vec<Point>, RouteKind)> = None;
+    let mut through: Option<(Vec<Point>, RouteKind)> = None;
+    'bands: for narrow in [1.0, 0.5, 0.0] {
+        let mut band = full * narrow;
+        for _ in 0..DETOUR_TRIES {
+            let (rest, kind) = failed::forced_route(s, col, hw, band, start, heading, left);
+            let mut candidate = r.clone();
+            candidate.extend(rest.into_iter().skip(1));
+            match kind {
+                RouteKind::Detour { .. } => {
+                    let intrusion = figures_in_avoided(s, chain, s_lead, &candidate, allowance);
+                    if best.as_ref().is_none_or(|b| intrusion < b.0) {
+                        best = Some((intrusion, candidate, kind));
+                    }
+                    if intrusion <= 0.0 {
+                        break 'bands;
+                    }
+                    band += intrusion + DETOUR_MARGIN_IN;
+                }
+                RouteKind::NoDetour { .. } => {
+                    // No way round this wide: keep what was found, else try narrower.
+                    through.get_or_insert((candidate, kind));
+                    break;
+                }
+                _ => {
+                    // Straight on is clear (or a road leads): no detour needed.
+                    if best.is_none() {
+                        best = Some((0.0, candidate, kind));
+                    }
+                    break 'bands;
+                }
+            }
+        }
+        if best.is_some() {
+            break;
+        }
+    }
+    let (route, kind) = match (best, through) {
+        (Some((_, route, kind)), _) | (None, Some((route, kind))) => (route, kind),
+        (None, None) => return (r, RouteKind::FollowsRoute),
+    };
+    r = route;
     let kind = if followed && kind == RouteKind::StraightOn {
         RouteKind::FollowsRoute
     } else {

@@ -65,7 +65,6 @@ pub use order::{
 pub use outcome::ColumnOutcome;
 pub use route::{Named, RouteKind};
 pub use spacing::{GAP_TOLERANCE_IN, MAX_GAP_IN, QUEUE_GAP_IN};
-pub use sweep::path_through_column;
 pub use track::Track;
 pub use units::{PlacedModel, UnitEnd, UnitMove};
 pub use verdict::{Illegal, Warning};

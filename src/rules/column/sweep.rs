@@ -1,6 +1,7 @@
-//! The ground a column's move sweeps (R1): no unit may pass through a formed column, nor the
-//! column through another unit; impassable terrain stops the route; a failed order that takes
-//! the column across a linear obstacle is likely to break it.
+//! The ground a column's move sweeps (R1): the column may not pass through another unit;
+//! impassable terrain stops the route; a failed order that takes the column across a linear
+//! obstacle is likely to break it. (Other units keep out of a formed column because its bases
+//! are obstacles on every reach board: `reach::Board`.)
 
 use super::breaking;
 use super::chain::Chain;
@@ -9,49 +10,6 @@ use super::units::{UnitEnd, UnitMove};
 use super::verdict::{Illegal, Warning};
 use crate::geom::{Aabb, Footprint, Point, segment_within_polygon, segment_within_polyline};
 use crate::model::*;
-
-/// Whether a model of `mover` with a base of bounding radius `radius`, moving its centre along
-/// `path`, would pass through a unit of a formed column other than its own (R1: no other unit
-/// may pass through a column). The first such unit in the scenario's order is named.
-pub fn path_through_column(
-    s: &Scenario,
-    mover: UnitId,
-    path: &[Point],
-    radius: f32,
-) -> Option<Illegal> {
-    let u = s.unit(mover)?;
-    let own = s.column_of(mover).map(|c| c.id);
-    let bounds = Aabb::of_points(path)?.expand(radius + 2.0);
-    for col in &s.columns {
-        if col.state != ColumnState::Formed || Some(col.id) == own {
-            continue;
-        }
-        for m in &col.members {
-            let Some(cu) = s.unit(m.unit) else { continue };
-            if !cu.on_table() || !cu.in_play() {
-                continue;
-            }
-            let hit = cu.models.iter().any(|cm| {
-                let r = cm.footprint().bounding_radius();
-                bounds.expand(r).contains(cm.pos)
-                    && path.windows(2).any(|w| {
-                        crate::geom::point_segment_distance(cm.pos, w[0], w[1]) < radius + r - 0.01
-                    })
-            });
-            if hit {
-                return Some(Illegal::ThroughColumn {
-                    unit: u.id,
-                    name: u.name.clone(),
-                    column: col.id,
-                    column_name: col.name.clone(),
-                    column_unit: cu.id,
-                    column_unit_name: cu.name.clone(),
-                });
-            }
-        }
-    }
-    None
-}
 
 /// The smallest edge-to-edge distance between two sets of bases.
 pub(crate) fn min_separation(a: &[Footprint], b: &[Footprint]) -> f32 {

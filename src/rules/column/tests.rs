@@ -237,6 +237,21 @@ fn r1_width_table() {
 }
 
 #[test]
+fn r1_width_problem_counts_one_figure_in_the_singular() {
+    let p = DeploymentProblem::Width {
+        unit: UnitId(1),
+        name: "Naval Brigade".into(),
+        figures: 8,
+        width: 1,
+        allowed: (2, 3),
+    };
+    assert_eq!(
+        p.to_string(),
+        "'Naval Brigade' marches 1 figure wide; a unit of 8 figures must be 2 or 3 wide (R1)"
+    );
+}
+
+#[test]
 fn r1_deployment_single_file_within_two_inches() {
     let mut t = table();
     let (col, ids) = column(&mut t, 30.0, &[(6, 2), (6, 2), (6, 2)], 3, 30.0, 2.5);
@@ -533,16 +548,8 @@ fn r1_column_may_not_pass_through_another_unit() {
     // Beside the route is fine.
     form(&mut t.s, friend, Point::new(33.0, 24.0), 90.0, 1);
     assert!(preview(&t.s, col, mv(6.0)).expect("preview").legal);
-    // Nor may another unit pass through the column.
-    let path = pts(&[(25.0, 33.5), (35.0, 33.5)]);
-    let why = path_through_column(&t.s, friend, &path, 0.5).expect("crosses the column");
-    assert!(matches!(why, Illegal::ThroughColumn { column_unit, .. } if column_unit == ids[1]));
-    assert!(
-        why.to_string()
-            .contains("no unit may pass through a column")
-    );
-    let clear = pts(&[(25.0, 20.0), (35.0, 20.0)]);
-    assert!(path_through_column(&t.s, friend, &clear, 0.5).is_none());
+    // Nor may another unit pass through the column: see
+    // `r1_other_units_go_round_a_formed_column_not_through_it`.
 }
 
 #[test]
@@ -662,6 +669,109 @@ fn r1_failed_order_detours_around_difficult_terrain() {
     let pv = preview(&t.s, col, mv(6.0)).expect("preview");
     assert_eq!(pv.route_kind, RouteKind::StraightOn);
     assert!(close(unit_move(&pv, ids[0]).front, Point::new(30.0, 22.0)));
+}
+
+/// 000: a failed order moves the column "avoiding areas of difficult terrain and obstacles if
+/// possible". A figure is in terrain when its base's centre is (docs/rules.md), so the detour
+/// keeps every figure of a 3-wide unit out of the bog, not only the column's centre line.
+#[test]
+fn r1_failed_order_detour_keeps_every_figure_out_of_difficult_ground() {
+    let mut t = table();
+    let bog = terrain(&mut t.s, "Bog", TerrainKind::Area, |t| t.difficult = true);
+    let square = pts(&[(28.0, 20.0), (32.0, 20.0), (32.0, 24.0), (28.0, 24.0)]);
+    let bog_piece = piece(
+        &mut t.s,
+        "Black bog",
+        bog,
+        PieceShape::Polygon(square.clone()),
+    );
+    let (col, ids) = column(&mut t, 30.0, &[(9, 3), (9, 3)], 2, 20.0, 1.0);
+    let pv = preview(&t.s, col, Activation::Failed).expect("preview");
+    match &pv.route_kind {
+        RouteKind::Detour { around } => assert_eq!(around[0].id, bog_piece.0),
+        other => panic!("{other:?}"),
+    }
+    for id in &ids {
+        for m in &unit_move(&pv, *id).models {
+            assert!(
+                !point_in_polygon(m.pos, &square),
+                "a figure of {id} ends in the bog at {:?}; route {:?}",
+                m.pos,
+                pv.route
+            );
+        }
+    }
+    // The lead still goes its full allowance.
+    assert!((pv.moved_in - 6.0).abs() < 1e-4);
+}
+
+/// 000: "Units in a column may not pass through or be passed through by another unit". The
+/// column's bases are obstacles to every other unit's path and reach, like impassable ground,
+/// and a route round them is legal.
+#[test]
+fn r1_other_units_go_round_a_formed_column_not_through_it() {
+    use crate::rules::reach::{self, Avoid, Board, Unreachable};
+    let mut t = table();
+    // A column of two 6-figure units 2 wide, half an inch apart, the lead's front 20" up
+    // from the south edge at x = 30: it stands from y = 28 to about y = 35, x 28.95 to 31.05.
+    let (col, ids) = column(&mut t, 30.0, &[(6, 2), (6, 2)], 2, 20.0, 0.5);
+    let friend = unit(&mut t.s, t.blue, "Friend", 1, 12, 7);
+    form(&mut t.s, friend, Point::new(25.0, 29.0), 90.0, 1);
+    t.s.unit_mut(friend).expect("friend").position = Position::Table;
+    let f = t.s.unit(friend).expect("friend").models[0];
+    let board = Board::new(&t.s, t.blue, reach::mover_radius(&f));
+    // Straight east (10") runs through the column's lead; the path goes round its head
+    // instead, legal within the allowance.
+    let goal = Point::new(f.pos.x + 10.0, f.pos.y);
+    let path = reach::path_to(&board, f.pos, goal, 12.0, Avoid::standard()).expect("round");
+    assert!(path.length > 10.3 && path.length <= 12.0, "{}", path.length);
+    let column_feet: Vec<crate::geom::Footprint> = ids
+        .iter()
+        .flat_map(|id| {
+            t.s.unit(*id)
+                .expect("unit")
+                .models
+                .iter()
+                .map(Model::footprint)
+        })
+        .collect();
+    for w in path.points.windows(2) {
+        for k in 0..=20 {
+            let p = w[0].lerp(w[1], k as f32 / 20.0);
+            let me = Model { pos: p, ..f }.footprint();
+            assert!(
+                column_feet.iter().all(|c| me.separation(c) > -0.02),
+                "passes through the column at {p:?}"
+            );
+        }
+    }
+    // With the straight distance as allowance the place beyond is out of reach, and the
+    // ground under the column's bases is never in the reach region.
+    assert!(matches!(
+        reach::path_to(&board, f.pos, goal, 10.2, Avoid::standard()),
+        Err(Unreachable::TooFar { .. })
+    ));
+    let region = reach::region(&board, f.pos, 8.0, Avoid::standard());
+    for fp in &column_feet {
+        assert!(!region.contains(fp.centre()), "{:?}", fp.centre());
+    }
+    assert!(matches!(
+        reach::path_to(
+            &board,
+            f.pos,
+            column_feet[0].centre(),
+            12.0,
+            Avoid::standard()
+        ),
+        Err(Unreachable::Blocked(reach::Blocker::Column(..)))
+    ));
+    // The column's own bases are not in its own way.
+    let own = Board::for_column(
+        &t.s,
+        t.s.column(col).expect("column"),
+        reach::mover_radius(&f),
+    );
+    assert!(reach::path_to(&own, f.pos, goal, 10.2, Avoid::standard()).is_ok());
 }
 
 #[test]

@@ -62,7 +62,7 @@ impl fmt::Display for Warning {
                 if !pin_tests.is_empty() {
                     write!(
                         f,
-                        " (if it does, pin tests for {})",
+                        "; if it does, pin tests for {}",
                         breaking::list(pin_tests)
                     )?;
                 }
@@ -118,16 +118,6 @@ pub enum Illegal {
         other: UnitId,
         other_name: String,
     },
-    /// Another unit's path runs through a unit of a formed column (R1: no unit may pass
-    /// through a column).
-    ThroughColumn {
-        unit: UnitId,
-        name: String,
-        column: ColumnId,
-        column_name: String,
-        column_unit: UnitId,
-        column_unit_name: String,
-    },
 }
 
 impl fmt::Display for Illegal {
@@ -147,15 +137,6 @@ impl fmt::Display for Illegal {
             } => write!(
                 f,
                 "'{name}' cannot come on: '{other_name}' stands in its way at the entry point"
-            ),
-            Illegal::ThroughColumn {
-                name,
-                column_name,
-                column_unit_name,
-                ..
-            } => write!(
-                f,
-                "'{name}' would pass through '{column_unit_name}' of '{column_name}': no unit may pass through a column"
             ),
         }
     }

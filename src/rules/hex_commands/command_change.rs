@@ -44,6 +44,8 @@ pub enum ChangeRefused {
     ChargeBeginsAtOne,
     /// The boxes follow in order: Charge 1, 2, 3, then Muster.
     ChargeOutOfOrder { from: Command, to: Command },
+    /// A charge chit moves on at every Command Phase: it never stays in its box.
+    ChargeChitMovesOn { from: Command },
     /// Muster needs two units of the force routed or destroyed.
     MusterNeedsLosses { lost: usize },
 }
@@ -63,6 +65,16 @@ impl fmt::Display for ChangeRefused {
                 "{from} is followed by {}, not {to}",
                 next_in_timeline(*from).map_or("nothing", Command::name)
             ),
+            ChangeRefused::ChargeChitMovesOn { from } => {
+                write!(
+                    f,
+                    "a charge chit never stays in its box: {from} moves on to "
+                )?;
+                match next_in_timeline(*from) {
+                    Some(Command::Muster) | None => write!(f, "Muster"),
+                    Some(next) => write!(f, "{next} (or early to Muster)"),
+                }
+            }
             ChangeRefused::MusterNeedsLosses { lost } => write!(
                 f,
                 "Muster needs {MUSTER_LOSSES} units of the force routed or destroyed ({lost} so far)"
@@ -81,20 +93,28 @@ pub fn next_in_timeline(c: Command) -> Option<Command> {
     }
 }
 
-/// Whether a leader holding `from` may take `to` (the chit he would hold this turn). The
-/// command die roll of a normal change is not modelled: only the rules that forbid a change.
+/// Whether a leader holding `from` may take `to` at the next Command Phase. The command die
+/// roll of a normal change is not modelled: only the rules that forbid a change.
+///
+/// Reading of 004 ("the command chit is placed in the Charge 2 box ... the following turn, it is
+/// placed in the Charge 3 box ... the next turn's Command Phase ... in the Muster box"): a charge
+/// chit moves on at every Command Phase, so from Charge *n* the only next chits are Charge *n*+1
+/// (Muster after Charge 3) and the early change to Muster. Keeping Charge *n* would give a fourth
+/// charge turn, so it is refused; any other command may be kept.
 pub fn change_allowed(from: Command, to: Command, losses: usize) -> Result<(), ChangeRefused> {
-    if from == to {
-        return Ok(());
-    }
     if from.is_charge() {
         return if to == Command::Muster || Some(to) == next_in_timeline(from) {
             Ok(())
+        } else if to == from {
+            Err(ChangeRefused::ChargeChitMovesOn { from })
         } else if to.is_charge() {
             Err(ChangeRefused::ChargeOutOfOrder { from, to })
         } else {
             Err(ChangeRefused::ChargeChangesOnlyToMuster { from })
         };
+    }
+    if from == to {
+        return Ok(());
     }
     match to {
         Command::Charge2 | Command::Charge3 => Err(ChangeRefused::ChargeBeginsAtOne),

@@ -35,6 +35,8 @@ pub(crate) struct Plan {
     pub exclusion: Option<(Command, bool)>,
     /// Friendly combat units block the end of the move (not for a moving leader).
     pub friends_block: bool,
+    /// Staying put is legal whatever "closer" says (Advance starting in an enemy ZOC).
+    pub may_stay: bool,
 }
 
 fn half_up(n: u16) -> u16 {
@@ -81,11 +83,16 @@ pub(crate) fn apply_command(
             }
         }
         Command::Advance => {
+            // 004: "They must end the turn at least one hex closer, or be adjacent to an enemy
+            // combat unit (i.e. they must move at least one hex, unless they are already in an
+            // enemy ZOC)". The exemption is from moving at all, not from the main clause: a unit
+            // starting in an enemy ZOC may stay, and wherever else it ends must still be closer
+            // or adjacent (it may not slip away).
             if start_in_zoc {
                 notices.push(Notice::StartsInEnemyZoc);
-            } else {
-                closer(plan, constraints, notices);
+                plan.may_stay = true;
             }
+            closer(plan, constraints, notices);
         }
         Command::Stand => {
             plan.one_hex = Some(Command::Stand);

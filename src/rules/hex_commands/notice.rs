@@ -29,7 +29,8 @@ pub enum Notice {
     NoChargeOnArrival,
     /// Charge, starting in an enemy zone of control: may not move, must attack.
     ChargeStartsInEnemyZoc,
-    /// Advance, starting in an enemy zone of control: need not end closer.
+    /// Advance, starting in an enemy zone of control: it need not move, but a move must still
+    /// end closer or adjacent.
     StartsInEnemyZoc,
     /// No enemy combat unit on the map: "closer" and "further" do not apply.
     NoEnemy,
@@ -100,7 +101,7 @@ impl fmt::Display for Notice {
             ),
             Notice::StartsInEnemyZoc => write!(
                 f,
-                "starts in an enemy zone of control: it need not end closer"
+                "starts in an enemy zone of control: it may stay, but if it moves it must still end closer or adjacent"
             ),
             Notice::NoEnemy => write!(
                 f,

@@ -96,7 +96,10 @@ pub(crate) fn preview(
                 0
             }
         };
+        // The chit he holds is previewed as it is; any other is a change at the next Command
+        // Phase, which the Charge timeline and the Muster trigger may forbid.
         if let Some(l) = leader
+            && c != l.command
             && let Err(why) = change_allowed(l.command, c, losses(l.leader.id))
         {
             notices.push(Notice::CommandUnavailable {
@@ -380,7 +383,7 @@ impl Judge<'_> {
                 cost,
             });
         }
-        if p.closer && !(d < self.d0 || d == 1) {
+        if p.closer && !(d < self.d0 || d == 1 || (here && p.may_stay)) {
             return Some(Reason::NotCloser {
                 start: self.d0,
                 end: d,

@@ -536,20 +536,40 @@ fn r5_advance_command() {
     ));
 }
 
+/// 004: Advance units "must end the turn at least one hex closer, or be adjacent to an enemy
+/// combat unit (i.e. they must move at least one hex, unless they are already in an enemy ZOC)".
+/// The exemption covers only the move of at least one hex: a unit starting in an enemy ZOC may
+/// stay, but wherever else it ends must still be closer or adjacent, so it may not slip away.
 #[test]
-fn r5_advance_starting_in_enemy_zoc_need_not_end_closer() {
+fn r5_advance_starting_in_enemy_zoc_may_stay_but_must_end_closer_or_adjacent() {
     let mut t = TestMap::new(
         "
-        . . . . .
-         L . A b .
-        . . . . .
+        . . . . . . . . .
+         . . . . L . A b .
+        . . . . . . . . .
         ",
     );
     t.leader('L', Command::Advance, 3);
     let p = t.preview('A');
     assert!(p.notices.contains(&Notice::StartsInEnemyZoc));
+    assert!(p.constraints.contains(&Constraint::EndCloserOrAdjacent));
     assert_legal(&t, &p, t.at('A'));
-    assert_legal(&t, &p, t.hex(1, 1));
+    // Still adjacent to the enemy: legal.
+    assert_legal(&t, &p, t.hex(7, 0));
+    // Five hexes away, within its 4 MP: not a legal end any more.
+    assert_eq!(
+        reason(&t, &p, t.hex(2, 1)),
+        &Reason::NotCloser { start: 1, end: 5 }
+    );
+    assert!(matches!(
+        reason(&t, &p, t.hex(6, 0)),
+        Reason::NotCloser { start: 1, end: 2 }
+    ));
+    assert!(
+        p.legal()
+            .all(|v| v.hex == t.at('A') || dist_to(&t, 'b', v.hex) == 1),
+        "every end is adjacent to the enemy"
+    );
 }
 
 #[test]
@@ -891,7 +911,53 @@ fn r5_charge_timeline_one_two_three_then_muster() {
         .filter(|(_, r)| r.is_ok())
         .map(|(c, _)| *c)
         .collect();
-    assert_eq!(allowed, vec![Muster, Charge2, Charge3]);
+    assert_eq!(allowed, vec![Muster, Charge3]);
+}
+
+/// 004: "the command chit is placed in the Charge 1 box; during the next turn's Command Phase
+/// ... in the Charge 2 box; the following turn ... Charge 3 ... the next turn's Command Phase
+/// ... in the Muster box": a charge chit never stays where it is, so there is no fourth charge
+/// turn. From Charge n the only next chits are Charge n+1 (Muster after Charge 3) and Muster.
+#[test]
+fn r5_charge_chit_never_stays_in_its_box() {
+    use Command::*;
+    for (from, next) in [(Charge1, Charge2), (Charge2, Charge3), (Charge3, Muster)] {
+        assert_eq!(
+            change_allowed(from, from, 5),
+            Err(ChangeRefused::ChargeChitMovesOn { from }),
+            "{from} may not be kept"
+        );
+        let t = cavalry(from);
+        let span = t.rules().span(t.id('L')).expect("leader");
+        let allowed: Vec<Command> = span
+            .changes
+            .iter()
+            .filter(|(_, r)| r.is_ok())
+            .map(|(c, _)| *c)
+            .collect();
+        let mut want = vec![Muster];
+        if next != Muster {
+            want.push(next);
+        }
+        assert_eq!(allowed, want, "the next chits from {from}");
+        let kept = span
+            .changes
+            .iter()
+            .find(|(c, _)| *c == from)
+            .and_then(|(_, r)| r.clone().err())
+            .expect("keeping the box is refused");
+        assert!(
+            kept.to_string()
+                .starts_with("a charge chit never stays in its box"),
+            "{kept}"
+        );
+        // The chit he holds this turn is still previewed as it is.
+        let p = t.preview_as('A', from);
+        assert!(p.legal().next().is_some(), "{from} this turn");
+    }
+    // Other commands may be kept.
+    assert_eq!(change_allowed(Advance, Advance, 0), Ok(()));
+    assert_eq!(change_allowed(Muster, Muster, 0), Ok(()));
 }
 
 #[test]

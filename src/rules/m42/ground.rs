@@ -3,7 +3,7 @@
 
 use crate::geom::{Footprint, Point};
 use crate::model::*;
-use crate::rules::placement::OVERLAP_TOLERANCE_IN;
+use crate::rules::measure::CONTACT_TOLERANCE_IN;
 use crate::rules::reach::{Board, Region};
 
 pub(crate) fn enemies(s: &Scenario, side: SideId) -> impl Iterator<Item = (&Unit, &Model)> {
@@ -96,7 +96,7 @@ pub(crate) fn exclude_bases(bases: &[Footprint], model: &Model, region: &mut Reg
                         ) => p.distance(*centre) - ra - rb,
                         _ => moved(model, p).separation(o),
                     };
-                    *e = e.max(OVERLAP_TOLERANCE_IN - separation);
+                    *e = e.max(CONTACT_TOLERANCE_IN - separation);
                 }
             }
         }

@@ -10,6 +10,7 @@ use super::move_type::MoveType;
 use super::verdict::{Assault, Destination, Illegal, NoRegroup, Preview, Regroup};
 use crate::geom::Point;
 use crate::model::*;
+use crate::rules::measure::in_contact;
 use crate::rules::placement::overlaps;
 use crate::rules::reach::{self, Avoid, Board, Refusal, Route};
 
@@ -132,10 +133,7 @@ pub fn preview(
     }
     p.leader_end = Some(leader_end);
     let avoid = if assaulting {
-        Avoid {
-            enemy_gap: 0.0,
-            ..Avoid::standard()
-        }
+        Avoid::assault()
     } else {
         Avoid::standard()
     };
@@ -190,10 +188,7 @@ fn assaults(
     board: &Board,
 ) -> Vec<Assault> {
     let r = reach::mover_radius(leader);
-    let assault = Avoid {
-        enemy_gap: 0.0,
-        ..Avoid::standard()
-    };
+    let assault = Avoid::assault();
     let mut paths = reach::Paths::new(board, leader.pos, assault, allowance);
     let mut targets: Vec<(&Unit, &Model, f32)> = enemies(s, unit.side)
         .map(|(eu, em)| {
@@ -215,7 +210,8 @@ fn assaults(
         for k in 0..16i32 {
             let step = (k + 1) / 2 * if k % 2 == 0 { 1 } else { -1 };
             let a = base + step as f32 * std::f32::consts::TAU / 16.0;
-            let contact = em.pos + Point::new(a.cos(), a.sin()) * (er + r + 0.01);
+            // Exactly touching: a gap of 0 is contact (`measure::CONTACT_TOLERANCE_IN`).
+            let contact = em.pos + Point::new(a.cos(), a.sin()) * (er + r);
             if let Ok(path) = paths.to(contact, allowance) {
                 found.push(Assault {
                     unit: eu.id,
@@ -243,7 +239,7 @@ fn destination(
     board: &Board,
 ) -> Destination {
     let contact_with =
-        enemies(s, unit.side).find(|(_, m)| moved(leader, to).separation(&m.footprint()) <= 0.05);
+        enemies(s, unit.side).find(|(_, m)| in_contact(&moved(leader, to), &m.footprint()));
     let assault = contact_with.is_some();
     let verdict = (|| {
         if let Some(c) = refused {
@@ -274,10 +270,7 @@ fn destination(
             }
         }
         let avoid = if assault {
-            Avoid {
-                enemy_gap: 0.0,
-                ..Avoid::standard()
-            }
+            Avoid::assault()
         } else {
             Avoid::standard()
         };

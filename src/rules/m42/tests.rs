@@ -433,6 +433,79 @@ fn r2_assault_exception() {
     assert!(f.suggested.is_some());
 }
 
+/// Base contact is contact: an assault whose leader ends exactly touching an enemy base (gap
+/// 0.000") is accepted like one 0.01" short of it, and so is an overlap within the same one
+/// tolerance; beyond it either way the move is refused (too near without contact, or
+/// overlapping).
+#[test]
+fn r2_base_contact_is_contact_within_one_tolerance() {
+    let mut t = Table::new();
+    let u = t.unit(0, "Assaulters", &[(20.0, 20.0), (21.5, 21.0)]);
+    t.unit(1, "Sentry", &[(20.0, 15.0)]);
+    // Both bases are 1" round: the leader's centre 1" from the sentry's is exactly touching.
+    let at = |y: f32| {
+        t.preview_to(u, MoveType::Advance, (20.0, y))
+            .destination
+            .expect("checked")
+    };
+    for (y, what) in [
+        (16.0, "touching, gap 0.000\""),
+        (16.01, "gap 0.01\""),
+        (15.99, "overlap 0.01\""),
+    ] {
+        let d = at(y);
+        assert!(d.assault, "{what} is base contact");
+        assert!(d.verdict.is_ok(), "{what}: {:?}", d.verdict);
+    }
+    let short = at(16.02);
+    assert!(!short.assault, "0.02\" short is not contact");
+    assert!(matches!(
+        short.verdict,
+        Err(Illegal::Refused(Refusal::NearEnemy { .. }))
+    ));
+    let into = at(15.98);
+    assert!(
+        matches!(into.verdict, Err(Illegal::Overlaps { .. })),
+        "{:?}",
+        into.verdict
+    );
+    // The assault targets offered are exactly touching, and accepted.
+    let p = t.preview(u, MoveType::Advance);
+    let a = &p.assaults[0];
+    let gap = a.contact.distance(Point::new(20.0, 15.0)) - 1.0;
+    assert!(gap.abs() < 1e-4, "{gap}");
+    let d = t
+        .preview_to(u, MoveType::Advance, (a.contact.x, a.contact.y))
+        .destination
+        .expect("checked");
+    assert!(d.assault && d.verdict.is_ok(), "{:?}", d.verdict);
+    // Round the compass on 25 mm bases, where single precision puts an exact contact a hair
+    // either side of touching: every one is contact.
+    let mut t = Table::new();
+    let u = t.unit(0, "Assaulters", &[(30.0, 30.0)]);
+    let e = t.unit(1, "Sentry", &[(30.0, 24.0)]);
+    for id in [u, e] {
+        t.s.unit_mut(id).expect("unit").models[0].base = Base::Round { diameter_mm: 25.0 };
+    }
+    let sentry = t.s.unit(e).expect("sentry").models[0];
+    let leader = t.s.unit(u).expect("assaulters").models[0];
+    let reach = sentry.footprint().bounding_radius() + leader.footprint().bounding_radius();
+    for k in 0..32 {
+        let a = k as f32 * std::f32::consts::TAU / 32.0;
+        let to = sentry.pos + Point::new(a.cos(), a.sin()) * reach;
+        let d = t
+            .preview_to(u, MoveType::AtTheDouble, (to.x, to.y))
+            .destination
+            .expect("checked");
+        assert!(d.assault, "{to:?} is base contact");
+        assert!(
+            d.verdict.is_ok(),
+            "exact contact at {to:?}: {:?}",
+            d.verdict
+        );
+    }
+}
+
 #[test]
 fn r2_assault_only_by_advance_or_double() {
     let mut t = Table::new();

@@ -71,6 +71,15 @@ fn blocked(s: &Scenario, b: Blocker, cap: f32) -> Illegal {
                 .unit(unit)
                 .map_or_else(|| unit.to_string(), |u| u.name.clone()),
         },
+        Blocker::Column(unit, _) => Illegal::InColumn {
+            unit,
+            name: s
+                .unit(unit)
+                .map_or_else(|| unit.to_string(), |u| u.name.clone()),
+            column: s
+                .column_of(unit)
+                .map_or_else(String::new, |c| c.name.clone()),
+        },
         Blocker::TableEdge => Illegal::OffTable,
         Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => Illegal::TerrainCap {
             piece: piece_ref(s, p),

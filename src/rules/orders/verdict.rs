@@ -71,6 +71,12 @@ pub enum Illegal {
     Impassable { piece: PieceRef },
     /// The destination is within 2" of an enemy model.
     NearEnemy { unit: UnitId, name: String },
+    /// The destination is on a unit of a formed column (R1: no unit passes through one).
+    InColumn {
+        unit: UnitId,
+        name: String,
+        column: String,
+    },
     /// The base would not fit on the table there.
     OffTable,
     /// No legal route reaches it.
@@ -116,6 +122,11 @@ impl fmt::Display for Illegal {
                 f,
                 "the destination is within 2\" of a model of {name}: no model may end or pass \
                  within 2\" of an enemy"
+            ),
+            Illegal::InColumn { name, column, .. } => write!(
+                f,
+                "the destination is on '{name}' of the formed column '{column}': no unit may \
+                 pass through a column"
             ),
             Illegal::OffTable => f.write_str("the base would not fit on the table there"),
             Illegal::Enclosed => f.write_str(

@@ -18,13 +18,25 @@ pub struct Board {
     pub mover_radius: f32,
     /// The side whose models move; every other side's models are enemies.
     pub mover_side: SideId,
+    /// A formed column whose bases are not in the way: the one that is moving.
+    pub own_column: Option<ColumnId>,
     terrain: Vec<Obstacle>,
+    /// Enemy models, then the bases of the mover's side's formed columns.
     enemies: Vec<Obstacle>,
 }
 
 impl Board {
     /// The board for models of `side` whose bases have bounding radius `mover_radius`.
     pub fn new(s: &Scenario, side: SideId, mover_radius: f32) -> Board {
+        Board::build(s, side, mover_radius, None)
+    }
+
+    /// The board for the units of column `col` marching (R1): its own bases are not in its way.
+    pub fn for_column(s: &Scenario, col: &Column, mover_radius: f32) -> Board {
+        Board::build(s, col.side, mover_radius, Some(col.id))
+    }
+
+    fn build(s: &Scenario, side: SideId, mover_radius: f32, own_column: Option<ColumnId>) -> Board {
         let (width, height) = match &s.map {
             Map::Table(t) => (t.width_in, t.height_in),
             Map::Hex(_) => (0.0, 0.0),
@@ -60,6 +72,7 @@ impl Board {
             height,
             mover_radius,
             mover_side: side,
+            own_column,
             terrain,
             enemies: Vec::new(),
         };
@@ -67,27 +80,50 @@ impl Board {
         board
     }
 
-    /// Re-reads the enemy models (after any of them moved).
+    /// Re-reads the enemy models and the formed columns' bases (after any of them moved).
+    ///
+    /// R1 (000): "Units in a column may not pass through or be passed through by another
+    /// unit". The bases of a formed column's units on the table are therefore obstacles to
+    /// every other unit's path and reach, like impassable ground (a mover's base may touch
+    /// them, not overlap them); going round them is legal. Enemy columns are already kept 2"
+    /// away as enemy models, so only the mover's own side's columns are added, except the
+    /// column that is itself moving.
     pub fn rebuild_enemies(&mut self, s: &Scenario) {
         self.enemies.clear();
+        let shape_of = |m: &Model| match m.footprint() {
+            crate::geom::Footprint::Circle { centre, radius } => Shape::Circle { centre, radius },
+            crate::geom::Footprint::Rect { corners, .. } => Shape::Polygon(corners.to_vec()),
+        };
         for u in &s.units {
             if u.side == self.mover_side || !u.on_table() || !u.in_play() {
                 continue;
             }
             for m in &u.models {
-                let shape = match m.footprint() {
-                    crate::geom::Footprint::Circle { centre, radius } => {
-                        Shape::Circle { centre, radius }
-                    }
-                    crate::geom::Footprint::Rect { corners, .. } => {
-                        Shape::Polygon(corners.to_vec())
-                    }
-                };
                 self.enemies.push(Obstacle::new(
-                    shape,
+                    shape_of(m),
                     Blocker::Enemy(u.id, m.id),
                     ENEMY_CLEARANCE_IN,
                 ));
+            }
+        }
+        for col in &s.columns {
+            if col.state != ColumnState::Formed
+                || col.side != self.mover_side
+                || Some(col.id) == self.own_column
+            {
+                continue;
+            }
+            for member in &col.members {
+                let Some(u) = s.unit(member.unit) else {
+                    continue;
+                };
+                if u.side != self.mover_side || !u.on_table() || !u.in_play() {
+                    continue;
+                }
+                for m in &u.models {
+                    self.enemies
+                        .push(Obstacle::new(shape_of(m), Blocker::Column(u.id, m.id), 0.0));
+                }
             }
         }
     }
@@ -112,6 +148,19 @@ impl Board {
             .chain(self.enemies.iter())
             .enumerate()
             .map(|(i, o)| (i as u32, o))
+    }
+
+    /// The impassable piece a base would stand in: the disk of `radius` (the base's bounding
+    /// circle, exact for round bases) centred at `p` reaches into it. This is the one footprint
+    /// test for impassable ground: every move keeps the mover's centre this far from impassable
+    /// terrain (its clearance in [`super::Prepared`]), so a destination it holds is refused,
+    /// and `check` reports a model standing where it holds.
+    pub fn impassable_under(&self, p: crate::geom::Point, radius: f32) -> Option<PieceId> {
+        self.terrain
+            .iter()
+            .filter(|o| matches!(o.blocker, Blocker::Impassable(_)))
+            .find(|o| o.holds(p, radius))
+            .and_then(|o| o.blocker.piece())
     }
 
     /// Whether a point is a legal place for the mover's centre on the table.

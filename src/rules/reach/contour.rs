@@ -78,6 +78,24 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
     chain(&segments, &points)
 }
 
+/// The area of `{ p : value(p) <= 0 }` as [`fill`] shades it and [`outline`] bounds it (the
+/// sum of the fill's convex pieces), in square units of the window. This is the area of the
+/// region drawn, not a count of inside nodes: a 6" disc on the 0.5" lattice measures about
+/// 113.0 sq in (πr² = 113.1), where counting nodes gave 110.25.
+pub fn area(window: &Window, values: &[f32]) -> f32 {
+    let mut total = 0.0f64;
+    fill(window, values, |poly| {
+        let n = poly.len();
+        // Relative to the first vertex, so large table coordinates lose no precision.
+        let o = poly[0];
+        let twice: f64 = (1..n.saturating_sub(1))
+            .map(|k| f64::from((poly[k] - o).perp_dot(poly[k + 1] - o)))
+            .sum();
+        total += twice.abs() * 0.5;
+    });
+    total as f32
+}
+
 /// Joins directed segments into polylines. Each edge starts at most one segment and ends at
 /// most one, so chaining follows a successor table.
 fn chain(segments: &[(u64, u64)], points: &[Option<Point>]) -> Vec<Vec<Point>> {

@@ -111,10 +111,10 @@ impl Region {
         contour::outline(&self.window, &self.excess)
     }
 
-    /// Area inside, in square inches (lattice cells counted by their inside corners).
+    /// Area inside, in square inches: the area of the region [`outline`](Region::outline)
+    /// draws, not a count of inside lattice nodes.
     pub fn area(&self) -> f32 {
-        let cell = self.window.step * self.window.step;
-        self.excess.iter().filter(|e| **e <= 0.0).count() as f32 * cell
+        contour::area(&self.window, &self.excess)
     }
 }
 
@@ -240,6 +240,12 @@ pub enum Refusal {
         unit: crate::model::UnitId,
         name: String,
     },
+    /// On a unit of a formed column, which no other unit may pass through (R1).
+    Column {
+        unit: crate::model::UnitId,
+        name: String,
+        column: String,
+    },
     /// Inside terrain this move must keep out of (area, obstacle, difficult ground).
     Terrain {
         piece: crate::model::PieceId,
@@ -282,6 +288,11 @@ impl Refusal {
                 unit: u,
                 name: s.unit(u).map_or_else(|| format!("{u}"), |x| x.name.clone()),
             },
+            Blocker::Column(u, _) => Refusal::Column {
+                unit: u,
+                name: s.unit(u).map_or_else(|| format!("{u}"), |x| x.name.clone()),
+                column: s.column_of(u).map_or_else(String::new, |c| c.name.clone()),
+            },
             Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => Refusal::Terrain {
                 piece: p,
                 name: piece_name(p),
@@ -301,6 +312,10 @@ impl std::fmt::Display for Refusal {
                     "within 2\" of {name}: no model may come within 2\" of an enemy"
                 )
             }
+            Refusal::Column { name, column, .. } => write!(
+                f,
+                "on '{name}' of the formed column '{column}': no unit may pass through a column"
+            ),
             Refusal::Terrain { name, .. } => write!(f, "this move must keep out of {name}"),
             Refusal::Enclosed => write!(f, "no route: every way there is blocked"),
             Refusal::TooFar {

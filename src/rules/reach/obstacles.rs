@@ -216,6 +216,8 @@ pub enum Blocker {
     Impassable(PieceId),
     /// An enemy model: its base, and the 2" no model may come within.
     Enemy(UnitId, ModelId),
+    /// A model of a unit in a formed column (R1): no other unit passes through a column.
+    Column(UnitId, ModelId),
     /// Area terrain (R3 caps disorderly moves that touch it).
     Area(PieceId),
     /// A linear obstacle (R3 caps disorderly moves that cross it).
@@ -229,7 +231,7 @@ pub enum Blocker {
 impl Blocker {
     pub fn class(self) -> Class {
         match self {
-            Blocker::Impassable(_) | Blocker::TableEdge => Class::Impassable,
+            Blocker::Impassable(_) | Blocker::TableEdge | Blocker::Column(..) => Class::Impassable,
             Blocker::Enemy(..) => Class::Enemy,
             Blocker::Area(_) => Class::Area,
             Blocker::Linear(_) => Class::Linear,
@@ -243,7 +245,7 @@ impl Blocker {
             | Blocker::Area(p)
             | Blocker::Linear(p)
             | Blocker::Difficult(p) => Some(p),
-            Blocker::Enemy(..) | Blocker::TableEdge => None,
+            Blocker::Enemy(..) | Blocker::Column(..) | Blocker::TableEdge => None,
         }
     }
 }

@@ -22,6 +22,10 @@ pub struct Avoid {
     pub difficult: bool,
     /// A piece exempt from the above (the bare hill a model starts on, R3).
     pub except: Option<PieceId>,
+    /// Half the width of the band of figure centres that must keep out of the terrain above,
+    /// about the mover's centre line (0: only the centre; R1 failed-order detours keep every
+    /// figure of the column's frontage out).
+    pub band: f32,
 }
 
 impl Avoid {
@@ -33,6 +37,17 @@ impl Avoid {
             linear: false,
             difficult: false,
             except: None,
+            band: 0.0,
+        }
+    }
+
+    /// An assault (R2: the leader ends in base contact): enemy bases may be touched but not
+    /// overlapped, by the one contact tolerance of [`crate::rules::measure`], so a base ending
+    /// exactly touching an enemy's (gap 0.000") is in contact like one 0.01" short of it.
+    pub fn assault() -> Avoid {
+        Avoid {
+            enemy_gap: -crate::rules::measure::CONTACT_SLACK_IN,
+            ..Avoid::standard()
         }
     }
 }
@@ -119,9 +134,9 @@ impl<'a> Prepared<'a> {
             let mut cl = match o.blocker.class() {
                 Class::Impassable => r,
                 Class::Enemy => r + avoid.enemy_gap,
-                Class::Area if avoid.area && !exempt => CENTRE_LINE,
-                Class::Linear if avoid.linear && !exempt => CENTRE_LINE,
-                Class::Difficult if avoid.difficult && !exempt => CENTRE_LINE,
+                Class::Area if avoid.area && !exempt => CENTRE_LINE + avoid.band,
+                Class::Linear if avoid.linear && !exempt => CENTRE_LINE + avoid.band,
+                Class::Difficult if avoid.difficult && !exempt => CENTRE_LINE + avoid.band,
                 _ => 0.0,
             };
             if cl > 0.0 {

@@ -73,6 +73,24 @@ fn open_ground_boundary_is_a_circle_within_a_tenth_of_an_inch() {
     );
 }
 
+/// A reach region reports its real area, the area of the region drawn: a 6" move on open
+/// ground is a 6" disc, 113.1 sq in, not the 110.25 of its inside lattice nodes counted.
+#[test]
+fn region_area_is_the_area_drawn_not_a_count_of_lattice_nodes() {
+    let (s, blue) = table_with_enemy(None);
+    let board = Board::new(&s, blue, 0.5);
+    // Off the lattice and on it: the answer must not depend on where the start falls.
+    for start in [Point::new(36.0, 24.0), Point::new(36.27, 24.13)] {
+        let area = region(&board, start, 6.0, Avoid::standard()).area();
+        let exact = std::f32::consts::PI * 36.0;
+        // The drawn outline's chords cut the circle by a hair: within 0.2%.
+        assert!(
+            (area - exact).abs() < exact * 0.002,
+            "area {area} vs {exact}"
+        );
+    }
+}
+
 #[test]
 fn boundary_around_a_round_obstacle_follows_the_geodesic() {
     // Enemy on a 40 mm base 6" east of the start: the mover's centre must stay
