@@ -171,10 +171,7 @@ fn on_table(t: &TableMap, p: Point, margin: f32) -> bool {
 
 fn check_units(s: &Scenario, out: &mut Out) {
     // Terrain only: the side and the mover's size do not change what is impassable.
-    let terrain = s
-        .sides
-        .first()
-        .map(|side| crate::rules::reach::Board::new(s, side.id, 0.0));
+    let terrain = crate::rules::reach::Board::terrain_only(s);
     let mut on_hex: HashMap<(i32, i32), UnitId> = HashMap::new();
     for u in &s.units {
         let item = ItemRef::Unit(u.id);
@@ -256,8 +253,7 @@ fn check_units(s: &Scenario, out: &mut Out) {
                         // The rules' own footprint test: a base partly in impassable
                         // ground is refused as a destination, so it is a problem here.
                         if let Some(piece) = terrain
-                            .as_ref()
-                            .and_then(|b| b.impassable_under(m.pos, fp.bounding_radius()))
+                            .impassable_under(m.pos, fp.bounding_radius())
                             .and_then(|p| s.piece(p))
                         {
                             out.error(

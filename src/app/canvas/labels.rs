@@ -174,9 +174,12 @@ fn place(out: &mut Vec<Shape>, mut labels: Vec<Label>, clip: Rect, fonts: &mut F
 }
 
 /// The screen rectangles taken so far, bucketed so each test looks at its neighbours only.
+/// Only rectangles inside the clip are taken, so the buckets are a grid over it.
 struct Placed {
     origin: Pos2,
-    buckets: std::collections::HashMap<(i32, i32), Vec<Rect>>,
+    columns: usize,
+    rows: usize,
+    buckets: Vec<Vec<Rect>>,
 }
 
 /// Bucket size in screen points.
@@ -184,29 +187,40 @@ const BUCKET: f32 = 64.0;
 
 impl Placed {
     fn new(clip: Rect) -> Placed {
+        // A canvas is at most a few thousand points across: a few thousand buckets at most.
+        let count = |v: f32| ((v.max(0.0) / BUCKET).floor() as usize).min(256) + 1;
+        let (columns, rows) = (count(clip.width()), count(clip.height()));
         Placed {
             origin: clip.min,
-            buckets: Default::default(),
+            columns,
+            rows,
+            buckets: vec![Vec::new(); columns * rows],
         }
     }
 
-    fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> {
-        let lo = ((r.min - self.origin) / BUCKET).floor();
-        let hi = ((r.max - self.origin) / BUCKET).floor();
-        let (x0, y0, x1, y1) = (lo.x as i32, lo.y as i32, hi.x as i32, hi.y as i32);
-        (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| (x, y)))
+    /// The buckets `r` touches (clamped to the grid).
+    fn cells(&self, r: Rect) -> impl Iterator<Item = usize> + use<> {
+        let cell = |v: f32, n: usize| ((v / BUCKET).floor().max(0.0) as usize).min(n - 1);
+        let (x0, x1) = (
+            cell(r.min.x - self.origin.x, self.columns),
+            cell(r.max.x - self.origin.x, self.columns),
+        );
+        let (y0, y1) = (
+            cell(r.min.y - self.origin.y, self.rows),
+            cell(r.max.y - self.origin.y, self.rows),
+        );
+        let columns = self.columns;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| y * columns + x))
     }
 
     /// Takes `r` if nothing placed overlaps it.
     fn take(&mut self, r: Rect) -> bool {
-        let clear = self.cells(r).all(|c| {
-            self.buckets
-                .get(&c)
-                .is_none_or(|v| v.iter().all(|o| !o.intersects(r)))
-        });
+        let clear = self
+            .cells(r)
+            .all(|c| self.buckets[c].iter().all(|o| !o.intersects(r)));
         if clear {
-            for c in self.cells(r).collect::<Vec<_>>() {
-                self.buckets.entry(c).or_default().push(r);
+            for c in self.cells(r) {
+                self.buckets[c].push(r);
             }
         }
         clear

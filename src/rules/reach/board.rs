@@ -31,12 +31,27 @@ impl Board {
         Board::build(s, side, mover_radius, None)
     }
 
+    /// The board's terrain alone, no enemy or column in it: what `check` asks of ground
+    /// (impassable under a base) does not depend on who stands where, and a check after every
+    /// edit of a crowded table must not gather every model as an obstacle.
+    pub fn terrain_only(s: &Scenario) -> Board {
+        let side = s.sides.first().map_or(SideId(0), |x| x.id);
+        Board::bare(s, side, 0.0, None)
+    }
+
     /// The board for the units of column `col` marching (R1): its own bases are not in its way.
     pub fn for_column(s: &Scenario, col: &Column, mover_radius: f32) -> Board {
         Board::build(s, col.side, mover_radius, Some(col.id))
     }
 
     fn build(s: &Scenario, side: SideId, mover_radius: f32, own_column: Option<ColumnId>) -> Board {
+        let mut board = Board::bare(s, side, mover_radius, own_column);
+        board.rebuild_enemies(s);
+        board
+    }
+
+    /// The table and its terrain, with no enemy or column in it yet.
+    fn bare(s: &Scenario, side: SideId, mover_radius: f32, own_column: Option<ColumnId>) -> Board {
         let (width, height) = match &s.map {
             Map::Table(t) => (t.width_in, t.height_in),
             Map::Hex(_) => (0.0, 0.0),
@@ -67,7 +82,7 @@ impl Board {
                 push(Blocker::Difficult(p.id));
             }
         }
-        let mut board = Board {
+        Board {
             width,
             height,
             mover_radius,
@@ -75,9 +90,7 @@ impl Board {
             own_column,
             terrain,
             enemies: Vec::new(),
-        };
-        board.rebuild_enemies(s);
-        board
+        }
     }
 
     /// Re-reads the enemy models and the formed columns' bases (after any of them moved).
