@@ -53,13 +53,13 @@ impl App {
         } else {
             ui.horizontal(|ui| {
                 let l = ui.label("Preview");
-                let shown = open.map_or("closed".to_string(), |m| m.to_string());
+                let shown = open.map_or("closed".to_string(), |m| preview::mode_text(s, m));
                 egui::ComboBox::from_id_salt("preview-mode")
                     .selected_text(shown)
                     .width(ui.available_width() - 70.0)
                     .show_ui(ui, |ui| {
                         for c in &choices {
-                            let text = c.mode.to_string();
+                            let text = preview::mode_text(s, c.mode);
                             let label = match &c.refused {
                                 Some(_) => RichText::new(format!("{text} (refused)")).weak(),
                                 None => RichText::new(text),
@@ -98,13 +98,16 @@ impl App {
     /// column's route, carry out its order), so the buttons stay in view, then its lines.
     fn preview_lines_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        let lines = match self.preview_overlay() {
-            Some(Ok(o)) => o.lines.clone(),
-            Some(Err(e)) => vec![preview::Line {
-                tone: Tone::Bad,
-                text: e.to_string(),
-            }],
-            None => Vec::new(),
+        let (lines, offers) = match self.preview_overlay() {
+            Some(Ok(o)) => (o.lines.clone(), o.offers.clone()),
+            Some(Err(e)) => (
+                vec![preview::Line {
+                    tone: Tone::Bad,
+                    text: e.to_string(),
+                }],
+                Vec::new(),
+            ),
+            None => (Vec::new(), Vec::new()),
         };
         let column = matches!(self.rules.open, Some((_, Mode::Column(..))));
         let route = matches!(
@@ -172,6 +175,21 @@ impl App {
         for l in &lines {
             ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
         }
+        if !offers.is_empty() {
+            ui.label(RichText::new("May react with a charge:").strong());
+            ui.horizontal_wrapped(|ui| {
+                for offer in &offers {
+                    if ui
+                        .button(plain(&offer.label))
+                        .on_hover_text("select it and preview its reaction charge")
+                        .clicked()
+                    {
+                        out.push(Command::Select(vec![ItemRef::Unit(offer.unit)]));
+                        out.push(Command::OpenPreview(offer.mode));
+                    }
+                }
+            });
+        }
         if self.rules.pending.is_none() && !column && self.rules.moves_shown() {
             ui.label(
                 RichText::new(
@@ -202,8 +220,18 @@ impl App {
         if !(2..=12).contains(&r.order_roll) {
             r.order_roll = 7;
         }
+        let (test, carry) = match self.rules.open {
+            Some((_, Mode::Column(_, ColumnOrder::Enter(_)))) => {
+                ("Activation test, 2D6:", "Try to come on")
+            }
+            Some((_, Mode::Column(_, ColumnOrder::VoluntaryBreak(_)))) => {
+                ("Order test, 2D6:", "Give the order")
+            }
+            _ => ("Order test, 2D6:", "Carry out the order"),
+        };
+        let r = &mut self.rules;
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Order test, 2D6:");
+            let l = ui.label(test);
             if ui
                 .add(egui::DragValue::new(&mut r.order_roll).range(2..=12))
                 .labelled_by(l.id)
@@ -219,7 +247,7 @@ impl App {
             if let Some((a, b)) = r.rolled {
                 ui.label(format!("rolled {a} + {b}"));
             }
-            if ui.button("Carry out the order").clicked() {
+            if ui.button(carry).clicked() {
                 out.push(Command::March(Some(r.order_roll)));
             }
         });

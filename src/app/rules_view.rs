@@ -50,6 +50,8 @@ fn order_name(o: ColumnOrder) -> &'static str {
         ColumnOrder::Move => "Move",
         ColumnOrder::StandTo => "Stand To",
         ColumnOrder::Failed => "Failed order",
+        ColumnOrder::VoluntaryBreak(_) => "Voluntary break",
+        ColumnOrder::Enter(_) => "Coming on",
     }
 }
 
@@ -112,7 +114,7 @@ impl RulesView {
     fn request(&self) -> Option<Request> {
         let (unit, mode) = self.open?;
         let mut r = Request::new(unit, mode);
-        if matches!(mode, Mode::Column(_, ColumnOrder::Move)) {
+        if matches!(mode, Mode::Column(_, ColumnOrder::Move) | Mode::HexMove(_)) {
             r.route = self.route.clone();
         }
         Some(r)
@@ -150,6 +152,11 @@ impl App {
             self.rules.open = Some((u, mode));
             self.rules.pending = None;
         }
+    }
+
+    /// What the open preview shows, if one is open.
+    pub fn preview_mode(&self) -> Option<Mode> {
+        self.rules.open.map(|(_, m)| m)
     }
 
     pub fn close_preview(&mut self) {
@@ -274,19 +281,31 @@ impl App {
                 return taken;
             }
         }
-        // A column's route is drawn by clicking the map.
+        // A column's route is drawn by clicking the map; a hex move's destination is picked
+        // by clicking a hex its MP reach.
         if response.clicked()
             && !ui.input(|i| i.modifiers.shift)
-            && matches!(
-                self.rules.open,
-                Some((_, Mode::Column(_, ColumnOrder::Move)))
-            )
             && !matches!(
                 super::hit::hit(self.doc.scenario(), world, tol),
                 Some(ItemRef::Unit(_))
             )
         {
-            return Some(Command::Route(RouteEdit::Add(world)).into());
+            let takes = match self.rules.open {
+                Some((_, Mode::Column(_, ColumnOrder::Move))) => true,
+                Some((_, Mode::HexMove(_))) => {
+                    self.overlay_ok();
+                    let s = self.doc.scenario();
+                    self.rules
+                        .overlay
+                        .as_ref()
+                        .and_then(|(_, o)| o.as_ref().ok())
+                        .is_some_and(|o| o.takes_destination(s, world))
+                }
+                _ => false,
+            };
+            if takes {
+                return Some(Command::Route(RouteEdit::Add(world)).into());
+            }
         }
         None
     }
@@ -322,6 +341,11 @@ impl App {
     /// Adds to, shortens or clears the route drawn for a column's Move.
     pub(super) fn edit_route(&mut self, edit: RouteEdit) {
         match edit {
+            RouteEdit::Add(p) if matches!(self.rules.open, Some((_, Mode::HexMove(_)))) => {
+                // A hex move has one destination: the last hex clicked.
+                self.rules.route = vec![p];
+                self.status = "Destination picked: its route and check points are shown".into();
+            }
             RouteEdit::Add(p) => {
                 self.rules.route.push(p);
                 let n = count(self.rules.route.len() as u64, "point", "points");
@@ -423,8 +447,50 @@ impl App {
                 self.status = "Type the 2D6 roll of the order test, or roll the dice".into();
                 return;
             }
+            (ColumnOrder::VoluntaryBreak(unit), Some(roll)) => {
+                let vb = match crate::rules::column::voluntary_break(s, id, unit) {
+                    Ok(vb) => vb,
+                    Err(e) => return self.notify(true, e.to_string()),
+                };
+                let (passed, outcome) = vb.carry_out(s, roll);
+                let label = if passed {
+                    format!(
+                        "Voluntary break: order to {} (2D6 {roll}, needed {}: passed), the column is broken, no pin tests",
+                        vb.name, vb.test.discipline
+                    )
+                } else {
+                    format!(
+                        "Voluntary break failed (order to {}, 2D6 {roll}, needed {}): the column repeats its last action",
+                        vb.name, vb.test.discipline
+                    )
+                };
+                (label, outcome)
+            }
+            (ColumnOrder::Enter(unit), Some(roll)) => {
+                let e = match crate::rules::column::entry(s, id, Some(unit), None) {
+                    Ok(e) => e,
+                    Err(e) => return self.notify(true, e.to_string()),
+                };
+                match e.carry_out(s, roll) {
+                    Some(outcome) => (
+                        format!(
+                            "{} comes on (2D6 {roll}, needed {}: passed)",
+                            e.name, e.test.discipline
+                        ),
+                        outcome,
+                    ),
+                    None => {
+                        let said = format!(
+                            "{}: activation failed (2D6 {roll}, needed {}): it stays off table this turn",
+                            e.name, e.test.discipline
+                        );
+                        self.notify(false, said);
+                        return;
+                    }
+                }
+            }
             (_, Some(roll)) => {
-                let Activation::Ordered(o) =
+                let Some(Activation::Ordered(o)) =
                     crate::preview::column_activation(s, col, order, &self.rules.route)
                 else {
                     return;
@@ -455,12 +521,25 @@ impl App {
                 if self.apply(&label, crate::edit::ops::outcome::column(outcome)) {
                     self.rules.route.clear();
                     self.notify(false, format!("{name}: {label}"));
+                    self.keep_offered_mode();
                 }
             }
             Err(illegal) => {
                 let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
                 self.notify(true, format!("{label} refused: {}", why.join("; ")));
             }
+        }
+    }
+
+    /// After a column order is carried out: when the open preview is no longer offered (the
+    /// column broke, the unit came on), the unit's usual one takes its place.
+    fn keep_offered_mode(&mut self) {
+        let Some((unit, mode)) = self.rules.open else {
+            return;
+        };
+        let choices = preview::choices(self.doc.scenario(), unit);
+        if !choices.iter().any(|c| c.mode == mode) {
+            self.rules.open = choices.first().map(|c| (unit, c.mode));
         }
     }
 

@@ -61,6 +61,10 @@ pub enum Command {
         /// Hex map: the cavalry second combat advance from the unit's hex.
         #[arg(long)]
         second_combat: bool,
+        /// Hex map, with --to: the reaction charge of this enemy cavalry unit (by ID or name)
+        /// against the moving unit, at the first check point of the route that lets it charge.
+        #[arg(long, value_name = "UNIT", requires = "to")]
+        reaction_charge: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -80,15 +84,25 @@ pub enum Command {
         #[arg(long)]
         column: String,
         /// How far the lead moves, in inches (at most its Mv; 0 without a route is Stand To;
-        /// not used with --failed-order). On a broken column: how far the unit coming on moves.
+        /// needed for an order, not used with --failed-order or --voluntary-break). On a broken
+        /// column: how far the unit coming on moves (default its Mv).
         #[arg(long, allow_negative_numbers = true)]
-        distance: f32,
+        distance: Option<f32>,
         /// The lead's route as X,Y;X,Y;... in inches (default: straight on).
         #[arg(long, value_name = "X,Y;X,Y...", allow_hyphen_values = true)]
         route: Option<String>,
         /// Preview the move a failed order forces instead.
         #[arg(long)]
         failed_order: bool,
+        /// A formed column: preview breaking it on purpose with an order to this unit (by ID
+        /// or name) before the column activates: passed, the column breaks with no pin tests;
+        /// failed, it repeats its last successful action.
+        #[arg(long, value_name = "UNIT", conflicts_with_all = ["failed_order", "route", "enter"])]
+        voluntary_break: Option<String>,
+        /// A broken column: the unit still off table (by ID or name) that tries to come on at
+        /// the entry point this turn (default: the first in march order).
+        #[arg(long, value_name = "UNIT", conflicts_with_all = ["failed_order", "route"])]
+        enter: Option<String>,
         #[arg(long)]
         json: bool,
     },

@@ -7,18 +7,24 @@ use super::error::CliError;
 use super::json;
 use super::parse::parse_route;
 use crate::geom::Point;
-use crate::model::{ColumnId, ColumnState, Scenario};
+use crate::model::{Column, ColumnId, ColumnState, Scenario, UnitId};
 use crate::rules::column::{
-    self, Activation, ColumnPreview, EntryPreview, Movement, Order, UnitEnd,
+    self, Activation, ColumnPreview, EntryPreview, Movement, Order, UnitEnd, VoluntaryBreak,
 };
 use serde::Serialize;
 use std::io::Write;
 
 /// The options of `column`.
 pub struct Args<'a> {
-    pub distance: f32,
+    /// How far the lead moves (an order), or the unit coming on after a break (default its Mv).
+    pub distance: Option<f32>,
     pub route: Option<&'a str>,
     pub failed_order: bool,
+    /// A formed column: the unit given an order before the column activates (R1 voluntary
+    /// break).
+    pub voluntary_break: Option<UnitId>,
+    /// A broken column: the unit still off table that tries to come on (default the first).
+    pub enter: Option<UnitId>,
     pub json: bool,
 }
 
@@ -35,8 +41,32 @@ struct BrokenJson<'a> {
     name: &'a str,
     state: ColumnState,
     text: String,
+    /// The unit that tries to come on this turn (`--enter`, else the first waiting).
     entry: Option<&'a EntryPreview>,
+    /// Every unit still off table, in march order, each as it would come on: the player picks
+    /// which one tries.
+    entries: &'a [EntryPreview],
 }
+
+/// What passing the voluntary break's order does.
+#[derive(Serialize)]
+struct OnPass {
+    state: ColumnState,
+    pin_tests: Vec<column::PinTest>,
+    text: &'static str,
+}
+
+#[derive(Serialize)]
+struct VoluntaryJson<'a> {
+    state: ColumnState,
+    voluntary_break: &'a VoluntaryBreak,
+    on_pass: OnPass,
+}
+
+/// What passing the order of a voluntary break does, in the words of 000.
+const ON_PASS: &str = "the column is broken, with no pin tests: its units act on their own from \
+                       now on and never re-form, and one unit still off table may try to come \
+                       on at the entry point each later turn";
 
 pub fn run(s: &Scenario, id: ColumnId, args: Args, out: &mut dyn Write) -> Result<u8, CliError> {
     let col = s
@@ -44,43 +74,51 @@ pub fn run(s: &Scenario, id: ColumnId, args: Args, out: &mut dyn Write) -> Resul
         .ok_or_else(|| CliError::Usage(format!("there is no column {id}")))?;
     let usage = |e: column::ColumnError| CliError::Usage(e.to_string());
     if col.state == ColumnState::Broken {
-        let entry = match column::entry(s, id, None, Some(args.distance)) {
-            Ok(e) => Some(e),
-            Err(column::ColumnError::NothingToEnter(_)) => None,
-            Err(e) => return Err(usage(e)),
-        };
-        let text = format!(
-            "'{}' is broken and never re-forms: its units act on their own. One unit still off \
-             table may try to activate each turn and come on at the entry point.",
+        return run_broken(s, col, &args, out);
+    }
+    if args.enter.is_some() {
+        return Err(CliError::Usage(format!(
+            "'{}' is formed: its units come on as the column moves; --enter is for a broken \
+             column",
             col.name
-        );
+        )));
+    }
+    if let Some(unit) = args.voluntary_break {
+        let vb = column::voluntary_break(s, id, unit).map_err(usage)?;
         if args.json {
-            let report = BrokenJson {
-                column: id,
-                name: &col.name,
+            let report = VoluntaryJson {
                 state: col.state,
-                text,
-                entry: entry.as_ref(),
+                voluntary_break: &vb,
+                on_pass: OnPass {
+                    state: ColumnState::Broken,
+                    pin_tests: vb.pin_tests.clone(),
+                    text: ON_PASS,
+                },
             };
             json::write(&report, out)?;
         } else {
-            writeln!(out, "{text}")?;
-            match &entry {
-                Some(e) => write_entry(e, out)?,
-                None => writeln!(out, "No unit is waiting off table.")?,
-            }
+            write_voluntary(s, &vb, &args, out)?;
         }
         return Ok(0);
     }
     let activation = if args.failed_order {
         Activation::Failed
-    } else if args.distance == 0.0 && args.route.is_none() {
-        Activation::Ordered(Order::StandTo)
     } else {
-        Activation::Ordered(Order::Move {
-            distance_in: args.distance,
-            route: args.route.map(parse_route).transpose()?,
-        })
+        let distance = args.distance.ok_or_else(|| {
+            CliError::Usage(
+                "--distance is needed: how far the lead moves, in inches (0 without a route is \
+                 Stand To); or use --failed-order or --voluntary-break UNIT"
+                    .into(),
+            )
+        })?;
+        if distance == 0.0 && args.route.is_none() {
+            Activation::Ordered(Order::StandTo)
+        } else {
+            Activation::Ordered(Order::Move {
+                distance_in: distance,
+                route: args.route.map(parse_route).transpose()?,
+            })
+        }
     };
     let pv = column::preview(s, id, activation).map_err(usage)?;
     if args.json {
@@ -91,6 +129,69 @@ pub fn run(s: &Scenario, id: ColumnId, args: Args, out: &mut dyn Write) -> Resul
         json::write(&report, out)?;
     } else {
         write_text(s, &pv, &args, out)?;
+    }
+    Ok(0)
+}
+
+/// A broken column: the unit that tries to come on (`--enter`, else the first waiting), and
+/// every unit waiting, each as it would come on.
+fn run_broken(
+    s: &Scenario,
+    col: &Column,
+    args: &Args,
+    out: &mut dyn Write,
+) -> Result<u8, CliError> {
+    let usage = |e: column::ColumnError| CliError::Usage(e.to_string());
+    if args.voluntary_break.is_some() {
+        return Err(usage(column::ColumnError::Broken(col.name.clone())));
+    }
+    let entry = match column::entry(s, col.id, args.enter, args.distance) {
+        Ok(e) => Some(e),
+        Err(column::ColumnError::NothingToEnter(_)) if args.enter.is_none() => None,
+        Err(e) => return Err(usage(e)),
+    };
+    // Every waiting unit as it would come on, at its own full Mv unless a distance is given
+    // and within its Mv.
+    let entries: Vec<EntryPreview> = match &entry {
+        Some(e) => e
+            .candidates
+            .iter()
+            .map(|c| {
+                if c.unit == e.unit {
+                    return Ok(e.clone());
+                }
+                column::entry(s, col.id, Some(c.unit), args.distance)
+                    .or_else(|_| column::entry(s, col.id, Some(c.unit), None))
+            })
+            .collect::<Result<_, _>>()
+            .map_err(usage)?,
+        None => Vec::new(),
+    };
+    let text = format!(
+        "'{}' is broken and never re-forms: its units act on their own. One unit still off \
+         table may try to activate each turn and come on at the entry point; the player picks \
+         which.",
+        col.name
+    );
+    if args.json {
+        let report = BrokenJson {
+            column: col.id,
+            name: &col.name,
+            state: col.state,
+            text,
+            entry: entry.as_ref(),
+            entries: &entries,
+        };
+        json::write(&report, out)?;
+    } else {
+        writeln!(out, "{text}")?;
+        match &entry {
+            Some(e) => {
+                write_candidates(&entries, e.unit, out)?;
+                write_entry(e, out)?;
+            }
+            None => writeln!(out, "No unit is waiting off table.")?,
+        }
     }
     Ok(0)
 }
@@ -138,7 +239,7 @@ fn write_text(
                  moves its full allowance, {}.",
                 pv.route_kind
             )?;
-            if args.distance != pv.allowance_in {
+            if args.distance.is_some_and(|d| d != pv.allowance_in) {
                 writeln!(
                     out,
                     "  (--distance is not used: a failed order moves the full allowance)"
@@ -251,20 +352,41 @@ fn write_text(
     Ok(())
 }
 
-fn write_entry(e: &EntryPreview, out: &mut dyn Write) -> std::io::Result<()> {
-    let candidates: Vec<String> = e
-        .candidates
-        .iter()
-        .map(|c| {
+/// Every unit waiting off table: its test and how its entry would go; `chosen` tries.
+fn write_candidates(
+    entries: &[EntryPreview],
+    chosen: UnitId,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Waiting off table (any one may be the one that tries; --enter UNIT picks it):"
+    )?;
+    for e in entries {
+        let how = if e.legal {
             format!(
-                "'{}' (needs {}+, {})",
-                c.name,
-                c.discipline,
-                c.p_pass.percent_text()
+                "would come on to front {} facing {:.1}°",
+                pt(e.front),
+                e.facing_deg
             )
-        })
-        .collect();
-    writeln!(out, "Waiting off table: {}", candidates.join(", "))?;
+        } else {
+            let why: Vec<String> = e.illegal.iter().map(ToString::to_string).collect();
+            format!("could not come on: {}", why.join("; "))
+        };
+        writeln!(
+            out,
+            "  {}'{}' (#{}): needs {}+ on 2D6, {}; {how}",
+            if e.unit == chosen { "* " } else { "" },
+            e.name,
+            e.unit.0,
+            e.test.discipline,
+            e.test.p_pass.percent_text()
+        )?;
+    }
+    Ok(())
+}
+
+fn write_entry(e: &EntryPreview, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
         out,
         "'{}' (#{}) tries to come on: {}",
@@ -278,6 +400,7 @@ fn write_entry(e: &EntryPreview, out: &mut dyn Write) -> std::io::Result<()> {
         pt(e.front),
         e.facing_deg
     )?;
+    writeln!(out, "  failing, it stays off table this turn")?;
     if e.legal {
         writeln!(out, "Legal: yes")?;
     } else {
@@ -287,4 +410,34 @@ fn write_entry(e: &EntryPreview, out: &mut dyn Write) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A voluntary break: the order to one unit, its odds, and both outcomes (the failed one as
+/// the full move it forces).
+fn write_voluntary(
+    s: &Scenario,
+    vb: &VoluntaryBreak,
+    args: &Args,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Voluntary break of '{}': an order to '{}' (#{}) before the column activates.",
+        vb.column_name, vb.name, vb.unit.0
+    )?;
+    writeln!(out, "  order test: {}", vb.test)?;
+    writeln!(
+        out,
+        "  passes ({}, {}): {ON_PASS}.",
+        vb.test.p_pass,
+        vb.test.p_pass.percent_text()
+    )?;
+    writeln!(
+        out,
+        "  fails ({}, {}): the formation holds and the column repeats its last successful \
+         action, as follows.",
+        vb.test.p_fail,
+        vb.test.p_fail.percent_text()
+    )?;
+    write_text(s, &vb.on_fail, args, out)
 }

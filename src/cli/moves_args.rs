@@ -8,6 +8,8 @@ pub struct HexArgs<'a> {
     /// A destination `X,Y` (axial): print the route and the reaction-charge check points.
     pub to: Option<&'a str>,
     pub second_combat: bool,
+    /// With `to`: the reaction charge of this enemy cavalry unit against the mover.
+    pub reaction_charge: Option<crate::model::UnitId>,
     pub json: bool,
 }
 

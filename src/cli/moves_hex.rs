@@ -9,7 +9,8 @@ use super::moves_args::HexArgs;
 use super::parse::parse_hex;
 use crate::model::{Command, Scenario, UnitId};
 use crate::rules::hex_commands::{
-    Board, ChargeCheckPoint, CommandSource, HexRules, MovePreview, SecondCombat, serial,
+    self, Board, ChargeCheckPoint, CommandSource, HexRules, MovePreview, ReactionCharge,
+    SecondCombat, UnitRef, serial,
 };
 use hexx::Hex;
 use serde::Serialize;
@@ -55,6 +56,34 @@ pub fn run(
         }
         None => None,
     };
+    // The enemy cavalry that may charge at the route's check points.
+    let may_react = match &route {
+        Some((_, Some(path), checks)) if !checks.is_empty() => {
+            hex_commands::reaction_chargers(s, unit, path)
+                .map_err(|e| CliError::Usage(e.to_string()))?
+        }
+        _ => Vec::new(),
+    };
+    let reaction = match (args.reaction_charge, &route) {
+        (Some(charger), Some((hex, path, _))) => {
+            let path = path.as_ref().ok_or_else(|| {
+                CliError::Usage(format!(
+                    "no route to {}: a reaction charge needs the mover's route",
+                    hex_text(rules.board(), *hex)
+                ))
+            })?;
+            Some(
+                hex_commands::reaction_charge(s, charger, unit, path)
+                    .map_err(|e| CliError::Usage(e.to_string()))?,
+            )
+        }
+        (Some(_), None) => {
+            return Err(CliError::Usage(
+                "--reaction-charge needs --to: the route that triggers it".into(),
+            ));
+        }
+        (None, _) => None,
+    };
     let second = if args.second_combat {
         Some(
             rules
@@ -73,13 +102,26 @@ pub fn run(
         let report = Report {
             preview: &preview,
             kind: &kind,
-            route: route.as_ref().map(|r| RouteReport::new(&preview, r)),
+            route: route
+                .as_ref()
+                .map(|r| RouteReport::new(&preview, r, &may_react)),
             second_combat: second.as_ref(),
+            reaction_charge: reaction.as_ref(),
         };
         let value = serial::with_grid(board.offset_grid(), || serde_json::to_value(&report))?;
         json::write(&value, out)?;
     } else {
         write_text(board, &preview, &kind, route.as_ref(), second.as_ref(), out)?;
+        for (u, c) in &may_react {
+            writeln!(
+                out,
+                "  {u} ({}) may react with a charge at step {}: --reaction-charge {}",
+                u.id, c.step, u.id.0
+            )?;
+        }
+        if let Some(r) = &reaction {
+            write_reaction(board, r, out)?;
+        }
     }
     Ok(0)
 }
@@ -95,6 +137,9 @@ struct Report<'a> {
     kind: &'a str,
     route: Option<RouteReport>,
     second_combat: Option<&'a SecondCombat>,
+    /// With `--reaction-charge` (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reaction_charge: Option<&'a ReactionCharge>,
 }
 
 /// The route to one hex: whether the unit may end there, what it costs, the way there and
@@ -109,13 +154,32 @@ struct RouteReport {
     text: Option<String>,
     #[serde(serialize_with = "serial::opt_hexes")]
     path: Option<Vec<Hex>>,
+    /// Enemy cavalry that may charge at a check point, with the step.
+    may_react: Vec<MayReact>,
     #[serde(serialize_with = "crate::rules::serial::texted_list")]
     charge_checks: Vec<ChargeCheckPoint>,
 }
 
+#[derive(Serialize)]
+struct MayReact {
+    unit: UnitRef,
+    step: usize,
+}
+
 impl RouteReport {
-    fn new(p: &MovePreview, (hex, path, checks): &Route) -> RouteReport {
+    fn new(
+        p: &MovePreview,
+        (hex, path, checks): &Route,
+        may_react: &[(UnitRef, ChargeCheckPoint)],
+    ) -> RouteReport {
         RouteReport {
+            may_react: may_react
+                .iter()
+                .map(|(u, c)| MayReact {
+                    unit: u.clone(),
+                    step: c.step,
+                })
+                .collect(),
             to: *hex,
             legal: p.is_legal(*hex),
             cost: p.get(*hex).map(|h| h.cost),
@@ -135,14 +199,27 @@ fn write_text(
     second: Option<&SecondCombat>,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{} ({}), {kind} at {}, {} MP",
-        p.unit,
-        p.unit.id,
-        hex_text(board, p.start),
-        p.mp
-    )?;
+    match &p.entry {
+        Some(e) => writeln!(
+            out,
+            "{} ({}), {kind} off the map, a reinforcement due on turn {}: enters at {} for {} MP \
+             (counted in every cost below), {} MP",
+            p.unit,
+            p.unit.id,
+            e.turn,
+            hex_text(board, e.hex),
+            e.cost,
+            p.mp
+        )?,
+        None => writeln!(
+            out,
+            "{} ({}), {kind} at {}, {} MP",
+            p.unit,
+            p.unit.id,
+            hex_text(board, p.start),
+            p.mp
+        )?,
+    }
     let t = &p.command.tracing;
     let chit = p.command.chit.map_or("none".to_string(), |c| c.to_string());
     match p.command.source {
@@ -263,6 +340,58 @@ fn write_text(
                 Some(r) => writeln!(out, "  {}  {r}", hex_text(board, h.hex))?,
             }
         }
+    }
+    Ok(())
+}
+
+/// The reaction charge at its check point: the trigger halted, and the charger's legal ends
+/// against it (or, when it cannot be reached, in the zone of control of another enemy).
+fn write_reaction(board: &Board, r: &ReactionCharge, out: &mut dyn Write) -> std::io::Result<()> {
+    let m = &r.moves;
+    writeln!(
+        out,
+        "Reaction charge by {} ({}) at {}: {}",
+        m.unit,
+        m.unit.id,
+        hex_text(board, r.check.hex),
+        r.check
+    )?;
+    writeln!(
+        out,
+        "  {} halted at {}; {} charges it from {} with {} MP",
+        r.trigger,
+        hex_text(board, r.trigger_at),
+        m.unit,
+        hex_text(board, m.start),
+        m.allowance
+    )?;
+    if !r.trigger_reachable {
+        writeln!(
+            out,
+            "  {} cannot be reached: the charge may end in the zone of control of an enemy that \
+             did not trigger it (004's one exception), nearer the trigger than it started",
+            r.trigger
+        )?;
+    }
+    for n in &m.notices {
+        writeln!(out, "  note: {n}")?;
+    }
+    let legal: Vec<_> = m.legal().collect();
+    writeln!(out, "  Legal ends of the charge ({}):", legal.len())?;
+    for h in legal {
+        let path = m.path(h.hex).unwrap_or_default();
+        writeln!(
+            out,
+            "    {}  {} MP  {}",
+            hex_text(board, h.hex),
+            h.cost,
+            path_text(&path)
+        )?;
+    }
+    let rejected: Vec<_> = m.rejected().collect();
+    writeln!(out, "  Refused ({}):", rejected.len())?;
+    for (h, why) in rejected {
+        writeln!(out, "    {}  {} MP  {why}", hex_text(board, h.hex), h.cost)?;
     }
     Ok(())
 }

@@ -95,20 +95,32 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             move_type,
             to,
             second_combat,
+            reaction_charge,
             json,
         } => {
             let scenario = load(&file)?;
             refuse_foreign_flags(&scenario, &command, second_combat, &action, &move_type)?;
             let unit = find_unit(&scenario, &unit)?;
+            let reaction_charge = reaction_charge
+                .map(|u| find_unit(&scenario, &u))
+                .transpose()?;
             if scenario.map.is_hex() {
                 let args = HexArgs {
                     command: command.as_deref(),
                     to: to.as_deref(),
                     second_combat,
+                    reaction_charge,
                     json,
                 };
                 moves_hex::run(&scenario, unit, args, out)
             } else {
+                if reaction_charge.is_some() {
+                    return Err(CliError::Usage(
+                        "--reaction-charge is a hex-map rule (R5); this scenario is played on \
+                         a table"
+                            .into(),
+                    ));
+                }
                 let args = TableArgs {
                     action: action.as_deref(),
                     move_type: move_type.as_deref(),
@@ -129,16 +141,24 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             distance,
             route,
             failed_order,
+            voluntary_break,
+            enter,
             json,
         } => {
             let scenario = load(&file)?;
             let col = scenario.find_column(&column).ok_or_else(|| {
                 CliError::Usage(format!("no column '{column}' in {}", file.display()))
             })?;
+            let voluntary_break = voluntary_break
+                .map(|u| find_unit(&scenario, &u))
+                .transpose()?;
+            let enter = enter.map(|u| find_unit(&scenario, &u)).transpose()?;
             let args = column::Args {
                 distance,
                 route: route.as_deref(),
                 failed_order,
+                voluntary_break,
+                enter,
                 json,
             };
             column::run(&scenario, col.id, args, out)

@@ -157,4 +157,16 @@ pub(super) struct Parts {
     pub refused: Vec<Item>,
     pub lines: Vec<Line>,
     pub marks: Vec<Mark>,
+    pub offers: Vec<Offer>,
+}
+
+/// A preview this one leads to, for another unit: e.g. at a reaction-charge check point of an
+/// enemy cavalry move, the charge of a cavalry unit that may react.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer {
+    /// What the button says.
+    pub label: String,
+    /// The unit to select, and what to preview for it.
+    pub unit: UnitId,
+    pub mode: super::Mode,
 }

@@ -88,14 +88,37 @@ pub fn choices(s: &Scenario, unit: UnitId) -> Vec<Choice> {
             v
         }
         Ruleset::ColumnOfMarch => match column_of(s, unit) {
-            Some(c) => [ColumnOrder::Move, ColumnOrder::StandTo, ColumnOrder::Failed]
-                .into_iter()
-                .map(|o| Choice {
-                    mode: Mode::Column(c.id, o),
-                    refused: column::cannot_order(c).map(Refusal::Column),
-                })
-                .collect(),
+            Some(c) => column_choices(s, c, u),
             None => Vec::new(),
         },
     }
+}
+
+/// A column's choices for one of its units: the orders to the column and the voluntary break
+/// by ordering this unit (formed); after a break, each unit still off table trying to come on
+/// (the player picks which), then the orders, refused.
+fn column_choices(s: &Scenario, c: &Column, u: &Unit) -> Vec<Choice> {
+    let refused = column::cannot_order(c).map(Refusal::Column);
+    let mut v: Vec<Choice> = Vec::new();
+    if refused.is_some() {
+        v.extend(column::waiting(s, c.id).into_iter().map(|w| Choice {
+            mode: Mode::Column(c.id, ColumnOrder::Enter(w)),
+            refused: None,
+        }));
+    }
+    v.extend(
+        [ColumnOrder::Move, ColumnOrder::StandTo, ColumnOrder::Failed]
+            .into_iter()
+            .map(|o| Choice {
+                mode: Mode::Column(c.id, o),
+                refused: refused.clone(),
+            }),
+    );
+    if refused.is_none() && u.on_table() && u.in_play() {
+        v.push(Choice {
+            mode: Mode::Column(c.id, ColumnOrder::VoluntaryBreak(u.id)),
+            refused: None,
+        });
+    }
+    v
 }

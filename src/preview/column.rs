@@ -8,11 +8,19 @@ use super::request::ColumnOrder;
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::column::{
-    self, Activation, ColumnOutcome, ColumnPreview, Illegal, Order, UnitEnd,
+    self, Activation, ColumnOutcome, ColumnPreview, EntryPreview, Illegal, Order, UnitEnd,
+    VoluntaryBreak,
 };
 
 pub(super) struct ColumnProbe {
-    preview: ColumnPreview,
+    answer: Answer,
+}
+
+/// The rules' answer a column preview keeps.
+enum Answer {
+    March(Box<ColumnPreview>),
+    Break(Box<VoluntaryBreak>),
+    Enter(Box<EntryPreview>),
 }
 
 fn end_text(e: UnitEnd) -> &'static str {
@@ -24,20 +32,27 @@ fn end_text(e: UnitEnd) -> &'static str {
 }
 
 /// What the editor's column modes ask of the column: Move the lead its full Mv along the route
-/// drawn (straight on when none is), Stand To, or the failed order.
-pub fn activation(s: &Scenario, col: &Column, order: ColumnOrder, route: &[Point]) -> Activation {
+/// drawn (straight on when none is), Stand To, or the failed order. `None` for the modes that
+/// are not an activation of the column (a voluntary break, a unit coming on after a break).
+pub fn activation(
+    s: &Scenario,
+    col: &Column,
+    order: ColumnOrder,
+    route: &[Point],
+) -> Option<Activation> {
     let lead_mv = col
         .members
         .first()
         .and_then(|m| s.unit(m.unit))
         .map_or(0.0, |u| f32::from(u.stats.mv));
     match order {
-        ColumnOrder::Move => Activation::Ordered(Order::Move {
+        ColumnOrder::Move => Some(Activation::Ordered(Order::Move {
             distance_in: lead_mv,
             route: (!route.is_empty()).then(|| route.to_vec()),
-        }),
-        ColumnOrder::StandTo => Activation::Ordered(Order::StandTo),
-        ColumnOrder::Failed => Activation::Failed,
+        })),
+        ColumnOrder::StandTo => Some(Activation::Ordered(Order::StandTo)),
+        ColumnOrder::Failed => Some(Activation::Failed),
+        ColumnOrder::VoluntaryBreak(_) | ColumnOrder::Enter(_) => None,
     }
 }
 
@@ -53,24 +68,148 @@ pub(super) fn preview(
         .iter()
         .find(|c| c.id == id)
         .ok_or_else(|| NoPreview(format!("there is no column {id}")))?;
-    let activation = activation(s, col, order, route);
-    let p = match column::preview(s, id, activation) {
-        Ok(p) => p,
-        Err(e) => {
-            o.lines.push(Line::bad(e.to_string()));
-            return Ok(None);
+    let answer = match order {
+        ColumnOrder::VoluntaryBreak(unit) => column::voluntary_break(s, id, unit).map(|vb| {
+            voluntary(s, &vb, o);
+            Answer::Break(Box::new(vb))
+        }),
+        ColumnOrder::Enter(unit) => column::entry(s, id, Some(unit), None).map(|e| {
+            enter(s, &e, o);
+            Answer::Enter(Box::new(e))
+        }),
+        _ => {
+            let Some(activation) = activation(s, col, order, route) else {
+                return Ok(None);
+            };
+            column::preview(s, id, activation).map(|p| {
+                march(s, &p, order, route, true, o);
+                Answer::March(Box::new(p))
+            })
         }
     };
-    let t = &p.order_test;
+    match answer {
+        Ok(answer) => Ok(Some(ColumnProbe { answer })),
+        Err(e) => {
+            o.lines.push(Line::bad(e.to_string()));
+            Ok(None)
+        }
+    }
+}
+
+/// A voluntary break: the order to one unit with its odds, what passing does, and the move
+/// failing forces, drawn as the column would end it.
+fn voluntary(s: &Scenario, vb: &VoluntaryBreak, o: &mut Parts) {
+    let t = &vb.test;
     o.lines.push(Line::info(format!(
-        "{}: order test on {} Discipline {} (2D6 at or above): pass {} ({}), fail {}",
-        p.name,
-        crate::model::words::possessive(&t.name),
+        "voluntary break: an order to {} before the column activates, 2D6 at or above its \
+         Discipline {}: pass {} ({}), fail {} ({})",
+        vb.name,
         t.discipline,
         t.p_pass,
         t.p_pass.percent_text(),
+        t.p_fail,
         t.p_fail.percent_text()
     )));
+    o.lines.push(Line::warn(format!(
+        "passed ({}): {} is broken, with no pin tests; its units act on their own and never \
+         re-form",
+        t.p_pass.percent_text(),
+        vb.column_name
+    )));
+    o.lines.push(Line::info(format!(
+        "failed ({}): the formation holds and the column repeats its last successful action \
+         (drawn):",
+        t.p_fail.percent_text()
+    )));
+    march(s, &vb.on_fail, ColumnOrder::Failed, &[], false, o);
+}
+
+/// A unit of a broken column trying to come on: every waiting unit's odds (the player picks
+/// which tries), and this one's models where it would stand.
+fn enter(s: &Scenario, e: &EntryPreview, o: &mut Parts) {
+    o.lines.push(Line::info(format!(
+        "{} tries to come on at the entry point: {}",
+        e.name, e.test
+    )));
+    let others: Vec<String> = e
+        .candidates
+        .iter()
+        .filter(|c| c.unit != e.unit)
+        .map(|c| {
+            format!(
+                "{} (needs {}+, {})",
+                c.name,
+                c.discipline,
+                c.p_pass.percent_text()
+            )
+        })
+        .collect();
+    if !others.is_empty() {
+        o.lines.push(Line::info(format!(
+            "also waiting, any one may try instead: {}",
+            others.join(", ")
+        )));
+    }
+    o.lines.push(Line::info(format!(
+        "passing, it moves {:.2}\" in from the entry point; failing, it stays off table this turn",
+        e.distance_in
+    )));
+    for i in &e.illegal {
+        o.lines.push(Line::bad(i.to_string()));
+    }
+    let (fill, edge) = if e.legal {
+        (LEGAL, LEGAL_EDGE)
+    } else {
+        (REJECTED, REJECTED_EDGE)
+    };
+    draw::path(&mut o.items, &[e.entry, e.front], PATH);
+    if let Some(u) = s.unit(e.unit) {
+        for pm in &e.models {
+            if let Some(m) = u.model(pm.id) {
+                let placed = Model {
+                    pos: pm.pos,
+                    facing_deg: pm.facing_deg,
+                    ..*m
+                };
+                draw::base(&mut o.items, &placed, fill, edge);
+            }
+        }
+    }
+    draw::label(&mut o.items, e.front, e.name.clone(), edge);
+    o.marks.push(Mark {
+        at: e.front,
+        radius: 1.0,
+        text: format!(
+            "{} comes on here if its activation passes ({})",
+            e.name,
+            e.test.p_pass.percent_text()
+        ),
+    });
+}
+
+/// A column's activation: its order test, the route and every unit where it ends.
+/// `tested`: the column's own order test is shown (not for a voluntary break, whose test is
+/// the ordered unit's).
+fn march(
+    s: &Scenario,
+    p: &ColumnPreview,
+    order: ColumnOrder,
+    route: &[Point],
+    tested: bool,
+    o: &mut Parts,
+) {
+    let t = &p.order_test;
+    if tested {
+        o.lines.push(Line::info(format!(
+            "{}: order test on {} Discipline {} (2D6 at or above): pass {} ({}), fail {}",
+            p.name,
+            crate::model::words::possessive(&t.name),
+            t.discipline,
+            t.p_pass,
+            t.p_pass.percent_text(),
+            t.p_fail.percent_text()
+        )));
+    }
     o.lines.push(Line::info(if p.failed_order {
         format!(
             "failed order: repeats {} {}, {:.2}\"",
@@ -162,7 +301,6 @@ pub(super) fn preview(
             ),
         });
     }
-    Ok(Some(ColumnProbe { preview: p }))
 }
 
 impl ColumnProbe {
@@ -170,7 +308,13 @@ impl ColumnProbe {
         None
     }
 
+    /// What carrying the preview out changes: the order passed (a voluntary break: the
+    /// column broken; a unit coming on: on the table).
     pub fn outcome(&self, s: &Scenario) -> Result<ColumnOutcome, Vec<Illegal>> {
-        self.preview.outcome(s)
+        match &self.answer {
+            Answer::March(p) => p.outcome(s),
+            Answer::Break(vb) => Ok(vb.outcome_on_pass(s)),
+            Answer::Enter(e) => e.outcome(s),
+        }
     }
 }

@@ -2,8 +2,9 @@
 //! its MP reach but the command forbids (with the reason); a leader's command span and the
 //! units of his force in and out of command.
 
-use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Parts};
+use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
 use super::draw::{self, COMMAND, COMMAND_FILL, LEGAL, LEGAL_EDGE, PATH, REJECTED, REJECTED_EDGE};
+use super::request::Mode;
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::hex_commands::{CommandSource, HexRules, MovePreview, SpanPreview, Tracing};
@@ -14,6 +15,9 @@ use std::sync::Arc;
 /// What a hex move preview keeps to answer hover and drag.
 pub(super) struct HexProbe {
     preview: MovePreview,
+    /// Dragging the unit moves it (not for a reaction charge, which is a preview only: the
+    /// trigger stands where its move is halted, not where it is).
+    movable: bool,
 }
 
 fn rules(s: &Scenario) -> Result<HexRules, NoPreview> {
@@ -67,10 +71,13 @@ fn cell(l: &hexx::HexLayout, hex: Hex) -> [Point; 6] {
     l.hex_corners(hex)
 }
 
+/// A unit's hex moves; with a destination clicked (`route`'s last point), the route there, its
+/// reaction-charge check points and the enemy cavalry that may charge at them.
 pub(super) fn moves(
     s: &Scenario,
     unit: UnitId,
     command: Option<Command>,
+    route: &[Point],
     o: &mut Parts,
 ) -> Result<HexProbe, NoPreview> {
     let Some(h) = s.map.as_hex() else {
@@ -80,13 +87,167 @@ pub(super) fn moves(
     let p = r
         .preview(unit, command)
         .map_err(|e| NoPreview(e.to_string()))?;
+    draw_moves(s, h, &p, o);
+    if let Some(to) = route.last() {
+        destination(s, h, &mut r, &p, layout(h).world_pos_to_hex(*to), o);
+    } else if p.legal().next().is_some() {
+        o.lines.push(Line::info(
+            "click a hex to see the route there and its reaction-charge check points",
+        ));
+    }
+    Ok(HexProbe {
+        preview: p,
+        movable: true,
+    })
+}
+
+/// The route to `to`, and what the enemy may do along it (R5 reaction charges).
+fn destination(
+    s: &Scenario,
+    h: &HexMap,
+    r: &mut HexRules,
+    p: &MovePreview,
+    to: Hex,
+    o: &mut Parts,
+) {
+    let l = layout(h);
+    let Some(path) = p.path(to) else {
+        o.lines.push(Line::bad(format!(
+            "route to {}: out of reach under the command",
+            h.label(to)
+        )));
+        return;
+    };
+    let cost = p.get(to).map_or(0, |v| v.cost);
+    o.lines.push(match p.reason(to) {
+        None => Line::info(format!("route to {}: {cost} MP, legal", h.label(to))),
+        Some(why) => Line::bad(format!(
+            "route to {}: {cost} MP, refused: {why}",
+            h.label(to)
+        )),
+    });
+    let centres: Vec<Point> = path.iter().map(|x| l.hex_to_world_pos(*x)).collect();
+    draw::path(&mut o.items, &centres, PATH);
+    o.items.push(Item::Line {
+        points: cell(&l, to).to_vec(),
+        stroke: Stroke::points(3.0, PATH),
+        closed: true,
+    });
+    let checks = r.charge_checks(p.unit.id, &path).unwrap_or_default();
+    if checks.is_empty() {
+        o.lines
+            .push(Line::info("no reaction-charge check points on the way"));
+        return;
+    }
+    for c in &checks {
+        o.lines.push(Line::warn(format!(
+            "charge check at {}: {c}",
+            h.label(c.hex)
+        )));
+        o.marks.push(Mark {
+            at: l.hex_to_world_pos(c.hex),
+            radius: h.hex_size_mm * 0.5,
+            text: format!("reaction-charge check point: {c}"),
+        });
+        draw::ring(
+            &mut o.items,
+            l.hex_to_world_pos(c.hex),
+            h.hex_size_mm * 0.45,
+            REJECTED_EDGE,
+            None,
+        );
+    }
+    let chargers =
+        crate::rules::hex_commands::reaction_chargers(s, p.unit.id, &path).unwrap_or_default();
+    for (u, c) in chargers {
+        o.offers.push(Offer {
+            label: format!("{u} charges (step {})", c.step),
+            unit: u.id,
+            mode: Mode::HexReaction {
+                trigger: p.unit.id,
+                to,
+            },
+        });
+    }
+}
+
+/// The reaction charge of `charger` against `trigger` on its way to `to` (R5): the trigger
+/// halted at the check point, the charger's legal ends against it.
+pub(super) fn reaction(
+    s: &Scenario,
+    charger: UnitId,
+    trigger: UnitId,
+    to: Hex,
+    o: &mut Parts,
+) -> Result<HexProbe, NoPreview> {
+    let Some(h) = s.map.as_hex() else {
+        return Err(NoPreview(
+            "reaction charges are previewed on a hex map".into(),
+        ));
+    };
+    let mut r = rules(s)?;
+    let moving = r
+        .preview(trigger, None)
+        .map_err(|e| NoPreview(e.to_string()))?;
+    let path = moving
+        .path(to)
+        .ok_or_else(|| NoPreview(format!("{} cannot reach {}", moving.unit, h.label(to))))?;
+    let rc = crate::rules::hex_commands::reaction_charge(s, charger, trigger, &path)
+        .map_err(|e| NoPreview(e.to_string()))?;
+    let l = layout(h);
+    o.lines.push(Line::info(format!(
+        "{} halted at {} (step {} of its move to {}): {}",
+        rc.trigger,
+        h.label(rc.trigger_at),
+        rc.check.step,
+        h.label(to),
+        rc.check
+    )));
+    draw_moves(s, h, &rc.moves, o);
+    if !rc.trigger_reachable {
+        o.lines.push(Line::warn(format!(
+            "{} cannot be reached: the charge may end in the zone of control of an enemy that did not trigger it (004's one exception)",
+            rc.trigger
+        )));
+    }
+    let centres: Vec<Point> = path
+        .iter()
+        .take(rc.check.step + 1)
+        .map(|x| l.hex_to_world_pos(*x))
+        .collect();
+    draw::path(&mut o.items, &centres, REJECTED_EDGE);
+    o.items.push(Item::Line {
+        points: cell(&l, rc.trigger_at).to_vec(),
+        stroke: Stroke::points(3.0, REJECTED_EDGE),
+        closed: true,
+    });
+    o.marks.push(Mark {
+        at: l.hex_to_world_pos(rc.trigger_at),
+        radius: h.hex_size_mm * 0.5,
+        text: format!(
+            "{} halted here, the unit that triggered the charge",
+            rc.trigger
+        ),
+    });
+    Ok(HexProbe {
+        preview: rc.moves,
+        movable: false,
+    })
+}
+
+/// A move preview's places: legal hexes with their cost, refused ones hatched, the start, the
+/// line to the leader, and its lines for the bar.
+fn draw_moves(s: &Scenario, h: &HexMap, p: &MovePreview, o: &mut Parts) {
     let l = layout(h);
     let mut legal = Mesh::default();
     let mut hatched = Mesh::default();
     let mut rejected = Mesh::default();
     let (spacing, width) = (h.hex_size_mm * 0.3, h.hex_size_mm * 0.018);
+    // A unit coming onto the map stands nowhere yet: its entry hex is a place to end like
+    // any other.
+    let stands = |hex: Hex| p.entry.is_none() && hex == p.start;
     for v in &p.hexes {
-        if v.hex == p.start {
+        if stands(v.hex) {
             continue;
         }
         let c = cell(&l, v.hex);
@@ -107,7 +268,7 @@ pub(super) fn moves(
     }
     // Cost labels on the legal hexes: MP spent to get there.
     let small = h.hex_size_mm * 0.45;
-    for v in p.legal().filter(|v| v.hex != p.start) {
+    for v in p.legal().filter(|v| !stands(v.hex)) {
         o.items.push(Item::Text {
             pos: l.hex_to_world_pos(v.hex),
             text: v.cost.to_string(),
@@ -131,7 +292,7 @@ pub(super) fn moves(
             closed: false,
         });
     }
-    let n_legal = p.legal().filter(|v| v.hex != p.start).count();
+    let n_legal = p.legal().filter(|v| !stands(v.hex)).count();
     let allowance = if p.allowance > p.mp {
         format!(
             "{} MP ({} + {} for Charge)",
@@ -145,8 +306,16 @@ pub(super) fn moves(
     o.lines.push(Line::info(format!(
         "{}: {allowance}; {}",
         p.unit.name,
-        command_line(&p)
+        command_line(p)
     )));
+    if let Some(e) = &p.entry {
+        o.lines.push(Line::info(format!(
+            "off the map, a reinforcement due on turn {}: enters at hex {} for {} MP (counted in every cost)",
+            e.turn,
+            h.label(e.hex),
+            e.cost
+        )));
+    }
     o.lines.push(if n_legal == 0 {
         Line::bad("no legal hex to end in")
     } else {
@@ -174,7 +343,6 @@ pub(super) fn moves(
             text: format!("{} is out of command: {why}", p.unit.name),
         });
     }
-    Ok(HexProbe { preview: p })
 }
 
 impl HexProbe {
@@ -189,7 +357,7 @@ impl HexProbe {
     pub fn hover(&self, s: &Scenario, p: Point) -> Option<Hover> {
         let h = s.map.as_hex()?;
         let hex = layout(h).world_pos_to_hex(p);
-        if hex == self.preview.start {
+        if hex == self.preview.start && self.preview.entry.is_none() {
             return Some(Hover {
                 text: format!("{} stands here", self.preview.unit.name),
                 legal: None,
@@ -240,7 +408,17 @@ impl HexProbe {
         }
     }
 
+    /// Whether `p` is on a hex the unit's MP reach.
+    pub fn reaches(&self, s: &Scenario, p: Point) -> bool {
+        s.map
+            .as_hex()
+            .is_some_and(|h| self.preview.get(layout(h).world_pos_to_hex(p)).is_some())
+    }
+
     pub fn ghost(&self, s: &Scenario, to: Point) -> Option<Ghost> {
+        if !self.movable {
+            return None;
+        }
         let h = s.map.as_hex()?;
         let hex = layout(h).world_pos_to_hex(to);
         let mut unit = s.unit(self.preview.unit.id)?.clone();

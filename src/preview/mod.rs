@@ -23,13 +23,13 @@ mod request;
 pub mod sight;
 mod table;
 
-pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Tone};
+pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Tone};
 pub use choice::{Choice, Refusal, choices};
 pub use draw::{LEGEND, Swatch};
 pub use hex::traced;
 pub use overlay::{Overlay, compute};
 pub use pending::Pending;
-pub use request::{ColumnOrder, Mode, Request, anchor, column_of};
+pub use request::{ColumnOrder, Mode, Request, anchor, column_of, mode_text};
 
 #[cfg(test)]
 mod tests;

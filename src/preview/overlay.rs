@@ -1,7 +1,7 @@
 //! A computed preview and the questions it answers cheaply: hovering a place, dragging the unit,
 //! placing its followers, carrying out a column order.
 
-use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Parts};
+use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
 use super::column::{self, ColumnProbe};
 use super::hex::{self, HexProbe};
 use super::pending::Pending;
@@ -22,6 +22,8 @@ pub struct Overlay {
     pub refused: Vec<Item>,
     pub lines: Vec<Line>,
     pub marks: Vec<Mark>,
+    /// Previews of other units this one leads to (a reaction charge at a check point).
+    pub offers: Vec<Offer>,
     probe: Probe,
 }
 
@@ -52,7 +54,12 @@ pub fn compute(s: &Scenario, req: &Request) -> Result<Overlay, NoPreview> {
     }
     let mut o = Parts::default();
     let probe = match req.mode {
-        Mode::HexMove(command) => Probe::Hex(Box::new(hex::moves(s, req.unit, command, &mut o)?)),
+        Mode::HexMove(command) => Probe::Hex(Box::new(hex::moves(
+            s, req.unit, command, &req.route, &mut o,
+        )?)),
+        Mode::HexReaction { trigger, to } => {
+            Probe::Hex(Box::new(hex::reaction(s, req.unit, trigger, to, &mut o)?))
+        }
         Mode::HexSpan => {
             hex::span(s, req.unit, &mut o)?;
             Probe::None
@@ -70,6 +77,7 @@ pub fn compute(s: &Scenario, req: &Request) -> Result<Overlay, NoPreview> {
         refused: o.refused,
         lines: o.lines,
         marks: o.marks,
+        offers: o.offers,
         probe,
     })
 }
@@ -108,6 +116,15 @@ impl Overlay {
             Probe::M42(m) => m.ghost(s, to),
             Probe::Orders(o) => o.ghost(s, to),
             Probe::None | Probe::Column(_) => None,
+        }
+    }
+
+    /// Whether a click at `p` picks a destination of this preview (a hex its MP reach), whose
+    /// route and reaction-charge check points it then shows.
+    pub fn takes_destination(&self, s: &Scenario, p: Point) -> bool {
+        match &self.probe {
+            Probe::Hex(h) => h.reaches(s, p),
+            _ => false,
         }
     }
 

@@ -20,6 +20,9 @@ pub enum Mode {
     Orders(Action),
     /// R1: the column the unit marches in, under one activation.
     Column(ColumnId, ColumnOrder),
+    /// R5: the reaction charge of the unit (enemy cavalry) against `trigger` moving to `to`,
+    /// at the first check point of its route that lets the unit charge.
+    HexReaction { trigger: UnitId, to: hexx::Hex },
 }
 
 /// The activations a column's preview offers (R1).
@@ -30,6 +33,12 @@ pub enum ColumnOrder {
     StandTo,
     /// The order fails: the column repeats its last successful action.
     Failed,
+    /// A voluntary break: an order to this unit of the column before the column activates
+    /// (passed: broken, no pin tests; failed: the column repeats its last successful action).
+    VoluntaryBreak(UnitId),
+    /// After a break: this unit, still off table, tries to come on at the entry point (any
+    /// waiting unit may be the one; the player picks).
+    Enter(UnitId),
 }
 
 impl fmt::Display for Mode {
@@ -43,7 +52,33 @@ impl fmt::Display for Mode {
             Mode::Column(_, ColumnOrder::Move) => f.write_str("Column: Move"),
             Mode::Column(_, ColumnOrder::StandTo) => f.write_str("Column: Stand To"),
             Mode::Column(_, ColumnOrder::Failed) => f.write_str("Column: failed order"),
+            Mode::Column(_, ColumnOrder::VoluntaryBreak(_)) => {
+                f.write_str("Column: voluntary break (order this unit)")
+            }
+            Mode::Column(_, ColumnOrder::Enter(u)) => write!(f, "Column: bring on unit {u}"),
+            Mode::HexReaction { trigger, .. } => {
+                write!(f, "Reaction charge against unit {trigger}")
+            }
         }
+    }
+}
+
+/// The words for `mode` in the preview bar, naming the units it is about.
+pub fn mode_text(s: &Scenario, mode: Mode) -> String {
+    match mode {
+        Mode::Column(_, ColumnOrder::Enter(u)) => match s.unit(u) {
+            Some(u) => format!("Column: bring on {}", u.name),
+            None => mode.to_string(),
+        },
+        Mode::Column(_, ColumnOrder::VoluntaryBreak(u)) => match s.unit(u) {
+            Some(u) => format!("Column: voluntary break (order {})", u.name),
+            None => mode.to_string(),
+        },
+        Mode::HexReaction { trigger, .. } => match s.unit(trigger) {
+            Some(u) => format!("Reaction charge against {}", u.name),
+            None => mode.to_string(),
+        },
+        _ => mode.to_string(),
     }
 }
 
@@ -52,7 +87,9 @@ impl fmt::Display for Mode {
 pub struct Request {
     pub unit: UnitId,
     pub mode: Mode,
-    /// A column's route as drawn on the map, after where its lead stands (R1 Move).
+    /// A column's route as drawn on the map, after where its lead stands (R1 Move); for a hex
+    /// move (R5), the one point clicked: the destination whose route and reaction-charge check
+    /// points are shown.
     pub route: Vec<Point>,
 }
 

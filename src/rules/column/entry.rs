@@ -48,7 +48,36 @@ pub struct EntryPreview {
     pub legal: bool,
 }
 
+/// The units of column `col` still off table that may try to come on, in march order, each
+/// with its column width.
+fn waiting_units<'a>(s: &'a Scenario, col: &Column) -> Vec<(&'a Unit, u8)> {
+    col.members
+        .iter()
+        .filter_map(|m| s.unit(m.unit).map(|u| (u, m.width_figures)))
+        .filter(|(u, _)| u.in_play() && u.position == Position::OffMap && !u.models.is_empty())
+        .collect()
+}
+
+/// The units of a broken column still off table, in march order: any one of them may be the
+/// one that tries to come on this turn. Empty for a formed column (its units come on as it
+/// moves) or an unknown one.
+pub fn waiting(s: &Scenario, id: ColumnId) -> Vec<UnitId> {
+    match s.column(id) {
+        Some(col) if col.state == ColumnState::Broken => {
+            waiting_units(s, col).iter().map(|(u, _)| u.id).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 impl EntryPreview {
+    /// The unit's activation rolled `roll` on 2D6: at or above its Discipline it comes on
+    /// (`Some`, refused with why when the entry is illegal); below it, it stays off table this
+    /// turn (`None`: nothing changes).
+    pub fn carry_out(&self, s: &Scenario, roll: u8) -> Option<Result<ColumnOutcome, Vec<Illegal>>> {
+        (roll >= self.test.discipline).then(|| self.outcome(s))
+    }
+
     /// What the entry changes if the unit's activation passes: the unit on the table.
     /// Refused when the entry is illegal.
     pub fn outcome(&self, s: &Scenario) -> Result<ColumnOutcome, Vec<Illegal>> {
@@ -81,12 +110,7 @@ pub fn entry(
     let Map::Table(t) = &s.map else {
         return Err(ColumnError::NotATable(col.id));
     };
-    let waiting: Vec<(&Unit, u8)> = col
-        .members
-        .iter()
-        .filter_map(|m| s.unit(m.unit).map(|u| (u, m.width_figures)))
-        .filter(|(u, _)| u.in_play() && u.position == Position::OffMap && !u.models.is_empty())
-        .collect();
+    let waiting = waiting_units(s, col);
     let (u, width) = match unit {
         Some(id) => waiting
             .iter()

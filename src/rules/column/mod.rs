@@ -54,7 +54,7 @@ pub use combat::{ColumnCombat, attack_on};
 pub use deployment::{
     DeploymentProblem, MAX_COLUMN_FIGURES, allowed_widths, deployment_problems, width_problem,
 };
-pub use entry::{EntryPreview, entry};
+pub use entry::{EntryPreview, entry, waiting};
 pub use error::ColumnError;
 pub use failed::ROAD_TOLERANCE_IN;
 pub use march::{ColumnPreview, preview};

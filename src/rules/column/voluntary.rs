@@ -7,6 +7,7 @@ use super::error::{ColumnError, find};
 use super::march::{self, ColumnPreview};
 use super::order::{Activation, DisciplineTest};
 use super::outcome::ColumnOutcome;
+use super::verdict::Illegal;
 use crate::model::*;
 use serde::Serialize;
 
@@ -26,6 +27,18 @@ pub struct VoluntaryBreak {
 }
 
 impl VoluntaryBreak {
+    /// The unit's order rolled `roll` on 2D6: at or above its Discipline the column breaks
+    /// (no pin tests); below it the formation holds and the column repeats its last
+    /// successful action (refused with why when that move is illegal). Returns whether the
+    /// order passed, and what changes.
+    pub fn carry_out(&self, s: &Scenario, roll: u8) -> (bool, Result<ColumnOutcome, Vec<Illegal>>) {
+        if roll >= self.test.discipline {
+            (true, Ok(self.outcome_on_pass(s)))
+        } else {
+            (false, self.on_fail.outcome(s))
+        }
+    }
+
     /// What the unit's order changes when it passes: the column is broken (no pin tests).
     pub fn outcome_on_pass(&self, s: &Scenario) -> ColumnOutcome {
         ColumnOutcome {

@@ -14,8 +14,8 @@ use super::error::HexError;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
-    HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Scenario, SideId, Strength,
-    UnitId, UnitKind, UnitState, ZocOptions,
+    HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position, Scenario,
+    SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
 };
 use hexx::{EdgeDirection, Hex};
 use std::cell::{Cell, OnceCell};
@@ -111,6 +111,19 @@ impl BoardUnit {
     }
 }
 
+/// A reinforcement coming onto the map (R5): see [`Board::arrival`].
+#[derive(Clone, Debug)]
+pub(crate) struct Arrival {
+    /// The unit as it enters: on its entry hex, arrived this turn, dragoons mounted.
+    pub unit: BoardUnit,
+    /// The entry hex's dense index.
+    pub index: u32,
+    /// MP entering it costs (its terrain).
+    pub cost: u16,
+    /// The turn the reinforcement is due.
+    pub turn: u16,
+}
+
 /// One side's view of the board: where its enemies are and what they reach.
 #[derive(Clone, Debug)]
 pub struct SideField {
@@ -153,6 +166,11 @@ pub struct Board {
     by_id: HashMap<UnitId, u32>,
     /// The combat unit standing on each hex (lowest ID when stacked), or [`NONE`].
     pub(crate) occupant: Vec<u32>,
+    /// MP to enter each hex from beyond the map edge: its terrain cost, or [`BLOCKED`].
+    enter: Vec<u16>,
+    /// Units off the map that a reinforcement brings on: its turn and entry hex (`None` when
+    /// the entry is not a hex of the map).
+    arrivals: HashMap<UnitId, (u16, Option<u32>)>,
     fields: Vec<OnceCell<SideField>>,
     /// Fields dropped by the last refresh, whose buffers the next build reuses.
     spare: Vec<Cell<Option<SideField>>>,
@@ -198,6 +216,8 @@ impl Board {
             units: Vec::new(),
             by_id: HashMap::new(),
             occupant: vec![NONE; n],
+            enter: Vec::new(),
+            arrivals: HashMap::new(),
             fields: Vec::new(),
             spare: Vec::new(),
         };
@@ -293,6 +313,7 @@ impl Board {
         }
         self.steps = steps;
         self.nbr = nbr;
+        self.enter = enter;
     }
 
     /// Re-reads the units: call after any unit moved, changed state or command. Occupancy is
@@ -330,6 +351,18 @@ impl Board {
             })
             .collect();
         units.sort_by_key(|u| u.id);
+        self.arrivals.clear();
+        for r in &s.reinforcements {
+            let entry = match r.entry {
+                Place::Hex(h) => self.index_of(h).map(|i| i as u32),
+                Place::Table(_) => None,
+            };
+            for id in &r.units {
+                if s.unit(*id).is_some_and(|u| u.position == Position::OffMap) {
+                    self.arrivals.entry(*id).or_insert((r.turn, entry));
+                }
+            }
+        }
         self.by_id = units
             .iter()
             .enumerate()
@@ -392,6 +425,45 @@ impl Board {
             .get(&id)
             .copied()
             .ok_or(HexError::UnknownUnit(id))
+    }
+
+    /// How the unit in `slot`, off the map, comes on this turn as a reinforcement: the unit
+    /// as it enters (on its entry hex, arrived this turn, dragoons mounted), its entry hex and
+    /// the MP entering it costs. Refused for a unit no reinforcement brings on this turn or
+    /// earlier, or whose entry hex is not on the map or impassable.
+    pub(crate) fn arrival(&self, slot: u32) -> Result<Arrival, HexError> {
+        let u = self.unit(slot);
+        let name = || u.name.to_string();
+        let Some(&(turn, entry)) = self.arrivals.get(&u.id).filter(|_| u.in_play()) else {
+            return Err(HexError::NotOnMap(name()));
+        };
+        if turn > self.turn {
+            return Err(HexError::NotDueYet {
+                name: name(),
+                turn,
+                now: self.turn,
+            });
+        }
+        let index = entry.ok_or_else(|| HexError::EntryOffMap { name: name() })?;
+        let cost = self.enter[index as usize];
+        if cost == BLOCKED {
+            return Err(HexError::EntryImpassable {
+                name: name(),
+                hex: self.hexes[index as usize],
+            });
+        }
+        let mut unit = u.clone();
+        unit.at = Some((index, 0));
+        unit.state.arrived_this_turn = true;
+        if unit.kind == UnitKind::Dragoons {
+            unit.state.mounted = true;
+        }
+        Ok(Arrival {
+            unit,
+            index,
+            cost,
+            turn,
+        })
     }
 
     pub(crate) fn unit(&self, slot: u32) -> &BoardUnit {
@@ -518,6 +590,13 @@ impl Board {
             flags,
             enemies,
         }
+    }
+
+    /// Whether a unit facing `facing` exerts its zone of control in direction `d` (all six,
+    /// or the three in front under the scenario's front-only option).
+    pub(crate) fn zoc_direction(&self, facing: u8, d: usize) -> bool {
+        let f = facing as usize % 6;
+        !self.zoc.front_only || d == f || d == (f + 1) % 6 || d == (f + 5) % 6
     }
 
     /// The neighbour of `i` in direction `d`, passable or not, or [`NONE`] off the map.

@@ -18,4 +18,12 @@ pub enum HexError {
     OffMap(Hex),
     #[error("'{0}' is not a leader")]
     NotALeader(String),
+    #[error("'{name}' arrives as a reinforcement on turn {turn}; this is turn {now}")]
+    NotDueYet { name: String, turn: u16, now: u16 },
+    #[error("'{name}' may not make this reaction charge: {why}")]
+    NoReaction { name: String, why: String },
+    #[error("'{name}' is due to enter at a place that is not a hex of the map")]
+    EntryOffMap { name: String },
+    #[error("'{name}' cannot enter: its entry hex ({}, {}) is impassable", .hex.x, .hex.y)]
+    EntryImpassable { name: String, hex: Hex },
 }

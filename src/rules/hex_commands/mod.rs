@@ -25,6 +25,7 @@ mod movement_rules;
 mod notice;
 mod preview;
 mod reaction_charge;
+mod reaction_move;
 mod reason;
 mod search;
 mod second_combat;
@@ -33,6 +34,8 @@ mod span;
 mod tracing;
 mod unit_ref;
 
+#[cfg(test)]
+mod arrival_tests;
 #[cfg(test)]
 mod testmap;
 #[cfg(test)]
@@ -47,9 +50,10 @@ pub use dragoons::{DragoonFormation, SwitchRefused};
 pub use effect::{CHARGE_EXTRA_MP, Effect};
 pub use error::HexError;
 pub use hex_rules::{HexRules, command_span, preview_moves, preview_on};
-pub use move_preview::{CommandInfo, CommandSource, HexVerdict, MovePreview};
+pub use move_preview::{CommandInfo, CommandSource, Entry, HexVerdict, MovePreview};
 pub use notice::Notice;
 pub use reaction_charge::{CHARGING_REACTION_HEXES, ChargeCheckPoint, CheckKind, REACTION_MP};
+pub use reaction_move::{ReactionCharge, reaction_charge, reaction_chargers};
 pub use reason::Reason;
 pub use search::Search;
 pub use second_combat::{AdvanceHex, SECOND_COMBAT_HEXES, SecondCombat};

@@ -62,12 +62,29 @@ impl HexVerdict {
     }
 }
 
+/// Where a reinforcement comes onto the map (R5): the hex it enters first and what entering
+/// it costs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    #[serde(serialize_with = "serial::hex")]
+    pub hex: Hex,
+    /// MP entering the hex costs (its terrain), counted in every cost of the preview.
+    pub cost: u16,
+    /// The turn the reinforcement is due.
+    pub turn: u16,
+}
+
 /// The legal-move preview of one unit. See the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MovePreview {
     pub unit: UnitRef,
+    /// Where it stands; for a reinforcement coming on, its entry hex.
     #[serde(serialize_with = "serial::hex")]
     pub start: Hex,
+    /// A reinforcement coming onto the map this turn: its entry (left out of the JSON for a
+    /// unit on the map).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<Entry>,
     /// The unit's own MP.
     pub mp: u16,
     /// MP it may spend this turn (MP + 2 under Charge).

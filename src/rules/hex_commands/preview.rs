@@ -19,6 +19,13 @@
 //!   hexes away (Reserve may also stay).
 //! - With no enemy combat unit on the map, "closer" and "further" do not apply (a notice says so).
 //! - A cavalry unit under Charge on its turn of arrival may not charge; it moves as Advance.
+//! - A reinforcement off the map, due this turn (or earlier and still off), moves from its
+//!   reinforcement's entry hex: entering it costs that hex's terrain MP (no hexside: it comes
+//!   from beyond the edge), the entry hex is a hex it enters like any other (an enemy ZOC there
+//!   ends its move, an enemy or friend there may not be ended on, a Reserve exclusion there may
+//!   not be entered), it does not start in a zone of control, and "closer" and "further" are
+//!   measured from the entry hex. It has arrived this turn (no Charge: it moves as Advance) and
+//!   dragoons come on mounted.
 //! - Other combat units may be passed through but not ended on; leaders neither block nor
 //!   occupy, and a moving leader may end on a friendly unit. Enemy units (leaders too) may not be
 //!   entered.
@@ -28,7 +35,7 @@ use super::command_change::{change_allowed, muster_trigger};
 use super::constraint::{Constraint, EXCLUSION_HEXES};
 use super::dragoons::dragoon_formation;
 use super::error::HexError;
-use super::move_preview::{CommandInfo, CommandSource, HexVerdict, MovePreview};
+use super::move_preview::{CommandInfo, CommandSource, Entry, HexVerdict, MovePreview};
 use super::movement_rules::{Plan, Start, apply_command};
 use super::notice::Notice;
 use super::reason::Reason;
@@ -44,15 +51,23 @@ pub(crate) fn preview(
     request: Option<Command>,
 ) -> Result<MovePreview, HexError> {
     let slot = board.slot(unit)?;
-    let u = board.unit(slot);
+    // A reinforcement due this turn moves from its entry hex, paying for it (see `entry`).
+    let arrival = match board.unit(slot).present() {
+        Some(_) => None,
+        None => Some(board.arrival(slot)?),
+    };
+    let u = arrival.as_ref().map_or(board.unit(slot), |a| &a.unit);
     let Some((start, _)) = u.present() else {
         return Err(HexError::NotOnMap(u.name.to_string()));
     };
+    let entering = arrival.is_some();
+    let start_cost = arrival.as_ref().map_or(0, |a| a.cost);
     let field = board.field(u.side);
     let s = start as usize;
     let d0 = field.dist[s];
     let has_enemy = d0 != NO_ENEMY;
-    let start_in_zoc = field.flags[s] & IN_ZOC != 0;
+    // Coming onto the map, it does not start the turn in anyone's zone of control.
+    let start_in_zoc = !entering && field.flags[s] & IN_ZOC != 0;
     let tracing = trace(board, u);
     let mp = u16::from(u.mp);
     let cavalry = u.acts_as_cavalry();
@@ -133,7 +148,8 @@ pub(crate) fn preview(
             &mut notices,
             Start {
                 mp,
-                enemy_distance: d0,
+                // Coming on, it does not start inside anyone's exclusion.
+                enemy_distance: if entering { NO_ENEMY } else { d0 },
                 in_enemy_zoc: start_in_zoc,
                 has_enemy,
             },
@@ -151,7 +167,10 @@ pub(crate) fn preview(
     } else {
         constraints.push(Constraint::ZocEndsMove);
     }
-    if u.kind == crate::model::UnitKind::Dragoons && u.state.arrived_this_turn && !u.state.mounted {
+    if u.kind == crate::model::UnitKind::Dragoons
+        && u.state.arrived_this_turn
+        && (entering || !u.state.mounted)
+    {
         notices.push(Notice::DragoonsEnterMounted);
     }
     let dragoons = dragoon_formation(u, &tracing, chit);
@@ -159,6 +178,8 @@ pub(crate) fn preview(
     // The two searches.
     let reach = Params {
         flags: Some(&field.flags),
+        start_cost,
+        start_entered: entering,
         ..Params::plain(start, plan.allowance)
     };
     let stuck = plan.refused.is_some() || plan.frozen.is_some();
@@ -168,10 +189,14 @@ pub(crate) fn preview(
         pricing: Pricing::Terrain,
         flags: Some(&field.flags),
         zoc: true,
-        exclusion: plan
-            .exclusion
-            .map(|_| (&field.dist[..], d0.min(EXCLUSION_HEXES + 1))),
+        // Coming on, it starts nowhere near the enemy: it never enters the exclusion.
+        exclusion: plan.exclusion.map(|_| {
+            let threshold = if entering { NO_ENEMY } else { d0 };
+            (&field.dist[..], threshold.min(EXCLUSION_HEXES + 1))
+        }),
         one_step: plan.one_hex.is_some(),
+        start_cost,
+        start_entered: entering,
     };
     search.reach.run(board, &reach);
     search.legal.run(board, &legal);
@@ -184,6 +209,7 @@ pub(crate) fn preview(
         enemies: &field.enemies,
         slot,
         start,
+        entering,
         d0,
         plan: &plan,
         retreat_from: if plan.further {
@@ -247,6 +273,11 @@ pub(crate) fn preview(
     Ok(MovePreview {
         unit: u.r(),
         start: board.hexes[s],
+        entry: arrival.as_ref().map(|a| Entry {
+            hex: board.hexes[a.index as usize],
+            cost: a.cost,
+            turn: a.turn,
+        }),
         mp,
         allowance: plan.allowance,
         command: CommandInfo {
@@ -280,6 +311,9 @@ struct Judge<'a> {
     enemies: &'a [u32],
     slot: u32,
     start: u32,
+    /// The unit comes onto the map at `start`: the start is a hex it enters, not one it stands
+    /// on.
+    entering: bool,
     d0: u16,
     plan: &'a Plan,
     /// Retreat: the distance from the start to each of `enemies`.
@@ -314,7 +348,7 @@ impl Judge<'_> {
     fn reached(&self, i: u32, cost: u16) -> Option<Reason> {
         let iu = i as usize;
         let p = self.plan;
-        let here = i == self.start;
+        let here = i == self.start && !self.entering;
         if !here
             && self.flags[iu] & ENEMY != 0
             && let Some(unit) = self.enemy_at(i)

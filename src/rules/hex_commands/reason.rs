@@ -45,6 +45,11 @@ pub enum Reason {
     },
     /// Only cavalry (and mounted dragoons) may do this.
     CavalryOnly,
+    /// A reaction charge ends adjacent to the unit that triggered it.
+    MissesTrigger { trigger: UnitRef },
+    /// A reaction charge may end in the zone of control of an enemy that did not trigger it
+    /// only when the trigger cannot be reached (004's one exception); here it can.
+    TriggerReachable { trigger: UnitRef, other: UnitRef },
 }
 
 impl Reason {
@@ -63,6 +68,8 @@ impl Reason {
             Reason::BeyondZoc => "beyond_zoc",
             Reason::CommandRefused { .. } => "command_refused",
             Reason::CavalryOnly => "cavalry_only",
+            Reason::MissesTrigger { .. } => "misses_trigger",
+            Reason::TriggerReachable { .. } => "trigger_reachable",
         }
     }
 }
@@ -115,6 +122,14 @@ impl fmt::Display for Reason {
                 why,
             } => write!(f, "{leader} may not take {command}: {why}"),
             Reason::CavalryOnly => write!(f, "cavalry only"),
+            Reason::MissesTrigger { trigger } => write!(
+                f,
+                "not adjacent to {trigger}: a reaction charge ends against the unit that triggered it"
+            ),
+            Reason::TriggerReachable { trigger, other } => write!(
+                f,
+                "in the zone of control of {other}, which did not trigger the charge: allowed only when {trigger} cannot be reached, and it can"
+            ),
         }
     }
 }

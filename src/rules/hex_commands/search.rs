@@ -34,6 +34,11 @@ pub(crate) struct Params<'a> {
     pub exclusion: Option<(&'a [u16], u16)>,
     /// Only the first step: every hex but the start ends the move (Stand).
     pub one_step: bool,
+    /// MP already spent on reaching the start: a unit coming onto the map pays its entry hex.
+    pub start_cost: u16,
+    /// The start is entered like any other hex (a unit coming onto the map), so the stop rules
+    /// apply to it too.
+    pub start_entered: bool,
 }
 
 impl<'a> Params<'a> {
@@ -46,6 +51,8 @@ impl<'a> Params<'a> {
             zoc: false,
             exclusion: None,
             one_step: false,
+            start_cost: 0,
+            start_entered: false,
         }
     }
 }
@@ -93,6 +100,9 @@ impl Layer {
         let n = board.len();
         self.begin(n, p.budget);
         let g = self.generation;
+        if p.start_cost > p.budget {
+            return;
+        }
         let Some(first) = self.nodes.get_mut(p.start as usize) else {
             return;
         };
@@ -100,9 +110,9 @@ impl Layer {
             stamp: g,
             prev: NONE,
             tag: 0,
-            cost: 0,
+            cost: p.start_cost,
         };
-        self.buckets[0].push(p.start);
+        self.buckets[p.start_cost as usize].push(p.start);
         let mut pending = 1usize;
         let budget = u32::from(p.budget);
         let stop_mask = if p.zoc { ENEMY | IN_ZOC } else { ENEMY };
@@ -121,7 +131,7 @@ impl Layer {
                 }
                 node.stamp = g + 1;
                 self.settled.push(i);
-                if i != p.start {
+                if i != p.start || p.start_entered {
                     if p.one_step {
                         continue;
                     }

@@ -94,6 +94,8 @@ pub(crate) fn second_combat(
         zoc: true,
         exclusion: None,
         one_step: false,
+        start_cost: 0,
+        start_entered: false,
     };
     search.legal.run(board, &p);
     let mover_side = u.side;
