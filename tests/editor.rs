@@ -982,3 +982,52 @@ fn file_open_sample_lists_the_five_samples_and_opens_one() {
     assert_eq!(e.s(), &(winceby.build)());
     assert!(!e.app().doc.is_dirty());
 }
+
+#[test]
+fn a_drag_on_open_ground_inside_a_zone_moves_it_only_once_the_zone_is_selected() {
+    let s = sample("rearguard");
+    let zone = s.zones.first().expect("a deployment zone").clone();
+    let sandtable::model::ZoneArea::Polygon(poly) = &zone.area else {
+        panic!("a table zone is a polygon");
+    };
+    // A point of the zone with nothing else under it (no unit, no terrain piece).
+    let (min, max) = poly.iter().fold(
+        (
+            Point::new(f32::MAX, f32::MAX),
+            Point::new(f32::MIN, f32::MIN),
+        ),
+        |(a, b), p| {
+            (
+                Point::new(a.x.min(p.x), a.y.min(p.y)),
+                Point::new(b.x.max(p.x), b.y.max(p.y)),
+            )
+        },
+    );
+    let open = (0..400)
+        .map(|k| {
+            Point::new(
+                min.x + (max.x - min.x) * ((k % 20) as f32 + 0.5) / 20.0,
+                min.y + (max.y - min.y) * ((k / 20) as f32 + 0.5) / 20.0,
+            )
+        })
+        .find(|p| sandtable::app::hit::hit(&s, *p, 0.5) == Some(ItemRef::Zone(zone.id)))
+        .expect("open ground inside the zone");
+    let mut e = editor(s.clone());
+    // A drag that starts there (a miss aimed at a unit) selects by box and moves nothing.
+    e.drag_map(&[
+        open,
+        open + Point::new(6.0, 0.0),
+        open + Point::new(12.0, 0.0),
+    ]);
+    assert_eq!(e.s().zones, s.zones, "the zone stays: {}", e.app().status);
+    assert_eq!(e.app().doc.history().1, 0, "nothing to undo");
+    // Selected first, the zone moves with the drag.
+    e.click_map(open);
+    assert_eq!(e.app().selection, vec![ItemRef::Zone(zone.id)]);
+    e.drag_map(&[
+        open,
+        open + Point::new(3.0, 0.0),
+        open + Point::new(6.0, 0.0),
+    ]);
+    assert_ne!(e.s().zones, s.zones, "the selected zone moved");
+}

@@ -83,7 +83,17 @@ impl App {
                 .interact_pointer_pos()
                 .map(|p| self.view.to_world(p - response.drag_delta()))
                 .unwrap_or(world);
-            match hit::hit(s, from, tol) {
+            // Ground (a deployment zone, a terrain piece) moves only once selected: a drag that
+            // starts on open ground inside one selects by box, so a missed drag aimed at a unit
+            // never carries a whole zone off the table.
+            let ground = |i: &crate::model::ItemRef| {
+                matches!(
+                    i,
+                    crate::model::ItemRef::Zone(_) | crate::model::ItemRef::Piece(_)
+                )
+            };
+            let hit = hit::hit(s, from, tol).filter(|i| !ground(i) || self.selection.contains(i));
+            match hit {
                 Some(item) => {
                     let items = if self.selection.contains(&item) {
                         self.selection.clone()
