@@ -1031,3 +1031,34 @@ fn a_drag_on_open_ground_inside_a_zone_moves_it_only_once_the_zone_is_selected()
     ]);
     assert_ne!(e.s().zones, s.zones, "the selected zone moved");
 }
+
+#[test]
+fn finding_a_unit_from_the_order_of_battle_zooms_in_far_enough_to_name_it() {
+    let s = sample("winceby");
+    let cromwell = s.find_unit("Oliver Cromwell").expect("Cromwell").id;
+    let mut e = editor(s);
+    let zoom = e.app().view.zoom;
+    let named = sandtable::app::zoom_to_name(e.s(), cromwell).expect("a size");
+    assert!(
+        zoom < named,
+        "Winceby opens too far out to name its counters"
+    );
+    e.click("Order of battle");
+    e.click("Oliver Cromwell");
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(cromwell)]);
+    // What the row's double-click sends (kittest's frames are too far apart in time for two
+    // clicks to count as one double-click).
+    let ctx = e.h.ctx.clone();
+    e.h.state_mut()
+        .perform(&ctx, sandtable::app::command::Command::CentreOn(cromwell));
+    e.h.run();
+    assert!(
+        e.app().view.zoom >= named,
+        "zoomed in to {}",
+        e.app().view.zoom
+    );
+    // And he stands in the middle of the canvas.
+    let canvas = e.h.get_by_label("Map canvas").rect();
+    let at = sandtable::preview::anchor(e.s(), cromwell).expect("on the map");
+    assert!((e.app().view.to_screen(at) - canvas.center()).length() < 2.0);
+}

@@ -322,7 +322,7 @@ impl App {
             Command::ToggleGrid => self.settings.grid = !self.settings.grid,
             Command::Fit => self.canvas.fit_pending = true,
             Command::Zoom(factor) => self.zoom_centre(factor),
-            Command::CentreOn(unit) => self.centre_on(unit),
+            Command::CentreOn(unit) => self.find_on_map(unit),
             Command::Nudge(n) => self.nudge(n),
             Command::Notify { error, text } => self.notify(error, text),
             Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),

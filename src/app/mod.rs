@@ -17,6 +17,7 @@
 
 mod bindings;
 mod canvas;
+pub use canvas::zoom_to_name;
 mod clipboard;
 pub mod command;
 pub mod dialogs;

@@ -47,6 +47,31 @@ pub fn counter_name(name: &str) -> String {
 /// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
 /// hex map hex numbers when `numbers`, placed without overlap. `selected` units are named first.
 #[allow(clippy::too_many_arguments)]
+/// A unit's size on the map (map units) as its label rule measures it: a hex map's counter is
+/// 0.6 of a hex; a table unit is the span of its bases.
+fn unit_extent(s: &Scenario, u: &Unit) -> Option<f32> {
+    match s.map.as_hex() {
+        Some(h) => Some(h.hex_size_mm * 0.6),
+        None => {
+            let b = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())?;
+            let r = u
+                .models
+                .iter()
+                .map(|m| m.footprint().bounding_radius())
+                .fold(0.0f32, f32::max);
+            Some((b.max.x - b.min.x).max(b.max.y - b.min.y) + 2.0 * r)
+        }
+    }
+}
+
+/// The least zoom at which `unit`'s name is drawn on the map (finding a unit zooms in to it).
+pub fn zoom_to_name(s: &Scenario, unit: UnitId) -> Option<f32> {
+    let u = s.unit(unit)?;
+    unit_extent(s, u)
+        .filter(|e| *e > 0.0)
+        .map(|e| UNIT_MIN_PT / e)
+}
+
 pub fn label_shapes(
     out: &mut Vec<Shape>,
     s: &Scenario,
@@ -65,7 +90,7 @@ pub fn label_shapes(
         Some(h) => {
             let l = h.layout();
             let size = h.hex_size_mm * view.zoom;
-            if names && size * 0.6 >= UNIT_MIN_PT {
+            if names && h.hex_size_mm * 0.6 * view.zoom >= UNIT_MIN_PT {
                 for u in s.units.iter().filter(|u| u.in_play()) {
                     let Some((hex, _)) = u.hex() else { continue };
                     let c = l.hex_to_world_pos(hex);
@@ -123,8 +148,7 @@ pub fn label_shapes(
                     .iter()
                     .map(|m| m.footprint().bounding_radius())
                     .fold(0.0f32, f32::max);
-                let across = ((b.max.x - b.min.x).max(b.max.y - b.min.y) + 2.0 * r) * view.zoom;
-                if across < UNIT_MIN_PT {
+                if unit_extent(s, u).unwrap_or(0.0) * view.zoom < UNIT_MIN_PT {
                     continue;
                 }
                 let under = Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r);

@@ -11,6 +11,7 @@
 mod card;
 mod draw;
 mod labels;
+pub use labels::zoom_to_name;
 mod select;
 
 pub(super) use draw::Layers;
@@ -137,6 +138,19 @@ impl App {
         let delta = self.canvas.rect.center() - self.view.to_screen(at);
         self.view.pan(delta);
         self.canvas.auto_fit = false;
+    }
+
+    /// Finds `unit` on the map: centred, and zoomed in (about the canvas centre) when its name
+    /// would be too small to be drawn.
+    pub(super) fn find_on_map(&mut self, unit: UnitId) {
+        if let Some(z) = labels::zoom_to_name(self.doc.scenario(), unit) {
+            // A little more than the least, so the name shows clear of the limit.
+            let wanted = z * 1.25;
+            if self.view.zoom < wanted {
+                self.zoom_centre(wanted / self.view.zoom);
+            }
+        }
+        self.centre_on(unit);
     }
 
     /// Pans the view, if it must, so `unit` stands inside the canvas with a margin.
