@@ -275,23 +275,7 @@ fn write_text(
     for n in &p.notices {
         writeln!(out, "  note: {n}")?;
     }
-    let legal: Vec<_> = p.legal().collect();
-    writeln!(out, "Legal destinations ({}):", legal.len())?;
-    for h in legal {
-        let path = p.path(h.hex).unwrap_or_default();
-        writeln!(
-            out,
-            "  {}  {} MP  {}",
-            hex_text(board, h.hex),
-            h.cost,
-            path_text(&path)
-        )?;
-    }
-    let rejected: Vec<_> = p.rejected().collect();
-    writeln!(out, "Rejected ({}):", rejected.len())?;
-    for (h, r) in rejected {
-        writeln!(out, "  {}  {} MP  {r}", hex_text(board, h.hex), h.cost)?;
-    }
+    write_ends(board, p, ("", "Legal destinations", "Rejected"), out)?;
     if let Some((hex, path, checks)) = route {
         match (path, p.reason(*hex)) {
             (Some(path), None) => writeln!(
@@ -376,22 +360,38 @@ fn write_reaction(board: &Board, r: &ReactionCharge, out: &mut dyn Write) -> std
     for n in &m.notices {
         writeln!(out, "  note: {n}")?;
     }
-    let legal: Vec<_> = m.legal().collect();
-    writeln!(out, "  Legal ends of the charge ({}):", legal.len())?;
+    write_ends(board, m, ("  ", "Legal ends of the charge", "Refused"), out)
+}
+
+/// A preview's legal ends (cost and path) and its refused ones (cost and why), under two
+/// headings indented by `indent`, their rows two spaces further.
+fn write_ends(
+    board: &Board,
+    p: &MovePreview,
+    (indent, legal_heading, refused_heading): (&str, &str, &str),
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let legal: Vec<_> = p.legal().collect();
+    writeln!(out, "{indent}{legal_heading} ({}):", legal.len())?;
     for h in legal {
-        let path = m.path(h.hex).unwrap_or_default();
+        let path = p.path(h.hex).unwrap_or_default();
         writeln!(
             out,
-            "    {}  {} MP  {}",
+            "{indent}  {}  {} MP  {}",
             hex_text(board, h.hex),
             h.cost,
             path_text(&path)
         )?;
     }
-    let rejected: Vec<_> = m.rejected().collect();
-    writeln!(out, "  Refused ({}):", rejected.len())?;
+    let rejected: Vec<_> = p.rejected().collect();
+    writeln!(out, "{indent}{refused_heading} ({}):", rejected.len())?;
     for (h, why) in rejected {
-        writeln!(out, "    {}  {} MP  {why}", hex_text(board, h.hex), h.cost)?;
+        writeln!(
+            out,
+            "{indent}  {}  {} MP  {why}",
+            hex_text(board, h.hex),
+            h.cost
+        )?;
     }
     Ok(())
 }
