@@ -164,16 +164,7 @@ fn enter(s: &Scenario, e: &EntryPreview, o: &mut Parts) {
     };
     draw::path(&mut o.items, &[e.entry, e.front], PATH);
     if let Some(u) = s.unit(e.unit) {
-        for pm in &e.models {
-            if let Some(m) = u.model(pm.id) {
-                let placed = Model {
-                    pos: pm.pos,
-                    facing_deg: pm.facing_deg,
-                    ..*m
-                };
-                draw::base(&mut o.items, &placed, fill, edge);
-            }
-        }
+        draw_placed(&mut o.items, u, &e.models, fill, edge);
     }
     draw::label(&mut o.items, e.front, e.name.clone(), edge);
     o.marks.push(Mark {
@@ -266,16 +257,7 @@ fn march(
     for um in &p.units {
         let Some(u) = s.unit(um.unit) else { continue };
         if um.to == UnitEnd::Table {
-            for pm in &um.models {
-                if let Some(m) = u.model(pm.id) {
-                    let placed = Model {
-                        pos: pm.pos,
-                        facing_deg: pm.facing_deg,
-                        ..*m
-                    };
-                    draw::base(&mut o.items, &placed, fill, edge);
-                }
-            }
+            draw_placed(&mut o.items, u, &um.models, fill, edge);
         }
         let colour = match um.to {
             UnitEnd::Table => edge,
@@ -315,6 +297,26 @@ impl ColumnProbe {
             Answer::March(p) => p.outcome(s),
             Answer::Break(vb) => Ok(vb.outcome_on_pass(s)),
             Answer::Enter(e) => e.outcome(s),
+        }
+    }
+}
+
+/// `u`'s bases where the rules would place them.
+fn draw_placed(
+    items: &mut Vec<crate::scene::Item>,
+    u: &crate::model::Unit,
+    placed: &[crate::rules::column::PlacedModel],
+    fill: crate::model::Colour,
+    edge: crate::model::Colour,
+) {
+    for pm in placed {
+        if let Some(m) = u.model(pm.id) {
+            let at = Model {
+                pos: pm.pos,
+                facing_deg: pm.facing_deg,
+                ..*m
+            };
+            draw::base(items, &at, fill, edge);
         }
     }
 }

@@ -44,9 +44,6 @@ pub fn counter_name(name: &str) -> String {
     name.replace(" Regiment of ", " ")
 }
 
-/// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
-/// hex map hex numbers when `numbers`, placed without overlap. `selected` units are named first.
-#[allow(clippy::too_many_arguments)]
 /// A unit's size on the map (map units) as its label rule measures it: a hex map's counter is
 /// 0.6 of a hex; a table unit is the span of its bases.
 fn unit_extent(s: &Scenario, u: &Unit) -> Option<f32> {
@@ -72,6 +69,9 @@ pub fn zoom_to_name(s: &Scenario, unit: UnitId) -> Option<f32> {
         .map(|e| UNIT_MIN_PT / e)
 }
 
+/// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
+/// hex map hex numbers when `numbers`, placed without overlap. `selected` units are named first.
+#[allow(clippy::too_many_arguments)]
 pub fn label_shapes(
     out: &mut Vec<Shape>,
     s: &Scenario,
