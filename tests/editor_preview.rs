@@ -374,8 +374,15 @@ fn odds_panel_applies_a_rolled_rally_as_one_undoable_step() {
         e.app().status
     );
     assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    // The Rules panel says what was applied, with the die rolled.
+    assert!(e.shows("Applied: Rally test"), "{}", e.app().status);
+    assert!(e.shows("(rolled 5)"));
     e.undo();
     assert_eq!(e.s(), &s);
+    assert!(
+        !e.shows("Applied: "),
+        "an undone test is no longer shown as applied"
+    );
     // A 4 fails: the unit stays unsteady, and the test is still one step in the history.
     assert!(e.h.state_mut().apply_test(
         id,

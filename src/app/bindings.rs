@@ -409,21 +409,27 @@ pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool) -> Commands {
 
 /// Help > Keyboard shortcuts: the table above, as the platform writes the keys.
 pub fn shortcuts_window_ui(ctx: &egui::Context, open: &mut bool) {
+    // The list is longer than a small window is tall: it scrolls inside the window.
+    let tall = (ctx.content_rect().height() - 120.0).max(200.0);
     egui::Window::new("Keyboard shortcuts")
         .open(open)
         .show(ctx, |ui| {
-            egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                for b in BINDINGS {
-                    ui.label(keys_text(ctx, b.action));
-                    ui.label(b.what);
-                    ui.end_row();
-                }
-                for (mouse, what) in MOUSE {
-                    ui.label(*mouse);
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(tall)
+                .show(ui, |ui| {
+                    egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                        for b in BINDINGS {
+                            ui.label(keys_text(ctx, b.action));
+                            ui.label(b.what);
+                            ui.end_row();
+                        }
+                        for (mouse, what) in MOUSE {
+                            ui.label(*mouse);
+                            ui.label(*what);
+                            ui.end_row();
+                        }
+                    });
+                });
         });
 }
 

@@ -276,8 +276,9 @@ impl App {
             .show(ui, |ui| {
                 // The last roll applied to this unit first, where the eye is after pressing
                 // Apply (the tests below have moved on to the unit's new state).
-                if let Some((u, said)) = &self.rules.last_test
+                if let Some((u, said, at)) = &self.rules.last_test
                     && *u == unit
+                    && *at == self.doc.changes()
                 {
                     egui::Frame::group(ui.style()).show(ui, |ui| {
                         ui.label(RichText::new(format!("Applied: {}", plain(said))).strong());
@@ -391,7 +392,8 @@ impl App {
                 for (swatch, text) in preview::LEGEND {
                     ui.horizontal(|ui| {
                         swatch_ui(ui, *swatch);
-                        ui.label(*text);
+                        // Wrapped to the panel's width, not cut off at its edge.
+                        ui.add(egui::Label::new(*text).wrap());
                     });
                 }
             });

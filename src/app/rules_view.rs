@@ -69,8 +69,10 @@ pub(super) struct RulesView {
     /// Dice typed into the odds panel for the morale test and for the rally test (each its
     /// own): the roll and the re-roll (0: none taken).
     pub dice: [[u8; 2]; 2],
-    /// The last test applied, and what it did, for the Rules panel to show.
-    pub last_test: Option<(UnitId, String)>,
+    /// The last test applied, what it did, and the document's change count once it was
+    /// applied: the Rules panel shows it while the document is still there (an undo or any
+    /// later edit retires it).
+    pub last_test: Option<(UnitId, String, u64)>,
     /// The 2D6 typed (or rolled) for a column's order test, and the two dice when rolled.
     pub order_roll: u8,
     pub rolled: Option<(u8, u8)>,
@@ -660,11 +662,18 @@ impl App {
     pub fn apply_test(&mut self, unit: UnitId, kind: TestKind, res: Resolution) -> bool {
         match morale::resolve(self.doc.scenario(), TestRequest::new(unit, kind), res) {
             Ok(r) => {
-                let said = format!("{}: {}", r.label, r.outcome);
+                let dice = match &r.roll {
+                    Some(roll) => match roll.reroll {
+                        Some(again) => format!(" (rolled {}, re-rolled {again})", roll.first),
+                        None => format!(" (rolled {})", roll.first),
+                    },
+                    None => String::new(),
+                };
+                let said = format!("{}{dice}: {}", r.label, r.outcome);
                 let ok = self.apply(&r.label, crate::edit::ops::outcome::test(&r));
                 if ok {
                     self.status = said.clone();
-                    self.rules.last_test = Some((unit, said));
+                    self.rules.last_test = Some((unit, said, self.doc.changes()));
                 }
                 ok
             }
