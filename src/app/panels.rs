@@ -234,9 +234,6 @@ impl App {
                     | egui::scroll_area::ScrollSource::MOUSE_WHEEL,
             )
             .show(ui, |ui| {
-                // Long side or terrain names are cut to the panel (whole on hover), so the
-                // panel keeps the width the user gave it in every scenario.
-                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
                 out.extend(super::palette::palette_ui(
                     ui,
                     super::palette::PaletteState {
