@@ -183,8 +183,16 @@ pub fn place_off_map_unit(s: &Scenario, unit: UnitId, at: Point, facing_deg: f32
     if matches!(u.position, Position::Table | Position::Hex { .. }) {
         return None;
     }
-    // Ranks about as wide as they are deep, as the palette's units stand.
-    let frontage = (u.models.len() as f32).sqrt().ceil().max(1.0) as usize;
+    // A unit of a column (R1) stands as wide as its column records, so `check` finds it where
+    // the column says; any other in ranks about as wide as they are deep, as the palette's
+    // units stand.
+    let recorded = s
+        .column_of(unit)
+        .and_then(|c| c.members.iter().find(|m| m.unit == unit))
+        .map(|m| m.width_figures as usize)
+        .filter(|w| *w > 0);
+    let frontage =
+        recorded.unwrap_or_else(|| (u.models.len() as f32).sqrt().ceil().max(1.0) as usize);
     stand_at(s, u.clone(), at, facing_deg, frontage).map(|u| Edit::PutUnit(Box::new(u)))
 }
 
@@ -464,6 +472,31 @@ pub fn new_terrain(s: &Scenario) -> TerrainType {
 mod tests {
     use super::*;
     use crate::edit::Document;
+
+    #[test]
+    fn r1_an_off_table_column_unit_placed_on_the_table_stands_as_wide_as_its_column_records() {
+        let s = (crate::model::samples::by_name("bakambo")
+            .expect("sample")
+            .build)();
+        let u = s.find_unit("Zanzibari Askaris").expect("askaris");
+        assert_eq!(u.position, Position::OffMap);
+        let width = s
+            .column_of(u.id)
+            .and_then(|c| c.members.iter().find(|m| m.unit == u.id))
+            .expect("a column member")
+            .width_figures;
+        let mut doc = Document::new(s.clone(), None);
+        let edit = place_off_map_unit(&s, u.id, Point::new(50.0, 30.0), 0.0).expect("placed");
+        doc.apply("Place", vec![edit]).expect("applies");
+        let about = |p: &crate::rules::check::Problem| {
+            matches!(p.item, ItemRef::Unit(x) if x == u.id) && p.message.contains("wide")
+        };
+        let problems = crate::rules::check::check(doc.scenario());
+        assert!(
+            !problems.iter().any(about),
+            "{width} wide as recorded: {problems:#?}"
+        );
+    }
 
     #[test]
     fn dropped_units_stand_in_ranks_without_overlap_and_validate() {
