@@ -238,21 +238,38 @@ pub struct Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// `fails: routs; routs 12" (its full rout distance)`.
+    /// `fails: routs 12" (its full rout distance)`: a rout and its move are said once.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.kind)?;
-        let mut parts: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
-        if let Some(m) = self.movement {
-            parts.push(m.to_string());
-        }
-        if let Some(r) = self.removed {
-            parts.push(r.to_string());
-        }
-        write!(f, " {}", parts.join("; "))
+        write!(
+            f,
+            "{}: {}",
+            self.kind,
+            self.parts(|m| m.to_string()).join("; ")
+        )
     }
 }
 
 impl Outcome {
+    /// What the outcome does, in order: its effects, the move it forces (in the words of
+    /// `movement`) and its removal. A rout with its move is said once ("routs 12"", not
+    /// "routs; routs 12"").
+    pub(super) fn parts(&self, movement: impl Fn(Movement) -> String) -> Vec<String> {
+        let routing_move = matches!(self.movement, Some(m) if m.kind == MoveKind::Rout);
+        let mut parts: Vec<String> = self
+            .effects
+            .iter()
+            .filter(|e| !(routing_move && **e == Effect::Routs))
+            .map(|e| e.to_string())
+            .collect();
+        if let Some(m) = self.movement {
+            parts.push(movement(m));
+        }
+        if let Some(r) = self.removed {
+            parts.push(r.to_string());
+        }
+        parts
+    }
+
     /// Takes the unit off the table: removed, with no move.
     pub(super) fn remove(&mut self, why: Removal) {
         self.morale = Morale::Removed;

@@ -113,15 +113,9 @@ pub fn write_text(
     Ok(())
 }
 
-/// What an outcome does, without its kind: `routs; routs 12" (its full rout distance) → routing`.
+/// What an outcome does, without its kind: `routs 12" (its full rout distance) → routing`.
 fn outcome_text(o: &Outcome) -> String {
-    let mut parts: Vec<String> = o.effects.iter().map(|e| e.to_string()).collect();
-    if let Some(m) = o.movement {
-        parts.push(movement_text(m));
-    }
-    if let Some(r) = o.removed {
-        parts.push(r.to_string());
-    }
+    let parts = o.parts(movement_text);
     format!("{} → {}", parts.join("; "), super::morale_text(o.morale))
 }
 

@@ -394,7 +394,7 @@ fn r4_failed_morale_test_drops_one_level() {
     );
     assert_eq!(
         rout.to_string(),
-        "fails: routs; routs 12\" (its full rout distance)"
+        "fails: routs 12\" (its full rout distance)"
     );
 }
 
