@@ -96,7 +96,18 @@ impl App {
         let ghost = self.ghost();
         // A frame where nothing that shapes the map changed (the mouse moved, a panel
         // repainted) reuses the last frame's shapes.
+        // The rule preview's overlay (drawn later, under the units): its texts are computed
+        // first so the units' names keep clear of them. Kept relative to the map's origin, so
+        // a pan still reuses last frame's shapes.
+        let mut preview = Vec::new();
+        self.preview_overlay_shapes(ui, rect, &mut preview);
+        let origin = self.view.origin.to_vec2();
+        let preview_texts: Vec<Rect> = text_rects(&preview).map(|r| r.translate(-origin)).collect();
         let frame_key = CanvasKey {
+            preview_texts: preview_texts
+                .iter()
+                .flat_map(|r| [r.min.x, r.min.y, r.max.x, r.max.y].map(f32::to_bits))
+                .collect(),
             changes: self.doc.changes(),
             style: style.clone(),
             zoom: self.view.zoom.to_bits(),
@@ -135,7 +146,16 @@ impl App {
         };
         let layers = match cached {
             Some(c) => c,
-            None => self.layer_shapes(ui, rect, &style, background, ghost.as_ref(), frame_key),
+            None => {
+                let taken: Vec<Rect> = preview_texts.iter().map(|r| r.translate(origin)).collect();
+                let layer = LayerInputs {
+                    style: &style,
+                    background,
+                    ghost: ghost.as_ref(),
+                    taken: &taken,
+                };
+                self.layer_shapes(ui, rect, layer, frame_key)
+            }
         };
         for (clip, shape) in &layers.map {
             match clip {
@@ -166,7 +186,7 @@ impl App {
                 .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
         // The rule preview's overlay lies on the map, under the units (see `rules_view`).
-        self.preview_overlay_shapes(ui, rect, &mut shapes);
+        shapes.extend(preview);
         shapes.extend(layers.units.iter().cloned());
         if ghost.is_none() {
             self.layers.canvas_cache = Some(layers);
@@ -183,11 +203,15 @@ impl App {
         &mut self,
         ui: &Ui,
         rect: Rect,
-        style: &scene::Style,
-        background: Option<egui::TextureId>,
-        ghost: Option<&Scenario>,
+        inputs: LayerInputs<'_>,
         key: CanvasKey,
     ) -> CachedLayers {
+        let LayerInputs {
+            style,
+            background,
+            ghost,
+            taken,
+        } = inputs;
         let mut map = Vec::new();
         if let Some((_, layer)) = &self.layers.static_layer {
             ui.ctx()
@@ -225,6 +249,12 @@ impl App {
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
             if self.settings.labels || self.settings.coordinates {
+                // Names and numbers keep clear of every other text on the map: place and zone
+                // names, the counters' own, and the rule preview's.
+                let mut others: Vec<Rect> = text_rects(map.iter().map(|(_, s)| s))
+                    .chain(text_rects(&units))
+                    .collect();
+                others.extend_from_slice(taken);
                 super::labels::label_shapes(
                     &mut units,
                     shown,
@@ -232,8 +262,8 @@ impl App {
                     rect,
                     f,
                     &self.selection,
-                    self.settings.labels,
-                    self.settings.coordinates,
+                    (self.settings.labels, self.settings.coordinates),
+                    &others,
                 );
             }
         });
@@ -458,6 +488,23 @@ fn selection_halo(
     }
 }
 
+/// What the map's and units' shapes are built from, besides the document and the view.
+struct LayerInputs<'a> {
+    style: &'a scene::Style,
+    background: Option<egui::TextureId>,
+    ghost: Option<&'a Scenario>,
+    /// Screen rectangles of texts drawn over the map by other layers (the rule preview's).
+    taken: &'a [Rect],
+}
+
+/// The screen rectangles of the texts among `shapes`.
+fn text_rects<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> impl Iterator<Item = Rect> {
+    shapes.into_iter().filter_map(|s| match s {
+        Shape::Text(t) => Some(t.visual_bounding_rect()),
+        _ => None,
+    })
+}
+
 /// The shapes of one view, cached while nothing they show changes.
 pub(in crate::app) struct CachedLayers {
     key: CanvasKey,
@@ -552,6 +599,8 @@ fn inch_grid(
 /// are reused.
 #[derive(Clone, Debug, PartialEq)]
 pub(in crate::app) struct CanvasKey {
+    /// Where the preview's texts stand, relative to the map's origin (see `paint_canvas`).
+    preview_texts: Vec<u32>,
     changes: u64,
     style: scene::Style,
     zoom: u32,

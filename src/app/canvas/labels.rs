@@ -79,8 +79,8 @@ pub fn label_shapes(
     clip: Rect,
     fonts: &mut FontsView<'_>,
     selected: &[ItemRef],
-    names: bool,
-    numbers: bool,
+    (names, numbers): (bool, bool),
+    taken: &[Rect],
 ) {
     let mut labels = Vec::new();
     let is_selected = |u: UnitId| selected.contains(&ItemRef::Unit(u));
@@ -171,14 +171,23 @@ pub fn label_shapes(
         }
         None => {}
     }
-    place(out, labels, clip, fonts);
+    place(out, labels, clip, fonts, taken);
 }
 
 /// Lays the labels out in order of rank, leaving out any that would overlap one already placed
 /// or stand partly outside `clip`.
-fn place(out: &mut Vec<Shape>, mut labels: Vec<Label>, clip: Rect, fonts: &mut FontsView<'_>) {
+fn place(
+    out: &mut Vec<Shape>,
+    mut labels: Vec<Label>,
+    clip: Rect,
+    fonts: &mut FontsView<'_>,
+    taken: &[Rect],
+) {
     labels.sort_by_key(|l| l.rank);
     let mut placed = Placed::new(clip);
+    for r in taken {
+        placed.hold(*r);
+    }
     for l in labels {
         let galley = fonts.layout_no_wrap(l.text, FontId::proportional(l.pt), l.colour);
         let pad = Vec2::new(3.0, 1.0);
@@ -237,6 +246,13 @@ impl Placed {
         (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| y * columns + x))
     }
 
+    /// Holds `r` for a text drawn elsewhere: no label may overlap it.
+    fn hold(&mut self, r: Rect) {
+        for c in self.cells(r) {
+            self.buckets[c].push(r);
+        }
+    }
+
     /// Takes `r` if nothing placed overlaps it.
     fn take(&mut self, r: Rect) -> bool {
         let clear = self
@@ -266,6 +282,17 @@ mod tests {
             "overlaps across buckets"
         );
         assert!(p.take(a.translate(Vec2::new(0.0, 15.0))), "just below");
+    }
+
+    #[test]
+    fn a_label_keeps_clear_of_a_text_held_for_another_layer() {
+        let clip = Rect::from_min_size(Pos2::ZERO, Vec2::splat(500.0));
+        let mut p = Placed::new(clip);
+        // The rule preview's "2. Naval Brigade" where a unit's name would go.
+        let preview = Rect::from_min_size(Pos2::new(100.0, 100.0), Vec2::new(90.0, 14.0));
+        p.hold(preview);
+        assert!(!p.take(preview.translate(Vec2::new(20.0, 6.0))));
+        assert!(p.take(preview.translate(Vec2::new(0.0, 20.0))));
     }
 
     #[test]
