@@ -4,56 +4,21 @@
 //! expected answers come from the engines.
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexx::Hex;
-use sandtable::app::App;
 use sandtable::app::command::Command;
-use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::settings::Settings;
-use sandtable::edit::Document;
 use sandtable::geom::Point;
-use sandtable::io::recovery::Recovery;
 use sandtable::model::*;
 use sandtable::preview::Mode;
 use sandtable::rules::column;
 use sandtable::rules::hex_commands::{self, HexRules};
 use sandtable::scene::layout;
 
-struct Editor {
-    h: Harness<'static, App>,
-    _dir: tempfile::TempDir,
-}
-
-fn editor(s: Scenario) -> Editor {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let app = App::new(
-        Document::new(s, None),
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().join("recovery")),
-        Settings::default(),
-    );
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
-    h.run();
-    h.run();
-    Editor { h, _dir: dir }
-}
-
-fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
-}
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Editor, editor, sample};
 
 impl Editor {
-    fn app(&self) -> &App {
-        self.h.state()
-    }
-
-    fn s(&self) -> &Scenario {
-        self.app().doc.scenario()
-    }
-
     fn press(&mut self, p: Pos2, pressed: bool) {
         self.h.event(Event::PointerButton {
             pos: p,
