@@ -291,7 +291,7 @@ impl App {
             if selected {
                 resp.scroll_to_me(None);
             }
-            ui.add(egui::Label::new(RichText::new(&r.detail).weak()).truncate());
+            ui.label(RichText::new(&r.detail).weak());
         });
         out
     }

@@ -94,8 +94,6 @@ impl App {
         let zoc = self.zoc_overlay_items();
         // The ghost of a gesture in progress: the scenario as it would be if it ended now.
         let ghost = self.ghost();
-        // A frame where nothing that shapes the map changed (the mouse moved, a panel
-        // repainted) reuses the last frame's shapes.
         // The rule preview's overlay (drawn later, under the units): its texts are computed
         // first so the units' names keep clear of them. Kept relative to the map's origin, so
         // a pan still reuses last frame's shapes.
@@ -103,6 +101,8 @@ impl App {
         self.preview_overlay_shapes(ui, rect, &mut preview);
         let origin = self.view.origin.to_vec2();
         let preview_texts: Vec<Rect> = text_rects(&preview).map(|r| r.translate(-origin)).collect();
+        // A frame where nothing that shapes the map changed (the mouse moved, a panel
+        // repainted) reuses the last frame's shapes.
         let frame_key = CanvasKey {
             preview_texts: preview_texts
                 .iter()

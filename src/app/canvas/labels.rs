@@ -44,20 +44,31 @@ pub fn counter_name(name: &str) -> String {
     name.replace(" Regiment of ", " ")
 }
 
-/// A unit's size on the map (map units) as its label rule measures it: a hex map's counter is
-/// 0.6 of a hex; a table unit is the span of its bases.
+/// A hex map's counter across, as a fraction of its hex.
+const COUNTER_OF_HEX: f32 = 0.6;
+
+/// A table unit's model centres' bounds and its largest base's radius.
+fn table_bounds(u: &Unit) -> Option<(Aabb, f32)> {
+    let b = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())?;
+    let r = u
+        .models
+        .iter()
+        .map(|m| m.footprint().bounding_radius())
+        .fold(0.0f32, f32::max);
+    Some((b, r))
+}
+
+/// How far a table unit spans, bases included, from `table_bounds`.
+fn table_extent((b, r): (Aabb, f32)) -> f32 {
+    (b.max.x - b.min.x).max(b.max.y - b.min.y) + 2.0 * r
+}
+
+/// A unit's size on the map (map units) as its label rule measures it: a hex map's counter;
+/// a table unit's span.
 fn unit_extent(s: &Scenario, u: &Unit) -> Option<f32> {
     match s.map.as_hex() {
-        Some(h) => Some(h.hex_size_mm * 0.6),
-        None => {
-            let b = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())?;
-            let r = u
-                .models
-                .iter()
-                .map(|m| m.footprint().bounding_radius())
-                .fold(0.0f32, f32::max);
-            Some((b.max.x - b.min.x).max(b.max.y - b.min.y) + 2.0 * r)
-        }
+        Some(h) => Some(h.hex_size_mm * COUNTER_OF_HEX),
+        None => table_bounds(u).map(table_extent),
     }
 }
 
@@ -90,7 +101,7 @@ pub fn label_shapes(
         Some(h) => {
             let l = h.layout();
             let size = h.hex_size_mm * view.zoom;
-            if names && h.hex_size_mm * 0.6 * view.zoom >= UNIT_MIN_PT {
+            if names && size * COUNTER_OF_HEX >= UNIT_MIN_PT {
                 for u in s.units.iter().filter(|u| u.in_play()) {
                     let Some((hex, _)) = u.hex() else { continue };
                     let c = l.hex_to_world_pos(hex);
@@ -139,16 +150,10 @@ pub fn label_shapes(
         }
         None if names => {
             for u in s.units.iter().filter(|u| u.on_table() && u.in_play()) {
-                let Some(b) = Aabb::of_points(&u.models.iter().map(|m| m.pos).collect::<Vec<_>>())
-                else {
+                let Some((b, r)) = table_bounds(u) else {
                     continue;
                 };
-                let r = u
-                    .models
-                    .iter()
-                    .map(|m| m.footprint().bounding_radius())
-                    .fold(0.0f32, f32::max);
-                if unit_extent(s, u).unwrap_or(0.0) * view.zoom < UNIT_MIN_PT {
+                if table_extent((b, r)) * view.zoom < UNIT_MIN_PT {
                     continue;
                 }
                 let under = Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r);
