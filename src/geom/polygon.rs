@@ -71,18 +71,18 @@ pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
     inside
 }
 
-/// Signed area (positive when the vertices run clockwise on the y-down table).
+/// Signed area (positive when the vertices run clockwise on the y-down table). Measured from
+/// the first vertex, so a small polygon far from the origin loses no precision.
 pub fn polygon_area(poly: &[Point]) -> f32 {
     let n = poly.len();
     if n < 3 {
         return 0.0;
     }
-    let mut s = 0.0;
-    for i in 0..n {
-        let (a, b) = (poly[i], poly[(i + 1) % n]);
-        s += a.x * b.y - b.x * a.y;
-    }
-    s * 0.5
+    let o = poly[0];
+    let twice: f32 = (1..n - 1)
+        .map(|k| cross(poly[k] - o, poly[k + 1] - o))
+        .sum();
+    twice * 0.5
 }
 
 /// Distance from `p` to the segment `a`-`b`.

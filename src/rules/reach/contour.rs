@@ -83,15 +83,10 @@ pub fn outline(window: &Window, values: &[f32]) -> Vec<Vec<Point>> {
 /// region drawn, not a count of inside nodes: a 6" disc on the 0.5" lattice measures about
 /// 113.0 sq in (πr² = 113.1), where counting nodes gave 110.25.
 pub fn area(window: &Window, values: &[f32]) -> f32 {
+    // Thousands of small pieces: summed in f64.
     let mut total = 0.0f64;
     fill(window, values, |poly| {
-        let n = poly.len();
-        // Relative to the first vertex, so large table coordinates lose no precision.
-        let o = poly[0];
-        let twice: f64 = (1..n.saturating_sub(1))
-            .map(|k| f64::from((poly[k] - o).perp_dot(poly[k + 1] - o)))
-            .sum();
-        total += twice.abs() * 0.5;
+        total += f64::from(crate::geom::polygon_area(poly).abs());
     });
     total as f32
 }
