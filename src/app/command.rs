@@ -10,12 +10,13 @@
 use super::App;
 use super::dialogs::Pick;
 use super::path_prompt::Purpose;
+use super::play::Activity;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
 use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
-use crate::model::{ItemRef, ModelId, SideId, TerrainId, TerrainKind, UnitId};
+use crate::model::{ItemRef, ModelId, Morale, SideId, TerrainId, TerrainKind, UnitId};
 use crate::preview::Mode;
 use crate::rules::morale::{Resolution, TestKind};
 use std::path::PathBuf;
@@ -211,6 +212,27 @@ pub enum Command {
     },
     /// Keep the line of sight drawn with the sight tool.
     Sight(Point, Point),
+
+    // Play.
+    /// Edit or Play.
+    SetActivity(Activity),
+    /// F5: from Edit to Play and back.
+    ToggleActivity,
+    /// Allow (with the referee's note) or withdraw a free move of a unit: its next drag moves
+    /// it where it is dropped, whatever the rules say.
+    RefereeFreeMove(Option<(UnitId, String)>),
+    /// A referee's changed strength and morale for a unit, with the note.
+    RefereeValues {
+        unit: UnitId,
+        strength: u16,
+        morale: Morale,
+        note: String,
+    },
+    /// A referee override carried out: the change, whatever the rules say, with the note.
+    Referee {
+        note: String,
+        change: Change,
+    },
 }
 
 /// The commands of one UI pass, in the order they were asked for.
@@ -356,12 +378,52 @@ impl App {
                 self.apply_test(unit, kind, resolution);
             }
             Command::Sight(from, to) => self.rules.sight = Some((from, to)),
+            Command::SetActivity(a) => self.set_activity(a),
+            Command::ToggleActivity => self.set_activity(match self.activity() {
+                Activity::Edit => Activity::Play,
+                Activity::Play => Activity::Edit,
+            }),
+            Command::RefereeFreeMove(armed) => {
+                self.status = match &armed {
+                    Some(_) => "Referee: drag the unit where it goes (outside the rules)".into(),
+                    None => "Free move withdrawn".into(),
+                };
+                self.play.referee.free_move = armed;
+            }
+            Command::RefereeValues {
+                unit,
+                strength,
+                morale,
+                note,
+            } => self.referee_values(unit, strength, morale, &note),
+            Command::Referee { note, change } => {
+                self.referee(&note, change);
+            }
         }
     }
 
-    /// Applies a change as one undo step (merged with the last when its key continues the same
-    /// gesture); on refusal says why and returns `false`.
+    /// Applies an authoring change as one undo step (merged with the last when its key
+    /// continues the same gesture); on refusal, and always in Play, says why and returns
+    /// `false`.
     pub fn apply_change(&mut self, c: Change) -> bool {
+        if c.edits.is_empty() {
+            return false;
+        }
+        if self.playing() {
+            let reason = format!("{} refused: {}", c.label, super::play::REFUSED_IN_PLAY);
+            if c.from_inspector {
+                self.status = reason;
+            } else {
+                self.notify(true, reason);
+            }
+            return false;
+        }
+        self.apply_checked(c)
+    }
+
+    /// Applies a change as one undo step, in Edit or Play alike; on refusal says why and
+    /// returns `false`.
+    pub(super) fn apply_checked(&mut self, c: Change) -> bool {
         if c.edits.is_empty() {
             return false;
         }
@@ -401,6 +463,13 @@ impl App {
     }
 
     fn set_tool(&mut self, t: Tool) {
+        if self.playing() && !super::play::tool_in_play(t) {
+            self.status = format!(
+                "{} is an authoring tool: switch to Edit (F5) to use it",
+                t.name()
+            );
+            return;
+        }
         if t == Tool::Sight && self.doc.scenario().map.is_hex() {
             self.status = "Line of sight is measured on the table".into();
             return;

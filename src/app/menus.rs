@@ -37,6 +37,7 @@ impl App {
             ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui)));
             ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui)));
             ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui)));
+            ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui)));
             ui.menu_button("Help", |ui| {
                 if entry(ui, "Keyboard shortcuts", Some(Action::Shortcuts), true) {
                     out.push(Command::ShowShortcuts);
@@ -45,7 +46,16 @@ impl App {
                     out.push(Command::ShowAbout);
                 }
             });
+            out.extend(self.activity_bar_ui(ui));
         });
+        out
+    }
+
+    fn game_menu_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        if toggle_entry(ui, "Play mode", self.playing(), Action::Play) {
+            out.push(Command::ToggleActivity);
+        }
         out
     }
 

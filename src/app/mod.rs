@@ -34,6 +34,7 @@ pub mod paint;
 mod palette;
 mod panels;
 mod path_prompt;
+pub mod play;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
@@ -83,6 +84,8 @@ pub struct App {
     typing: bool,
     /// What the user must know about, over the canvas's corner.
     notices: notices::Notices,
+    /// Edit or Play, and what Play keeps.
+    play: play::PlayState,
 }
 
 impl App {
@@ -116,6 +119,7 @@ impl App {
             nudges: keyboard::NudgeBurst::default(),
             typing: false,
             notices: notices::Notices::default(),
+            play: play::PlayState::default(),
         };
         // Damaged recovery files are said once, as a notice that stays until dismissed.
         if let Some(note) = set_aside {

@@ -212,6 +212,13 @@ impl App {
     /// The left panel: the palette (tools, terrain, units, markers) or the order of battle.
     pub(super) fn palette_panel_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        if self.playing() {
+            // The palette is an authoring tool: Play shows the forces in its place.
+            ui.strong("Order of battle");
+            ui.separator();
+            out.extend(self.order_of_battle_ui(ui));
+            return out;
+        }
         let oob = self.settings.show_order_of_battle;
         ui.horizontal(|ui| {
             for (on, text) in [(false, "Palette"), (true, "Order of battle")] {
@@ -293,6 +300,7 @@ impl App {
             .show(ui, |ui| {
                 let (change, select, zoc_side) = super::inspector::inspector_ui(
                     ui,
+                    self.playing(),
                     self.doc.scenario(),
                     self.doc.changes(),
                     &self.selection,
@@ -304,7 +312,7 @@ impl App {
                         .filter(|(on, _)| *on == self.selection)
                         .map(|(_, why)| why.as_str()),
                 );
-                match change {
+                match change.filter(|_| !self.playing()) {
                     Some(c) => out.push(Command::Apply(Change {
                         select,
                         from_inspector: true,

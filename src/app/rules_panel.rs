@@ -91,6 +91,11 @@ impl App {
             out.extend(self.preview_lines_ui(ui));
         }
         out.extend(self.odds_ui(ui, unit));
+        if self.playing()
+            && let Some(u) = self.doc.scenario().unit(unit).cloned()
+        {
+            out.extend(self.referee_ui(ui, &u));
+        }
         out
     }
 
@@ -192,10 +197,13 @@ impl App {
         }
         if self.rules.pending.is_none() && !column && self.rules.moves_shown() {
             ui.label(
-                RichText::new(
+                RichText::new(if self.playing() {
                     "Hover a place to see why; drag the unit to move it under the rules \
-                     (Alt+drag places it freely).",
-                )
+                     (a free move is a referee override, below)."
+                } else {
+                    "Hover a place to see why; drag the unit to move it under the rules \
+                     (Alt+drag places it freely)."
+                })
                 .weak(),
             );
         }

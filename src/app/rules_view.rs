@@ -130,6 +130,19 @@ impl App {
         let selected = self
             .selected_unit()
             .filter(|u| self.doc.scenario().unit(*u).is_some());
+        // In Play a unit is moved through its preview: selecting one opens it (once per
+        // selection, so a preview the player closes stays closed).
+        if self.playing() && selected != self.play.previewed {
+            self.play.previewed = selected;
+            if let Some(u) = selected
+                && self.rules.open.is_none_or(|(o, _)| o != u)
+            {
+                self.rules.pending = None;
+                self.rules.route.clear();
+                self.rules.open = self.usual_mode(u).map(|m| (u, m));
+                return;
+            }
+        }
         let Some((open, _)) = self.rules.open else {
             return;
         };
@@ -262,6 +275,10 @@ impl App {
                 return taken;
             }
             let unit = self.rules.open.map(|(u, _)| u);
+            // A free move the referee allowed is the Select tool's plain drag.
+            if self.play.free_move_of(unit) {
+                return None;
+            }
             let on_unit = matches!(
                 super::hit::hit(self.doc.scenario(), from, tol),
                 Some(ItemRef::Unit(u)) if Some(u) == unit
@@ -317,15 +334,8 @@ impl App {
         if self.rules.open.is_some() {
             self.close_preview();
         } else if let Some(u) = self.selected_unit() {
-            // The first choice the rules allow (a leader's command span when it may not move),
-            // or the first refused one, whose preview says why.
-            let choices = preview::choices(self.doc.scenario(), u);
-            if let Some(c) = choices
-                .iter()
-                .find(|c| c.refused.is_none())
-                .or(choices.first())
-            {
-                self.open_preview(c.mode);
+            if let Some(mode) = self.usual_mode(u) {
+                self.open_preview(mode);
             } else {
                 self.notify(
                     false,
@@ -338,6 +348,17 @@ impl App {
                 "Select a unit to preview its moves, command and odds".into(),
             );
         }
+    }
+
+    /// A unit's usual preview: the first choice the rules allow (a leader's command span when
+    /// it may not move), or the first refused one, whose preview says why.
+    fn usual_mode(&self, u: UnitId) -> Option<Mode> {
+        let choices = preview::choices(self.doc.scenario(), u);
+        choices
+            .iter()
+            .find(|c| c.refused.is_none())
+            .or(choices.first())
+            .map(|c| c.mode)
     }
 
     /// Adds to, shortens or clears the route drawn for a column's Move.
@@ -398,7 +419,10 @@ impl App {
             }
             None => {
                 let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
-                self.apply(&label, crate::edit::ops::outcome::unit(g.unit));
+                self.commit_play(super::command::Change::new(
+                    label,
+                    crate::edit::ops::outcome::unit(g.unit),
+                ));
             }
         }
     }
@@ -422,7 +446,10 @@ impl App {
             self.rules.pending = Some(p);
             return false;
         }
-        self.apply(&p.label, crate::edit::ops::outcome::unit(p.unit.clone()))
+        self.commit_play(super::command::Change::new(
+            p.label.clone(),
+            crate::edit::ops::outcome::unit(p.unit.clone()),
+        ))
     }
 
     pub fn cancel_pending(&mut self) -> bool {
@@ -520,7 +547,10 @@ impl App {
         match outcome {
             Ok(outcome) => {
                 let name = col.name.clone();
-                if self.apply(&label, crate::edit::ops::outcome::column(outcome)) {
+                if self.commit_play(super::command::Change::new(
+                    label.clone(),
+                    crate::edit::ops::outcome::column(outcome),
+                )) {
                     self.rules.route.clear();
                     self.notify(false, format!("{name}: {label}"));
                     self.keep_offered_mode();
@@ -670,7 +700,10 @@ impl App {
                     None => String::new(),
                 };
                 let said = format!("{}{dice}: {}", r.label, r.outcome);
-                let ok = self.apply(&r.label, crate::edit::ops::outcome::test(&r));
+                let ok = self.commit_play(super::command::Change::new(
+                    r.label.clone(),
+                    crate::edit::ops::outcome::test(&r),
+                ));
                 if ok {
                     self.status = said.clone();
                     self.rules.last_test = Some((unit, said, self.doc.changes()));

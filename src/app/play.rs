@@ -1,0 +1,319 @@
+//! Edit and Play. A scenario opens in Edit, where it is authored as before. In Play the
+//! authoring tools are put away: the palette gives its place to the order of battle, the map is
+//! not painted or drawn on, the inspector is read-only, and units move only through their rule
+//! preview (drag to a legal place, or pick it and commit). What the rules would not allow is
+//! still possible, but only as an explicit referee override (a free move, or a changed value)
+//! that carries the player's note.
+//!
+//! The switch is one field of the app; every authoring edit comes through
+//! [`App::apply_change`], which refuses it in Play, while rules answers carried out and referee
+//! overrides take [`App::commit_play`].
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use super::tools::Tool;
+use crate::model::*;
+use egui::{RichText, Ui};
+
+/// What the editor is for right now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activity {
+    /// Authoring the scenario (every tool, the palette, the inspector).
+    #[default]
+    Edit,
+    /// Playing it: moves under the rules, referee overrides with a note.
+    Play,
+}
+
+impl Activity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Activity::Edit => "Edit",
+            Activity::Play => "Play",
+        }
+    }
+}
+
+/// Why an authoring edit is refused in Play.
+pub const REFUSED_IN_PLAY: &str = "the scenario is not edited in Play: units move under their \
+    rule preview, and a referee override changes anything else (switch to Edit with F5 to author)";
+
+/// The referee's override form in the Rules panel, for one unit.
+#[derive(Clone, Debug)]
+pub(super) struct Referee {
+    /// The unit the form is filled in for: another selection starts it afresh.
+    pub unit: Option<UnitId>,
+    /// Why the referee overrides the rules; required.
+    pub note: String,
+    /// Current strength and morale typed for a changed value.
+    pub strength: u16,
+    pub morale: Morale,
+    /// A free move of this unit is allowed, with this note: its next drag moves it where it is
+    /// dropped, whatever the rules say.
+    pub free_move: Option<(UnitId, String)>,
+}
+
+impl Default for Referee {
+    fn default() -> Self {
+        Referee {
+            unit: None,
+            note: String::new(),
+            strength: 0,
+            morale: Morale::GoodOrder,
+            free_move: None,
+        }
+    }
+}
+
+/// What Play keeps between frames.
+#[derive(Default)]
+pub(super) struct PlayState {
+    pub activity: Activity,
+    pub referee: Referee,
+    /// The unit selected when Play last looked: selecting another opens its preview.
+    pub previewed: Option<UnitId>,
+}
+
+impl PlayState {
+    /// Whether the referee allowed a free move of `unit`.
+    pub fn free_move_of(&self, unit: Option<UnitId>) -> bool {
+        self.activity == Activity::Play
+            && unit.is_some()
+            && self.referee.free_move.as_ref().map(|(u, _)| *u) == unit
+    }
+}
+
+impl App {
+    /// Edit or Play.
+    pub fn activity(&self) -> Activity {
+        self.play.activity
+    }
+
+    /// Whether the editor is in Play.
+    pub fn playing(&self) -> bool {
+        self.play.activity == Activity::Play
+    }
+
+    /// Switches between Edit and Play. Play puts the authoring tools down (back to Select),
+    /// drops a shape being drawn, and previews the selected unit at once.
+    pub(super) fn set_activity(&mut self, a: Activity) {
+        if a == self.play.activity {
+            return;
+        }
+        self.play.activity = a;
+        self.play.referee = Referee::default();
+        self.play.previewed = None;
+        self.canvas.gesture = None;
+        self.canvas.drawing.clear();
+        match a {
+            Activity::Play => {
+                if !tool_in_play(self.tool) {
+                    self.tool = Tool::Select;
+                }
+                self.status =
+                    "Play: units move under their rule preview; F5 returns to Edit".into();
+            }
+            Activity::Edit => self.status = "Edit: the scenario may be changed".into(),
+        }
+    }
+
+    /// Carries out a rules answer or a referee override: in Play the only way the scenario
+    /// changes. One undo step; on refusal says why and returns `false`.
+    pub(super) fn commit_play(&mut self, change: Change) -> bool {
+        self.apply_checked(change)
+    }
+
+    /// A referee override: the change goes through whatever the rules say, its label carrying
+    /// the note.
+    pub(super) fn referee(&mut self, note: &str, change: Change) -> bool {
+        let note = note.trim();
+        if note.is_empty() {
+            self.notify(
+                true,
+                "A referee override needs a note saying why (type it in the Rules panel)".into(),
+            );
+            return false;
+        }
+        let label = format!("Referee: {} ({note})", change.label);
+        let change = Change {
+            label: label.clone(),
+            done: Some(label),
+            ..change
+        };
+        let ok = self.commit_play(change);
+        if ok {
+            self.play.referee.free_move = None;
+        }
+        ok
+    }
+
+    /// The referee's override for the selected unit, in the Rules panel (Play only): a note,
+    /// then a free move of the unit or a changed strength or morale.
+    pub(super) fn referee_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
+        let mut out = Commands::default();
+        let r = &mut self.play.referee;
+        if r.unit != Some(unit.id) {
+            *r = Referee {
+                unit: Some(unit.id),
+                strength: unit.strength.current,
+                morale: unit.state.morale,
+                ..Referee::default()
+            };
+        }
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new(RichText::new("Referee override").strong())
+            .id_salt("referee")
+            .default_open(false)
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(
+                        "Outside the rules, on purpose: a free move or a changed value, \
+                         logged with your note.",
+                    )
+                    .weak(),
+                );
+                ui.horizontal(|ui| {
+                    let l = ui.label("Note");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut r.note)
+                            .hint_text("why the rules are set aside")
+                            .desired_width(ui.available_width()),
+                    )
+                    .labelled_by(l.id);
+                });
+                let noted = !r.note.trim().is_empty();
+                if !noted {
+                    ui.label(
+                        RichText::new("Type a note to allow an override.")
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+                let armed = r.free_move.as_ref().is_some_and(|(u, _)| *u == unit.id);
+                ui.horizontal_wrapped(|ui| {
+                    if armed {
+                        ui.label(
+                            RichText::new("Free move allowed: drag the unit where it goes.")
+                                .color(ui.visuals().warn_fg_color),
+                        );
+                        if ui.button("Cancel free move").clicked() {
+                            out.push(Command::RefereeFreeMove(None));
+                        }
+                    } else if ui
+                        .add_enabled(noted, egui::Button::new("Allow a free move"))
+                        .clicked()
+                    {
+                        out.push(Command::RefereeFreeMove(Some((unit.id, r.note.clone()))));
+                    }
+                });
+                egui::Grid::new("referee-values")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        let l = ui.label("Strength now");
+                        ui.add(
+                            egui::DragValue::new(&mut r.strength).range(0..=unit.strength.start),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        let l = ui.label("Morale");
+                        egui::ComboBox::from_id_salt("referee-morale")
+                            .selected_text(morale_name(r.morale))
+                            .show_ui(ui, |ui| {
+                                for m in [
+                                    Morale::GoodOrder,
+                                    Morale::Unsteady,
+                                    Morale::Routing,
+                                    Morale::Removed,
+                                ] {
+                                    ui.selectable_value(&mut r.morale, m, morale_name(m));
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    });
+                let changed = r.strength != unit.strength.current || r.morale != unit.state.morale;
+                if ui
+                    .add_enabled(noted && changed, egui::Button::new("Override the values"))
+                    .clicked()
+                {
+                    out.push(Command::RefereeValues {
+                        unit: unit.id,
+                        strength: r.strength,
+                        morale: r.morale,
+                        note: r.note.clone(),
+                    });
+                }
+            });
+        out
+    }
+
+    /// A referee's changed strength or morale for `unit`, with the note.
+    pub(super) fn referee_values(
+        &mut self,
+        unit: UnitId,
+        strength: u16,
+        morale: Morale,
+        note: &str,
+    ) {
+        let s = self.doc.scenario();
+        let Some(u) = s.unit(unit) else { return };
+        let mut n = match crate::edit::ops::units::with_strength(s, u, u.strength.start, strength) {
+            Ok(n) => n,
+            Err(why) => return self.notify(true, format!("Referee override refused: {why}")),
+        };
+        n.state.morale = morale;
+        let mut what = Vec::new();
+        if strength != u.strength.current {
+            what.push(format!("strength {} -> {strength}", u.strength.current));
+        }
+        if morale != u.state.morale {
+            what.push(format!(
+                "morale {} -> {}",
+                morale_name(u.state.morale),
+                morale_name(morale)
+            ));
+        }
+        let label = format!("{}: {}", u.name, what.join(", "));
+        self.referee(note, Change::new(label, crate::edit::ops::outcome::unit(n)));
+    }
+}
+
+/// Whether a tool is one of Play's: looking and measuring, never authoring.
+pub fn tool_in_play(t: Tool) -> bool {
+    matches!(t, Tool::Select | Tool::Measure | Tool::Sight)
+}
+
+/// A morale state in words.
+pub fn morale_name(m: Morale) -> &'static str {
+    match m {
+        Morale::GoodOrder => "good order",
+        Morale::Unsteady => "unsteady",
+        Morale::Routing => "routing",
+        Morale::Removed => "removed",
+    }
+}
+
+impl App {
+    /// The Edit / Play switch at the right of the menu bar, in view whatever is open.
+    pub(super) fn activity_bar_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            for a in [Activity::Play, Activity::Edit] {
+                let on = self.activity() == a;
+                let r = ui
+                    .add(egui::Button::selectable(on, a.name()))
+                    .on_hover_text(match a {
+                        Activity::Edit => "Edit: author the scenario (F5 switches)",
+                        Activity::Play => "Play: move under the rules, turn by turn (F5 switches)",
+                    });
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::RadioButton, true, on, a.name())
+                });
+                if r.clicked() && !on {
+                    out.push(Command::SetActivity(a));
+                }
+            }
+        });
+        out
+    }
+}
