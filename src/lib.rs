@@ -7,6 +7,7 @@
 pub mod app;
 pub mod cli;
 pub mod edit;
+pub mod game;
 pub mod geom;
 pub mod io;
 pub mod model;

@@ -226,13 +226,17 @@ fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
         });
     }
     let payload = &bytes[HEADER_LEN..end];
+    // A version-1 payload is a version-2 payload without its last field, `Scenario::game`:
+    // it is read as if followed by that field's encoding of `None` (one zero byte).
+    let tail: &[u8] = if version < 2 { &[0] } else { &[] };
     let mut reader = CountingReader {
         data: payload,
+        tail,
         pos: 0,
     };
     let budget = Budget::new(MAX_DECODED_BYTES);
     let result = decode_payload(&mut reader, payload.len(), &budget);
-    let at = (HEADER_LEN + reader.pos) as u64;
+    let at = (HEADER_LEN + reader.pos.min(payload.len())) as u64;
     let scenario = result.map_err(|e| {
         if budget.exceeded() {
             LoadError::TooMuchData {
@@ -246,12 +250,12 @@ fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
             }
         }
     })?;
-    if reader.pos != payload.len() {
+    if reader.pos != payload.len() + tail.len() {
         return Err(LoadError::Corrupt {
             offset: (HEADER_LEN + reader.pos) as u64,
             detail: format!(
                 "the scenario ends {} bytes before the payload does",
-                payload.len() - reader.pos
+                payload.len() + tail.len() - reader.pos
             ),
         });
     }
@@ -294,25 +298,37 @@ fn decode_payload(
 /// How much decoded memory one payload byte may claim.
 const LIMIT_FACTOR: usize = 16;
 
-/// A slice reader that remembers how far it got, so errors can say where.
+/// A slice reader that remembers how far it got, so errors can say where; `tail` follows the
+/// payload (the fields an older version's payload lacks, encoded as their defaults).
 struct CountingReader<'a> {
     data: &'a [u8],
+    tail: &'a [u8],
     pos: usize,
 }
 
 impl bincode::de::read::Reader for CountingReader<'_> {
     fn read(&mut self, bytes: &mut [u8]) -> Result<(), bincode::error::DecodeError> {
         let end = self.pos + bytes.len();
-        match self.data.get(self.pos..end) {
-            Some(src) => {
-                bytes.copy_from_slice(src);
-                self.pos = end;
-                Ok(())
-            }
-            None => Err(bincode::error::DecodeError::UnexpectedEnd {
-                additional: end - self.data.len(),
-            }),
+        let total = self.data.len() + self.tail.len();
+        if end > total {
+            return Err(bincode::error::DecodeError::UnexpectedEnd {
+                additional: end - total,
+            });
         }
+        if let Some(src) = self.data.get(self.pos..end) {
+            bytes.copy_from_slice(src);
+            self.pos = end;
+            return Ok(());
+        }
+        for (i, b) in bytes.iter_mut().enumerate() {
+            let at = self.pos + i;
+            *b = match self.data.get(at) {
+                Some(b) => *b,
+                None => self.tail[at - self.data.len()],
+            };
+        }
+        self.pos = end;
+        Ok(())
     }
 }
 

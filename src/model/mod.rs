@@ -7,6 +7,7 @@
 
 mod bytes;
 mod colour;
+pub mod game;
 pub mod generate;
 mod ids;
 pub mod limits;
@@ -185,6 +186,7 @@ impl Scenario {
             rules: RuleOptions::new(ruleset),
             turn: 1,
             next_id: 1,
+            game: None,
         };
         let blue = SideId(s.alloc());
         s.sides.push(Side {

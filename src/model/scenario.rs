@@ -11,7 +11,11 @@ use serde::{Deserialize, Serialize};
 
 /// The version of the scenario model written by this build. Files with a higher version are
 /// refused with a clear message; lower versions are migrated on load.
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// - 1: the scenario.
+/// - 2: adds `Scenario::game` (a game in progress with its log), the last field, so a version-1
+///   payload is a version-2 payload without it (see `io::codec`).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Title page of a scenario.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -282,6 +286,9 @@ pub struct Scenario {
     pub turn: u16,
     /// The next unused ID. Every ID in the file is below it.
     pub next_id: u32,
+    /// The game being played on this scenario, with its log (format version 2); `None` while
+    /// it is only being authored. Kept last: version-1 files end before it.
+    pub game: Option<Box<super::game::Game>>,
 }
 
 impl Scenario {

@@ -53,6 +53,7 @@ pub fn zoc_hexes(s: &Scenario, side: SideId) -> Vec<Hex> {
         rules: s.rules.clone(),
         turn: s.turn,
         next_id: s.next_id,
+        game: None,
     };
     let Ok(board) = Board::new(&view) else {
         return Vec::new();

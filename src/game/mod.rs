@@ -1,0 +1,147 @@
+//! Playing a game on a scenario: turns and phases, who has acted, dice, and the log, every
+//! step checked by the rules (issue 18).
+//!
+//! The game is stored in the scenario (`Scenario::game`, plain data in `model::game`), so a
+//! file carries its game and the editor's undo and saving carry it too. This module moves it
+//! on, and is pure: it reads no clock and no entropy (a new game's seed is given by the
+//! caller), and never touches edits, files or windows.
+//!
+//! - [`play`]: one action under the rules, or a [`Refused`] with the rules' reason. Moves go
+//!   through the rules' own previews (`hex_commands`, `m42`, `orders`), column orders through
+//!   `column::carry_out`, `voluntary_break` and `entry`, tests through `morale::resolve`,
+//!   command chits through `hex_commands::change_allowed`; nothing here re-decides a rule.
+//! - [`take_back`]: the position before the last entry (a replay of all the others).
+//! - [`replay`]: the position after the first `n` entries, replayed from the start through the
+//!   rules with the logged dice (app rolls drawn again from the saved generator and checked).
+//!
+//! Turns and phases (docs/rules.md, "Playing a game"): R5 has a Command Phase (chits change,
+//! a charge chit left alone moves on by itself when the phase ends) then Movement; the table
+//! rulesets have Movement only. A unit acts once per phase (move, order, chit) unless the
+//! referee says otherwise; tests may be taken at any time and are not an action of the unit.
+
+mod apply;
+pub mod dice;
+mod error;
+
+pub use error::Refused;
+
+use crate::model::game::{Action, Game, GameStart, LogEntry, Phase};
+use crate::model::{Command, Ruleset, Scenario, UnitId};
+
+/// The phases of a turn under `ruleset`, in order.
+pub fn phases(ruleset: Ruleset) -> &'static [Phase] {
+    match ruleset {
+        Ruleset::HexCommands => &[Phase::Command, Phase::Movement],
+        _ => &[Phase::Movement],
+    }
+}
+
+/// A new game on `s` as it stands, its dice seeded with `seed`.
+pub fn begin(s: &Scenario, seed: u64) -> Game {
+    let phase = phases(s.rules.ruleset)[0];
+    Game {
+        start: GameStart {
+            turn: s.turn,
+            phase,
+            dice: seed,
+            units: s.units.clone(),
+            columns: s.columns.clone(),
+        },
+        phase,
+        acted: Vec::new(),
+        dice: seed,
+        log: Vec::new(),
+    }
+}
+
+/// An action carried out: the scenario as it now stands (its game with the entry logged), and
+/// the entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub scenario: Scenario,
+    pub entry: LogEntry,
+}
+
+/// Carries out `action` under the rules. A scenario with no game yet starts one (dice seeded
+/// with `seed`; ignored when a game is under way). Nothing changes when the rules refuse.
+pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> {
+    let mut next = s.clone();
+    if next.game.is_none() {
+        next.game = Some(Box::new(begin(s, seed)));
+    }
+    let entry = apply::apply(&mut next, action)?;
+    if let Some(g) = next.game.as_mut() {
+        g.log.push(entry.clone());
+    }
+    Ok(Played {
+        scenario: next,
+        entry,
+    })
+}
+
+/// The scenario as it stood before the last entry of its log (the entry and its rolls are
+/// gone: the generator is back where it was). Refused when there is nothing to take back.
+pub fn take_back(s: &Scenario) -> Result<Scenario, Refused> {
+    let n = s.game.as_ref().map_or(0, |g| g.log.len());
+    if n == 0 {
+        return Err(Refused::NothingToTakeBack);
+    }
+    replay(s, n - 1)
+}
+
+/// The scenario after the first `upto` entries of its log, replayed from the game's start
+/// through the rules with the logged dice. `replay(s, log.len())` gives `s` again for any log
+/// the game wrote; a log that no longer replays (edited by hand, or a rule changed since) is
+/// refused at the first entry that fails, with its number and the rules' reason.
+pub fn replay(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
+    let Some(game) = s.game.as_ref() else {
+        return Err(Refused::NoGame);
+    };
+    let mut at = start_position(s, game);
+    for (i, e) in game.log.iter().take(upto).enumerate() {
+        let entry = apply::apply(&mut at, e.action.clone()).map_err(|why| Refused::Replay {
+            entry: i + 1,
+            why: Box::new(why),
+        })?;
+        if let Some(g) = at.game.as_mut() {
+            g.log.push(entry);
+        }
+    }
+    Ok(at)
+}
+
+/// `s` set back to where its game started, with an empty log.
+fn start_position(s: &Scenario, game: &Game) -> Scenario {
+    let mut at = s.clone();
+    at.units = game.start.units.clone();
+    at.columns = game.start.columns.clone();
+    at.turn = game.start.turn;
+    at.game = Some(Box::new(Game {
+        start: game.start.clone(),
+        phase: game.start.phase,
+        acted: Vec::new(),
+        dice: game.start.dice,
+        log: Vec::new(),
+    }));
+    at
+}
+
+/// Whether `unit` has acted in this phase of this turn.
+pub fn has_acted(s: &Scenario, unit: UnitId) -> bool {
+    s.game.as_ref().is_some_and(|g| g.acted.contains(&unit))
+}
+
+/// The current turn and phase (the first phase of the scenario's turn before any play).
+pub fn clock(s: &Scenario) -> (u16, Phase) {
+    let phase = s
+        .game
+        .as_ref()
+        .map_or(phases(s.rules.ruleset)[0], |g| g.phase);
+    (s.turn, phase)
+}
+
+/// The commands a leader may take now (R5 Command Phase), each with the rules' reason when
+/// refused: `hex_commands::change_allowed` with his force's losses (the Muster trigger).
+pub fn commands(s: &Scenario, leader: UnitId) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
+    apply::commands(s, leader)
+}

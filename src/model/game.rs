@@ -1,0 +1,194 @@
+//! A game in progress, as plain data saved with the scenario (format version 2): the position
+//! it started from, the turn's phase, who has acted, the dice generator's state and the log of
+//! every committed action.
+//!
+//! The rules that move the game on live in `crate::game`; the model only says what is stored,
+//! so a file can be checked (`validate`) without the rules. The log stores what was asked (the
+//! action with its dice) rather than what it changed: replaying the actions through the rules
+//! from the starting position gives the saved position again, which is how a file sent by an
+//! opponent is shown and checked.
+
+use super::ids::{ColumnId, ModelId, UnitId};
+use super::scenario::{Column, Place};
+use super::unit::{Command, Unit};
+use crate::geom::Point;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Entries one game log may hold: a long game of 20 turns with a hundred units acting and
+/// testing each turn stays well under it.
+pub const MAX_LOG_ENTRIES: usize = 20_000;
+/// Dice one roll may hold (3D6 is the most any rule asks for).
+pub const MAX_DICE: usize = 3;
+/// Rolls one test may carry after its first roll and re-roll (an artillery retire distance,
+/// an elephant's stampede die and its 3D6).
+pub const MAX_FOLLOW_UP_ROLLS: usize = 4;
+/// Points of a column's route in one order.
+pub const MAX_ROUTE_POINTS: usize = 1_000;
+/// A referee's note or a logged sentence, in characters.
+pub const MAX_LOG_TEXT_CHARS: usize = 2_000;
+/// Reasons kept with one entry.
+pub const MAX_REASONS: usize = 100;
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// Where the game started: replaying the log from here gives the position now.
+    pub start: GameStart,
+    /// The phase of the current turn (the turn itself is `Scenario::turn`).
+    pub phase: Phase,
+    /// Units that have acted this turn (moved, been ordered, changed command), in the order
+    /// they acted. A unit listed here may not act again this turn without a referee override.
+    pub acted: Vec<UnitId>,
+    /// The dice generator's state now (SplitMix64, see `crate::game::dice`).
+    pub dice: u64,
+    /// Every committed action, oldest first.
+    pub log: Vec<LogEntry>,
+}
+
+/// The position a game started from: the parts of a scenario that play changes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameStart {
+    pub turn: u16,
+    pub phase: Phase,
+    /// The dice generator's state before the first roll.
+    pub dice: u64,
+    pub units: Vec<Unit>,
+    pub columns: Vec<Column>,
+}
+
+/// A phase of a turn. The hex commands (R5) have a Command Phase before Movement; the table
+/// rulesets have Movement only (each unit or column acts once in it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Command,
+    Movement,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Command => "Command Phase",
+            Phase::Movement => "Movement",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Dice of one roll. Asked for as `App` (the game rolls them from its generator) or `Typed`
+/// (a physical roll typed in, as its total); the log stores `Rolled` with the app's dice, so a
+/// replay draws the same numbers again and checks them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dice {
+    /// Roll in the app (never stored in the log).
+    App,
+    /// Dice the app rolled, each 1 to 6.
+    Rolled(Vec<u8>),
+    /// A physical roll typed in: its total.
+    Typed(u8),
+}
+
+/// A morale test or a rally test (R4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TestKind {
+    Morale,
+    Rally,
+}
+
+/// What caused a morale test (R4: routed by fire, routed in melee).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TestCause {
+    Fire,
+    Melee,
+}
+
+/// The dice of a morale or rally test.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TestDice {
+    /// A routing unit routs on without a rally test (and still loses a stand).
+    KeepRouting,
+    Roll {
+        /// The D6 of the test.
+        first: Dice,
+        /// The re-roll, taken after a failed first roll when one is available.
+        reroll: Option<Dice>,
+        /// Rolls the outcome asks for, in order: an artillery unit's retire distance (2D6"
+        /// foot, 3D6" horse); an elephant's stampede D6 and, on 1-2, its 3D6" move. Missing
+        /// ones are rolled in the app.
+        follow_up: Vec<Dice>,
+    },
+}
+
+/// A column's order (R1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ColumnOrder {
+    StandTo,
+    /// The lead moves `distance_in` along `route` (the points after where it stands; empty:
+    /// straight on), every unit following.
+    Move { distance_in: f32, route: Vec<Point> },
+    /// An order to one unit of the column before it activates, tested on its own Discipline.
+    VoluntaryBreak(UnitId),
+    /// After a break: one unit still off table tries to come on.
+    Enter(UnitId),
+}
+
+/// One thing a player asks the game to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    /// A unit's move under the rules. `order` names the R3 order (`advance`, `rally`, ...),
+    /// the R2 move type (`advance`, `halt`, ...) or the R5 command to move under (default:
+    /// the unit's own); `to` is the leader's destination on the table or the hex on the map
+    /// (none for orders that move nobody); `followers` places models where the player dragged
+    /// them (any model not listed goes where the rules suggest).
+    Move {
+        unit: UnitId,
+        order: Option<String>,
+        to: Option<Place>,
+        followers: Vec<(ModelId, Point)>,
+    },
+    /// A leader's new command chit in the Command Phase (R5).
+    Command { leader: UnitId, command: Command },
+    /// A column's order with its 2D6 test (R1).
+    Column {
+        column: ColumnId,
+        order: ColumnOrder,
+        dice: Dice,
+    },
+    /// A morale or rally test (R4).
+    Test {
+        unit: UnitId,
+        kind: TestKind,
+        cause: Option<TestCause>,
+        dice: TestDice,
+    },
+    /// The referee sets a unit as it will stand (a free move, a changed value), outside the
+    /// rules, with the player's note.
+    Referee { unit: Box<Unit>, note: String },
+    /// The next phase (from the last phase: the next turn).
+    EndPhase,
+    /// The next turn: the counter advances and every unit may act again.
+    EndTurn,
+}
+
+/// One committed action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub turn: u16,
+    pub phase: Phase,
+    /// The unit that acted (a column's lead for a column order); none for the end of a phase.
+    pub unit: Option<UnitId>,
+    /// What was asked, with the dice as rolled.
+    pub action: Action,
+    /// What happened, in words ("moved to 0705, 3 MP"; "rally test: 2 then 5, needed 4+:
+    /// passed, unsteady").
+    pub what: String,
+    /// The rule reasons shown at the time (what a test needed and why, modifiers, warnings).
+    pub reasons: Vec<String>,
+    /// The path of a move (table points or hex centres as `Place`s); empty otherwise.
+    pub path: Vec<Place>,
+}
