@@ -228,10 +228,37 @@ pub enum Command {
         morale: Morale,
         note: String,
     },
-    /// A referee override carried out: the change, whatever the rules say, with the note.
+    /// A referee override carried out: the unit as it will stand, whatever the rules say,
+    /// with the note.
     Referee {
         note: String,
-        change: Change,
+        unit: Box<crate::model::Unit>,
+    },
+    /// The next phase of the turn (from the last, the next turn).
+    EndPhase,
+    /// The next turn: the counter advances and every unit may act again.
+    EndTurn,
+    /// Take back the last entry of the game's log.
+    TakeBack,
+    /// Show the game as it stood after this many entries of its log (read-only).
+    ReplayTo(usize),
+    /// Leave the replay: the game as it stands now.
+    BackToPresent,
+    /// The dock shows the game's log (true) or the inspector.
+    ShowLog(bool),
+    /// A leader's new command chit in the Command Phase (R5).
+    ChangeCommand {
+        leader: UnitId,
+        command: crate::model::Command,
+    },
+    /// Carry out the previewed column order, its order test rolled by the game's dice.
+    MarchRolled,
+    /// A morale or rally test rolled by the game's dice; `reroll`: take the re-roll when the
+    /// first roll fails and one is available.
+    RollTest {
+        unit: UnitId,
+        kind: TestKind,
+        reroll: bool,
     },
 }
 
@@ -286,10 +313,31 @@ impl App {
     pub fn perform(&mut self, ctx: &egui::Context, command: Command) {
         // What was done shows in the next frame.
         ctx.request_repaint();
+        // While a replayed moment is shown, nothing changes it; files and leaving Play see
+        // the present.
+        if let Some(at) = self.replaying() {
+            if App::changes_something(&command) {
+                let of = self.game_log().len();
+                return self.notify(true, super::play::replay_refusal(at, of));
+            }
+            if App::needs_present(&command) {
+                self.back_to_present();
+            }
+        }
         match command {
             Command::Apply(change) => {
                 self.apply_change(change);
             }
+            // In Play the game's log is what is undone: Take back.
+            Command::Undo if self.playing() => self.take_back(),
+            Command::Redo if self.playing() => self.notify(
+                false,
+                "In Play an entry taken back is played again, not redone".into(),
+            ),
+            Command::GoToHistory(_) if self.playing() => self.notify(
+                false,
+                "In Play the log is stepped through in the Log tab; the history is Edit's".into(),
+            ),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::GoToHistory(n) => self.go_to_history(n),
@@ -396,9 +444,24 @@ impl App {
                 morale,
                 note,
             } => self.referee_values(unit, strength, morale, &note),
-            Command::Referee { note, change } => {
-                self.referee(&note, change);
+            Command::Referee { note, unit } => {
+                self.referee(&note, *unit);
             }
+            Command::EndPhase => {
+                self.play_action(crate::model::game::Action::EndPhase);
+            }
+            Command::EndTurn => {
+                self.play_action(crate::model::game::Action::EndTurn);
+            }
+            Command::TakeBack => self.take_back(),
+            Command::ReplayTo(n) => self.replay_to(n),
+            Command::BackToPresent => self.back_to_present(),
+            Command::ShowLog(on) => self.panels.show_log = on,
+            Command::ChangeCommand { leader, command } => {
+                self.play_action(crate::model::game::Action::Command { leader, command });
+            }
+            Command::MarchRolled => self.march_dice(crate::model::game::Dice::App),
+            Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
         }
     }
 
@@ -425,6 +488,11 @@ impl App {
     /// returns `false`.
     pub(super) fn apply_checked(&mut self, c: Change) -> bool {
         if c.edits.is_empty() {
+            return false;
+        }
+        if let Some(at) = self.replaying() {
+            let of = self.game_log().len();
+            self.notify(true, super::play::replay_refusal(at, of));
             return false;
         }
         let result = match &c.key {

@@ -23,6 +23,7 @@ pub mod command;
 pub mod dialogs;
 pub mod export_window;
 mod files;
+mod game_log;
 pub mod hit;
 mod inspector;
 mod keyboard;
@@ -163,6 +164,10 @@ impl App {
         });
         self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);
+        if ui.input(|i| i.viewport().close_requested()) {
+            // The question about unsaved work is about the present, not a replayed moment.
+            self.back_to_present();
+        }
         if ui.input(|i| i.viewport().close_requested())
             && self.doc.is_dirty()
             && !self.files.allow_close
@@ -172,7 +177,9 @@ impl App {
         }
         self.perform_all(&ctx, commands);
         let now = ui.input(|i| i.time);
-        self.autosave(now);
+        if self.play.replay.is_none() {
+            self.autosave(now);
+        }
         if self.doc.is_dirty() {
             // Wake once an autosave interval, not every frame.
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECS));
@@ -263,6 +270,7 @@ impl eframe::App for App {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.back_to_present();
         // A clean exit leaves nothing to recover; unsaved work the user chose to keep was
         // saved, or discarded on purpose.
         if !self.doc.is_dirty() || self.files.allow_close {

@@ -78,6 +78,8 @@ pub(super) struct Panels {
     pub inspector_refusal: Option<(Vec<ItemRef>, String)>,
     /// A terrain type's name being edited in the palette.
     pub rename: Option<super::palette::Rename>,
+    /// The dock shows the game's log rather than the inspector.
+    pub show_log: bool,
 }
 
 impl App {
@@ -286,8 +288,38 @@ impl App {
                 });
         }
         ui.separator();
-        ui.strong("Inspector");
-        out.extend(self.inspector_panel_ui(ui));
+        // The inspector and the game's log share the rest of the dock, one tab each, so the
+        // log never takes room from the map.
+        ui.horizontal(|ui| {
+            for (log, text) in [(false, "Inspector"), (true, "Log")] {
+                let on = self.panels.show_log == log;
+                let text = if log {
+                    match self.game_log().len() {
+                        0 => "Log".to_string(),
+                        n => format!("Log ({n})"),
+                    }
+                } else {
+                    text.to_string()
+                };
+                let r = ui.selectable_label(on, RichText::new(&text).strong());
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::Tab,
+                        true,
+                        on,
+                        if log { "Log" } else { "Inspector" },
+                    )
+                });
+                if r.clicked() && !on {
+                    out.push(Command::ShowLog(log));
+                }
+            }
+        });
+        if self.panels.show_log {
+            out.extend(self.log_ui(ui));
+        } else {
+            out.extend(self.inspector_panel_ui(ui));
+        }
         out
     }
 

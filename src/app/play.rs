@@ -11,8 +11,13 @@
 
 use super::App;
 use super::command::{Change, Command, Commands};
+use super::rules_view::plain;
 use super::tools::Tool;
+use crate::edit::{Document, Edit};
+use crate::game;
+use crate::model::game::{Action, LogEntry};
 use crate::model::*;
+use crate::preview::Mode;
 use egui::{RichText, Ui};
 
 /// What the editor is for right now.
@@ -65,6 +70,23 @@ impl Default for Referee {
     }
 }
 
+/// The game shown as it stood after an entry of its log, in place of the present.
+pub(super) struct Replay {
+    /// Entries replayed (0: the start of the game).
+    pub at: usize,
+    /// Entries in the log.
+    pub of: usize,
+    /// The document as it is now, put aside while the replay is shown.
+    pub present: Document,
+}
+
+/// Why nothing is played or edited while a replay is shown.
+pub(super) fn replay_refusal(at: usize, of: usize) -> String {
+    format!(
+        "Showing the game after entry {at} of {of}: go back to the present (Log panel) to play on"
+    )
+}
+
 /// What Play keeps between frames.
 #[derive(Default)]
 pub(super) struct PlayState {
@@ -72,6 +94,8 @@ pub(super) struct PlayState {
     pub referee: Referee,
     /// The unit selected when Play last looked: selecting another opens its preview.
     pub previewed: Option<UnitId>,
+    /// Stepping through the log: the position shown, with the present put aside.
+    pub replay: Option<Replay>,
 }
 
 impl PlayState {
@@ -105,6 +129,8 @@ impl App {
         self.play.previewed = None;
         self.canvas.gesture = None;
         self.canvas.drawing.clear();
+        // Play shows the game's log beside the map; Edit the inspector.
+        self.panels.show_log = a == Activity::Play;
         match a {
             Activity::Play => {
                 if !tool_in_play(self.tool) {
@@ -117,34 +143,131 @@ impl App {
         }
     }
 
-    /// Carries out a rules answer or a referee override: in Play the only way the scenario
-    /// changes. One undo step; on refusal says why and returns `false`.
-    pub(super) fn commit_play(&mut self, change: Change) -> bool {
-        self.apply_checked(change)
+    /// Carries out a rules answer: in Edit the change as it is (setting a position up), in
+    /// Play the game's `action` (checked again by the game, logged). One undo step; on
+    /// refusal says why and returns `false`.
+    pub(super) fn commit_rules(&mut self, change: Change, action: Result<Action, String>) -> bool {
+        if !self.playing() {
+            return self.apply_checked(change);
+        }
+        match action {
+            Ok(a) => self.play_action(a).is_some(),
+            Err(why) => {
+                self.notify(true, format!("{} refused in Play: {why}", change.label));
+                false
+            }
+        }
     }
 
-    /// A referee override: the change goes through whatever the rules say, its label carrying
-    /// the note.
-    pub(super) fn referee(&mut self, note: &str, change: Change) -> bool {
-        let note = note.trim();
-        if note.is_empty() {
+    /// Plays `action` under the rules: the scenario with the entry logged, as one undo step
+    /// labelled with what happened. Returns the entry, or says why the rules refuse.
+    pub(super) fn play_action(&mut self, action: Action) -> Option<LogEntry> {
+        if let Some(r) = &self.play.replay {
+            let why = replay_refusal(r.at, r.of);
+            self.notify(true, why);
+            return None;
+        }
+        // A new game's dice are seeded here (the game itself reads no entropy).
+        let seed = fastrand::u64(..);
+        match game::play(self.doc.scenario(), action, seed) {
+            Ok(p) => {
+                let label = plain(&p.entry.what);
+                let change = Change::new(label, vec![Edit::ReplaceScenario(Box::new(p.scenario))]);
+                self.apply_checked(change).then_some(p.entry)
+            }
+            Err(why) => {
+                self.notify(true, format!("Refused: {}", plain(&why.to_string())));
+                None
+            }
+        }
+    }
+
+    /// A referee override: `unit` as it will stand, whatever the rules say, logged with the
+    /// note.
+    pub(super) fn referee(&mut self, note: &str, unit: Unit) -> bool {
+        if note.trim().is_empty() {
             self.notify(
                 true,
                 "A referee override needs a note saying why (type it in the Rules panel)".into(),
             );
             return false;
         }
-        let label = format!("Referee: {} ({note})", change.label);
-        let change = Change {
-            label: label.clone(),
-            done: Some(label),
-            ..change
-        };
-        let ok = self.commit_play(change);
+        let ok = self
+            .play_action(Action::Referee {
+                unit: Box::new(unit),
+                note: note.to_string(),
+            })
+            .is_some();
         if ok {
             self.play.referee.free_move = None;
         }
         ok
+    }
+
+    /// The game's move for a unit moved under its open preview: the order (R3), move type
+    /// (R2) or command (R5) previewed, where its leader (or the unit, on a hex) ends, and
+    /// where the player set its followers (`leader` the model that leads).
+    pub(super) fn move_action(
+        &self,
+        moved: &Unit,
+        leader: Option<ModelId>,
+    ) -> Result<Action, String> {
+        let Some((_, mode)) = self.rules.open else {
+            return Err("no rule preview is open".into());
+        };
+        let order = match mode {
+            Mode::HexMove(c) => c.map(|c| c.name().to_string()),
+            Mode::M42(t) => Some(t.name().to_string()),
+            Mode::Orders(a) => Some(a.key().to_string()),
+            other => return Err(format!("{other} is not a move of the game")),
+        };
+        let lead = leader.or(moved.leader_model);
+        let to = match moved.hex() {
+            Some((hex, _)) => Place::Hex(hex),
+            None => {
+                let m = lead
+                    .and_then(|l| moved.model(l))
+                    .or(moved.models.first())
+                    .ok_or_else(|| format!("{} has no model on the table", moved.name))?;
+                Place::Table(m.pos)
+            }
+        };
+        let followers = moved
+            .models
+            .iter()
+            .filter(|m| Some(m.id) != lead && moved.hex().is_none())
+            .map(|m| (m.id, m.pos))
+            .collect();
+        Ok(Action::Move {
+            unit: moved.id,
+            order,
+            to: Some(to),
+            followers,
+        })
+    }
+
+    /// Takes back the last entry of the log (the rules' state with it), as one undo step.
+    pub(super) fn take_back(&mut self) {
+        if let Some(r) = &self.play.replay {
+            let why = replay_refusal(r.at, r.of);
+            return self.notify(true, why);
+        }
+        let s = self.doc.scenario();
+        let last = s
+            .game
+            .as_ref()
+            .and_then(|g| g.log.last())
+            .map(|e| plain(&e.what));
+        match game::take_back(s) {
+            Ok(back) => {
+                let label = format!("Take back: {}", last.unwrap_or_default());
+                self.apply_checked(Change::new(
+                    label,
+                    vec![Edit::ReplaceScenario(Box::new(back))],
+                ));
+            }
+            Err(why) => self.notify(true, format!("Nothing taken back: {why}")),
+        }
     }
 
     /// The referee's override for the selected unit, in the Rules panel (Play only): a note,
@@ -273,8 +396,8 @@ impl App {
                 morale_name(morale)
             ));
         }
-        let label = format!("{}: {}", u.name, what.join(", "));
-        self.referee(note, Change::new(label, crate::edit::ops::outcome::unit(n)));
+        self.status = format!("{}: {}", u.name, what.join(", "));
+        self.referee(note, n);
     }
 }
 
@@ -313,7 +436,47 @@ impl App {
                     out.push(Command::SetActivity(a));
                 }
             }
+            if self.playing() {
+                ui.separator();
+                out.extend(self.turn_bar_ui(ui));
+            }
         });
+        out
+    }
+
+    /// The turn and phase, with End phase and End turn (laid out right to left, beside the
+    /// Edit / Play switch).
+    fn turn_bar_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let (turn, phase) = game::clock(s);
+        let phases = game::phases(s.rules.ruleset);
+        let last = phases.last() == Some(&phase);
+        let live = self.replaying().is_none();
+        if ui
+            .add_enabled(live, egui::Button::new("End turn"))
+            .on_hover_text("every unit may act again; the turn counter advances")
+            .clicked()
+        {
+            out.push(Command::EndTurn);
+        }
+        if !last
+            && ui
+                .add_enabled(live, egui::Button::new("End phase"))
+                .on_hover_text("on to the next phase of this turn")
+                .clicked()
+        {
+            out.push(Command::EndPhase);
+        }
+        let acted = s.game.as_ref().map_or(0, |g| g.acted.len());
+        let text = format!("Turn {turn} · {phase} · {acted} acted");
+        let l = ui.label(RichText::new(&text).strong());
+        l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        if let Some(at) = self.replaying() {
+            ui.label(
+                RichText::new(format!("replaying entry {at}")).color(ui.visuals().warn_fg_color),
+            );
+        }
         out
     }
 }

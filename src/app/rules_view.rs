@@ -419,10 +419,11 @@ impl App {
             }
             None => {
                 let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
-                self.commit_play(super::command::Change::new(
-                    label,
-                    crate::edit::ops::outcome::unit(g.unit),
-                ));
+                let action = self.move_action(&g.unit, None);
+                self.commit_rules(
+                    super::command::Change::new(label, crate::edit::ops::outcome::unit(g.unit)),
+                    action,
+                );
             }
         }
     }
@@ -446,10 +447,19 @@ impl App {
             self.rules.pending = Some(p);
             return false;
         }
-        self.commit_play(super::command::Change::new(
-            p.label.clone(),
-            crate::edit::ops::outcome::unit(p.unit.clone()),
-        ))
+        let action = self.move_action(&p.unit, Some(p.leader));
+        let done = self.commit_rules(
+            super::command::Change::new(
+                p.label.clone(),
+                crate::edit::ops::outcome::unit(p.unit.clone()),
+            ),
+            action,
+        );
+        if !done && self.playing() {
+            // Refused by the game: the move stays for the player to set right or cancel.
+            self.rules.pending = Some(p);
+        }
+        done
     }
 
     pub fn cancel_pending(&mut self) -> bool {
@@ -460,6 +470,16 @@ impl App {
     /// `roll` (2D6) at or above the lead's Discipline the order is carried out, below it the
     /// column repeats its last action (R1); the failed-order preview needs no roll.
     pub(super) fn march(&mut self, roll: Option<u8>) {
+        if self.playing() {
+            return match roll {
+                Some(r) => self.march_dice(crate::model::game::Dice::Typed(r)),
+                None => self.notify(
+                    true,
+                    "In Play a failed order comes from the order test's dice: type or roll them"
+                        .into(),
+                ),
+            };
+        }
         let Some((_, Mode::Column(id, order))) = self.rules.open else {
             return;
         };
@@ -547,7 +567,7 @@ impl App {
         match outcome {
             Ok(outcome) => {
                 let name = col.name.clone();
-                if self.commit_play(super::command::Change::new(
+                if self.apply_checked(super::command::Change::new(
                     label.clone(),
                     crate::edit::ops::outcome::column(outcome),
                 )) {
@@ -560,6 +580,47 @@ impl App {
                 let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
                 self.notify(true, format!("{label} refused: {}", why.join("; ")));
             }
+        }
+    }
+
+    /// Plays the previewed column order (Play), its order test on `dice`: the game carries it
+    /// out through the same rules, passed or failed, and logs it.
+    pub(super) fn march_dice(&mut self, dice: crate::model::game::Dice) {
+        use crate::model::game::{Action, ColumnOrder as Order};
+        let Some((_, Mode::Column(id, order))) = self.rules.open else {
+            return;
+        };
+        let s = self.doc.scenario();
+        let Some(col) = s.column(id) else { return };
+        let order = match order {
+            ColumnOrder::StandTo => Order::StandTo,
+            ColumnOrder::VoluntaryBreak(u) => Order::VoluntaryBreak(u),
+            ColumnOrder::Enter(u) => Order::Enter(u),
+            ColumnOrder::Failed => {
+                return self.march(None);
+            }
+            ColumnOrder::Move => {
+                match crate::preview::column_activation(s, col, order, &self.rules.route) {
+                    Some(Activation::Ordered(crate::rules::column::Order::Move {
+                        distance_in,
+                        route,
+                    })) => Order::Move {
+                        distance_in,
+                        route: route.unwrap_or_default(),
+                    },
+                    _ => return,
+                }
+            }
+        };
+        let name = col.name.clone();
+        if let Some(e) = self.play_action(Action::Column {
+            column: id,
+            order,
+            dice,
+        }) {
+            self.rules.route.clear();
+            self.notify(false, format!("{name}: {}", plain(&e.what)));
+            self.keep_offered_mode();
         }
     }
 
@@ -688,8 +749,67 @@ impl App {
         self.canvas.tip = Some((plain(text), legal));
     }
 
-    /// Applies a rolled test result to the unit (one undoable edit).
+    /// A test rolled by the game's dice (Play): the first roll, and the re-roll when it fails
+    /// and `reroll` asks for it.
+    pub(super) fn roll_test(&mut self, unit: UnitId, kind: TestKind, reroll: bool) {
+        use crate::model::game::{Dice, TestDice};
+        self.play_test(
+            unit,
+            kind,
+            TestDice::Roll {
+                first: Dice::App,
+                reroll: reroll.then_some(Dice::App),
+                follow_up: Vec::new(),
+            },
+        );
+    }
+
+    /// Plays a test through the game (Play): logged with its dice, what it needed and why.
+    fn play_test(
+        &mut self,
+        unit: UnitId,
+        kind: TestKind,
+        dice: crate::model::game::TestDice,
+    ) -> bool {
+        use crate::model::game::{Action, TestKind as Kind};
+        let k = match kind {
+            TestKind::Morale => Kind::Morale,
+            TestKind::Rally => Kind::Rally,
+        };
+        match self.play_action(Action::Test {
+            unit,
+            kind: k,
+            cause: None,
+            dice,
+        }) {
+            Some(e) => {
+                let mut said = plain(&e.what);
+                for r in &e.reasons {
+                    said.push_str("\n");
+                    said.push_str(&plain(r));
+                }
+                self.status = plain(&e.what);
+                self.rules.last_test = Some((unit, said, self.doc.changes()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies a rolled test result to the unit (one undoable edit; in Play, logged).
     pub fn apply_test(&mut self, unit: UnitId, kind: TestKind, res: Resolution) -> bool {
+        if self.playing() {
+            use crate::model::game::{Dice, TestDice};
+            let dice = match res {
+                Resolution::KeepRouting => TestDice::KeepRouting,
+                Resolution::Roll { first, reroll } => TestDice::Roll {
+                    first: Dice::Typed(first),
+                    reroll: reroll.map(Dice::Typed),
+                    follow_up: Vec::new(),
+                },
+            };
+            return self.play_test(unit, kind, dice);
+        }
         match morale::resolve(self.doc.scenario(), TestRequest::new(unit, kind), res) {
             Ok(r) => {
                 let dice = match &r.roll {
@@ -700,7 +820,7 @@ impl App {
                     None => String::new(),
                 };
                 let said = format!("{}{dice}: {}", r.label, r.outcome);
-                let ok = self.commit_play(super::command::Change::new(
+                let ok = self.apply_checked(super::command::Change::new(
                     r.label.clone(),
                     crate::edit::ops::outcome::test(&r),
                 ));

@@ -185,11 +185,15 @@ impl App {
                     (Some((unit, note)), [crate::model::ItemRef::Unit(u)])
                         if self.playing() && u == unit =>
                     {
-                        let name = s.unit(*u).map_or(String::new(), |u| u.name.clone());
-                        out.push(Command::Referee {
-                            note: note.clone(),
-                            change: Change::new(format!("free move of {name}"), edits),
-                        });
+                        // The unit as the drag leaves it.
+                        let mut moved = s.clone();
+                        let ok = edits.into_iter().all(|e| e.apply(&mut moved).is_ok());
+                        if let (true, Some(unit)) = (ok, moved.unit(*u)) {
+                            out.push(Command::Referee {
+                                note: note.clone(),
+                                unit: Box::new(unit.clone()),
+                            });
+                        }
                     }
                     _ => out.push(Command::Apply(Change::new(label, edits))),
                 }
