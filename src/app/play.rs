@@ -96,6 +96,8 @@ pub(super) struct PlayState {
     pub previewed: Option<UnitId>,
     /// Stepping through the log: the position shown, with the present put aside.
     pub replay: Option<Replay>,
+    /// Take the re-roll when a test rolled in the app fails (morale, rally).
+    pub use_reroll: [bool; 2],
 }
 
 impl PlayState {
@@ -367,6 +369,56 @@ impl App {
                     });
                 }
             });
+        out
+    }
+
+    /// A leader's command chit in Play (R5): the chits he may change to in the Command Phase,
+    /// each refused one with the rules' reason.
+    pub(super) fn command_chit_ui(&mut self, ui: &mut Ui, leader: UnitId) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let Some(ld) = s.unit(leader).and_then(|u| u.leadership) else {
+            return out;
+        };
+        if !s.map.is_hex() {
+            return out;
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new(format!("Command chit: {}", ld.command)).strong());
+        let (_, phase) = game::clock(s);
+        if phase != crate::model::game::Phase::Command {
+            ui.label(RichText::new("Chits change in the Command Phase.").weak());
+            return out;
+        }
+        if game::has_acted(s, leader) {
+            ui.label(RichText::new("Changed this turn.").weak());
+            return out;
+        }
+        match game::commands(s, leader) {
+            Ok(list) => {
+                ui.horizontal_wrapped(|ui| {
+                    for (c, allowed) in list {
+                        if c == ld.command {
+                            continue;
+                        }
+                        let r = ui.add_enabled(
+                            allowed.is_ok(),
+                            egui::Button::new(format!("Change to {c}")),
+                        );
+                        let r = match &allowed {
+                            Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
+                            Err(why) => r.on_disabled_hover_text(plain(why)),
+                        };
+                        if r.clicked() {
+                            out.push(Command::ChangeCommand { leader, command: c });
+                        }
+                    }
+                });
+            }
+            Err(why) => {
+                ui.label(RichText::new(plain(&why.to_string())).weak());
+            }
+        }
         out
     }
 

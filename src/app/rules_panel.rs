@@ -90,6 +90,9 @@ impl App {
         if open.is_some() {
             out.extend(self.preview_lines_ui(ui));
         }
+        if self.playing() {
+            out.extend(self.command_chit_ui(ui, unit));
+        }
         out.extend(self.odds_ui(ui, unit));
         if self.playing()
             && let Some(u) = self.doc.scenario().unit(unit).cloned()
@@ -219,11 +222,20 @@ impl App {
             Some((_, Mode::Column(_, ColumnOrder::Failed)))
         );
         if failed {
-            if ui.button("Carry out the failed order").clicked() {
+            if self.playing() {
+                ui.label(
+                    RichText::new(
+                        "In Play a failed order comes from the order test: give the order and \
+                         roll (or type) its dice.",
+                    )
+                    .weak(),
+                );
+            } else if ui.button("Carry out the failed order").clicked() {
                 out.push(Command::March(None));
             }
             return out;
         }
+        let playing = self.playing();
         let r = &mut self.rules;
         if !(2..=12).contains(&r.order_roll) {
             r.order_roll = 7;
@@ -246,6 +258,24 @@ impl App {
                 .changed()
             {
                 r.rolled = None;
+            }
+            if playing {
+                // Play: the game rolls its own dice and carries the order out at once.
+                if ui
+                    .button("Roll")
+                    .on_hover_text("roll 2D6 with the game's dice and carry the order out")
+                    .clicked()
+                {
+                    out.push(Command::MarchRolled);
+                }
+                if ui
+                    .button(carry)
+                    .on_hover_text("carry the order out with the roll typed")
+                    .clicked()
+                {
+                    out.push(Command::March(Some(r.order_roll)));
+                }
+                return;
             }
             if ui.button("Roll").on_hover_text("Roll two dice").clicked() {
                 let dice = (fastrand::u8(1..=6), fastrand::u8(1..=6));
@@ -376,6 +406,27 @@ impl App {
                     });
                 }
             });
+            if self.playing() {
+                // The game's own dice, saved with the game so the log replays exactly.
+                ui.horizontal_wrapped(|ui| {
+                    let reroll = &mut self.play.use_reroll[kind as usize];
+                    if pv.reroll.is_some() {
+                        ui.checkbox(reroll, "re-roll a failure");
+                    }
+                    let take = *reroll && pv.reroll.is_some();
+                    if ui
+                        .button(format!("Roll the {kind} in the app"))
+                        .on_hover_text("the game's dice, saved in the file")
+                        .clicked()
+                    {
+                        out.push(Command::RollTest {
+                            unit: pv.unit,
+                            kind,
+                            reroll: take,
+                        });
+                    }
+                });
+            }
         }
         out
     }
