@@ -208,11 +208,13 @@ impl App {
 
     /// The game's move for a unit moved under its open preview: the order (R3), move type
     /// (R2) or command (R5) previewed, where its leader (or the unit, on a hex) ends, and
-    /// where the player set its followers (`leader` the model that leads).
+    /// where the player set the followers that move in this order (`followers`; `leader` the
+    /// model that leads).
     pub(super) fn move_action(
         &self,
         moved: &Unit,
         leader: Option<ModelId>,
+        followers: &[ModelId],
     ) -> Result<Action, String> {
         let Some((_, mode)) = self.rules.open else {
             return Err("no rule preview is open".into());
@@ -237,7 +239,7 @@ impl App {
         let followers = moved
             .models
             .iter()
-            .filter(|m| Some(m.id) != lead && moved.hex().is_none())
+            .filter(|m| followers.contains(&m.id) && Some(m.id) != lead)
             .map(|m| (m.id, m.pos))
             .collect();
         Ok(Action::Move {

@@ -179,6 +179,18 @@ impl App {
             });
             out.extend(self.order_test_ui(ui));
         }
+        // A hex picked by clicking the map: pick and commit, as dragging the unit there does
+        // (and the way to move one unit of a stack).
+        if self.rules.pending.is_none()
+            && let Some((_, Mode::HexMove(_))) = self.rules.open
+            && let [picked] = self.rules.route[..]
+            && ui
+                .button("Move to the picked hex")
+                .on_hover_text("move the unit to the hex clicked, under the rules")
+                .clicked()
+        {
+            out.push(Command::DropGhost(picked));
+        }
         ui.add_space(2.0);
         for l in &lines {
             ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));

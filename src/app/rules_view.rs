@@ -419,11 +419,15 @@ impl App {
             }
             None => {
                 let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
-                let action = self.move_action(&g.unit, None);
-                self.commit_rules(
+                let action = self.move_action(&g.unit, None, &[]);
+                if self.commit_rules(
                     super::command::Change::new(label, crate::edit::ops::outcome::unit(g.unit)),
                     action,
-                );
+                ) && matches!(self.rules.open, Some((_, Mode::HexMove(_))))
+                {
+                    // The destination picked is behind the unit now.
+                    self.rules.route.clear();
+                }
             }
         }
     }
@@ -447,7 +451,8 @@ impl App {
             self.rules.pending = Some(p);
             return false;
         }
-        let action = self.move_action(&p.unit, Some(p.leader));
+        let movers: Vec<ModelId> = p.followers.iter().map(|l| l.model).collect();
+        let action = self.move_action(&p.unit, Some(p.leader), &movers);
         let done = self.commit_rules(
             super::command::Change::new(
                 p.label.clone(),
