@@ -56,6 +56,23 @@ impl App {
         if toggle_entry(ui, "Play mode", self.playing(), Action::Play) {
             out.push(Command::ToggleActivity);
         }
+        ui.separator();
+        let s = self.doc.scenario();
+        let live = self.playing() && self.replaying().is_none();
+        let (_, phase) = crate::game::clock(s);
+        let last = crate::game::phases(s.rules.ruleset).last() == Some(&phase);
+        if entry(ui, "End phase", None, live && !last) {
+            out.push(Command::EndPhase);
+        }
+        if entry(ui, "End turn", None, live) {
+            out.push(Command::EndTurn);
+        }
+        if entry(ui, "Take back", Some(Action::Undo), live && !self.game_log().is_empty()) {
+            out.push(Command::TakeBack);
+        }
+        if entry(ui, "Show the log", None, true) {
+            out.push(Command::ShowLog(true));
+        }
         out
     }
 
