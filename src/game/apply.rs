@@ -83,10 +83,12 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 l.command = command;
             }
             step.what = format!("{}: {} → {command}", u.name, ld.command);
-            if command == Command::Muster {
-                step.reasons.push(format!(
-                    "Muster: {losses} units of his force routed or destroyed (span +1)"
-                ));
+            if command == Command::Muster && ld.command != Command::Muster {
+                step.reasons.push(if ld.command.is_charge() {
+                    format!("Muster: the early change from {} (span +1)", ld.command)
+                } else {
+                    format!("Muster: {losses} units of his force routed or destroyed (span +1)")
+                });
             }
             step.unit = Some(leader);
             step.acted.push(leader);
@@ -292,7 +294,9 @@ fn hex_move(
         Some(o) => Some(Command::parse(o).ok_or_else(|| {
             Refused::rules(
                 format!("no command '{o}'"),
-                vec!["commands: Attack, Advance, Stand, Retreat, Reserve, Muster, Charge 1-3".into()],
+                vec![
+                    "commands: Attack, Advance, Stand, Retreat, Reserve, Muster, Charge 1-3".into(),
+                ],
             )
         })?),
         None => None,
@@ -335,8 +339,10 @@ fn hex_move(
         "{} moves to {label}, {} of {} MP, under {moves_as}",
         u.name, v.cost, pv.allowance
     );
-    step.reasons.extend(pv.constraints.iter().map(ToString::to_string));
-    step.reasons.extend(pv.effects.iter().map(ToString::to_string));
+    step.reasons
+        .extend(pv.constraints.iter().map(ToString::to_string));
+    step.reasons
+        .extend(pv.effects.iter().map(ToString::to_string));
     step.path = hexes.into_iter().map(Place::Hex).collect();
     let mut n = u.clone();
     n.position = Position::Hex { hex, facing };
@@ -423,7 +429,8 @@ fn m42_move(
     if let Some(why) = &p.refused {
         return Err(Refused::rules(what, vec![why.to_string()]));
     }
-    step.reasons.extend(p.effects.iter().map(ToString::to_string));
+    step.reasons
+        .extend(p.effects.iter().map(ToString::to_string));
     let Some((leader, _)) = p.leader else {
         step.what = format!("{}: {mt}, nobody moves", u.name);
         return Ok(u.clone());
@@ -432,9 +439,10 @@ fn m42_move(
         step.what = format!("{}: {mt}, the leader stays", u.name);
         return Ok(u.clone());
     };
-    let d = p.destination.as_ref().ok_or_else(|| {
-        Refused::rules(what.clone(), vec!["no destination was judged".into()])
-    })?;
+    let d = p
+        .destination
+        .as_ref()
+        .ok_or_else(|| Refused::rules(what.clone(), vec!["no destination was judged".into()]))?;
     let route = d
         .verdict
         .as_ref()
@@ -448,7 +456,15 @@ fn m42_move(
     );
     step.path = table_path(&route.points);
     let suggestions = p.followers.iter().map(|f| f.suggestion(u)).collect();
-    place_followers(s, u, leader, to, suggestions, Some(m42::coherency(u)), given)
+    place_followers(
+        s,
+        u,
+        leader,
+        to,
+        suggestions,
+        Some(m42::coherency(u)),
+        given,
+    )
 }
 
 /// R3: the leader to a destination the orders rules call legal, the followers set down.
@@ -484,7 +500,10 @@ fn orders_move(
         req = req.to(p);
     }
     let pv = orders::preview(s, req).map_err(|e| {
-        Refused::rules(format!("{}: {}", u.name, action.name()), vec![e.to_string()])
+        Refused::rules(
+            format!("{}: {}", u.name, action.name()),
+            vec![e.to_string()],
+        )
     })?;
     step.reasons.extend(pv.notes.iter().cloned());
     let Some(lp) = pv.leader.as_ref() else {
@@ -571,8 +590,8 @@ fn column_unit_move(
     }
     let allowance = f32::from(u.stats.mv);
     let board = Board::new(s, u.side, reach::mover_radius(&model));
-    let path = reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()).map_err(
-        |e| {
+    let path =
+        reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()).map_err(|e| {
             let why = match e {
                 Unreachable::Blocked(_) => "the destination is blocked".to_string(),
                 Unreachable::Enclosed => "no legal route reaches it".to_string(),
@@ -581,12 +600,8 @@ fn column_unit_move(
                 ),
             };
             Refused::rules(format!("{} may not end there", u.name), vec![why])
-        },
-    )?;
-    step.what = format!(
-        "{} moves {:.2}\" of {allowance}\"",
-        u.name, path.length
-    );
+        })?;
+    step.what = format!("{} moves {:.2}\" of {allowance}\"", u.name, path.length);
     step.path = table_path(&path.points);
     let shift = goal - model.pos;
     let mut n = u.clone();
@@ -648,7 +663,10 @@ fn column_order(
                 .ok()
                 .map(|p| p.lead);
             step.what = if c.passed {
-                format!("{name}: {asked} (2D6 {rolled}, needed {}: passed)", c.needed)
+                format!(
+                    "{name}: {asked} (2D6 {rolled}, needed {}: passed)",
+                    c.needed
+                )
             } else {
                 format!(
                     "{name}: {asked} failed (2D6 {rolled}, needed {}): the column repeats its last action",
@@ -773,7 +791,8 @@ fn test(
     if let TestDice::Roll { first, reroll, .. } = &logged {
         step.what.push_str(&format!(" [{}", dice::roll_text(first)));
         if let Some(d) = reroll {
-            step.what.push_str(&format!(", re-roll {}", dice::roll_text(d)));
+            step.what
+                .push_str(&format!(", re-roll {}", dice::roll_text(d)));
         }
         step.what.push(']');
     }
@@ -825,7 +844,10 @@ fn end_of_phase(s: &Scenario, phase: Phase, step: &mut Step) {
 /// for "this turn" (charging, charged, evaded, arrived, a failed Ld check) are cleared.
 fn end_turn(s: &Scenario, phase: Phase, step: &mut Step) -> Result<(), Refused> {
     let next = s.turn.checked_add(1).ok_or_else(|| {
-        Refused::rules("the turn counter is at its end", vec![format!("turn {}", s.turn)])
+        Refused::rules(
+            "the turn counter is at its end",
+            vec![format!("turn {}", s.turn)],
+        )
     })?;
     end_of_phase(s, phase, step);
     let changed: Vec<UnitId> = step.units.iter().map(|u| u.id).collect();

@@ -84,10 +84,7 @@ pub fn name(n: usize) -> String {
 
 /// `4 + 3` for rolled dice.
 pub fn dice_text(d: &[u8]) -> String {
-    d.iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" + ")
+    d.iter().map(u8::to_string).collect::<Vec<_>>().join(" + ")
 }
 
 /// How a logged roll reads: "rolled 4 + 3 = 7" or "typed 7".

@@ -142,6 +142,9 @@ pub fn clock(s: &Scenario) -> (u16, Phase) {
 
 /// The commands a leader may take now (R5 Command Phase), each with the rules' reason when
 /// refused: `hex_commands::change_allowed` with his force's losses (the Muster trigger).
-pub fn commands(s: &Scenario, leader: UnitId) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
+pub fn commands(
+    s: &Scenario,
+    leader: UnitId,
+) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
     apply::commands(s, leader)
 }

@@ -130,7 +130,10 @@ pub enum ColumnOrder {
     StandTo,
     /// The lead moves `distance_in` along `route` (the points after where it stands; empty:
     /// straight on), every unit following.
-    Move { distance_in: f32, route: Vec<Point> },
+    Move {
+        distance_in: f32,
+        route: Vec<Point>,
+    },
     /// An order to one unit of the column before it activates, tested on its own Discipline.
     VoluntaryBreak(UnitId),
     /// After a break: one unit still off table tries to come on.
