@@ -331,12 +331,13 @@ fn hex_move(
         (_, Position::Hex { facing, .. }) => *facing,
         _ => 0,
     };
-    let moves_as = pv
-        .command
-        .moves_as
-        .map_or_else(|| "its own rules".to_string(), |c| c.to_string());
+    let under = match pv.command.moves_as {
+        Some(c) => format!("under {c}"),
+        None if u.is_leader() => "as a leader".to_string(),
+        None => "out of command".to_string(),
+    };
     step.what = format!(
-        "{} moves to {label}, {} of {} MP, under {moves_as}",
+        "{} moves to {label}, {} of {} MP, {under}",
         u.name, v.cost, pv.allowance
     );
     step.reasons
