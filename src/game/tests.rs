@@ -208,3 +208,83 @@ fn end_turn_clears_the_flags_the_rules_keep_for_this_turn() {
     assert!(next.unit(lincs).is_some_and(|u| !u.state.arrived_this_turn));
     assert_eq!(clock(&next), (s.turn + 1, Phase::Command));
 }
+
+fn morale_test(unit: UnitId, first: Dice, follow_up: Vec<Dice>) -> Action {
+    Action::Test {
+        unit,
+        kind: TestKind::Morale,
+        cause: None,
+        dice: TestDice::Roll {
+            first,
+            reroll: None,
+            follow_up,
+        },
+    }
+}
+
+#[test]
+fn r4_horse_artillery_failing_morale_retires_a_rolled_3d6() {
+    let s = sample("rearguard");
+    let guns = id(&s, "Bengal Horse Artillery");
+    let typed = play(
+        &s,
+        morale_test(guns, Dice::Typed(1), vec![Dice::Typed(11)]),
+        1,
+    )
+    .expect("a morale test");
+    assert!(
+        typed.entry.what.contains("retires 11\" (3D6: typed 11)"),
+        "{}",
+        typed.entry.what
+    );
+    let rolled = play(&s, morale_test(guns, Dice::Typed(1), Vec::new()), 1).expect("rolled");
+    let Action::Test {
+        dice: TestDice::Roll { follow_up, .. },
+        ..
+    } = &rolled.entry.action
+    else {
+        panic!("a test");
+    };
+    assert!(
+        matches!(&follow_up[..], [Dice::Rolled(d)] if d.len() == 3),
+        "{follow_up:?}"
+    );
+    let e = play(
+        &s,
+        morale_test(guns, Dice::Typed(1), vec![Dice::Typed(2)]),
+        1,
+    )
+    .expect_err("2 is no 3D6 roll");
+    assert!(e.to_string().contains("impossible on 3D6"), "{e}");
+}
+
+#[test]
+fn r4_an_elephant_failing_morale_stampedes_on_a_d6_of_1_or_2() {
+    let mut s = sample("rearguard");
+    s.rules.optional.elephant_stampede = true;
+    let jumbo = id(&s, "Baggage Elephant");
+    let p = play(
+        &s,
+        morale_test(jumbo, Dice::Typed(1), vec![Dice::Typed(2), Dice::Typed(12)]),
+        1,
+    )
+    .expect("a morale test");
+    assert!(
+        p.entry
+            .what
+            .contains("stampede (D6 typed 2: 1-2) 12\" straight back"),
+        "{}",
+        p.entry.what
+    );
+    let calm = play(
+        &s,
+        morale_test(jumbo, Dice::Typed(1), vec![Dice::Typed(5)]),
+        1,
+    )
+    .expect("a morale test");
+    assert!(
+        calm.entry.what.contains("no stampede (D6 typed 5"),
+        "{}",
+        calm.entry.what
+    );
+}
