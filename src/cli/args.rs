@@ -192,7 +192,7 @@ pub enum Command {
         /// suggest.
         #[arg(long, value_name = "MODEL=X,Y", allow_hyphen_values = true)]
         place: Vec<String>,
-        /// R4: take a morale or rally test.
+        /// Take a test: morale or rally (R4), or ld (R3, the Ld check before an order).
         #[arg(long, value_name = "KIND")]
         test: Option<String>,
         /// With --test: what the test is for, fire or melee.
@@ -216,6 +216,11 @@ pub enum Command {
         /// With --test: take the re-roll after a failed first roll, rolled by the game.
         #[arg(long, requires = "test")]
         reroll_app: bool,
+        /// With --test: a roll the outcome asks for next, typed in (repeatable, in order: an
+        /// artillery retire distance; an elephant's stampede D6, then its 3D6); others are
+        /// rolled by the game.
+        #[arg(long = "then", value_name = "N", requires = "test")]
+        then: Vec<u8>,
         /// R1: give this column (by ID or name) its order: --distance D [--route ...], or
         /// Stand To with --distance 0, --voluntary-break UNIT, --enter UNIT.
         #[arg(long)]

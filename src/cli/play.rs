@@ -35,6 +35,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         roll,
         reroll,
         reroll_app,
+        then,
         column,
         distance,
         route,
@@ -132,9 +133,22 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         let kind = match kind.trim().to_ascii_lowercase().as_str() {
             "morale" => TestKind::Morale,
             "rally" => TestKind::Rally,
+            "ld" => {
+                return finish(
+                    &s,
+                    Action::LeaderCheck {
+                        unit,
+                        dice: typed(roll),
+                    },
+                    seed,
+                    &target,
+                    json,
+                    out,
+                );
+            }
             other => {
                 return Err(CliError::Usage(format!(
-                    "'{other}' is not a test: use morale or rally"
+                    "'{other}' is not a test: use morale, rally or ld"
                 )));
             }
         };
@@ -158,7 +172,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                     (None, true) => Some(Dice::App),
                     (None, false) => None,
                 },
-                follow_up: Vec::new(),
+                follow_up: then.into_iter().map(Dice::Typed).collect(),
             }
         };
         Action::Test {
@@ -219,10 +233,22 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
     };
+    finish(&s, action, seed, &target, json, out)
+}
+
+/// Plays `action` and writes the game to `target`, or says why the rules refuse it.
+fn finish(
+    s: &Scenario,
+    action: Action,
+    seed: Option<u64>,
+    target: &Path,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8, CliError> {
     let seed = seed.unwrap_or_else(clock_seed);
-    match game::play(&s, action, seed) {
+    match game::play(s, action, seed) {
         Ok(p) => {
-            io::save(&target, &p.scenario)?;
+            io::save(target, &p.scenario)?;
             if json {
                 json::write(&p.entry, out)?;
             } else {

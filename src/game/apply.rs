@@ -123,6 +123,37 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 dice,
             }
         }
+        Action::LeaderCheck { unit, dice } => {
+            let u = unit_of(s, unit)?;
+            if s.rules.ruleset != Ruleset::Orders {
+                return Err(Refused::NotThisRuleset(
+                    "the Ld check belongs to the orders rules (R3)".into(),
+                ));
+            }
+            not_acted(s, u)?;
+            let (logged, total) = dice::take(&mut rng, &dice, 2).map_err(Refused::Dice)?;
+            let passed = total <= u.stats.ld;
+            let mut n = u.clone();
+            n.state.failed_ld_check = !passed;
+            step.unit = Some(unit);
+            step.what = format!(
+                "{}: Ld check, 2D6 {} against Ld {}: {}",
+                u.name,
+                dice::roll_text(&logged),
+                u.stats.ld,
+                if passed {
+                    "passed"
+                } else {
+                    "failed, Fall Back! is its only order this turn"
+                }
+            );
+            step.reasons.push(format!(
+                "the Ld check passes on 2D6 at or under the unit's Ld ({})",
+                u.stats.ld
+            ));
+            step.units.push(n);
+            Action::LeaderCheck { unit, dice: logged }
+        }
         Action::Referee { unit, note } => {
             let note = note.trim().to_string();
             if note.is_empty() {

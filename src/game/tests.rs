@@ -288,3 +288,52 @@ fn r4_an_elephant_failing_morale_stampedes_on_a_d6_of_1_or_2() {
         calm.entry.what
     );
 }
+
+#[test]
+fn r3_a_failed_ld_check_leaves_fall_back_as_the_only_order() {
+    let s = sample("skirmish");
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.leader().is_some() && u.stats.ld >= 2 && u.stats.ld < 12)
+        .expect("a unit with a leader")
+        .clone();
+    let check = |d| Action::LeaderCheck {
+        unit: u.id,
+        dice: Dice::Typed(d),
+    };
+    let passed = play(&s, check(2), 1).expect("a check");
+    assert!(
+        passed.entry.what.contains("passed"),
+        "{}",
+        passed.entry.what
+    );
+    assert!(
+        !passed
+            .scenario
+            .unit(u.id)
+            .expect("unit")
+            .state
+            .failed_ld_check
+    );
+    let failed = play(&s, check(12), 1).expect("a check").scenario;
+    assert!(failed.unit(u.id).expect("unit").state.failed_ld_check);
+    let advance = Action::Move {
+        unit: u.id,
+        order: Some("advance".into()),
+        to: None,
+        followers: Vec::new(),
+    };
+    let e = play(&failed, advance, 1).expect_err("only Fall Back!");
+    assert!(
+        e.to_string().contains("Fall Back! is its only order"),
+        "{e}"
+    );
+    let next = play(&failed, Action::EndTurn, 1)
+        .expect("a new turn")
+        .scenario;
+    assert!(
+        !next.unit(u.id).expect("unit").state.failed_ld_check,
+        "for this turn only"
+    );
+}

@@ -264,6 +264,10 @@ fn entry(
             }
         }
         Action::Command { leader, .. } => unit(out, "leader", *leader),
+        Action::LeaderCheck { unit: u, dice: d } => {
+            unit(out, "unit", *u);
+            dice(out, item, "the Ld check", d);
+        }
         Action::Column {
             column,
             order,
