@@ -132,7 +132,7 @@ fn a_newer_binary_version_is_refused_by_name() {
             err,
             LoadError::NewerVersion {
                 found: 7,
-                supported: 1
+                supported: 2
             }
         ),
         "{err}"
@@ -143,7 +143,7 @@ fn a_newer_binary_version_is_refused_by_name() {
 #[test]
 fn a_newer_json_version_is_refused_by_name() {
     let json = String::from_utf8(codec::encode_json(&Scenario::new_table("t"))).expect("utf8");
-    let json = json.replace("\"format_version\": 1", "\"format_version\": 9");
+    let json = json.replace("\"format_version\": 2", "\"format_version\": 9");
     let err = io::decode(json.as_bytes()).expect_err("newer version");
     assert!(
         matches!(err, LoadError::NewerVersion { found: 9, .. }),

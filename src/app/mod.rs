@@ -292,6 +292,8 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
         ItemRef::Side(id) => s.side(id).is_some(),
         ItemRef::Terrain(id) => s.terrain(id).is_some(),
         ItemRef::Scenario | ItemRef::Map | ItemRef::Hex(..) => true,
+        ItemRef::Game => s.game.is_some(),
+        ItemRef::LogEntry(n) => s.game.as_ref().is_some_and(|g| (n as usize) <= g.log.len()),
     }
 }
 

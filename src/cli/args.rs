@@ -162,6 +162,115 @@ pub enum Command {
         #[arg(long)]
         no_grid: bool,
     },
+    /// Print the game log saved in a scenario: turn, phase, each entry with its reasons, and
+    /// whether the log replays to the saved position (exit 1 when it does not).
+    Log {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Commit one action of a game under the rules and save the game (exit 1 with the reason
+    /// when the rules refuse it; nothing is written then).
+    Play {
+        file: PathBuf,
+        /// The unit that acts, by ID or name.
+        #[arg(long)]
+        unit: Option<String>,
+        /// Move the unit: the leader's destination X,Y in inches on a table; the hex X,Y
+        /// (axial, as `info` prints it) on a hex map.
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+        to: Option<String>,
+        /// Hex map: alone, the leader's new command chit (Command Phase); with --to, the
+        /// command the unit moves under instead of its traced one.
+        #[arg(long)]
+        command: Option<String>,
+        /// Table: the R3 order (open-fire, advance, rally, at-the-double, go-to-ground,
+        /// fall-back) or the R2 move type (halt, advance, at-the-double, dig-in).
+        #[arg(long)]
+        order: Option<String>,
+        /// A follower set down by hand: MODEL=X,Y (repeatable); others go where the rules
+        /// suggest.
+        #[arg(long, value_name = "MODEL=X,Y", allow_hyphen_values = true)]
+        place: Vec<String>,
+        /// Take a test: morale or rally (R4), or ld (R3, the Ld check before an order).
+        #[arg(long, value_name = "KIND")]
+        test: Option<String>,
+        /// With --test: what the test is for, fire or melee.
+        #[arg(long, requires = "test")]
+        cause: Option<String>,
+        /// With --test on a routing unit: rout on without testing (still losing a stand).
+        #[arg(long, requires = "test")]
+        keep_routing: bool,
+        /// A physical roll typed in (its total: D6 for a test, 2D6 for a column order);
+        /// without it the game rolls.
+        #[arg(long, allow_negative_numbers = true)]
+        roll: Option<u8>,
+        /// With --test: take the re-roll after a failed first roll, typed in.
+        #[arg(
+            long,
+            requires = "test",
+            allow_negative_numbers = true,
+            conflicts_with = "reroll_app"
+        )]
+        reroll: Option<u8>,
+        /// With --test: take the re-roll after a failed first roll, rolled by the game.
+        #[arg(long, requires = "test")]
+        reroll_app: bool,
+        /// With --test: a roll the outcome asks for next, typed in (repeatable, in order: an
+        /// artillery retire distance; an elephant's stampede D6, then its 3D6); others are
+        /// rolled by the game.
+        #[arg(long = "then", value_name = "N", requires = "test")]
+        then: Vec<u8>,
+        /// R1: give this column (by ID or name) its order: --distance D [--route ...], or
+        /// Stand To with --distance 0, --voluntary-break UNIT, --enter UNIT.
+        #[arg(long)]
+        column: Option<String>,
+        /// With --column: how far the lead moves, in inches (0: Stand To).
+        #[arg(long, requires = "column", allow_negative_numbers = true)]
+        distance: Option<f32>,
+        /// With --column: the lead's route as X,Y;X,Y;... in inches (default straight on).
+        #[arg(
+            long,
+            requires = "column",
+            value_name = "X,Y;X,Y...",
+            allow_hyphen_values = true
+        )]
+        route: Option<String>,
+        /// With --column: break the formed column on purpose with an order to this unit.
+        #[arg(long, requires = "column", value_name = "UNIT")]
+        voluntary_break: Option<String>,
+        /// With --column: after a break, this off-table unit tries to come on.
+        #[arg(long, requires = "column", value_name = "UNIT")]
+        enter: Option<String>,
+        /// A referee override with this note: with --unit, --to moves the unit freely and
+        /// --morale sets its state, outside the rules.
+        #[arg(long, value_name = "NOTE", requires = "unit")]
+        referee: Option<String>,
+        /// With --referee: the unit's morale (good-order, unsteady, routing, removed).
+        #[arg(long, requires = "referee")]
+        morale: Option<String>,
+        /// With --referee: the unit's current strength.
+        #[arg(long, requires = "referee")]
+        strength: Option<u16>,
+        /// End the current phase (from the last phase: the turn).
+        #[arg(long)]
+        end_phase: bool,
+        /// End the turn: the counter advances, every unit may act again.
+        #[arg(long)]
+        end_turn: bool,
+        /// Take back the last entry of the log.
+        #[arg(long)]
+        take_back: bool,
+        /// Write the game here instead of back to FILE.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The dice's seed when this action starts the game (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the entry as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a built-in sample scenario (bakambo, rearguard, skirmish, patrol, winceby).
     Sample {
         /// Sample name; omit with --list.

@@ -19,6 +19,7 @@ mod moves_m42;
 mod moves_orders;
 mod moves_table;
 mod parse;
+mod play;
 mod run;
 mod span;
 mod test_cmd;

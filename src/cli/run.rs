@@ -5,7 +5,7 @@ use super::args::Command;
 use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
-use super::{check, column, info, moves_hex, moves_table, span, test_cmd};
+use super::{check, column, info, moves_hex, moves_table, play, span, test_cmd};
 use crate::io;
 use crate::model::Scenario;
 use crate::model::samples;
@@ -244,6 +244,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
             Ok(0)
         }
+        Command::Log { file, json } => play::log(&file, json, out),
+        c @ Command::Play { .. } => play::run(c, out),
         Command::Sample { name, output, list } => {
             if list {
                 for s in &samples::ALL {

@@ -11,6 +11,7 @@ use crate::model::{
     ColumnState, Command, ModelId, Place, Position, Ruleset, Scenario, Unit, UnitId,
 };
 use crate::rules::column::{self, ColumnOutcome, Order};
+use crate::rules::dice::Dice as RulesDice;
 use crate::rules::hex_commands::{self as hex, HexRules, change_allowed, next_in_timeline};
 use crate::rules::m42::{self, MoveType};
 use crate::rules::morale::{self, Cause, Resolution, TestRequest};
@@ -83,10 +84,12 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 l.command = command;
             }
             step.what = format!("{}: {} → {command}", u.name, ld.command);
-            if command == Command::Muster {
-                step.reasons.push(format!(
-                    "Muster: {losses} units of his force routed or destroyed (span +1)"
-                ));
+            if command == Command::Muster && ld.command != Command::Muster {
+                step.reasons.push(if ld.command.is_charge() {
+                    format!("Muster: the early change from {} (span +1)", ld.command)
+                } else {
+                    format!("Muster: {losses} units of his force routed or destroyed (span +1)")
+                });
             }
             step.unit = Some(leader);
             step.acted.push(leader);
@@ -119,6 +122,37 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 cause,
                 dice,
             }
+        }
+        Action::LeaderCheck { unit, dice } => {
+            let u = unit_of(s, unit)?;
+            if s.rules.ruleset != Ruleset::Orders {
+                return Err(Refused::NotThisRuleset(
+                    "the Ld check belongs to the orders rules (R3)".into(),
+                ));
+            }
+            not_acted(s, u)?;
+            let (logged, total) = dice::take(&mut rng, &dice, 2).map_err(Refused::Dice)?;
+            let passed = total <= u.stats.ld;
+            let mut n = u.clone();
+            n.state.failed_ld_check = !passed;
+            step.unit = Some(unit);
+            step.what = format!(
+                "{}: Ld check, 2D6 {} against Ld {}: {}",
+                u.name,
+                dice::roll_text(&logged),
+                u.stats.ld,
+                if passed {
+                    "passed"
+                } else {
+                    "failed, Fall Back! is its only order this turn"
+                }
+            );
+            step.reasons.push(format!(
+                "the Ld check passes on 2D6 at or under the unit's Ld ({})",
+                u.stats.ld
+            ));
+            step.units.push(n);
+            Action::LeaderCheck { unit, dice: logged }
         }
         Action::Referee { unit, note } => {
             let note = note.trim().to_string();
@@ -329,12 +363,13 @@ fn hex_move(
         (_, Position::Hex { facing, .. }) => *facing,
         _ => 0,
     };
-    let moves_as = pv
-        .command
-        .moves_as
-        .map_or_else(|| "its own rules".to_string(), |c| c.to_string());
+    let under = match pv.command.moves_as {
+        Some(c) => format!("under {c}"),
+        None if u.is_leader() => "as a leader".to_string(),
+        None => "out of command".to_string(),
+    };
     step.what = format!(
-        "{} moves to {label}, {} of {} MP, under {moves_as}",
+        "{} moves to {label}, {} of {} MP, {under}",
         u.name, v.cost, pv.allowance
     );
     step.reasons
@@ -801,9 +836,95 @@ fn test(
             .filter(|l| !l.is_empty())
             .map(String::from),
     );
+    let logged = match logged {
+        TestDice::Roll {
+            first,
+            reroll,
+            follow_up,
+        } => {
+            let follow_up = follow_ups(&pv, &r, &follow_up, rng, step)?;
+            TestDice::Roll {
+                first,
+                reroll,
+                follow_up,
+            }
+        }
+        k => k,
+    };
     step.units.push(r.unit);
     step.units.extend(r.commander);
     Ok(logged)
+}
+
+/// The rolls an outcome asks for after the test (R4), each from `given` in order or rolled:
+/// a forced move rolled in inches (an artillery unit's retire, 2D6" foot or 3D6" horse), and
+/// for an elephant that failed a morale test under the stampede rule, the D6 (1-2 stampedes)
+/// and its 3D6" with the units it reaches. Returns the dice to log.
+fn follow_ups(
+    pv: &morale::TestPreview,
+    r: &morale::Resolved,
+    given: &[Dice],
+    rng: &mut SplitMix64,
+    step: &mut Step,
+) -> Result<Vec<Dice>, Refused> {
+    let mut given = given.iter();
+    let mut out = Vec::new();
+    let mut next = |rng: &mut SplitMix64, d: RulesDice| -> Result<(Dice, u32), Refused> {
+        let asked = given.next().cloned().unwrap_or(Dice::App);
+        let (logged, total) = match d {
+            RulesDice::D3 => {
+                let (l, t) = dice::take(rng, &asked, 1).map_err(Refused::Dice)?;
+                (l, u32::from(t).div_ceil(2))
+            }
+            _ => {
+                let (l, t) = dice::take(rng, &asked, d.count() as usize).map_err(Refused::Dice)?;
+                (l, u32::from(t))
+            }
+        };
+        out.push(logged.clone());
+        Ok((logged, total))
+    };
+    if let Some(m) = r.outcome.movement
+        && let morale::Distance::Dice(d) = m.distance
+    {
+        let (logged, inches) = next(rng, d)?;
+        let what = morale::Movement {
+            kind: m.kind,
+            distance: morale::Distance::Fixed(inches),
+        };
+        step.what
+            .push_str(&format!("; {what} ({d}: {})", dice::roll_text(&logged)));
+    }
+    if let Some(st) = &pv.stampede
+        && r.outcome.kind == morale::OutcomeKind::Fail
+    {
+        let (logged, d6) = next(rng, RulesDice::D6)?;
+        if d6 <= 2 {
+            let (rolled, inches) = next(rng, RulesDice::ThreeD6)?;
+            let reached: Vec<&str> = st
+                .in_path
+                .iter()
+                .filter(|u| u.needs <= inches)
+                .map(|u| u.name.as_str())
+                .collect();
+            step.what.push_str(&format!(
+                "; stampede (D6 {}: 1-2) {inches}\" straight back (3D6: {})",
+                dice::roll_text(&logged),
+                dice::roll_text(&rolled)
+            ));
+            step.reasons.push(if reached.is_empty() {
+                "no unit in the stampede's path is reached".to_string()
+            } else {
+                format!("morale test for every unit reached: {}", reached.join(", "))
+            });
+        } else {
+            step.what.push_str(&format!(
+                "; no stampede (D6 {}: 1-2 stampedes)",
+                dice::roll_text(&logged)
+            ));
+        }
+    }
+    Ok(out)
 }
 
 fn kind_name(k: TestKind) -> &'static str {

@@ -148,3 +148,6 @@ pub fn commands(
 ) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
     apply::commands(s, leader)
 }
+
+#[cfg(test)]
+mod tests;

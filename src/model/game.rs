@@ -169,6 +169,9 @@ pub enum Action {
         cause: Option<TestCause>,
         dice: TestDice,
     },
+    /// R3: a unit's Ld check before its order (2D6, passed at or under its Ld; see
+    /// docs/rules.md). Failed, Fall Back! is its only order this turn.
+    LeaderCheck { unit: UnitId, dice: Dice },
     /// The referee sets a unit as it will stand (a free move, a changed value), outside the
     /// rules, with the player's note.
     Referee { unit: Box<Unit>, note: String },

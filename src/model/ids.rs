@@ -83,6 +83,10 @@ pub enum ItemRef {
     Objective(ObjectiveId),
     Reinforcement(ReinforcementId),
     Hex(i32, i32),
+    /// The game played on the scenario (its starting position, acted units, dice).
+    Game,
+    /// An entry of the game log, numbered from 1.
+    LogEntry(u32),
 }
 
 impl ItemRef {
@@ -101,6 +105,8 @@ impl ItemRef {
             ItemRef::Objective(_) => "objectives".into(),
             ItemRef::Reinforcement(_) => "reinforcements".into(),
             ItemRef::Hex(..) => "hexes".into(),
+            ItemRef::Game => "games".into(),
+            ItemRef::LogEntry(_) => "log entries".into(),
         }
     }
 }
@@ -120,6 +126,8 @@ impl fmt::Display for ItemRef {
             ItemRef::Objective(id) => write!(f, "objective {id}"),
             ItemRef::Reinforcement(id) => write!(f, "reinforcement {id}"),
             ItemRef::Hex(x, y) => write!(f, "hex ({x}, {y})"),
+            ItemRef::Game => write!(f, "game"),
+            ItemRef::LogEntry(n) => write!(f, "game log entry {n}"),
         }
     }
 }

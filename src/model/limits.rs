@@ -190,6 +190,7 @@ pub fn check_counts(s: &Scenario) -> Vec<Invalid> {
         list(o, item, "models", u.models.len(), MAX_STRENGTH as usize);
         list(o, item, "special rules", u.special.len(), 5);
     }
+    super::game_check::counts(s, o);
     out
 }
 

@@ -8,6 +8,7 @@
 mod bytes;
 mod colour;
 pub mod game;
+mod game_check;
 pub mod generate;
 mod ids;
 pub mod limits;

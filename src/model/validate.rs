@@ -267,6 +267,9 @@ impl Scenario {
             c.number(ItemRef::Map, "background opacity", bg.opacity, 0.0, 1.0);
             limits::check_background(bg, &mut c.out);
         }
+        if c.out.is_empty() {
+            c.out.extend(super::game_check::check(s));
+        }
         c.out
     }
 }

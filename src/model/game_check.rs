@@ -1,0 +1,343 @@
+//! The saved game's invariants (format version 2): counts first (a hostile log is refused by
+//! counting before anything walks it), then every reference, roll and number of the log, and
+//! the starting position as a scenario of its own.
+
+use super::game::*;
+use super::limits::{MAX_ITEMS, MAX_MODELS, MAX_STAT_IN, MAX_UNITS, check_chars, thousands};
+use super::validate::Invalid;
+use super::*;
+use std::collections::HashSet;
+
+fn over(out: &mut Vec<Invalid>, item: ItemRef, what: &str, len: usize, limit: usize) {
+    if len > limit {
+        out.push(Invalid {
+            item,
+            message: format!(
+                "has {} {what}, over the limit of {}",
+                thousands(len),
+                thousands(limit)
+            ),
+        });
+    }
+}
+
+/// The game's lists against their limits.
+pub(super) fn counts(s: &Scenario, out: &mut Vec<Invalid>) {
+    let Some(g) = s.game.as_deref() else { return };
+    let item = ItemRef::Game;
+    let before = out.len();
+    over(out, item, "log entries", g.log.len(), MAX_LOG_ENTRIES);
+    over(out, item, "units marked as acted", g.acted.len(), MAX_UNITS);
+    over(
+        out,
+        item,
+        "units in its starting position",
+        g.start.units.len(),
+        MAX_UNITS,
+    );
+    over(
+        out,
+        item,
+        "columns in its starting position",
+        g.start.columns.len(),
+        MAX_ITEMS,
+    );
+    if out.len() > before {
+        return;
+    }
+    let models: usize = g.start.units.iter().map(|u| u.models.len()).sum();
+    over(
+        out,
+        item,
+        "models in its starting position",
+        models,
+        MAX_MODELS,
+    );
+    let mut referee_models = 0usize;
+    for (i, e) in g.log.iter().enumerate() {
+        let item = ItemRef::LogEntry(i as u32 + 1);
+        over(out, item, "reasons", e.reasons.len(), MAX_REASONS);
+        over(out, item, "path points", e.path.len(), MAX_ROUTE_POINTS);
+        match &e.action {
+            Action::Move { followers, .. } => {
+                over(out, item, "placed followers", followers.len(), MAX_MODELS);
+            }
+            Action::Column {
+                order: ColumnOrder::Move { route, .. },
+                ..
+            } => over(out, item, "route points", route.len(), MAX_ROUTE_POINTS),
+            Action::Test {
+                dice: TestDice::Roll { follow_up, .. },
+                ..
+            } => over(
+                out,
+                item,
+                "follow-up rolls",
+                follow_up.len(),
+                MAX_FOLLOW_UP_ROLLS,
+            ),
+            Action::Referee { unit, .. } => referee_models += unit.models.len(),
+            _ => {}
+        }
+    }
+    over(
+        out,
+        ItemRef::Game,
+        "models in referee overrides in all",
+        referee_models,
+        MAX_MODELS,
+    );
+}
+
+/// Every reference, roll, text and number of the game; `s` has passed its counts.
+pub(super) fn check(s: &Scenario) -> Vec<Invalid> {
+    let mut out = Vec::new();
+    let Some(g) = s.game.as_deref() else {
+        return out;
+    };
+    let units: HashSet<UnitId> = s.units.iter().map(|u| u.id).collect();
+    let columns: HashSet<ColumnId> = s.columns.iter().map(|c| c.id).collect();
+    let fail = |out: &mut Vec<Invalid>, item: ItemRef, message: String| {
+        out.push(Invalid { item, message });
+    };
+    // The starting position: the same units and columns as now (play never adds or removes
+    // one), and a sound scenario of its own.
+    let start_units: HashSet<UnitId> = g.start.units.iter().map(|u| u.id).collect();
+    if start_units != units || g.start.units.len() != s.units.len() {
+        fail(
+            &mut out,
+            ItemRef::Game,
+            "its starting position does not hold the scenario's units".into(),
+        );
+    }
+    let start_columns: HashSet<ColumnId> = g.start.columns.iter().map(|c| c.id).collect();
+    if start_columns != columns || g.start.columns.len() != s.columns.len() {
+        fail(
+            &mut out,
+            ItemRef::Game,
+            "its starting position does not hold the scenario's columns".into(),
+        );
+    }
+    if g.start.turn == 0 || g.start.turn > s.turn {
+        fail(
+            &mut out,
+            ItemRef::Game,
+            format!(
+                "it starts on turn {}, which is not between 1 and the turn now ({})",
+                g.start.turn, s.turn
+            ),
+        );
+    }
+    if out.is_empty() {
+        let start = Scenario {
+            meta: s.meta.clone(),
+            sides: s.sides.clone(),
+            map: s.map.clone(),
+            background: None,
+            terrain_types: s.terrain_types.clone(),
+            pieces: s.pieces.clone(),
+            units: g.start.units.clone(),
+            columns: g.start.columns.clone(),
+            zones: s.zones.clone(),
+            objectives: s.objectives.clone(),
+            reinforcements: s.reinforcements.clone(),
+            rules: s.rules.clone(),
+            turn: g.start.turn,
+            next_id: s.next_id,
+            game: None,
+        };
+        for p in start.validate() {
+            fail(
+                &mut out,
+                ItemRef::Game,
+                format!("its starting position: {p}"),
+            );
+        }
+    }
+    for u in &g.acted {
+        if !units.contains(u) {
+            fail(
+                &mut out,
+                ItemRef::Game,
+                format!("unit {u} is marked as acted but does not exist"),
+            );
+        }
+    }
+    for (i, e) in g.log.iter().enumerate() {
+        entry(
+            s,
+            &units,
+            &columns,
+            ItemRef::LogEntry(i as u32 + 1),
+            e,
+            &mut out,
+        );
+    }
+    out
+}
+
+fn dice(out: &mut Vec<Invalid>, item: ItemRef, what: &str, d: &Dice) {
+    let bad = match d {
+        Dice::App => Some("holds no dice (an app roll is logged with its dice)".to_string()),
+        Dice::Rolled(v) if v.is_empty() || v.len() > MAX_DICE => Some(format!(
+            "holds {} dice; a roll has 1 to {MAX_DICE}",
+            v.len()
+        )),
+        Dice::Rolled(v) => v
+            .iter()
+            .find(|x| !(1..=6).contains(*x))
+            .map(|x| format!("holds a die of {x}; a die shows 1 to 6")),
+        Dice::Typed(t) if !(1..=18).contains(t) => Some(format!(
+            "is a typed roll of {t}; the dice of a rule give 1 to 18"
+        )),
+        Dice::Typed(_) => None,
+    };
+    if let Some(m) = bad {
+        out.push(Invalid {
+            item,
+            message: format!("{what} {m}"),
+        });
+    }
+}
+
+fn entry(
+    s: &Scenario,
+    units: &HashSet<UnitId>,
+    columns: &HashSet<ColumnId>,
+    item: ItemRef,
+    e: &LogEntry,
+    out: &mut Vec<Invalid>,
+) {
+    let unit = |out: &mut Vec<Invalid>, what: &str, u: UnitId| {
+        if !units.contains(&u) {
+            out.push(Invalid {
+                item,
+                message: format!("{what} {u} does not exist"),
+            });
+        }
+    };
+    if let Some(u) = e.unit {
+        unit(out, "unit", u);
+    }
+    if e.turn == 0 || e.turn > s.turn {
+        out.push(Invalid {
+            item,
+            message: format!("is on turn {}, after the turn now ({})", e.turn, s.turn),
+        });
+    }
+    check_chars(out, item, "its text", &e.what, MAX_LOG_TEXT_CHARS);
+    for r in &e.reasons {
+        check_chars(out, item, "a reason", r, MAX_LOG_TEXT_CHARS);
+    }
+    let point = |out: &mut Vec<Invalid>, what: &str, p: crate::geom::Point| {
+        if !limits::point_in_bounds(p) {
+            out.push(Invalid {
+                item,
+                message: format!(
+                    "{what} ({}, {}) is not a point on or near the table",
+                    p.x, p.y
+                ),
+            });
+        }
+    };
+    for p in &e.path {
+        if let Place::Table(p) = p {
+            point(out, "a path point", *p);
+        }
+    }
+    match &e.action {
+        Action::Move {
+            unit: u,
+            order,
+            to,
+            followers,
+        } => {
+            unit(out, "unit", *u);
+            if let Some(o) = order {
+                check_chars(out, item, "its order", o, 40);
+            }
+            if let Some(Place::Table(p)) = to {
+                point(out, "the destination", *p);
+            }
+            for (_, p) in followers {
+                point(out, "a follower's place", *p);
+            }
+        }
+        Action::Command { leader, .. } => unit(out, "leader", *leader),
+        Action::LeaderCheck { unit: u, dice: d } => {
+            unit(out, "unit", *u);
+            dice(out, item, "the Ld check", d);
+        }
+        Action::Column {
+            column,
+            order,
+            dice: d,
+        } => {
+            if !columns.contains(column) {
+                out.push(Invalid {
+                    item,
+                    message: format!("column {column} does not exist"),
+                });
+            }
+            match order {
+                ColumnOrder::StandTo => {}
+                ColumnOrder::Move { distance_in, route } => {
+                    if !distance_in.is_finite()
+                        || *distance_in < 0.0
+                        || *distance_in > f32::from(MAX_STAT_IN)
+                    {
+                        out.push(Invalid {
+                            item,
+                            message: format!(
+                                "a column move of {distance_in}\" is outside 0..={MAX_STAT_IN}\""
+                            ),
+                        });
+                    }
+                    for p in route {
+                        point(out, "a route point", *p);
+                    }
+                }
+                ColumnOrder::VoluntaryBreak(u) | ColumnOrder::Enter(u) => {
+                    unit(out, "unit", *u);
+                }
+            }
+            dice(out, item, "the order test", d);
+        }
+        Action::Test {
+            unit: u, dice: d, ..
+        } => {
+            unit(out, "unit", *u);
+            if let TestDice::Roll {
+                first,
+                reroll,
+                follow_up,
+            } = d
+            {
+                dice(out, item, "the test's roll", first);
+                if let Some(r) = reroll {
+                    dice(out, item, "the re-roll", r);
+                }
+                for f in follow_up {
+                    dice(out, item, "a follow-up roll", f);
+                }
+            }
+        }
+        Action::Referee { unit: u, note } => {
+            unit(out, "unit", u.id);
+            check_chars(out, item, "the referee's note", note, MAX_LOG_TEXT_CHARS);
+            limits::check_unit(u, out);
+            for m in &u.models {
+                point(out, "a model of the referee's unit", m.pos);
+            }
+            if let Some(now) = s.unit(u.id)
+                && now.side != u.side
+            {
+                out.push(Invalid {
+                    item,
+                    message: "the referee's unit changes sides".into(),
+                });
+            }
+        }
+        Action::EndPhase | Action::EndTurn => {}
+    }
+}

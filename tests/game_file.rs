@@ -1,0 +1,184 @@
+//! The file format's version 2 (issue 18): the game is saved in both encodings, every
+//! version-1 file still loads (real version-1 bytes kept in tests/fixtures/v1), a newer version
+//! is refused with its number, and a hostile log is refused with what and where.
+
+#[path = "common/game.rs"]
+mod common_game;
+
+use common_game::{played, sample};
+use sandtable::io::{self, LoadError, codec};
+use sandtable::model::game::{Action, Dice, MAX_LOG_ENTRIES, TestDice};
+use sandtable::model::{FORMAT_VERSION, Place, Scenario, UnitId};
+use std::path::Path;
+
+const SAMPLES: [&str; 5] = ["bakambo", "rearguard", "skirmish", "patrol", "winceby"];
+
+fn fixture(name: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/v1")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn format_version_1_files_still_load_in_both_encodings() {
+    assert_eq!(FORMAT_VERSION, 2);
+    for name in SAMPLES {
+        let mut expected = sample(name);
+        expected.meta.format_version = 1;
+        let bin = fixture(&format!("{name}.sandtable"));
+        assert_eq!(
+            bin[8..12],
+            1u32.to_le_bytes(),
+            "{name}: real version-1 bytes"
+        );
+        let loaded = io::decode(&bin).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(loaded, expected, "{name} (binary)");
+        assert!(loaded.game.is_none());
+        let json = fixture(&format!("{name}.json"));
+        assert!(!String::from_utf8_lossy(&json).contains("\"game\""));
+        assert_eq!(io::decode(&json).expect(name), expected, "{name} (JSON)");
+    }
+}
+
+#[test]
+fn a_version_1_payload_cut_short_is_still_refused_where_it_ends() {
+    let mut bin = fixture("patrol.sandtable");
+    // Drop the payload's last byte (and fix the length and checksum): the reader must not take
+    // the missing byte from the migration's tail.
+    let n = u64::from_le_bytes(bin[12..20].try_into().expect("8 bytes")) as usize;
+    bin.truncate(20 + n - 1);
+    bin[12..20].copy_from_slice(&((n - 1) as u64).to_le_bytes());
+    let crc = crc32fast::hash(&bin[8..]);
+    bin.extend_from_slice(&crc.to_le_bytes());
+    let err = io::decode(&bin).expect_err("cut");
+    assert!(matches!(err, LoadError::Corrupt { .. }), "{err}");
+}
+
+#[test]
+fn a_game_is_saved_and_loaded_in_both_encodings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in SAMPLES {
+        let s = played(name);
+        assert_eq!(s.validate(), vec![], "{name}");
+        for ext in ["sandtable", "json"] {
+            let p = dir.path().join(format!("{name}.{ext}"));
+            io::save(&p, &s).expect("save");
+            assert_eq!(io::load(&p).expect("load"), s, "{name}.{ext}");
+        }
+        let bin = codec::encode_binary(&s);
+        assert_eq!(bin[8..12], 2u32.to_le_bytes());
+    }
+}
+
+#[test]
+fn a_newer_version_is_refused_with_its_number() {
+    let mut bin = codec::encode_binary(&played("winceby"));
+    bin[8..12].copy_from_slice(&3u32.to_le_bytes());
+    let err = io::decode(&bin).expect_err("newer");
+    assert!(
+        matches!(
+            err,
+            LoadError::NewerVersion {
+                found: 3,
+                supported: 2
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains('3'), "{err}");
+}
+
+/// Loads a hostile game through both encodings; both must refuse it, naming `what`.
+fn refused(s: &Scenario, what: &[&str]) {
+    for bytes in [codec::encode_binary(s), codec::encode_json(s)] {
+        let started = std::time::Instant::now();
+        let err = io::decode(&bytes).expect_err("a hostile game is refused");
+        let text = err.to_string();
+        for w in what {
+            assert!(text.contains(w), "'{w}' not in: {text:.600}");
+        }
+        assert!(started.elapsed().as_secs() < 5, "refused quickly");
+    }
+}
+
+fn with_game(f: impl FnOnce(&mut sandtable::model::game::Game)) -> Scenario {
+    let mut s = played("winceby");
+    f(s.game.as_mut().expect("a game"));
+    s
+}
+
+#[test]
+fn hostile_logs_are_refused_with_what_and_where() {
+    refused(
+        &with_game(|g| {
+            g.log[0].action = Action::Move {
+                unit: UnitId(9_999),
+                order: None,
+                to: None,
+                followers: Vec::new(),
+            }
+        }),
+        &["game log entry 1", "unit #9999 does not exist"],
+    );
+    refused(
+        &with_game(|g| g.log[1].unit = Some(UnitId(4_242))),
+        &["game log entry 2", "#4242"],
+    );
+    refused(
+        &with_game(|g| {
+            g.log[0].action = Action::Test {
+                unit: UnitId(14),
+                kind: sandtable::model::game::TestKind::Morale,
+                cause: None,
+                dice: TestDice::Roll {
+                    first: Dice::Rolled(vec![7]),
+                    reroll: Some(Dice::Typed(0)),
+                    follow_up: vec![Dice::App],
+                },
+            }
+        }),
+        &["a die of 7", "typed roll of 0", "holds no dice"],
+    );
+    refused(
+        &with_game(|g| {
+            g.log[0].action = Action::Move {
+                unit: UnitId(14),
+                order: None,
+                to: Some(Place::Table(sandtable::geom::Point::new(1.0e9, 1.0))),
+                followers: Vec::new(),
+            }
+        }),
+        &["game log entry 1", "destination"],
+    );
+    refused(
+        &with_game(|g| {
+            g.start.units.pop();
+        }),
+        &[
+            "game",
+            "starting position does not hold the scenario's units",
+        ],
+    );
+    refused(
+        &with_game(|g| g.acted.push(UnitId(77_777))),
+        &["#77777", "marked as acted"],
+    );
+    refused(
+        &with_game(|g| g.log[0].turn = 60_000),
+        &["game log entry 1", "turn 60000"],
+    );
+    refused(
+        &with_game(|g| g.log[0].what = "x".repeat(100_000)),
+        &["game log entry 1", "over the limit"],
+    );
+}
+
+#[test]
+fn a_log_over_its_limit_is_refused_by_counting() {
+    let s = with_game(|g| {
+        let e = g.log[0].clone();
+        g.log = vec![e; MAX_LOG_ENTRIES + 1];
+    });
+    refused(&s, &["game", "log entries, over the limit of 20,000"]);
+}
