@@ -709,3 +709,31 @@ fn a_referee_free_move_is_logged_with_its_note() {
     e.drag_map(l.hex_to_world_pos(far), at);
     assert_eq!(e.s().unit(unit), before.unit(unit), "{}", e.app().status);
 }
+
+/// R3: the Ld check before an order, typed: a roll over the unit's Ld fails it, and Fall Back!
+/// is then its only order; logged with what it needed.
+#[test]
+fn r3_skirmish_a_failed_ld_check_in_the_editor_leaves_fall_back_only() {
+    let s = sample("skirmish");
+    let u = s
+        .find_unit("Sergeant Cuff's Section")
+        .expect("unit")
+        .clone();
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(u.leader().expect("leader").pos);
+    assert!(e.shows(&format!("2D6 at or under Ld {}", u.stats.ld)));
+    e.h.get_by_label("Ld check, 2D6:")
+        .set_value_accesskit(f64::from(u.stats.ld + 1));
+    e.h.run();
+    e.press_button("Take the Ld check");
+    assert!(
+        e.s().unit(u.id).is_some_and(|x| x.state.failed_ld_check),
+        "{}",
+        e.app().status
+    );
+    assert!(e.last_entry().contains("failed"), "{}", e.last_entry());
+    assert!(e.shows("Fall Back! is its only order"));
+    e.press_button("Take back");
+    assert_eq!(e.s().units, s.units);
+}

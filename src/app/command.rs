@@ -253,6 +253,11 @@ pub enum Command {
     },
     /// Carry out the previewed column order, its order test rolled by the game's dice.
     MarchRolled,
+    /// R3: a unit's Ld check before its order, on a typed 2D6 (or the game's dice if `None`).
+    LeaderCheck {
+        unit: UnitId,
+        roll: Option<u8>,
+    },
     /// A morale or rally test rolled by the game's dice; `reroll`: take the re-roll when the
     /// first roll fails and one is available.
     RollTest {
@@ -461,6 +466,13 @@ impl App {
                 self.play_action(crate::model::game::Action::Command { leader, command });
             }
             Command::MarchRolled => self.march_dice(crate::model::game::Dice::App),
+            Command::LeaderCheck { unit, roll } => {
+                use crate::model::game::{Action, Dice};
+                let dice = roll.map_or(Dice::App, Dice::Typed);
+                if let Some(e) = self.play_action(Action::LeaderCheck { unit, dice }) {
+                    self.notify(false, super::rules_view::plain(&e.what));
+                }
+            }
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
         }
     }

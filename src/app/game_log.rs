@@ -103,6 +103,7 @@ impl App {
                 | Command::CommitMove
                 | Command::March(_)
                 | Command::MarchRolled
+                | Command::LeaderCheck { .. }
                 | Command::ApplyTest { .. }
                 | Command::RollTest { .. }
                 | Command::RefereeFreeMove(_)

@@ -67,7 +67,12 @@ impl App {
         if entry(ui, "End turn", None, live) {
             out.push(Command::EndTurn);
         }
-        if entry(ui, "Take back", Some(Action::Undo), live && !self.game_log().is_empty()) {
+        if entry(
+            ui,
+            "Take back",
+            Some(Action::Undo),
+            live && !self.game_log().is_empty(),
+        ) {
             out.push(Command::TakeBack);
         }
         if entry(ui, "Show the log", None, true) {

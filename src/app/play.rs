@@ -98,6 +98,8 @@ pub(super) struct PlayState {
     pub replay: Option<Replay>,
     /// Take the re-roll when a test rolled in the app fails (morale, rally).
     pub use_reroll: [bool; 2],
+    /// The 2D6 typed for an R3 Ld check.
+    pub ld_roll: u8,
 }
 
 impl PlayState {
@@ -421,6 +423,57 @@ impl App {
                 ui.label(RichText::new(plain(&why.to_string())).weak());
             }
         }
+        out
+    }
+
+    /// R3 in Play: the Ld check a unit takes before its order (2D6 at or under its Ld; a
+    /// failure leaves Fall Back! its only order this turn), typed or rolled by the game.
+    pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        if s.rules.ruleset != Ruleset::Orders || unit.leader().is_none() {
+            return out;
+        }
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(format!(
+                "Ld check: 2D6 at or under Ld {} (a failure leaves Fall Back! only)",
+                unit.stats.ld
+            ))
+            .strong(),
+        );
+        if unit.state.failed_ld_check {
+            ui.label(
+                RichText::new("Failed this turn: Fall Back! is its only order.")
+                    .color(ui.visuals().warn_fg_color),
+            );
+            return out;
+        }
+        let r = &mut self.play.ld_roll;
+        if !(2..=12).contains(r) {
+            *r = 7;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Ld check, 2D6:");
+            ui.add(egui::DragValue::new(r).range(2..=12))
+                .labelled_by(l.id);
+            if ui.button("Take the Ld check").clicked() {
+                out.push(Command::LeaderCheck {
+                    unit: unit.id,
+                    roll: Some(*r),
+                });
+            }
+            if ui
+                .button("Roll the Ld check in the app")
+                .on_hover_text("the game's dice, saved in the file")
+                .clicked()
+            {
+                out.push(Command::LeaderCheck {
+                    unit: unit.id,
+                    roll: None,
+                });
+            }
+        });
         out
     }
 

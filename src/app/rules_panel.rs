@@ -87,11 +87,25 @@ impl App {
                 }
             });
         }
+        if self.playing()
+            && self.doc.scenario().map.is_hex()
+            && crate::game::clock(self.doc.scenario()).1 == crate::model::game::Phase::Command
+        {
+            ui.label(
+                RichText::new(
+                    "Command Phase: change chits now; moves wait for Movement (End phase).",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         if open.is_some() {
             out.extend(self.preview_lines_ui(ui));
         }
         if self.playing() {
             out.extend(self.command_chit_ui(ui, unit));
+            if let Some(u) = self.doc.scenario().unit(unit).cloned() {
+                out.extend(self.leader_check_ui(ui, &u));
+            }
         }
         out.extend(self.odds_ui(ui, unit));
         if self.playing()
