@@ -87,6 +87,14 @@ impl App {
                 }
             });
         }
+        if self.playing() && crate::game::has_acted(self.doc.scenario(), unit) {
+            ui.label(
+                RichText::new(
+                    "Acted this turn: it acts again next turn, or now by a referee override.",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         if self.playing()
             && self.doc.scenario().map.is_hex()
             && crate::game::clock(self.doc.scenario()).1 == crate::model::game::Phase::Command
