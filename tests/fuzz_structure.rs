@@ -1,8 +1,10 @@
 //! Structure-aware fuzzing: each sample, decoded, is mutated where a hostile file would strike
 //! (numbers to extremes and NaN, lists emptied, duplicated and grown past their limits, texts
 //! made long, references pointed at other items, fields removed), written back both as a binary
-//! file with a correct checksum and as JSON, then loaded and run through `check`, `info`, `moves`
-//! for every unit, `span` for every leader, `test` and `export` (PNG and PDF at 10 DPI).
+//! file with a correct checksum and as JSON, then loaded and run through `check`, `info`, `log`,
+//! `moves` for every unit, `span` for every leader, `test`, `play` (take back, end of phase) and
+//! `export` (PNG and PDF at 10 DPI). Half the sources carry a game in play, so the game's fields
+//! (its starting position, dice, acted units and log) are mutated like the rest.
 //!
 //! The cases run in a child (this test binary again, `fuzz_child`) under the caps of the
 //! hostile-file tests: 256 MiB of address space beyond what the test process maps before its
@@ -14,6 +16,9 @@
 #[path = "common/capped.rs"]
 #[allow(dead_code)]
 mod capped;
+#[path = "common/game.rs"]
+#[allow(dead_code)]
+mod common_game;
 
 use clap::Parser;
 use sandtable::cli::{self, Cli};
@@ -376,8 +381,20 @@ fn run_file(path: &Path, out_dir: &Path, full: bool, tally: &mut Tally, case: &s
     }
     command(&["check", &file, "--json"], tally, case);
     command(&["info", &file, "--json"], tally, case);
+    command(&["log", &file, "--json"], tally, case);
     if !full {
         return;
+    }
+    let played = out_dir
+        .join("played.sandtable")
+        .to_string_lossy()
+        .into_owned();
+    for what in ["--take-back", "--end-phase"] {
+        command(
+            &["play", &file, what, "--seed", "1", "--out", &played],
+            tally,
+            case,
+        );
     }
     for u in &s.units {
         let id = u.id.0.to_string();
@@ -424,11 +441,14 @@ fn fuzz_child() {
     let dir = Path::new(&dir);
     // The panics are caught and counted; their messages would only be noise here.
     std::panic::set_hook(Box::new(|_| {}));
+    // Each sample as built, and with a short game played on it (format version 2), so the
+    // mutations strike the game's fields too: its starting position, dice, acted units and log.
     let sources: Vec<(String, Value)> = samples::ALL
         .iter()
-        .map(|s| {
+        .flat_map(|s| {
             let v = serde_json::to_value((s.build)()).expect("to json");
-            (s.name.to_string(), v)
+            let g = serde_json::to_value(common_game::played(s.name)).expect("to json");
+            [(s.name.to_string(), v), (format!("{} in play", s.name), g)]
         })
         .collect();
     let mut tally = Tally::default();

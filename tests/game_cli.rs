@@ -77,7 +77,7 @@ fn load(file: &Path) -> Scenario {
 
 /// The log as `sandtable log` prints it; it must replay to the saved position.
 fn log_replays(file: &Path) -> String {
-    let out = sandtable(&["log", &file.display().to_string()]);
+    let out = sandtable(&["log", &file.display().to_string(), "--verify"]);
     let t = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{t}{}", text(&out.stderr));
     assert!(t.contains("the log replays to the saved position"), "{t}");
@@ -413,7 +413,7 @@ fn play_writes_to_out_and_log_prints_json() {
     );
     let entry: serde_json::Value = serde_json::from_slice(&r.stdout).expect("an entry as JSON");
     assert_eq!(entry["phase"], "Command");
-    let l = sandtable(&["log", &ostr, "--json"]);
+    let l = sandtable(&["log", &ostr, "--json", "--verify"]);
     let v: serde_json::Value = serde_json::from_slice(&l.stdout).expect("log --json");
     assert_eq!(v["replays"], true);
     assert_eq!(v["phase"], "Movement");

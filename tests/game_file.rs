@@ -165,6 +165,14 @@ fn hostile_logs_are_refused_with_what_and_where() {
         &["#77777", "marked as acted"],
     );
     refused(
+        &with_game(|g| {
+            let mut u = g.start.units[0].clone();
+            u.id = UnitId(31_337);
+            g.log[0].undo.units.push(u);
+        }),
+        &["game log entry 1", "undo record holds unit #31337"],
+    );
+    refused(
         &with_game(|g| g.log[0].turn = 60_000),
         &["game log entry 1", "turn 60000"],
     );
@@ -177,7 +185,9 @@ fn hostile_logs_are_refused_with_what_and_where() {
 #[test]
 fn a_log_over_its_limit_is_refused_by_counting() {
     let s = with_game(|g| {
-        let e = g.log[0].clone();
+        let mut e = g.log[0].clone();
+        e.undo.units.clear();
+        e.reasons.clear();
         g.log = vec![e; MAX_LOG_ENTRIES + 1];
     });
     refused(&s, &["game", "log entries, over the limit of 20,000"]);

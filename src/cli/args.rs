@@ -162,10 +162,13 @@ pub enum Command {
         #[arg(long)]
         no_grid: bool,
     },
-    /// Print the game log saved in a scenario: turn, phase, each entry with its reasons, and
-    /// whether the log replays to the saved position (exit 1 when it does not).
+    /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {
         file: PathBuf,
+        /// Also replay the log from the game's start through the rules and say whether it
+        /// gives the saved position (exit 1 when it does not). Its time grows with the log.
+        #[arg(long)]
+        verify: bool,
         #[arg(long)]
         json: bool,
     },

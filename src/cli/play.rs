@@ -3,8 +3,8 @@
 //!
 //! `play` loads the file, asks `game::play` (or `take_back`), and writes the game back (to
 //! `--out` or the file itself) only when the rules accept: a refusal exits 1 with the rules'
-//! reason on stderr and writes nothing. `log` prints the entries and replays the log from the
-//! game's start to check it gives the saved position.
+//! reason on stderr and writes nothing. `log` prints the entries and, with `--verify`, replays
+//! the log from the game's start to check it gives the saved position.
 
 use super::args::Command;
 use super::error::{CliError, EXIT_FINDINGS};
@@ -365,15 +365,17 @@ struct LogJson<'a> {
     phase: crate::model::game::Phase,
     acted: &'a [model::UnitId],
     entries: &'a [LogEntry],
-    /// Whether replaying the log from the game's start gives the saved position.
-    replays: bool,
+    /// With `--verify`: whether replaying the log from the game's start gives the saved
+    /// position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replays: Option<bool>,
     /// Why it does not, when it does not.
     #[serde(skip_serializing_if = "Option::is_none")]
     replay_error: Option<String>,
 }
 
 /// `sandtable log FILE [--json]`.
-pub fn log(file: &Path, json: bool, out: &mut dyn Write) -> Result<u8, CliError> {
+pub fn log(file: &Path, verify: bool, json: bool, out: &mut dyn Write) -> Result<u8, CliError> {
     let s = io::load(file)?;
     let Some(g) = s.game.as_deref() else {
         if json {
@@ -383,7 +385,7 @@ pub fn log(file: &Path, json: bool, out: &mut dyn Write) -> Result<u8, CliError>
         }
         return Ok(0);
     };
-    let check = verify(&s, g);
+    let check = if verify { check_replay(&s, g) } else { Ok(()) };
     if json {
         json::write(
             &LogJson {
@@ -391,7 +393,7 @@ pub fn log(file: &Path, json: bool, out: &mut dyn Write) -> Result<u8, CliError>
                 phase: g.phase,
                 acted: &g.acted,
                 entries: &g.log,
-                replays: check.is_ok(),
+                replays: verify.then_some(check.is_ok()),
                 replay_error: check.as_ref().err().cloned(),
             },
             out,
@@ -417,7 +419,8 @@ pub fn log(file: &Path, json: bool, out: &mut dyn Write) -> Result<u8, CliError>
             write_entry(out, i + 1, e)?;
         }
         match &check {
-            Ok(()) => writeln!(out, "the log replays to the saved position")?,
+            Ok(()) if verify => writeln!(out, "the log replays to the saved position")?,
+            Ok(()) => {}
             Err(why) => writeln!(out, "the log does not replay to the saved position: {why}")?,
         }
     }
@@ -425,7 +428,7 @@ pub fn log(file: &Path, json: bool, out: &mut dyn Write) -> Result<u8, CliError>
 }
 
 /// Replays the whole log and compares the position it gives with the saved one.
-fn verify(s: &Scenario, g: &Game) -> Result<(), String> {
+fn check_replay(s: &Scenario, g: &Game) -> Result<(), String> {
     let again = game::replay(s, g.log.len()).map_err(|e| e.to_string())?;
     if again == *s {
         Ok(())

@@ -244,7 +244,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
             Ok(0)
         }
-        Command::Log { file, json } => play::log(&file, json, out),
+        Command::Log { file, verify, json } => play::log(&file, verify, json, out),
         c @ Command::Play { .. } => play::run(c, out),
         Command::Sample { name, output, list } => {
             if list {

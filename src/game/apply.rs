@@ -6,6 +6,7 @@ use super::dice::{self, SplitMix64};
 use crate::geom::Point;
 use crate::model::game::{
     Action, ColumnOrder, Dice, LogEntry, MAX_LOG_ENTRIES, Phase, TestCause, TestDice, TestKind,
+    Undo,
 };
 use crate::model::{
     ColumnState, Command, ModelId, Place, Position, Ruleset, Scenario, Unit, UnitId,
@@ -197,7 +198,20 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
             Action::EndTurn
         }
     };
-    // Everything was decided before anything changes: now carry it out.
+    // Everything was decided before anything changes: record what it changes, then carry it
+    // out.
+    let undo = Undo {
+        units: step
+            .units
+            .iter()
+            .filter_map(|u| s.unit(u.id).cloned())
+            .collect(),
+        column: step.column.as_ref().and_then(|c| s.column(c.id).cloned()),
+        turn,
+        phase,
+        acted: game.acted.clone(),
+        dice: game.dice,
+    };
     for u in step.units {
         if let Some(slot) = s.unit_mut(u.id) {
             *slot = u;
@@ -231,6 +245,7 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
         what: step.what,
         reasons: step.reasons,
         path: step.path,
+        undo,
     })
 }
 

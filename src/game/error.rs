@@ -27,6 +27,8 @@ pub enum Refused {
     RefereeInvalid(String),
     #[error("nothing to take back: the log is empty")]
     NothingToTakeBack,
+    #[error("the log's undo record is broken: {0}")]
+    BrokenUndo(String),
     #[error("the scenario has no game")]
     NoGame,
     #[error("log entry {entry} does not replay: {why}")]

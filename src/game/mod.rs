@@ -10,9 +10,12 @@
 //!   through the rules' own previews (`hex_commands`, `m42`, `orders`), column orders through
 //!   `column::carry_out`, `voluntary_break` and `entry`, tests through `morale::resolve`,
 //!   command chits through `hex_commands::change_allowed`; nothing here re-decides a rule.
-//! - [`take_back`]: the position before the last entry (a replay of all the others).
+//! - [`take_back`]: the position before the last entry, restored from the entry's undo record;
+//!   [`position_at`]: the position after any entry the same way (stepping through the log).
 //! - [`replay`]: the position after the first `n` entries, replayed from the start through the
-//!   rules with the logged dice (app rolls drawn again from the saved generator and checked).
+//!   rules with the logged dice (app rolls drawn again from the saved generator and checked):
+//!   the check that a log (say, one sent by an opponent) is what the rules give. Its cost grows
+//!   with the log and the rules' work per entry.
 //!
 //! Turns and phases (docs/rules.md, "Playing a game"): R5 has a Command Phase (chits change,
 //! a charge chit left alone moves on by itself when the phase ends) then Movement; the table
@@ -80,13 +83,60 @@ pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> 
 }
 
 /// The scenario as it stood before the last entry of its log (the entry and its rolls are
-/// gone: the generator is back where it was). Refused when there is nothing to take back.
+/// gone: the generator is back where it was). The entry's undo record restores what it
+/// changed, so this costs the same however long the log is, and asks no rule. Refused when
+/// there is nothing to take back, or when the record does not give a sound scenario.
 pub fn take_back(s: &Scenario) -> Result<Scenario, Refused> {
     let n = s.game.as_ref().map_or(0, |g| g.log.len());
     if n == 0 {
         return Err(Refused::NothingToTakeBack);
     }
-    replay(s, n - 1)
+    position_at(s, n - 1)
+}
+
+/// The scenario as it stood after the first `upto` entries of its log (the later entries
+/// taken back one by one, through their undo records), for stepping through the log: cheap
+/// and bounded by the entries taken back. [`replay`] gives the same position through the
+/// rules.
+pub fn position_at(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
+    let mut at = s.clone();
+    let Some(g) = at.game.as_mut() else {
+        return Err(Refused::NoGame);
+    };
+    while g.log.len() > upto {
+        let Some(e) = g.log.pop() else { break };
+        let u = e.undo;
+        g.phase = u.phase;
+        g.acted = u.acted;
+        g.dice = u.dice;
+        at.turn = u.turn;
+        for unit in u.units {
+            match at.units.iter_mut().find(|x| x.id == unit.id) {
+                Some(slot) => *slot = unit,
+                None => {
+                    return Err(Refused::BrokenUndo(format!(
+                        "unit {} does not exist",
+                        unit.id
+                    )));
+                }
+            }
+        }
+        if let Some(c) = u.column {
+            match at.columns.iter_mut().find(|x| x.id == c.id) {
+                Some(slot) => *slot = c,
+                None => {
+                    return Err(Refused::BrokenUndo(format!(
+                        "column {} does not exist",
+                        c.id
+                    )));
+                }
+            }
+        }
+    }
+    if let Some(p) = at.validate().first() {
+        return Err(Refused::BrokenUndo(p.to_string()));
+    }
+    Ok(at)
 }
 
 /// The scenario after the first `upto` entries of its log, replayed from the game's start

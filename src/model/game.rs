@@ -27,6 +27,9 @@ pub const MAX_FOLLOW_UP_ROLLS: usize = 4;
 pub const MAX_ROUTE_POINTS: usize = 1_000;
 /// A referee's note or a logged sentence, in characters.
 pub const MAX_LOG_TEXT_CHARS: usize = 2_000;
+/// Units the undo records of one log hold in all (and acted units they remember): an end of
+/// turn records every unit whose flags it clears.
+pub const MAX_UNDO_UNITS: usize = 200_000;
 /// Reasons kept with one entry.
 pub const MAX_REASONS: usize = 100;
 
@@ -197,4 +200,20 @@ pub struct LogEntry {
     pub reasons: Vec<String>,
     /// The path of a move (table points or hex centres as `Place`s); empty otherwise.
     pub path: Vec<Place>,
+    /// What the entry changed, as it stood before: taking the entry back restores it without
+    /// asking the rules again (a replay through the rules checks it; see `crate::game`).
+    pub undo: Undo,
+}
+
+/// The state an entry changed, as it was before the entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Undo {
+    /// Every unit the entry changed, as it stood.
+    pub units: Vec<Unit>,
+    /// The column the entry changed, as it stood.
+    pub column: Option<Column>,
+    pub turn: u16,
+    pub phase: Phase,
+    pub acted: Vec<UnitId>,
+    pub dice: u64,
 }

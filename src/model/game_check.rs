@@ -54,6 +54,36 @@ pub(super) fn counts(s: &Scenario, out: &mut Vec<Invalid>) {
         MAX_MODELS,
     );
     let mut referee_models = 0usize;
+    let (mut undo_units, mut undo_models, mut undo_acted) = (0usize, 0usize, 0usize);
+    for e in &g.log {
+        undo_units += e.undo.units.len();
+        undo_models += e.undo.units.iter().map(|u| u.models.len()).sum::<usize>();
+        undo_acted += e.undo.acted.len();
+    }
+    over(
+        out,
+        item,
+        "units in its undo records in all",
+        undo_units,
+        MAX_UNDO_UNITS,
+    );
+    over(
+        out,
+        item,
+        "models in its undo records in all",
+        undo_models,
+        10 * MAX_MODELS,
+    );
+    over(
+        out,
+        item,
+        "acted units in its undo records in all",
+        undo_acted,
+        MAX_UNDO_UNITS,
+    );
+    if out.len() > before {
+        return;
+    }
     for (i, e) in g.log.iter().enumerate() {
         let item = ItemRef::LogEntry(i as u32 + 1);
         over(out, item, "reasons", e.reasons.len(), MAX_REASONS);
@@ -164,16 +194,66 @@ pub(super) fn check(s: &Scenario) -> Vec<Invalid> {
         }
     }
     for (i, e) in g.log.iter().enumerate() {
-        entry(
-            s,
-            &units,
-            &columns,
-            ItemRef::LogEntry(i as u32 + 1),
-            e,
-            &mut out,
-        );
+        let item = ItemRef::LogEntry(i as u32 + 1);
+        entry(s, &units, &columns, item, e, &mut out);
+        undo(s, &units, &columns, item, &e.undo, &mut out);
     }
     out
+}
+
+/// An entry's undo record: what it names exists, its units are within the limits.
+fn undo(
+    s: &Scenario,
+    units: &HashSet<UnitId>,
+    columns: &HashSet<ColumnId>,
+    item: ItemRef,
+    u: &Undo,
+    out: &mut Vec<Invalid>,
+) {
+    let mut fail = |message: String| out.push(Invalid { item, message });
+    for x in &u.units {
+        if !units.contains(&x.id) {
+            fail(format!(
+                "its undo record holds unit {}, which does not exist",
+                x.id
+            ));
+        }
+    }
+    if let Some(c) = &u.column
+        && !columns.contains(&c.id)
+    {
+        fail(format!(
+            "its undo record holds column {}, which does not exist",
+            c.id
+        ));
+    }
+    for a in &u.acted {
+        if !units.contains(a) {
+            fail(format!(
+                "its undo record marks unit {a} as acted, which does not exist"
+            ));
+        }
+    }
+    if u.turn == 0 || u.turn > s.turn {
+        fail(format!(
+            "its undo record is on turn {}, not between 1 and the turn now ({})",
+            u.turn, s.turn
+        ));
+    }
+    for x in &u.units {
+        limits::check_unit(x, out);
+        for m in &x.models {
+            if !limits::point_in_bounds(m.pos) {
+                out.push(Invalid {
+                    item,
+                    message: format!(
+                        "its undo record puts a model of unit {} off any table",
+                        x.id
+                    ),
+                });
+            }
+        }
+    }
 }
 
 fn dice(out: &mut Vec<Invalid>, item: ItemRef, what: &str, d: &Dice) {
