@@ -332,17 +332,20 @@ impl App {
             .show(ui, |ui| {
                 let (change, select, zoc_side) = super::inspector::inspector_ui(
                     ui,
-                    self.playing(),
                     self.doc.scenario(),
                     self.doc.changes(),
                     &self.selection,
                     self.side,
                     self.settings.zoc_side,
-                    self.panels
-                        .inspector_refusal
-                        .as_ref()
-                        .filter(|(on, _)| *on == self.selection)
-                        .map(|(_, why)| why.as_str()),
+                    super::inspector::Note {
+                        read_only: self.playing(),
+                        refusal: self
+                            .panels
+                            .inspector_refusal
+                            .as_ref()
+                            .filter(|(on, _)| *on == self.selection)
+                            .map(|(_, why)| why.as_str()),
+                    },
                 );
                 match change.filter(|_| !self.playing()) {
                     Some(c) => out.push(Command::Apply(Change {

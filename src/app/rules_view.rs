@@ -794,7 +794,7 @@ impl App {
             Some(e) => {
                 let mut said = plain(&e.what);
                 for r in &e.reasons {
-                    said.push_str("\n");
+                    said.push('\n');
                     said.push_str(&plain(r));
                 }
                 self.status = plain(&e.what);

@@ -46,19 +46,28 @@ fn generation(ui: &Ui, selection: &[ItemRef]) -> u64 {
     gen_
 }
 
+/// What the inspector says above its fields.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Note<'a> {
+    /// Play: the fields are shown but not changed (a referee override changes a unit).
+    pub read_only: bool,
+    /// Why the last change was refused.
+    pub refusal: Option<&'a str>,
+}
+
 /// Draws the inspector for `selection` and returns what the user did: a change to apply, a
 /// selection to follow, and the side whose zones of control the map shades. `refusal` is why
 /// the last change was refused, shown above the fields.
 pub fn inspector_ui(
     ui: &mut Ui,
-    read_only: bool,
     s: &Scenario,
     changes: u64,
     selection: &[ItemRef],
     side: SideId,
     zoc_side: Option<SideId>,
-    refusal: Option<&str>,
+    note: Note<'_>,
 ) -> (Option<Change>, Option<Vec<ItemRef>>, Option<SideId>) {
+    let Note { read_only, refusal } = note;
     let mut zoc_side = zoc_side;
     let zoc_side_ = &mut zoc_side;
     let gen_ = generation(ui, selection);
