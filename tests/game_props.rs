@@ -17,7 +17,7 @@ use sandtable::model::{Command, Morale, Place, Position, Scenario};
 use sandtable::rules::hex_commands;
 
 fn dice(p: u8) -> Dice {
-    if p % 3 == 0 {
+    if p.is_multiple_of(3) {
         Dice::App
     } else {
         Dice::Typed(p % 6 + 1)
@@ -55,13 +55,13 @@ fn action(s: &Scenario, pick: u8, p: u8) -> Action {
         }
         4 => Action::Test {
             unit: u.id,
-            kind: if p % 2 == 0 {
+            kind: if p.is_multiple_of(2) {
                 TestKind::Morale
             } else {
                 TestKind::Rally
             },
             cause: None,
-            dice: if p % 11 == 0 {
+            dice: if p.is_multiple_of(11) {
                 TestDice::KeepRouting
             } else {
                 TestDice::Roll {
@@ -83,7 +83,7 @@ fn action(s: &Scenario, pick: u8, p: u8) -> Action {
                         route: Vec::new(),
                     },
                 },
-                dice: if p % 2 == 0 {
+                dice: if p.is_multiple_of(2) {
                     Dice::App
                 } else {
                     Dice::Typed(p % 11 + 2)

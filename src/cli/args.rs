@@ -20,6 +20,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+// `play` has many options; a command is parsed once per run, so its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Summarise a scenario: map, sides, every unit, leader, column and terrain piece with its ID.

@@ -105,7 +105,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             ColumnOrder::Enter(find_unit(&s, &u)?)
         } else {
             match (distance, route) {
-                (Some(d), None) if d == 0.0 => ColumnOrder::StandTo,
+                (Some(0.0), None) => ColumnOrder::StandTo,
                 (Some(d), r) => ColumnOrder::Move {
                     distance_in: d,
                     route: r
@@ -341,7 +341,7 @@ fn free_move(s: &Scenario, u: &mut model::Unit, to: &str) -> Result<(), CliError
             };
             let shift = p - from;
             for m in &mut u.models {
-                m.pos = m.pos + shift;
+                m.pos += shift;
             }
             if u.position == model::Position::OffMap {
                 u.position = model::Position::Table;

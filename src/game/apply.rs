@@ -303,10 +303,7 @@ fn losses(s: &Scenario, leader: UnitId) -> Result<usize, Refused> {
 }
 
 /// The commands a leader may take now, each with the rules' reason when refused.
-pub(super) fn commands(
-    s: &Scenario,
-    leader: UnitId,
-) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
+pub(super) fn commands(s: &Scenario, leader: UnitId) -> Result<super::CommandChoices, Refused> {
     let u = unit_of(s, leader)?;
     let Some(ld) = u.leadership else {
         return Ok(Vec::new());
@@ -654,7 +651,7 @@ fn column_unit_move(
     let shift = goal - model.pos;
     let mut n = u.clone();
     for m in &mut n.models {
-        m.pos = m.pos + shift;
+        m.pos += shift;
     }
     Ok(n)
 }
@@ -687,7 +684,7 @@ fn column_order(
         });
     }
     let name = col.name.clone();
-    let colerr = |e: column::ColumnError| Refused::rules(format!("{name}"), vec![e.to_string()]);
+    let colerr = |e: column::ColumnError| Refused::rules(name.clone(), vec![e.to_string()]);
     let (logged, roll) = dice::take(rng, dice, 2).map_err(Refused::Dice)?;
     let rolled = dice::roll_text(&logged);
     let illegal = |what: String, v: Vec<column::Illegal>| {

@@ -130,7 +130,7 @@ mod tests {
     #[test]
     fn a_typed_roll_outside_its_dice_is_refused_with_the_range() {
         let mut r = SplitMix64(1);
-        let e = take(&mut r, &Dice::Typed(13), 2).unwrap_err();
+        let e = take(&mut r, &Dice::Typed(13), 2).expect_err("13 on 2D6");
         assert_eq!(e, "a roll of 13 is impossible on 2D6: it gives 2 to 12");
         assert_eq!(take(&mut r, &Dice::Typed(12), 2), Ok((Dice::Typed(12), 12)));
         assert_eq!(r, SplitMix64(1), "a typed roll leaves the generator alone");

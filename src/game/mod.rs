@@ -190,12 +190,12 @@ pub fn clock(s: &Scenario) -> (u16, Phase) {
     (s.turn, phase)
 }
 
+/// Each command chit with the rules' refusal text when a leader may not take it.
+pub type CommandChoices = Vec<(Command, Result<(), String>)>;
+
 /// The commands a leader may take now (R5 Command Phase), each with the rules' reason when
 /// refused: `hex_commands::change_allowed` with his force's losses (the Muster trigger).
-pub fn commands(
-    s: &Scenario,
-    leader: UnitId,
-) -> Result<Vec<(Command, Result<(), String>)>, Refused> {
+pub fn commands(s: &Scenario, leader: UnitId) -> Result<CommandChoices, Refused> {
     apply::commands(s, leader)
 }
 

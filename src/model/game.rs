@@ -2,7 +2,7 @@
 //! it started from, the turn's phase, who has acted, the dice generator's state and the log of
 //! every committed action.
 //!
-//! The rules that move the game on live in `crate::game`; the model only says what is stored,
+//! The rules that move the game on live in the `game` module; the model only says what is stored,
 //! so a file can be checked (`validate`) without the rules. The log stores what was asked (the
 //! action with its dice) rather than what it changed: replaying the actions through the rules
 //! from the starting position gives the saved position again, which is how a file sent by an
@@ -43,7 +43,7 @@ pub struct Game {
     /// Units that have acted this turn (moved, been ordered, changed command), in the order
     /// they acted. A unit listed here may not act again this turn without a referee override.
     pub acted: Vec<UnitId>,
-    /// The dice generator's state now (SplitMix64, see `crate::game::dice`).
+    /// The dice generator's state now (SplitMix64, see the `game` module's `dice`).
     pub dice: u64,
     /// Every committed action, oldest first.
     pub log: Vec<LogEntry>,
@@ -201,7 +201,7 @@ pub struct LogEntry {
     /// The path of a move (table points or hex centres as `Place`s); empty otherwise.
     pub path: Vec<Place>,
     /// What the entry changed, as it stood before: taking the entry back restores it without
-    /// asking the rules again (a replay through the rules checks it; see `crate::game`).
+    /// asking the rules again (a replay through the rules checks it; see the `game` module).
     pub undo: Undo,
 }
 
