@@ -55,7 +55,9 @@ pub(crate) fn tree(bytes: &[u8]) -> Result<Element, TmxError> {
             };
             for a in e.attributes() {
                 let a = a.map_err(|e| xml_err(at, e))?;
-                let value = a.normalized_value(quick_xml::XmlVersion::Implicit1_0).map_err(|e| xml_err(at, e))?;
+                let value = a
+                    .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                    .map_err(|e| xml_err(at, e))?;
                 el.attrs.push((
                     String::from_utf8_lossy(a.key.as_ref()).into_owned(),
                     value.into_owned(),
