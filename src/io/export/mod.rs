@@ -26,7 +26,7 @@ mod sheet_words;
 mod side;
 mod tiled;
 
-pub use draw::MIN_TEXT_PT;
+pub use draw::{MIN_TEXT_PT, text_width_mm};
 pub use fonts::Weight;
 pub use page::{
     HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
@@ -231,6 +231,8 @@ pub fn map_scene(s: &Scenario, o: &ExportOptions) -> Scene {
             coordinates: o.grid || s.map.is_hex(),
             labels: true,
             zones: true,
+            // Hex numbers always print, and nothing may hide them.
+            clear_hex_labels: s.map.is_hex(),
             selected: Vec::new(),
         },
     )

@@ -6,10 +6,17 @@
 use crate::model::{Scenario, SideId};
 
 /// `s` with only `side`'s units, columns, deployment zones and reinforcements, and no other side
-/// at all (not even its name). Objectives belong to no side and stay, as do the map, terrain,
-/// the title and the scenario's own text.
+/// at all (not even its name). Objectives belong to no side and stay, as do the map, terrain and
+/// title. The situation and designer's notes are free text that speaks of both sides and cannot
+/// be split, so the handout prints a line saying whose it is in their place.
 pub fn side_only(s: &Scenario, side: SideId) -> Scenario {
     let mut out = s.clone();
+    let name = s.side(side).map_or("", |x| x.name.as_str());
+    out.meta.description = format!(
+        "Deployment handout for {name}: the other side's forces, zones and entry points are not \
+         shown, nor the scenario's situation and designer's notes."
+    );
+    out.meta.designer_notes.clear();
     out.sides.retain(|x| x.id == side);
     out.units.retain(|u| u.side == side);
     out.columns.retain(|c| c.side == side);
