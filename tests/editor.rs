@@ -1134,3 +1134,45 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
         .collect();
     assert_eq!(names, ["Clear", "Marsh"]);
 }
+
+#[test]
+fn export_window_prints_one_sides_handout_and_writes_a_tiled_map() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("winceby.tmx");
+    let dialogs = ScriptedDialogs {
+        export: vec![out.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("winceby"), dialogs, None);
+    e.menu("File", "Export…");
+    e.h.get_by_label("For").click();
+    e.h.run();
+    e.h.get_by_label("Royalists only").click();
+    e.h.run();
+    let royalists = e
+        .s()
+        .sides
+        .iter()
+        .find(|s| s.name == "Royalists")
+        .map(|s| s.id);
+    assert_eq!(e.app().export.options.side, royalists);
+    e.h.get_by_label("Tiled map (.tmx, for the Tiled editor)")
+        .click();
+    e.h.run();
+    assert!(e.app().export.tiled_map);
+    e.h.get_by_label("Export…").click();
+    for _ in 0..500 {
+        if e.app().status.starts_with("Exported") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        e.h.step();
+    }
+    assert_eq!(
+        e.app().status,
+        format!("Exported the Tiled map to {}", out.display())
+    );
+    assert!(dir.path().join("winceby-terrain.png").is_file());
+    let back = sandtable::io::tmx::read(&out).expect("a Tiled map");
+    assert_eq!(back.columns, 24);
+}

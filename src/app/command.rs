@@ -296,7 +296,7 @@ impl App {
                     Pick::Chosen(path) => self.status = self.export.start_to(s, path),
                     Pick::Cancelled => {}
                     Pick::Unavailable => {
-                        let extension = self.export.options.format.extension();
+                        let extension = self.export.extension();
                         let name = self.export.suggested_name(s);
                         self.prompt_path(Purpose::Export { extension }, &name);
                     }

@@ -50,6 +50,7 @@ impl Purpose {
         match self {
             Purpose::Open | Purpose::SaveAs { .. } => &["sandtable", "json"],
             Purpose::Export { extension: "pdf" } => &["pdf"],
+            Purpose::Export { extension: "tmx" } => &["tmx"],
             Purpose::Export { .. } => &["png"],
             Purpose::Image => &["png", "jpg", "jpeg"],
             Purpose::Tiled => &["tmx", "tmj"],
