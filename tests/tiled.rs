@@ -356,6 +356,21 @@ fn tiled_hostile_files_are_refused_with_clear_errors() {
         let text = err.to_string();
         assert!(text.contains(want), "wanted '{want}', got '{text}'");
     }
+    // Tilesets describing more tiles than any map could use.
+    let tiles: String = (0..tmx::MAX_TILE_DEFS + 1)
+        .map(|i| format!(r#"{{"id":{i}}},"#))
+        .collect();
+    let tmj = format!(
+        r#"{{"orientation":"hexagonal","width":1,"height":1,"tilewidth":32,"tileheight":28,
+        "staggeraxis":"x","staggerindex":"odd","tilesets":[{{"firstgid":1,"name":"t",
+        "tiles":[{}]}}],"layers":[]}}"#,
+        tiles.trim_end_matches(',')
+    );
+    let err = import_bytes(tmj.as_bytes()).expect_err("too many tiles");
+    assert_eq!(
+        err.to_string(),
+        "the tilesets describe more than 65536 tiles"
+    );
     // A zip bomb: 64 MiB of zeros in 64 KB stops one cell past the stated size.
     let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
     let chunk = vec![0u8; 1 << 20];

@@ -229,6 +229,7 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
             None => tileset_of(t, first_gid),
         };
         map.tilesets.push(tileset);
+        super::check_tile_defs(&map.tilesets)?;
     }
     let mut layers = Vec::new();
     visible_tile_layers(m.layers, 0, &mut layers);

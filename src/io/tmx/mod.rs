@@ -46,6 +46,8 @@ pub const MAX_XML_ELEMENTS: usize = 200_000;
 pub const MAX_TILESETS: usize = 64;
 /// Nesting of XML elements or layer groups.
 pub const MAX_DEPTH: usize = 64;
+/// Tile descriptions of all tilesets together (each external tileset may be a whole file).
+pub const MAX_TILE_DEFS: usize = 65_536;
 
 /// Which of Tiled's two encodings a file uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +127,8 @@ pub enum TmxError {
     },
     #[error("{at}: too many tilesets (over {limit})")]
     TooManyTilesets { at: String, limit: usize },
+    #[error("the tilesets describe more than {limit} tiles")]
+    TooManyTileDefs { limit: usize },
     #[error("layer '{layer}': {detail}")]
     Compression { layer: String, detail: String },
     #[error(
@@ -224,6 +228,17 @@ impl Folder<'_> {
             None => Err(wrap(TmxError::UnknownSyntax { path: path.clone() })),
         }
     }
+}
+
+/// Refuses tilesets that together describe more than [`MAX_TILE_DEFS`] tiles.
+pub(crate) fn check_tile_defs(tilesets: &[Tileset]) -> Result<(), TmxError> {
+    let total: usize = tilesets.iter().map(|t| t.tiles.len()).sum();
+    if total > MAX_TILE_DEFS {
+        return Err(TmxError::TooManyTileDefs {
+            limit: MAX_TILE_DEFS,
+        });
+    }
+    Ok(())
 }
 
 /// Reads a Tiled hex map from a file (`.tmx` or `.tmj`, told apart by content), with its

@@ -282,6 +282,7 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
             None => tileset_of(ts, first_gid)?,
         };
         map.tilesets.push(tileset);
+        super::check_tile_defs(&map.tilesets)?;
     }
     let mut layers = Vec::new();
     tile_layers(&root, 0, &mut layers);
