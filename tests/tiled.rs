@@ -411,3 +411,114 @@ fn tiled_export_refuses_a_table() {
     let err = tmx::tmx_files(&s, "x.png").err().expect("refused");
     assert!(err.to_string().contains("only hex maps"), "{err}");
 }
+
+fn sandtable(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .expect("run sandtable")
+}
+
+#[test]
+fn cli_export_tmx_then_import_gives_the_same_terrain_and_refuses_what_does_not_fit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let scenario = dir.path().join("w.sandtable");
+    sandtable::io::save(&scenario, &winceby()).expect("save");
+    let map = dir.path().join("w.tmx");
+    let out = sandtable(&[
+        "export".as_ref(),
+        scenario.as_os_str(),
+        "--out".as_ref(),
+        map.as_os_str(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("w-terrain.png") && text.contains("w.tmx"),
+        "{text}"
+    );
+    let back = dir.path().join("back.json");
+    let out = sandtable(&[
+        "import".as_ref(),
+        map.as_os_str(),
+        "--out".as_ref(),
+        back.as_os_str(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "map: 24 x 18 flat-topped hexes (even columns pushed), 25 mm across the flats"
+        ),
+        "{text}"
+    );
+    let imported = sandtable::io::load(&back).expect("loads");
+    assert_eq!(terrain_names(&imported), terrain_names(&winceby()));
+    // A print option with a .tmx path, an unknown side and an unnamed tile are refused.
+    let out = sandtable(&[
+        "export".as_ref(),
+        scenario.as_os_str(),
+        "--out".as_ref(),
+        map.as_os_str(),
+        "--tiled".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = sandtable(&[
+        "export".as_ref(),
+        scenario.as_os_str(),
+        "--out".as_ref(),
+        dir.path().join("x.png").as_os_str(),
+        "--side".as_ref(),
+        "Vikings".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no side 'Vikings'") && err.contains("Royalists"),
+        "{err}"
+    );
+    let plain = dir.path().join("plain.tmx");
+    std::fs::write(
+        &plain,
+        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilecount="4"/>
+ <layer name="L"><data encoding="csv">1,3</data></layer></map>"#,
+    )
+    .expect("write");
+    let out = sandtable(&[
+        "import".as_ref(),
+        plain.as_os_str(),
+        "--out".as_ref(),
+        back.as_os_str(),
+        "--terrain".as_ref(),
+        "0=Clear".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no terrain is given for plain:2"), "{err}");
+    let out = sandtable(&[
+        "import".as_ref(),
+        plain.as_os_str(),
+        "--out".as_ref(),
+        back.as_os_str(),
+        "--terrain".as_ref(),
+        "0=Clear".as_ref(),
+        "--terrain".as_ref(),
+        "plain:2=Marsh".as_ref(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let imported = sandtable::io::load(&back).expect("loads");
+    assert_eq!(terrain_names(&imported), ["Clear", "Marsh"]);
+}
