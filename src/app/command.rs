@@ -72,6 +72,8 @@ pub enum Guarded {
     Open(Option<PathBuf>),
     /// Open a built-in sample by name.
     OpenSample(&'static str),
+    /// Import this Tiled map (.tmx or .tmj) as a new scenario, or ask for one.
+    ImportTiled(Option<PathBuf>),
     Recover,
     Quit,
 }
@@ -82,6 +84,7 @@ impl Guarded {
         match self {
             Guarded::NewTable | Guarded::NewHex => "starting a new scenario",
             Guarded::Open(_) | Guarded::OpenSample(_) => "opening another file",
+            Guarded::ImportTiled(_) => "importing a Tiled map",
             Guarded::Recover => "recovering",
             Guarded::Quit => "quitting",
         }
@@ -127,6 +130,10 @@ pub enum Command {
     WriteExport,
     /// Ask for an image and make it the map's background.
     ChooseBackground,
+    /// Import the Tiled map waiting for its tiles' terrain, with this terrain for them.
+    ImportTiledWith(crate::io::tmx::TerrainMapping),
+    /// Drop the Tiled map waiting for its tiles' terrain.
+    ImportTiledCancel,
     /// A file dropped on the window: a scenario opens, an image becomes the background.
     Dropped(egui::DroppedFileHandle),
     /// Recover the last session's unsaved work (true) or discard it.
@@ -364,13 +371,15 @@ impl App {
                     Pick::Chosen(path) => self.status = self.export.start_to(s, path),
                     Pick::Cancelled => {}
                     Pick::Unavailable => {
-                        let extension = self.export.options.format.extension();
+                        let extension = self.export.extension();
                         let name = self.export.suggested_name(s);
                         self.prompt_path(Purpose::Export { extension }, &name);
                     }
                 }
             }
             Command::ChooseBackground => self.choose_background(),
+            Command::ImportTiledWith(mapping) => self.import_tiled_with(mapping),
+            Command::ImportTiledCancel => self.tiled_import = None,
             Command::Dropped(file) => self.dropped(file.as_ref()),
             Command::RecoverOffer(recover) => self.answer_recovery(recover),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),

@@ -124,6 +124,11 @@ impl App {
             ("Save As…", Some(Action::SaveAs), Command::SaveAs),
             ("Export…", Some(Action::Export), Command::Export),
             ("Background image…", None, Command::ChooseBackground),
+            (
+                "Import Tiled map…",
+                None,
+                Command::File(Guarded::ImportTiled(None)),
+            ),
         ] {
             if entry(ui, text, action, true) {
                 out.push(c);

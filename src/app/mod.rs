@@ -39,6 +39,7 @@ pub mod play;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
+mod tiled_import;
 pub mod tools;
 pub mod view;
 mod zoc_view;
@@ -70,6 +71,8 @@ pub struct App {
     pub status: String,
     /// File > Export.
     pub export: export_window::ExportWindow,
+    /// A Tiled map waiting for the terrain of its unnamed tiles (File > Import Tiled map…).
+    pub tiled_import: Option<tiled_import::TileMappingDialog>,
     files: files::Files,
     clipboard: Clipboard,
     canvas: canvas::CanvasState,
@@ -110,6 +113,7 @@ impl App {
             settings,
             status: String::new(),
             export: export_window::ExportWindow::default(),
+            tiled_import: None,
             files,
             clipboard: Clipboard::default(),
             canvas: canvas::CanvasState::default(),
@@ -245,6 +249,9 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        if let Some(dialog) = &mut self.tiled_import {
+            out.extend(dialog.ui(ctx));
+        }
         if let Some(prompt) = &mut self.files.prompt {
             let mut close = false;
             out.extend(prompt.ui(ctx, &mut close));

@@ -451,6 +451,7 @@ impl App {
             coordinates: self.settings.coordinates && !self.doc.scenario().map.is_hex(),
             labels: false,
             zones: true,
+            clear_hex_labels: false,
             selected: self.selection.clone(),
         }
     }
