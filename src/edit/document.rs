@@ -7,11 +7,70 @@ use std::path::PathBuf;
 /// Undo steps kept; the oldest are dropped first.
 pub const HISTORY_LIMIT: usize = 200;
 
+/// Names for the state of the two parts of a scenario the canvas draws in separate layers, so
+/// that an edit of one does not redraw the other (a moved unit leaves the terrain's meshes as
+/// they are). Each changes whenever its part does, and is never reused for other content: an
+/// undo brings back the names the restored state had, so caches made for it still hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Revisions {
+    /// The ground: the map (terrain of hexes, hexsides), terrain types, pieces, background.
+    pub ground: u64,
+    /// What stands on it and is drawn over it: sides, units, zones, objectives, columns,
+    /// reinforcements, and everything else but the ground. Also changes when the map's
+    /// layout (size, shape, hex size) does, as every unit's place on the page moves with it.
+    pub forces: u64,
+}
+
+/// Which parts differ between `a` and `b`: (ground, forces).
+fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
+    // Spelled out without `..`, so that a new field has to be placed in one part or the other.
+    let Scenario {
+        meta,
+        sides,
+        map,
+        background,
+        terrain_types,
+        pieces,
+        units,
+        columns,
+        zones,
+        objectives,
+        reinforcements,
+        rules,
+        turn,
+        next_id,
+    } = a;
+    let ground = *map != b.map
+        || *background != b.background
+        || *terrain_types != b.terrain_types
+        || *pieces != b.pieces;
+    let layout = match (map, &b.map) {
+        (crate::model::Map::Hex(x), crate::model::Map::Hex(y)) => {
+            x.orientation != y.orientation || x.hex_size_mm != y.hex_size_mm || x.shape != y.shape
+        }
+        (x, y) => x != y,
+    };
+    let forces = layout
+        || *units != b.units
+        || *sides != b.sides
+        || *zones != b.zones
+        || *objectives != b.objectives
+        || *columns != b.columns
+        || *reinforcements != b.reinforcements
+        || *meta != b.meta
+        || *rules != b.rules
+        || *turn != b.turn
+        || *next_id != b.next_id;
+    (ground, forces)
+}
+
 /// One undo step: the scenario before the transaction, and what the step was called.
 #[derive(Clone, Debug)]
 struct Step {
     label: String,
     before: Scenario,
+    /// The revisions of `before`.
+    revisions: Revisions,
     /// Edits of the same field in a row merge into this step (see `apply_merging`).
     merge_key: Option<String>,
 }
@@ -34,6 +93,9 @@ pub struct Document {
     /// Counts every change of the scenario (edit, undo, redo), so caches of anything derived
     /// from it know when to rebuild.
     changes: u64,
+    /// The current state's part revisions, and the last number handed out for one.
+    revisions: Revisions,
+    last_revision: u64,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -50,6 +112,8 @@ impl Document {
             revision_ids: vec![0],
             next_revision_id: 1,
             changes: 0,
+            revisions: Revisions::default(),
+            last_revision: 0,
             path,
             repairs: Vec::new(),
         }
@@ -75,6 +139,26 @@ impl Document {
     /// A number that changes whenever the scenario does.
     pub fn changes(&self) -> u64 {
         self.changes
+    }
+
+    /// The current state's part revisions (see [`Revisions`]).
+    pub fn revisions(&self) -> Revisions {
+        self.revisions
+    }
+
+    /// The revisions of `next` about to replace the current state.
+    fn next_revisions(&mut self, next: &Scenario) -> Revisions {
+        let (ground, forces) = changed_parts(&self.scenario, next);
+        let mut r = self.revisions;
+        if ground {
+            self.last_revision += 1;
+            r.ground = self.last_revision;
+        }
+        if forces {
+            self.last_revision += 1;
+            r.forces = self.last_revision;
+        }
+        r
     }
 
     /// Applies `edits` as one undo step called `label`. All or nothing: if any edit fails, or
@@ -117,9 +201,11 @@ impl Document {
         if let Some(first) = next.validate().into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
-        if next == self.scenario {
+        let revisions = self.next_revisions(&next);
+        if revisions == self.revisions {
             return Ok(());
         }
+        let before_revisions = std::mem::replace(&mut self.revisions, revisions);
         if merging {
             // The step's "before" stays; only the current state moves on.
             self.scenario = next;
@@ -134,6 +220,7 @@ impl Document {
         self.undo.push(Step {
             label: label.to_string(),
             before,
+            revisions: before_revisions,
             merge_key: key.map(str::to_string),
         });
         self.revision_ids.push(self.next_revision_id);
@@ -159,9 +246,11 @@ impl Document {
         let step = self.undo.pop()?;
         self.changes += 1;
         let after = std::mem::replace(&mut self.scenario, step.before);
+        let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.redo.push(Step {
             label: step.label.clone(),
             before: after,
+            revisions,
             merge_key: None,
         });
         Some(step.label)
@@ -172,9 +261,11 @@ impl Document {
         let step = self.redo.pop()?;
         self.changes += 1;
         let before = std::mem::replace(&mut self.scenario, step.before);
+        let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.undo.push(Step {
             label: step.label.clone(),
             before,
+            revisions,
             merge_key: None,
         });
         Some(step.label)
