@@ -207,7 +207,10 @@ impl LayerMesh {
         }
         let tiles = Arc::make_mut(&mut self.tiles);
         let mut touched = Rect::NOTHING;
+        // Each run's bounds, for far-apart runs.
+        let mut each = Vec::with_capacity(runs.len());
         for &(first, count, colour) in runs {
+            let mut run = Rect::NOTHING;
             for t in first..first + count {
                 // The tile holding source triangle `t`, and its place there.
                 let k = self.starts.partition_point(|&s| s <= t).saturating_sub(1);
@@ -223,10 +226,12 @@ impl LayerMesh {
                 for i in tri {
                     if let Some(v) = mesh.vertices.get_mut(i as usize) {
                         v.color = colour;
-                        touched.extend_with(v.pos);
+                        run.extend_with(v.pos);
                     }
                 }
             }
+            touched = touched.union(run);
+            each.push(run);
         }
         if let RasterState::Ready {
             texture,
@@ -235,21 +240,45 @@ impl LayerMesh {
             texel,
         } = &mut self.raster
         {
-            if touched.area() * 16.0 > rect.area() {
+            let at = || Placed {
+                origin: rect.min,
+                texel: *texel,
+            };
+            if touched.area() * PATCH_SHARE <= rect.area() {
+                patch(texture, image, at(), &self.tiles, touched);
+            } else if each.len() <= PATCH_RUNS {
+                // A few far apart: a patch each.
+                for r in each {
+                    patch(texture, image, at(), &self.tiles, r);
+                }
+            } else {
                 // A fill of much of the map: drawn again in the background, the tiles shown
                 // until it is ready.
                 self.raster = RasterState::Waiting;
-            } else {
-                let at = Placed {
-                    origin: rect.min,
-                    texel: *texel,
-                };
-                patch(texture, image, at, &self.tiles, touched);
             }
         } else if let RasterState::Drawing(_, cancel) = &self.raster {
             // Drawing from the old colours: start again.
             cancel.store(true, Ordering::Relaxed);
             self.raster = RasterState::Waiting;
+        }
+    }
+}
+
+#[cfg(test)]
+impl LayerMesh {
+    /// Every vertex of the tiles, in order.
+    pub(super) fn vertices(&self) -> Vec<epaint::Vertex> {
+        self.tiles
+            .iter()
+            .flat_map(|(_, m)| m.vertices.clone())
+            .collect()
+    }
+
+    /// The image, once uploaded.
+    pub(super) fn image(&self) -> Option<Arc<ColorImage>> {
+        match &self.raster {
+            RasterState::Ready { image, .. } => Some(Arc::clone(image)),
+            _ => None,
         }
     }
 }
@@ -261,6 +290,11 @@ impl Drop for LayerMesh {
         }
     }
 }
+
+/// Changes within one patch this share of the image (or smaller) are drawn again at once.
+const PATCH_SHARE: f32 = 16.0;
+/// Up to this many runs far apart are patched one by one.
+const PATCH_RUNS: usize = 64;
 
 /// Texture options of a layer's image: mipmapped, so a far view is smooth.
 const TEXTURE_OPTIONS: egui::TextureOptions = egui::TextureOptions {

@@ -409,4 +409,49 @@ mod tests {
         assert_eq!(doc.history().1, 0);
         assert!(doc.is_dirty());
     }
+
+    #[test]
+    fn a_moved_unit_changes_the_forces_and_a_painted_hex_the_ground_and_undo_restores_both() {
+        let s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        let mut doc = Document::new(s, None);
+        let start = doc.revisions();
+        let mut u = doc.scenario().units[2].clone();
+        let (hex, facing) = u.hex().expect("on a hex");
+        let free = |h: hexx::Hex| {
+            doc.scenario()
+                .units
+                .iter()
+                .all(|x| x.hex().map(|p| p.0) != Some(h))
+        };
+        let to = hex
+            .all_neighbors()
+            .into_iter()
+            .find(|n| {
+                free(*n)
+                    && doc
+                        .scenario()
+                        .map
+                        .as_hex()
+                        .is_some_and(|m| m.grid().contains(*n))
+            })
+            .expect("a free neighbour");
+        u.position = crate::model::Position::Hex { hex: to, facing };
+        doc.apply("Move", vec![Edit::PutUnit(Box::new(u))])
+            .expect("move");
+        let moved = doc.revisions();
+        assert_eq!(moved.ground, start.ground);
+        assert_ne!(moved.forces, start.forces);
+        let other = doc.scenario().terrain_types[1].id;
+        doc.apply("Paint", vec![Edit::SetHexTerrain(vec![(hex, other)])])
+            .expect("paint");
+        let painted = doc.revisions();
+        assert_ne!(painted.ground, moved.ground);
+        assert_eq!(painted.forces, moved.forces);
+        doc.undo();
+        assert_eq!(doc.revisions(), moved);
+        doc.undo();
+        assert_eq!(doc.revisions(), start);
+        doc.redo();
+        assert_eq!(doc.revisions(), moved);
+    }
 }
