@@ -233,14 +233,14 @@ fn moved_unit(s: &Scenario, id: sandtable::model::UnitId, k: usize) -> sandtable
     let mut u = s.unit(id).expect("unit").clone();
     match u.position {
         Position::Hex { hex, facing } => {
-            let d = if k % 2 == 0 { 0 } else { 3 };
+            let d = if k.is_multiple_of(2) { 0 } else { 3 };
             u.position = Position::Hex {
                 hex: hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d]),
                 facing,
             };
         }
         _ => {
-            let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+            let sign = if k.is_multiple_of(2) { 1.0 } else { -1.0 };
             u.models.iter_mut().for_each(|m| m.pos.x += 0.5 * sign);
         }
     }

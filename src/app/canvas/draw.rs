@@ -113,6 +113,9 @@ impl App {
         let preview_texts: Vec<Rect> = text_rects(&preview).map(|r| r.translate(-origin)).collect();
         // A frame where nothing that shapes the map changed (the mouse moved, a panel
         // repainted) reuses the last frame's shapes; a pan at the same zoom moves them.
+        let bits = |r: &Rect| [r.min.x, r.min.y, r.max.x, r.max.y].map(f32::to_bits);
+        // The preview's texts on the screen, which the map's and units' texts give way to.
+        let taken: Vec<Rect> = preview_texts.iter().map(|r| r.translate(origin)).collect();
         let map_key = Keyed::new(
             &self.view,
             rect,
@@ -121,6 +124,7 @@ impl App {
                 ground: revisions.ground,
                 grid: (style.grid, style.coordinates, self.settings.grid),
                 background,
+                preview_texts: preview_texts.iter().flat_map(bits).collect(),
             },
         );
         let map = match reuse(self.layers.map_cache.take(), &map_key, self.view.origin) {
@@ -129,11 +133,10 @@ impl App {
                 key: map_key,
                 shapes: bake_map(
                     &paint::Baking::of(ui.ctx()),
-                    self.map_shapes(ui, rect, background),
+                    self.map_shapes(ui, rect, background, &taken),
                 ),
             },
         };
-        let bits = |r: &Rect| [r.min.x, r.min.y, r.max.x, r.max.y].map(f32::to_bits);
         let units_key = Keyed::new(
             &self.view,
             rect,
@@ -156,7 +159,6 @@ impl App {
         let units = match cached {
             Some(c) => c,
             None => {
-                let taken: Vec<Rect> = preview_texts.iter().map(|r| r.translate(origin)).collect();
                 let layer = LayerInputs {
                     style: &style,
                     ghost: ghost.as_ref(),
@@ -225,6 +227,7 @@ impl App {
         ui: &Ui,
         rect: Rect,
         background: Option<egui::TextureId>,
+        taken: &[Rect],
     ) -> paint::MapShapes {
         let mut map = Vec::new();
         if let Some((_, layer)) = &self.layers.static_layer {
@@ -283,6 +286,15 @@ impl App {
             }
         };
         let shown = ghost.unwrap_or(self.doc.scenario());
+        // The room the map's texts left: the preview's texts and the map's own.
+        let mut room = super::labels::Placed::new(rect);
+        for r in taken
+            .iter()
+            .copied()
+            .chain(text_rects(map.iter().map(|(_, s)| s)))
+        {
+            room.hold(r);
+        }
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
@@ -565,6 +577,9 @@ pub(in crate::app) struct MapKey {
     /// The hex grid, the hex numbers of the static layer, the table's inch grid.
     grid: (bool, bool, bool),
     background: Option<egui::TextureId>,
+    /// Where the preview's texts stand, relative to the map's origin: the map's names give
+    /// way to them.
+    preview_texts: Vec<u32>,
 }
 
 /// What the units' shapes depend on besides the view.
