@@ -26,8 +26,9 @@ fn input() -> egui::RawInput {
 fn scenario(name: &str) -> Scenario {
     match name {
         "winceby" => (samples::by_name("winceby").expect("sample").build)(),
-        // 40,000 hexes, 10% impassable, 5,000 units on hexes.
-        "hex_200x200_5000_units" => generate::hex_battlefield(200, 0.1, 5000, 3),
+        // 40,000 hexes, 10% impassable, 5,000 units on hexes (a leader, the unit it commands
+        // and 4,998 enemies: the most a scenario may hold, so that edits validate).
+        "hex_200x200_5000_units" => generate::hex_battlefield(200, 0.1, 4998, 3),
         // 5,000 model bases and 60 terrain pieces on a 72" x 48" table.
         _ => generate::crowded_table(5000, 60, 3),
     }
@@ -85,9 +86,9 @@ fn frame_after_edit(bencher: divan::Bencher, map: &str) {
     let mut turn = 1u16;
     bencher.bench_local(|| {
         turn = turn % 50 + 1;
-        let _ = app
-            .doc
-            .apply("Turn", vec![sandtable::edit::Edit::SetTurn(turn)]);
+        app.doc
+            .apply("Turn", vec![sandtable::edit::Edit::SetTurn(turn)])
+            .expect("turn");
         let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
         ctx.tessellate(out.shapes, out.pixels_per_point)
     });
@@ -163,4 +164,247 @@ fn frame_selected_hover(bencher: divan::Bencher, map: &str) {
 #[divan::bench(args = MAPS, sample_count = 30)]
 fn frame_preview_hover(bencher: divan::Bencher, map: &str) {
     hover_frames(bencher, map, true);
+}
+
+/// The big maps of the edit benchmarks.
+const BIG: [&str; 2] = ["hex_200x200_5000_units", "table_5000_models"];
+
+/// One frame of `app`, laid out and tessellated as eframe does.
+fn run_frame(app: &mut App, ctx: &egui::Context, input: egui::RawInput) {
+    let out = ctx.run_ui(input, |ui| app.frame_ui(ui));
+    let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+}
+
+/// The frame after painting one hex of the 200 x 200 map (alternately two terrains, so every
+/// iteration is a real change): the edit through the document, then the frame that shows it.
+#[divan::bench(sample_count = 20)]
+fn frame_after_paint_hex(bencher: divan::Bencher) {
+    let (mut app, ctx, _dir) = editor(scenario("hex_200x200_5000_units"));
+    warm_up(&mut app, &ctx);
+    let s = app.doc.scenario();
+    let h = s.map.as_hex().expect("hex map");
+    let hex = h.grid().hex_at(20_100).expect("hex");
+    let terrains = [s.terrain_types[0].id, s.terrain_types[2].id];
+    let mut k = 0usize;
+    bencher.bench_local(|| {
+        k += 1;
+        let t = terrains[k % 2];
+        app.doc
+            .apply(
+                "Paint hex",
+                vec![sandtable::edit::Edit::SetHexTerrain(vec![(hex, t)])],
+            )
+            .expect("paint");
+        run_frame(&mut app, &ctx, input());
+    });
+}
+
+/// The unit moved by `frame_after_move_unit`: on the hex map an enemy counter with a free hex
+/// to its north-east, on the table the middle unit of ten bases.
+fn mover(s: &Scenario) -> sandtable::model::UnitId {
+    match s.map.as_hex() {
+        Some(h) => {
+            let taken: std::collections::HashSet<_> = s
+                .units
+                .iter()
+                .filter_map(|u| u.hex())
+                .map(|(h, _)| h)
+                .collect();
+            s.units
+                .iter()
+                .rev()
+                .find(|u| {
+                    u.hex().is_some_and(|(hex, _)| {
+                        let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[0]);
+                        h.grid().contains(n) && !taken.contains(&n)
+                    })
+                })
+                .expect("a unit with a free neighbour")
+                .id
+        }
+        None => s.units[s.units.len() / 2].id,
+    }
+}
+
+/// Unit `id` moved for the `k`th time: on the hex map a step to the free neighbour and back, on
+/// the table half an inch right and back.
+fn moved_unit(s: &Scenario, id: sandtable::model::UnitId, k: usize) -> sandtable::model::Unit {
+    use sandtable::model::Position;
+    let mut u = s.unit(id).expect("unit").clone();
+    match u.position {
+        Position::Hex { hex, facing } => {
+            let d = if k.is_multiple_of(2) { 0 } else { 3 };
+            u.position = Position::Hex {
+                hex: hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d]),
+                facing,
+            };
+        }
+        _ => {
+            let sign = if k.is_multiple_of(2) { 1.0 } else { -1.0 };
+            u.models.iter_mut().for_each(|m| m.pos.x += 0.5 * sign);
+        }
+    }
+    u
+}
+
+/// The frame after moving one unit (the edit through the document, then the frame).
+#[divan::bench(args = BIG, sample_count = 20)]
+fn frame_after_move_unit(bencher: divan::Bencher, map: &str) {
+    let (mut app, ctx, _dir) = editor(scenario(map));
+    warm_up(&mut app, &ctx);
+    let mut k = 0usize;
+    let id = mover(app.doc.scenario());
+    bencher.bench_local(|| {
+        let u = moved_unit(app.doc.scenario(), id, k);
+        k += 1;
+        app.doc
+            .apply(
+                "Move unit",
+                vec![sandtable::edit::Edit::PutUnit(Box::new(u))],
+            )
+            .expect("move");
+        run_frame(&mut app, &ctx, input());
+    });
+}
+
+thread_local! {
+    /// The worst frame of each stroke `stroke_100_hexes` painted, in seconds.
+    static WORST: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A stroke of the paint brush across 100 hexes of the 200 x 200 map, through the pointer: the
+/// button goes down, the pointer crosses a hex a frame, the button comes up (the frame that
+/// commits the stroke). One iteration is the whole stroke; the worst frame of each stroke is
+/// kept and their median printed after the run as `stroke_100_hexes worst frame`.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn stroke_100_hexes(bencher: divan::Bencher) {
+    let (mut app, ctx, _dir) = editor(scenario("hex_200x200_5000_units"));
+    let s = app.doc.scenario();
+    let terrains = [s.terrain_types[1].id, s.terrain_types[2].id];
+    warm_up(&mut app, &ctx);
+    let h = app.doc.scenario().map.as_hex().expect("hex").clone();
+    let l = h.layout();
+    let mut k = 0usize;
+    bencher.bench_local(|| {
+        k += 1;
+        app.tool = sandtable::app::tools::Tool::Paint {
+            terrain: terrains[k % 2],
+            radius: 0,
+        };
+        // Row 60 + k % 40, columns 50 to 149: a different row every stroke.
+        let row = 60 + (k % 40) as u32;
+        let at = |c: u32| {
+            let hex = h.grid().hex_at((row * 200 + c) as usize).expect("hex");
+            app.view.to_screen(l.hex_to_world_pos(hex))
+        };
+        let points: Vec<egui::Pos2> = (50..150).map(at).collect();
+        let mut worst = 0.0f64;
+        let mut timed = |app: &mut App, events: Vec<egui::Event>| {
+            let mut i = input();
+            i.events = events;
+            let t = std::time::Instant::now();
+            run_frame(app, &ctx, i);
+            worst = worst.max(t.elapsed().as_secs_f64());
+        };
+        let p = points[0];
+        timed(&mut app, vec![egui::Event::PointerMoved(p)]);
+        timed(
+            &mut app,
+            vec![egui::Event::PointerButton {
+                pos: p,
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: Default::default(),
+            }],
+        );
+        for &p in &points[1..] {
+            timed(&mut app, vec![egui::Event::PointerMoved(p)]);
+        }
+        let p = points[99];
+        timed(
+            &mut app,
+            vec![egui::Event::PointerButton {
+                pos: p,
+                button: egui::PointerButton::Primary,
+                pressed: false,
+                modifiers: Default::default(),
+            }],
+        );
+        // And the frame after, as eframe repaints once more after an input.
+        timed(&mut app, Vec::new());
+        WORST.with(|w| w.borrow_mut().push(worst));
+    });
+    let mut w = WORST.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    w.sort_by(f64::total_cmp);
+    if let Some(m) = w.get(w.len() / 2) {
+        eprintln!(
+            "stroke_100_hexes worst frame: median {:.2} ms, fastest {:.2} ms, slowest {:.2} ms over {} strokes",
+            m * 1e3,
+            w[0] * 1e3,
+            w[w.len() - 1] * 1e3,
+            w.len()
+        );
+    }
+}
+
+/// A flood fill of the whole 200 x 200 map (40,000 hexes of one terrain, alternately two), from
+/// the edit to the frame that shows it.
+#[divan::bench(sample_count = 10)]
+fn flood_fill_40000(bencher: divan::Bencher) {
+    let mut s = scenario("hex_200x200_5000_units");
+    let clear = s.terrain_types[0].id;
+    let woods = s.terrain_types[2].id;
+    if let sandtable::model::Map::Hex(h) = &mut s.map {
+        h.terrain.iter_mut().for_each(|t| *t = clear);
+    }
+    let (mut app, ctx, _dir) = editor(s);
+    warm_up(&mut app, &ctx);
+    let start = app
+        .doc
+        .scenario()
+        .map
+        .as_hex()
+        .and_then(|h| h.grid().hex_at(0))
+        .expect("hex");
+    let mut k = 0usize;
+    bencher.bench_local(|| {
+        k += 1;
+        let t = if k % 2 == 1 { woods } else { clear };
+        let (label, edit) =
+            sandtable::edit::ops::paint::fill_edit(app.doc.scenario(), start, t).expect("fill");
+        app.doc.apply(&label, vec![edit]).expect("fill");
+        run_frame(&mut app, &ctx, input());
+    });
+    // The map's image drawn again in the background: let it finish before the next benchmark.
+    warm_up(&mut app, &ctx);
+}
+
+/// `Document::apply` alone for the edits above: moving one unit on the big maps, painting one
+/// hex (the undo snapshot and the checks, with no frame).
+#[divan::bench(args = ["move_unit_hex", "move_unit_table", "paint_hex"], sample_count = 30)]
+fn document_apply(bencher: divan::Bencher, case: &str) {
+    let mut doc = Document::new(
+        scenario(if case == "move_unit_table" {
+            "table_5000_models"
+        } else {
+            "hex_200x200_5000_units"
+        }),
+        None,
+    );
+    let s = doc.scenario();
+    let hex = s.map.as_hex().and_then(|h| h.grid().hex_at(20_100));
+    let terrains = [s.terrain_types[0].id, s.terrain_types[1].id];
+    let id = mover(s);
+    let mut k = 0usize;
+    bencher.bench_local(|| {
+        k += 1;
+        let s = doc.scenario();
+        let edit = match (case, hex) {
+            ("paint_hex", Some(hex)) => {
+                sandtable::edit::Edit::SetHexTerrain(vec![(hex, terrains[k % 2])])
+            }
+            _ => sandtable::edit::Edit::PutUnit(Box::new(moved_unit(s, id, k + 1))),
+        };
+        doc.apply("Edit", vec![edit]).expect("apply");
+    });
 }

@@ -10,11 +10,17 @@
 //! - a large mesh is also drawn once into an image, shown as one textured rectangle while
 //!   zoomed out far enough that its texels are no larger than screen pixels. The image is made
 //!   from the same triangles and colours, so the map looks the same at the switch.
+//!
+//! An edit that only recolours triangles (painted hexes) changes the colours of their vertices
+//! in the tiles in place, and draws again only the patch of the image they cover: a texel's
+//! colour depends only on the triangles over its centre, so the patch is exactly what drawing
+//! the whole image again would give.
 
 use super::paint::MapShapes;
 use super::view::View;
 use egui::epaint::{self, Color32, ColorImage, Pos2, Rect, Shape, TextureHandle};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Vertices per tile, about: small enough to cull a zoomed-in view finely, large enough that
 /// a whole map is a few dozen shapes.
@@ -28,8 +34,12 @@ const RASTER_MAX_TEXEL_PT: f32 = 1.5;
 
 /// A merged mesh in map units, tiled, and rasterised when large.
 pub struct LayerMesh {
-    /// Shared with the worker that draws the image.
-    tiles: Arc<Vec<(Rect, epaint::Mesh)>>,
+    /// Shared with the worker that draws the image; each tile shared too, so recolouring one
+    /// copies that tile alone while the worker still draws from the old ones.
+    tiles: Arc<Vec<(Rect, Arc<epaint::Mesh>)>>,
+    /// The index in the source mesh of each tile's first triangle (tiles are runs of
+    /// consecutive triangles).
+    starts: Vec<usize>,
     raster: RasterState,
     vertices: usize,
     /// Map units per texel of the image, were it drawn.
@@ -44,10 +54,15 @@ enum RasterState {
     None,
     /// Not started.
     Waiting,
-    Drawing(std::thread::JoinHandle<Option<Raster>>),
+    /// Being drawn; the flag, once set, tells the worker to give up (the mesh changed, or
+    /// the layer was dropped), so that edits in a row do not pile up workers.
+    Drawing(std::thread::JoinHandle<Option<Raster>>, Arc<AtomicBool>),
     Ready {
         texture: TextureHandle,
         rect: Rect,
+        /// The image as uploaded, kept to draw patches of it again, and its texel.
+        image: Arc<ColorImage>,
+        texel: f32,
     },
 }
 
@@ -55,14 +70,18 @@ enum RasterState {
 struct Raster {
     image: ColorImage,
     rect: Rect,
+    /// Map units per texel.
+    texel: f32,
 }
 
 impl LayerMesh {
     pub fn new(mesh: epaint::Mesh) -> LayerMesh {
-        let tiles = Arc::new(tiles(&mesh, TILE_VERTICES));
+        let (tiles, starts) = tiles(&mesh, TILE_VERTICES);
+        let tiles = Arc::new(tiles);
         let vertices = mesh.vertices.len();
         let all = tiles.iter().fold(Rect::NOTHING, |a, (b, _)| a.union(*b));
         LayerMesh {
+            starts,
             texel: all.width().max(all.height()) / RASTER_MAX_SIDE as f32,
             tiles,
             raster: if vertices >= RASTER_MIN_VERTICES {
@@ -91,9 +110,11 @@ impl LayerMesh {
             RasterState::Waiting if self.far(view) => {
                 let c = ctx.clone();
                 let tiles = Arc::clone(&self.tiles);
+                let cancel = Arc::new(AtomicBool::new(false));
+                let cancelled = Arc::clone(&cancel);
                 let work = move || {
-                    let meshes: Vec<&epaint::Mesh> = tiles.iter().map(|(_, m)| m).collect();
-                    let r = rasterise(&meshes, RASTER_MAX_SIDE);
+                    let meshes: Vec<&epaint::Mesh> = tiles.iter().map(|(_, m)| &**m).collect();
+                    let r = rasterise(&meshes, RASTER_MAX_SIDE, &cancelled);
                     c.request_repaint();
                     r
                 };
@@ -101,20 +122,23 @@ impl LayerMesh {
                     .name("static layer image".into())
                     .spawn(work)
                 {
-                    Ok(h) => RasterState::Drawing(h),
+                    Ok(h) => RasterState::Drawing(h, cancel),
                     // No thread to be had: the tiles will do.
                     Err(_) => RasterState::None,
                 };
             }
-            RasterState::Drawing(h) if h.is_finished() => {
+            RasterState::Drawing(h, _) if h.is_finished() => {
                 if let Ok(Some(r)) = h.join() {
-                    let options = egui::TextureOptions {
-                        mipmap_mode: Some(egui::TextureFilter::Linear),
-                        ..egui::TextureOptions::LINEAR
-                    };
+                    let image = Arc::new(r.image);
                     self.raster = RasterState::Ready {
-                        texture: ctx.load_texture("static layer", r.image, options),
+                        texture: ctx.load_texture(
+                            "static layer",
+                            Arc::clone(&image),
+                            TEXTURE_OPTIONS,
+                        ),
                         rect: r.rect,
+                        image,
+                        texel: r.texel,
                     };
                     return true;
                 }
@@ -126,7 +150,7 @@ impl LayerMesh {
 
     /// Whether an image is being drawn in the background.
     pub fn busy(&self) -> bool {
-        matches!(self.raster, RasterState::Drawing(_))
+        matches!(self.raster, RasterState::Drawing(..))
     }
 
     /// Whether this view shows the image rather than the triangles.
@@ -162,7 +186,7 @@ impl LayerMesh {
             if !bounds.intersects(seen) {
                 continue;
             }
-            let mut m = tile.clone();
+            let mut m = epaint::Mesh::clone(tile);
             for v in &mut m.vertices {
                 v.pos = to_screen(v.pos);
             }
@@ -171,6 +195,182 @@ impl LayerMesh {
             out.push((Some(on_screen.expand(1.0)), Shape::mesh(m)));
         }
     }
+}
+
+impl LayerMesh {
+    /// Gives the vertices of the source mesh's triangles in each run `(first, count, colour)`
+    /// the colour, in the tiles and in the image (which is drawn again where they lie, or
+    /// entirely in the background when they cover much of it).
+    pub fn recolour(&mut self, runs: &[(usize, usize, Color32)]) {
+        if runs.is_empty() {
+            return;
+        }
+        let tiles = Arc::make_mut(&mut self.tiles);
+        let mut touched = Rect::NOTHING;
+        // Each run's bounds, for far-apart runs.
+        let mut each = Vec::with_capacity(runs.len());
+        for &(first, count, colour) in runs {
+            let mut run = Rect::NOTHING;
+            for t in first..first + count {
+                // The tile holding source triangle `t`, and its place there.
+                let k = self.starts.partition_point(|&s| s <= t).saturating_sub(1);
+                let Some((_, tile)) = tiles.get_mut(k) else {
+                    continue;
+                };
+                let local = t - self.starts[k];
+                let mesh = Arc::make_mut(tile);
+                let Some(tri) = mesh.indices.get(3 * local..3 * local + 3) else {
+                    continue;
+                };
+                let tri = [tri[0], tri[1], tri[2]];
+                for i in tri {
+                    if let Some(v) = mesh.vertices.get_mut(i as usize) {
+                        v.color = colour;
+                        run.extend_with(v.pos);
+                    }
+                }
+            }
+            touched = touched.union(run);
+            each.push(run);
+        }
+        if let RasterState::Ready {
+            texture,
+            rect,
+            image,
+            texel,
+        } = &mut self.raster
+        {
+            let at = || Placed {
+                origin: rect.min,
+                texel: *texel,
+            };
+            if touched.area() * PATCH_SHARE <= rect.area() {
+                patch(texture, image, at(), &self.tiles, touched);
+            } else if each.len() <= PATCH_RUNS {
+                // A few far apart: a patch each.
+                for r in each {
+                    patch(texture, image, at(), &self.tiles, r);
+                }
+            } else {
+                // A fill of much of the map: drawn again in the background, the tiles shown
+                // until it is ready.
+                self.raster = RasterState::Waiting;
+            }
+        } else if let RasterState::Drawing(_, cancel) = &self.raster {
+            // Drawing from the old colours: start again.
+            cancel.store(true, Ordering::Relaxed);
+            self.raster = RasterState::Waiting;
+        }
+    }
+}
+
+#[cfg(test)]
+impl LayerMesh {
+    /// Every vertex of the tiles, in order.
+    pub(super) fn vertices(&self) -> Vec<epaint::Vertex> {
+        self.tiles
+            .iter()
+            .flat_map(|(_, m)| m.vertices.clone())
+            .collect()
+    }
+
+    /// The image, once uploaded.
+    pub(super) fn image(&self) -> Option<Arc<ColorImage>> {
+        match &self.raster {
+            RasterState::Ready { image, .. } => Some(Arc::clone(image)),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for LayerMesh {
+    fn drop(&mut self) {
+        if let RasterState::Drawing(_, cancel) = &self.raster {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Changes within one patch this share of the image (or smaller) are drawn again at once.
+const PATCH_SHARE: f32 = 16.0;
+/// Up to this many runs far apart are patched one by one.
+const PATCH_RUNS: usize = 64;
+
+/// Texture options of a layer's image: mipmapped, so a far view is smooth.
+const TEXTURE_OPTIONS: egui::TextureOptions = egui::TextureOptions {
+    mipmap_mode: Some(egui::TextureFilter::Linear),
+    ..egui::TextureOptions::LINEAR
+};
+
+/// Where an image lies on the map: its top left corner and its texel, in map units.
+struct Placed {
+    origin: Pos2,
+    texel: f32,
+}
+
+/// Draws the texels of `image` under `area` (map units) again from `tiles`, and sends them to
+/// `texture`.
+fn patch(
+    texture: &mut TextureHandle,
+    image: &mut Arc<ColorImage>,
+    at: Placed,
+    tiles: &[(Rect, Arc<epaint::Mesh>)],
+    area: Rect,
+) {
+    let [w, h] = image.size;
+    if w == 0 || h == 0 || !area.is_finite() {
+        return;
+    }
+    let Placed { origin, texel } = at;
+    let rect = Rect::from_min_size(origin, egui::vec2(w as f32, h as f32) * texel);
+    // A texel of margin: a texel whose centre a moved edge crosses belongs to the patch.
+    let x0 = (((area.min.x - rect.min.x) / texel).floor() - 1.0).clamp(0.0, w as f32) as usize;
+    let y0 = (((area.min.y - rect.min.y) / texel).floor() - 1.0).clamp(0.0, h as f32) as usize;
+    let x1 = (((area.max.x - rect.min.x) / texel).ceil() + 1.0).clamp(0.0, w as f32) as usize;
+    let y1 = (((area.max.y - rect.min.y) / texel).ceil() + 1.0).clamp(0.0, h as f32) as usize;
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let img = Arc::make_mut(image);
+    for y in y0..y1 {
+        img.pixels[y * w + x0..y * w + x1].fill(Color32::TRANSPARENT);
+    }
+    let clip = [x0, y0, x1, y1];
+    let seen = Rect::from_min_max(
+        rect.min + egui::vec2(x0 as f32, y0 as f32) * texel,
+        rect.min + egui::vec2(x1 as f32, y1 as f32) * texel,
+    );
+    let mut target = Target {
+        pixels: &mut img.pixels,
+        w,
+        h,
+        origin,
+        texel,
+    };
+    for (b, tile) in tiles {
+        if !b.intersects(seen) {
+            continue;
+        }
+        for vs in tile
+            .indices
+            .chunks_exact(3)
+            .filter_map(|t| triangle(tile, t))
+        {
+            let b = bounds(vs.iter().map(|v| v.pos));
+            if b.intersects(seen) {
+                target.draw(vs, clip);
+            }
+        }
+    }
+    let mut part = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for y in y0..y1 {
+        part.extend_from_slice(&img.pixels[y * w + x0..y * w + x1]);
+    }
+    texture.set_partial(
+        [x0, y0],
+        ColorImage::new([x1 - x0, y1 - y0], part),
+        TEXTURE_OPTIONS,
+    );
 }
 
 /// Bounds of a set of points (`Rect::NOTHING` when empty).
@@ -183,25 +383,28 @@ fn bounds(points: impl Iterator<Item = Pos2>) -> Rect {
 }
 
 /// `mesh` cut into runs of consecutive triangles of about `per_tile` vertices each, with their
-/// bounds. Consecutive, so that paint order is kept exactly (a river drawn over the cells it
-/// crosses, a wood over the cloth); a map's cells are laid down row by row, so the runs are
-/// bands that a zoomed-in view culls.
-fn tiles(mesh: &epaint::Mesh, per_tile: usize) -> Vec<(Rect, epaint::Mesh)> {
-    let mut out: Vec<epaint::Mesh> = vec![epaint::Mesh::default()];
+/// bounds, and the index in `mesh` of each run's first triangle. Consecutive, so that paint
+/// order is kept exactly (a river drawn over the cells it crosses, a wood over the cloth); a
+/// map's cells are laid down row by row, so the runs are bands that a zoomed-in view culls.
+fn tiles(mesh: &epaint::Mesh, per_tile: usize) -> (Vec<(Rect, Arc<epaint::Mesh>)>, Vec<usize>) {
+    let mut out: Vec<(usize, epaint::Mesh)> = Vec::new();
     // Where each source vertex went: (tile + 1, index), 0 = not yet copied.
     let mut moved: Vec<(u32, u32)> = vec![(0, 0); mesh.vertices.len()];
-    for tri in mesh.indices.chunks_exact(3) {
+    for (k, tri) in mesh.indices.chunks_exact(3).enumerate() {
         let Some(vs) = triangle(mesh, tri) else {
+            // Out of range: drawn as nothing, and a tile of its own keeps the count of the
+            // triangles after it (see `LayerMesh::recolour`).
+            out.push((k + 1, epaint::Mesh::default()));
             continue;
         };
         if out
             .last()
-            .is_some_and(|m| m.vertices.len() >= per_tile.max(3))
+            .is_none_or(|(_, m)| m.vertices.len() >= per_tile.max(3))
         {
-            out.push(epaint::Mesh::default());
+            out.push((k, epaint::Mesh::default()));
         }
         let t = out.len() as u32;
-        let Some(m) = out.last_mut() else {
+        let Some((_, m)) = out.last_mut() else {
             continue;
         };
         for (&i, v) in tri.iter().zip(vs) {
@@ -214,15 +417,16 @@ fn tiles(mesh: &epaint::Mesh, per_tile: usize) -> Vec<(Rect, epaint::Mesh)> {
         }
     }
     out.into_iter()
-        .filter(|m| !m.indices.is_empty())
-        .map(|m| (bounds(m.vertices.iter().map(|v| v.pos)), m))
-        .collect()
+        .filter(|(_, m)| !m.indices.is_empty())
+        .map(|(k, m)| ((bounds(m.vertices.iter().map(|v| v.pos)), Arc::new(m)), k))
+        .unzip()
 }
 
 /// `meshes` (in paint order) drawn into an image whose longer side is `max_side` texels: each
 /// pixel centre takes the colour of the triangles covering it (interpolated between their
 /// vertices, blended over what is below in paint order). `None` when there is nothing to draw.
-fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
+/// Gives up (`None`) once `cancel` is set.
+fn rasterise(meshes: &[&epaint::Mesh], max_side: usize, cancel: &AtomicBool) -> Option<Raster> {
     let rect = bounds(meshes.iter().flat_map(|m| m.vertices.iter().map(|v| v.pos)));
     if !rect.is_positive() || max_side == 0 {
         return None;
@@ -233,11 +437,49 @@ fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
     // The image covers exactly w x h texels from the top left of the bounds.
     let rect = Rect::from_min_size(rect.min, egui::vec2(w as f32 * texel, h as f32 * texel));
     let mut pixels = vec![Color32::TRANSPARENT; w * h];
-    let to_texel = |p: Pos2| ((p.x - rect.min.x) / texel, (p.y - rect.min.y) / texel);
-    let triangles = meshes
-        .iter()
-        .flat_map(|m| m.indices.chunks_exact(3).filter_map(|t| triangle(m, t)));
-    for vs in triangles {
+    let mut target = Target {
+        pixels: &mut pixels,
+        w,
+        h,
+        origin: rect.min,
+        texel,
+    };
+    for m in meshes {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        for vs in m.indices.chunks_exact(3).filter_map(|t| triangle(m, t)) {
+            target.draw(vs, [0, 0, w, h]);
+        }
+    }
+    Some(Raster {
+        image: ColorImage::new([w, h], pixels),
+        rect,
+        texel,
+    })
+}
+
+/// An image being drawn: `w` x `h` texels of side `texel` map units from `origin`.
+struct Target<'a> {
+    pixels: &'a mut [Color32],
+    w: usize,
+    h: usize,
+    origin: Pos2,
+    texel: f32,
+}
+
+impl Target<'_> {
+    /// Draws one triangle over what is below, on the texels in `clip` (`[x0, y0, x1, y1]`,
+    /// ends excluded): each texel whose centre it covers takes its colour, interpolated between
+    /// its vertices and blended over what is there.
+    fn draw(&mut self, vs: [&epaint::Vertex; 3], clip: [usize; 4]) {
+        let (w, h) = (self.w, self.h);
+        let to_texel = |p: Pos2| {
+            (
+                (p.x - self.origin.x) / self.texel,
+                (p.y - self.origin.y) / self.texel,
+            )
+        };
         let p = [
             to_texel(vs[0].pos),
             to_texel(vs[1].pos),
@@ -245,17 +487,19 @@ fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
         ];
         let area = edge(p[0], p[1], p[2]);
         if area.abs() < 1e-12 {
-            continue;
+            return;
         }
         let flat = vs[0].color == vs[1].color && vs[1].color == vs[2].color;
-        let min_y = p.iter().map(|q| q.1).fold(f32::INFINITY, f32::min).max(0.0) as usize;
+        let min_y =
+            (p.iter().map(|q| q.1).fold(f32::INFINITY, f32::min).max(0.0) as usize).max(clip[1]);
         let max_y = (p
             .iter()
             .map(|q| q.1)
             .fold(f32::NEG_INFINITY, f32::max)
             .max(0.0) as usize
             + 1)
-        .min(h);
+        .min(h)
+        .min(clip[3]);
         // Each edge as a bound on x along the row at height cy: inside where
         // s * x + u * cy + v >= 0, that is x >= or <= k * (u * cy + v) with k = -1 / s.
         let bounds = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])].map(|(a, b)| {
@@ -264,6 +508,7 @@ fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
             let v = (-(b.0 - a.0) * a.1 + (b.1 - a.1) * a.0) / area;
             (s, if s != 0.0 { -1.0 / s } else { 0.0 }, u, v)
         });
+        let (x_lo, x_hi) = (clip[0] as f32, (clip[2].min(w) as f32) - 1.0);
         for y in min_y..max_y {
             // Pixel centres, nudged off the lattice so that a point on an edge shared by two
             // triangles (a square's diagonal) is inside exactly one of them.
@@ -279,12 +524,12 @@ fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
                     hi = f32::NEG_INFINITY;
                 }
             }
-            let first = ceil(lo - 0.5 - NUDGE.0).max(0.0);
-            let last = floor(hi - 0.5 - NUDGE.0).min(w as f32 - 1.0);
+            let first = ceil(lo - 0.5 - NUDGE.0).max(x_lo);
+            let last = floor(hi - 0.5 - NUDGE.0).min(x_hi);
             if first.partial_cmp(&last).is_none_or(|o| o.is_gt()) {
                 continue;
             }
-            let row = &mut pixels[y * w + first as usize..=y * w + last as usize];
+            let row = &mut self.pixels[y * w + first as usize..=y * w + last as usize];
             if flat && vs[0].color.a() == 255 {
                 row.fill(vs[0].color);
             } else if flat {
@@ -303,10 +548,6 @@ fn rasterise(meshes: &[&epaint::Mesh], max_side: usize) -> Option<Raster> {
             }
         }
     }
-    Some(Raster {
-        image: ColorImage::new([w, h], pixels),
-        rect,
-    })
 }
 
 /// The three vertices of a triangle, if its indices are in range.
@@ -395,7 +636,7 @@ mod tests {
     #[test]
     fn tiles_keep_every_triangle_once_in_paint_order_within_their_bounds() {
         let m = board();
-        let t = tiles(&m, 4_096);
+        let (t, _) = tiles(&m, 4_096);
         assert!(t.len() > 4, "{} tiles", t.len());
         // The triangles, tile after tile, are the mesh's triangles in order.
         let corners = |m: &epaint::Mesh| {
@@ -414,7 +655,7 @@ mod tests {
 
     #[test]
     fn raster_pixels_take_the_colour_of_the_square_below() {
-        let r = rasterise(&[&board()], 400).expect("raster");
+        let r = rasterise(&[&board()], 400, &AtomicBool::new(false)).expect("raster");
         let img = r.image;
         assert_eq!(img.size, [400, 400]);
         // 4 texels per square: the texel at the centre of square (x, y).
@@ -437,7 +678,9 @@ mod tests {
         let mut m = epaint::Mesh::default();
         square(&mut m, 0.0, 0.0, 2.0, Color32::WHITE);
         square(&mut m, 0.0, 0.0, 1.0, Color32::from_black_alpha(128));
-        let img = rasterise(&[&m], 2).expect("raster").image;
+        let img = rasterise(&[&m], 2, &AtomicBool::new(false))
+            .expect("raster")
+            .image;
         assert_eq!(img.pixels[0], Color32::from_gray(127));
         assert_eq!(img.pixels[1], Color32::WHITE);
     }

@@ -43,10 +43,149 @@ pub type MapShapes = Vec<(Option<Rect>, Shape)>;
 pub struct StaticLayer {
     runs: Vec<Run>,
     pub bounds: Aabb,
+    /// Where a hex map's cells are, to paint hexes without drawing the layer again.
+    cells: Option<Cells>,
 }
 
+/// A hex map's cells in the static layer: `scene::static_layer` lays them down as the first
+/// mesh, after the grid's backing, one six-corner fan (four triangles) per hex in the grid's
+/// order, each in its terrain's colour.
+struct Cells {
+    /// The run of merged meshes holding them, and the index there of the first cell's first
+    /// triangle.
+    run: usize,
+    first: usize,
+    /// What the layer was drawn from: an edit that changes only the terrain of hexes
+    /// recolours their cells.
+    ground: Ground,
+}
+
+/// The parts of a scenario a hex map's static layer is drawn from.
+#[derive(Clone, PartialEq)]
+struct Ground {
+    map: crate::model::HexMap,
+    terrain_types: Vec<crate::model::TerrainType>,
+    /// Whether there is a background image, and its opacity.
+    background: Option<u32>,
+    /// What of the scene's style it shows: the grid (the gap between cells), hex numbers.
+    style: (bool, bool),
+}
+
+impl Ground {
+    fn of(s: &crate::model::Scenario, style: &crate::scene::Style) -> Option<Ground> {
+        Some(Ground {
+            map: s.map.as_hex()?.clone(),
+            terrain_types: s.terrain_types.clone(),
+            background: s.background.as_ref().map(|b| b.opacity.to_bits()),
+            style: (style.grid, style.coordinates),
+        })
+    }
+}
+
+/// Triangles of one hex's cell.
+const CELL_TRIANGLES: usize = 4;
+
 impl StaticLayer {
-    pub fn new(scene: &Scene) -> StaticLayer {
+    /// The layer of `scene`, drawn by `scene::static_layer` from `s` in `style`.
+    pub fn new(
+        scene: &Scene,
+        s: &crate::model::Scenario,
+        style: &crate::scene::Style,
+    ) -> StaticLayer {
+        let mut layer = StaticLayer::merged(scene);
+        layer.cells = StaticLayer::find_cells(scene, s, style);
+        layer
+    }
+
+    /// Where the cells of a hex map's scene are (see `Cells`); `None` when the scene does not
+    /// hold them as expected.
+    fn find_cells(
+        scene: &Scene,
+        s: &crate::model::Scenario,
+        style: &crate::scene::Style,
+    ) -> Option<Cells> {
+        let ground = Ground::of(s, style)?;
+        let n = ground.map.terrain.len();
+        // The run of the first mesh is the first run of meshes.
+        let mut run = 0;
+        for item in &scene.items {
+            match item {
+                Item::Mesh(m) => {
+                    let triangles = m.indices.len() / 3;
+                    let cells = triangles.checked_sub(n * CELL_TRIANGLES)?;
+                    return Some(Cells {
+                        run,
+                        first: cells,
+                        ground,
+                    });
+                }
+                _ => run = 1,
+            }
+        }
+        None
+    }
+
+    /// Brings the layer up to `s` in `style`: when only the terrain of hexes changed, their
+    /// cells are recoloured in place (and the image patched); otherwise the layer is made
+    /// again from `scene()`.
+    pub fn update(
+        &mut self,
+        s: &crate::model::Scenario,
+        style: &crate::scene::Style,
+        scene: impl FnOnce() -> Scene,
+    ) {
+        if !self.recolour(s, style) {
+            *self = StaticLayer::new(&scene(), s, style);
+        }
+    }
+
+    /// Recolours the cells of the hexes whose terrain changed; false when anything else did.
+    fn recolour(&mut self, s: &crate::model::Scenario, style: &crate::scene::Style) -> bool {
+        let (Some(cells), Some(h)) = (&mut self.cells, s.map.as_hex()) else {
+            return false;
+        };
+        let g = &cells.ground;
+        let same = g.map.orientation == h.orientation
+            && g.map.hex_size_mm == h.hex_size_mm
+            && g.map.shape == h.shape
+            && g.map.terrain.len() == h.terrain.len()
+            && g.map.hexsides == h.hexsides
+            && g.terrain_types == s.terrain_types
+            && g.background == s.background.as_ref().map(|b| b.opacity.to_bits())
+            && g.style == (style.grid, style.coordinates);
+        let Some(Run::Mesh(mesh)) = self.runs.get_mut(cells.run) else {
+            return false;
+        };
+        if !same {
+            return false;
+        }
+        let colours: std::collections::HashMap<_, _> = s
+            .terrain_types
+            .iter()
+            .map(|t| (t.id, colour(t.colour)))
+            .collect();
+        let runs: Vec<(usize, usize, Color32)> = g
+            .map
+            .terrain
+            .iter()
+            .zip(&h.terrain)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (_, t))| {
+                let c = colours
+                    .get(t)
+                    .copied()
+                    .unwrap_or(colour(crate::scene::ink::WHITE));
+                (cells.first + i * CELL_TRIANGLES, CELL_TRIANGLES, c)
+            })
+            .collect();
+        mesh.recolour(&runs);
+        cells.ground.map.terrain.clone_from(&h.terrain);
+        true
+    }
+
+    /// The layer of `scene` with its consecutive meshes merged.
+    fn merged(scene: &Scene) -> StaticLayer {
         /// A run being gathered: meshes are merged before they become a `LayerMesh`.
         enum Gather {
             Mesh(epaint::Mesh),
@@ -91,6 +230,7 @@ impl StaticLayer {
                 })
                 .collect(),
             bounds: scene.bounds,
+            cells: None,
         }
     }
 
@@ -475,4 +615,171 @@ pub fn push_items(
     }
     batch.flush(out);
     out.extend(texts);
+}
+
+/// How the shapes of a cached layer are tessellated: by egui's tessellator with the frame's
+/// settings, once, instead of every frame.
+pub struct Baking {
+    pub pixels_per_point: f32,
+    pub options: epaint::TessellationOptions,
+    pub font_image_size: [usize; 2],
+}
+
+impl Baking {
+    pub fn of(ctx: &egui::Context) -> Baking {
+        Baking {
+            pixels_per_point: ctx.pixels_per_point(),
+            options: ctx.tessellation_options(|o| *o),
+            font_image_size: ctx.fonts(|f| f.font_image_size()),
+        }
+    }
+
+    /// `shapes` with each run of consecutive shapes that look the same whenever they are
+    /// tessellated (paths, rectangles) tessellated into one mesh, so a frame that reuses them
+    /// only copies vertices: a table's 500 label backings were most of a steady frame. Meshes
+    /// stay as they are (copying them into a growing mesh costs more than it saves).
+    /// Circles (drawn from the font atlas's discs when small) and texts (from its glyphs) are
+    /// kept as shapes; with `texts_last`, texts go after everything else, which looks the same
+    /// when no text overlaps a later shape (labels keep clear of each other and of counters).
+    pub fn bake(&self, shapes: Vec<Shape>, texts_last: bool) -> Vec<Shape> {
+        let mut t = epaint::Tessellator::new(
+            self.pixels_per_point,
+            self.options,
+            self.font_image_size,
+            Vec::new(),
+        );
+        let mut out = Vec::new();
+        let mut texts = Vec::new();
+        let mut mesh = epaint::Mesh::default();
+        let flush = |mesh: &mut epaint::Mesh, out: &mut Vec<Shape>| {
+            if !mesh.is_empty() {
+                out.push(Shape::mesh(std::mem::take(mesh)));
+            }
+        };
+        for shape in shapes {
+            match shape {
+                Shape::Text(_) if texts_last => texts.push(shape),
+                Shape::Path(_)
+                | Shape::LineSegment { .. }
+                | Shape::Rect(_)
+                | Shape::Ellipse(_)
+                | Shape::QuadraticBezier(_)
+                | Shape::CubicBezier(_) => t.tessellate_shape(shape, &mut mesh),
+                Shape::Noop => {}
+                other => {
+                    flush(&mut mesh, &mut out);
+                    out.push(other);
+                }
+            }
+        }
+        flush(&mut mesh, &mut out);
+        out.extend(texts);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::generate;
+
+    /// Waits until the layer's images are drawn and uploaded for a far view.
+    fn drawn(layer: &mut StaticLayer, ctx: &egui::Context) {
+        let far = View {
+            origin: Pos2::ZERO,
+            zoom: 0.01,
+        };
+        let start = std::time::Instant::now();
+        layer.upload(ctx, &far);
+        while layer.busy() && start.elapsed().as_secs() < 60 {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            layer.upload(ctx, &far);
+        }
+    }
+
+    /// The vertices and images of the layer's meshes.
+    type Drawing = Vec<(Vec<epaint::Vertex>, Option<Arc<epaint::ColorImage>>)>;
+    use std::sync::Arc;
+
+    fn drawing(layer: &StaticLayer) -> Drawing {
+        layer
+            .runs
+            .iter()
+            .filter_map(|r| match r {
+                Run::Mesh(m) => Some((m.vertices(), m.image())),
+                Run::Items(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn painting_hexes_recolours_the_layer_as_drawing_it_again_would() {
+        // 110 x 110 hexes: large enough to be drawn into an image.
+        let mut s = generate::hex_battlefield(110, 0.1, 0, 2);
+        let style = crate::scene::Style::default();
+        let ctx = egui::Context::default();
+        let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
+        drawn(&mut layer, &ctx);
+        assert!(drawing(&layer).iter().any(|(_, image)| image.is_some()));
+        // A short stroke, and two lone hexes at the map's corners (a patch each).
+        let woods = s.terrain_types[2].id;
+        let lake = s.terrain_types[3].id;
+        if let crate::model::Map::Hex(h) = &mut s.map {
+            for i in [5_000, 5_001, 5_002, 5_003, 0, 12_099] {
+                h.terrain[i] = if h.terrain[i] == woods { lake } else { woods };
+            }
+        }
+        layer.update(&s, &style, || panic!("the layer was drawn again"));
+        let mut fresh = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
+        drawn(&mut fresh, &ctx);
+        let (a, b) = (drawing(&layer), drawing(&fresh));
+        assert_eq!(a.len(), b.len());
+        for ((va, ia), (vb, ib)) in a.iter().zip(&b) {
+            let d: Vec<_> = va
+                .iter()
+                .zip(vb)
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, (x, y))| (i, x.color, y.color, x.pos, y.pos))
+                .take(4)
+                .collect();
+            assert!(
+                d.is_empty() && va.len() == vb.len(),
+                "vertices differ: {d:?}"
+            );
+            assert_eq!(ia.as_ref().map(|i| i.size), ib.as_ref().map(|i| i.size));
+            if let (Some(ia), Some(ib)) = (ia, ib) {
+                let differ = ia
+                    .pixels
+                    .iter()
+                    .zip(&ib.pixels)
+                    .filter(|(x, y)| x != y)
+                    .count();
+                assert_eq!(differ, 0, "texels differ");
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_hexside_draws_the_layer_again() {
+        let mut s = generate::hex_battlefield(8, 0.0, 0, 2);
+        let style = crate::scene::Style::default();
+        let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
+        if let crate::model::Map::Hex(h) = &mut s.map {
+            h.hexsides.push(crate::model::Hexside {
+                hex: h.grid().hex_at(10).expect("hex"),
+                direction: 1,
+                features: crate::model::HexsideFeatures {
+                    river: true,
+                    ..Default::default()
+                },
+            });
+        }
+        let mut again = false;
+        layer.update(&s, &style, || {
+            again = true;
+            crate::scene::static_layer(&s, &style)
+        });
+        assert!(again);
+    }
 }

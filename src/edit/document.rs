@@ -7,11 +7,72 @@ use std::path::PathBuf;
 /// Undo steps kept; the oldest are dropped first.
 pub const HISTORY_LIMIT: usize = 200;
 
+/// Names for the state of the two parts of a scenario the canvas draws in separate layers, so
+/// that an edit of one does not redraw the other (a moved unit leaves the terrain's meshes as
+/// they are). Each changes whenever its part does, and is never reused for other content: an
+/// undo brings back the names the restored state had, so caches made for it still hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Revisions {
+    /// The ground: the map (terrain of hexes, hexsides), terrain types, pieces, background.
+    pub ground: u64,
+    /// What stands on it and is drawn over it: sides, units, zones, objectives, columns,
+    /// reinforcements, and everything else but the ground. Also changes when the map's
+    /// layout (size, shape, hex size) does, as every unit's place on the page moves with it.
+    pub forces: u64,
+}
+
+/// Which parts differ between `a` and `b`: (ground, forces).
+fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
+    // Spelled out without `..`, so that a new field has to be placed in one part or the other.
+    let Scenario {
+        meta,
+        sides,
+        map,
+        background,
+        terrain_types,
+        pieces,
+        units,
+        columns,
+        zones,
+        objectives,
+        reinforcements,
+        rules,
+        turn,
+        next_id,
+        game,
+    } = a;
+    let ground = *map != b.map
+        || *background != b.background
+        || *terrain_types != b.terrain_types
+        || *pieces != b.pieces;
+    let layout = match (map, &b.map) {
+        (crate::model::Map::Hex(x), crate::model::Map::Hex(y)) => {
+            x.orientation != y.orientation || x.hex_size_mm != y.hex_size_mm || x.shape != y.shape
+        }
+        (x, y) => x != y,
+    };
+    let forces = layout
+        || *units != b.units
+        || *sides != b.sides
+        || *zones != b.zones
+        || *objectives != b.objectives
+        || *columns != b.columns
+        || *reinforcements != b.reinforcements
+        || *meta != b.meta
+        || *rules != b.rules
+        || *turn != b.turn
+        || *next_id != b.next_id
+        || *game != b.game;
+    (ground, forces)
+}
+
 /// One undo step: the scenario before the transaction, and what the step was called.
 #[derive(Clone, Debug)]
 struct Step {
     label: String,
     before: Scenario,
+    /// The revisions of `before`.
+    revisions: Revisions,
     /// Edits of the same field in a row merge into this step (see `apply_merging`).
     merge_key: Option<String>,
 }
@@ -34,6 +95,9 @@ pub struct Document {
     /// Counts every change of the scenario (edit, undo, redo), so caches of anything derived
     /// from it know when to rebuild.
     changes: u64,
+    /// The current state's part revisions, and the last number handed out for one.
+    revisions: Revisions,
+    last_revision: u64,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -50,6 +114,8 @@ impl Document {
             revision_ids: vec![0],
             next_revision_id: 1,
             changes: 0,
+            revisions: Revisions::default(),
+            last_revision: 0,
             path,
             repairs: Vec::new(),
         }
@@ -82,6 +148,33 @@ impl Document {
     /// the present, and the present shown again).
     pub fn count_on_from(&mut self, other: &Document) {
         self.changes = self.changes.max(other.changes) + 1;
+        // Fresh part revisions too: caches keyed on them must not take this state for the
+        // other document's.
+        self.last_revision = self.last_revision.max(other.last_revision) + 2;
+        self.revisions = Revisions {
+            ground: self.last_revision - 1,
+            forces: self.last_revision,
+        };
+    }
+
+    /// The current state's part revisions (see [`Revisions`]).
+    pub fn revisions(&self) -> Revisions {
+        self.revisions
+    }
+
+    /// The revisions of `next` about to replace the current state.
+    fn next_revisions(&mut self, next: &Scenario) -> Revisions {
+        let (ground, forces) = changed_parts(&self.scenario, next);
+        let mut r = self.revisions;
+        if ground {
+            self.last_revision += 1;
+            r.ground = self.last_revision;
+        }
+        if forces {
+            self.last_revision += 1;
+            r.forces = self.last_revision;
+        }
+        r
     }
 
     /// Applies `edits` as one undo step called `label`. All or nothing: if any edit fails, or
@@ -124,9 +217,11 @@ impl Document {
         if let Some(first) = next.validate().into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
-        if next == self.scenario {
+        let revisions = self.next_revisions(&next);
+        if revisions == self.revisions {
             return Ok(());
         }
+        let before_revisions = std::mem::replace(&mut self.revisions, revisions);
         if merging {
             // The step's "before" stays; only the current state moves on.
             self.scenario = next;
@@ -141,6 +236,7 @@ impl Document {
         self.undo.push(Step {
             label: label.to_string(),
             before,
+            revisions: before_revisions,
             merge_key: key.map(str::to_string),
         });
         self.revision_ids.push(self.next_revision_id);
@@ -166,9 +262,11 @@ impl Document {
         let step = self.undo.pop()?;
         self.changes += 1;
         let after = std::mem::replace(&mut self.scenario, step.before);
+        let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.redo.push(Step {
             label: step.label.clone(),
             before: after,
+            revisions,
             merge_key: None,
         });
         Some(step.label)
@@ -179,9 +277,11 @@ impl Document {
         let step = self.redo.pop()?;
         self.changes += 1;
         let before = std::mem::replace(&mut self.scenario, step.before);
+        let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.undo.push(Step {
             label: step.label.clone(),
             before,
+            revisions,
             merge_key: None,
         });
         Some(step.label)
@@ -324,5 +424,50 @@ mod tests {
         while doc.undo().is_some() {}
         assert_eq!(doc.history().1, 0);
         assert!(doc.is_dirty());
+    }
+
+    #[test]
+    fn a_moved_unit_changes_the_forces_and_a_painted_hex_the_ground_and_undo_restores_both() {
+        let s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        let mut doc = Document::new(s, None);
+        let start = doc.revisions();
+        let mut u = doc.scenario().units[2].clone();
+        let (hex, facing) = u.hex().expect("on a hex");
+        let free = |h: hexx::Hex| {
+            doc.scenario()
+                .units
+                .iter()
+                .all(|x| x.hex().map(|p| p.0) != Some(h))
+        };
+        let to = hex
+            .all_neighbors()
+            .into_iter()
+            .find(|n| {
+                free(*n)
+                    && doc
+                        .scenario()
+                        .map
+                        .as_hex()
+                        .is_some_and(|m| m.grid().contains(*n))
+            })
+            .expect("a free neighbour");
+        u.position = crate::model::Position::Hex { hex: to, facing };
+        doc.apply("Move", vec![Edit::PutUnit(Box::new(u))])
+            .expect("move");
+        let moved = doc.revisions();
+        assert_eq!(moved.ground, start.ground);
+        assert_ne!(moved.forces, start.forces);
+        let other = doc.scenario().terrain_types[1].id;
+        doc.apply("Paint", vec![Edit::SetHexTerrain(vec![(hex, other)])])
+            .expect("paint");
+        let painted = doc.revisions();
+        assert_ne!(painted.ground, moved.ground);
+        assert_eq!(painted.forces, moved.forces);
+        doc.undo();
+        assert_eq!(doc.revisions(), moved);
+        doc.undo();
+        assert_eq!(doc.revisions(), start);
+        doc.redo();
+        assert_eq!(doc.revisions(), moved);
     }
 }

@@ -10,4 +10,4 @@ mod document;
 pub mod ops;
 
 pub use change::{Edit, EditError};
-pub use document::{Document, HISTORY_LIMIT};
+pub use document::{Document, HISTORY_LIMIT, Revisions};

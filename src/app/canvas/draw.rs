@@ -7,7 +7,6 @@ use crate::app::App;
 use crate::app::paint::{self, StaticLayer};
 use crate::app::tools::{Gesture, Tool};
 use crate::app::zoc_view::ZocOverlay;
-use crate::edit::Edit;
 use crate::edit::ops::selection::{editable_points, move_edits, move_vertex};
 use crate::geom::Point;
 use crate::io;
@@ -19,12 +18,16 @@ use std::sync::Arc;
 /// What the canvas draws from, kept between frames.
 #[derive(Default)]
 pub(in crate::app) struct Layers {
-    /// The map, terrain and grid, for one state of the scenario and style.
+    /// The map, terrain and grid, for one state of the ground and style.
     pub static_layer: Option<((u64, bool, bool), StaticLayer)>,
-    /// Units and markers, for one state of the scenario and style.
+    /// Units and markers, for one state of the forces and style.
     pub dynamic_layer: Option<((u64, scene::Style), Arc<scene::Scene>)>,
-    /// Last frame's shapes of the map and of the units, and what they were drawn for.
-    pub canvas_cache: Option<CachedLayers>,
+    /// Last frame's shapes of the map, and what they were drawn for.
+    pub map_cache: Option<Cached<MapKey, paint::MapShapes>>,
+    /// Last frame's shapes of the units and their labels, and what they were drawn for: kept
+    /// apart from the map's, so that painting a hex does not redraw 5,000 counters and moving
+    /// one does not redraw 40,000 hexes.
+    pub units_cache: Option<Cached<UnitsKey, paint::MapShapes>>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's texture, for one state of the scenario.
@@ -73,22 +76,29 @@ impl App {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         let style = self.scene_style();
-        // The static layer is rebuilt only when the scenario or what it shows changes.
-        let key = (self.doc.changes(), style.grid, style.coordinates);
-        if self
-            .layers
-            .static_layer
-            .as_ref()
-            .is_none_or(|(k, _)| *k != key)
-        {
-            let scene = scene::static_layer(self.doc.scenario(), &style);
-            self.layers.static_layer = Some((key, StaticLayer::new(&scene)));
+        let revisions = self.doc.revisions();
+        // The static layer is rebuilt only when the ground or what it shows changes.
+        let key = (revisions.ground, style.grid, style.coordinates);
+        match &mut self.layers.static_layer {
+            Some((k, layer)) if *k != key && k.1 == key.1 && k.2 == key.2 => {
+                // The same map with other terrain: only what changed is drawn again.
+                let scene = || scene::static_layer(self.doc.scenario(), &style);
+                layer.update(self.doc.scenario(), &style, scene);
+                *k = key;
+                self.layers.map_cache = None;
+            }
+            Some((k, _)) if *k == key => {}
+            _ => {
+                let scene = scene::static_layer(self.doc.scenario(), &style);
+                let layer = StaticLayer::new(&scene, self.doc.scenario(), &style);
+                self.layers.static_layer = Some((key, layer));
+            }
         }
         if let Some((_, layer)) = &mut self.layers.static_layer
             && layer.upload(ui.ctx(), &self.view)
         {
             // The map's image is ready: last frame's shapes drew its triangles.
-            self.layers.canvas_cache = None;
+            self.layers.map_cache = None;
         }
         let background = self.background_texture(ui.ctx());
         let zoc = self.zoc_overlay_items();
@@ -102,70 +112,77 @@ impl App {
         let origin = self.view.origin.to_vec2();
         let preview_texts: Vec<Rect> = text_rects(&preview).map(|r| r.translate(-origin)).collect();
         // A frame where nothing that shapes the map changed (the mouse moved, a panel
-        // repainted) reuses the last frame's shapes.
-        let frame_key = CanvasKey {
-            preview_texts: preview_texts
-                .iter()
-                .flat_map(|r| [r.min.x, r.min.y, r.max.x, r.max.y].map(f32::to_bits))
-                .collect(),
-            changes: self.doc.changes(),
-            style: style.clone(),
-            zoom: self.view.zoom.to_bits(),
-            origin: (self.view.origin.x.to_bits(), self.view.origin.y.to_bits()),
-            rect: (
-                rect.min.x.to_bits(),
-                rect.min.y.to_bits(),
-                rect.max.x.to_bits(),
-                rect.max.y.to_bits(),
-            ),
-            background,
+        // repainted) reuses the last frame's shapes; a pan at the same zoom moves them.
+        let bits = |r: &Rect| [r.min.x, r.min.y, r.max.x, r.max.y].map(f32::to_bits);
+        // The preview's texts on the screen, which the map's and units' texts give way to.
+        let taken: Vec<Rect> = preview_texts.iter().map(|r| r.translate(origin)).collect();
+        let map_key = Keyed::new(
+            &self.view,
+            rect,
+            ui.ctx().pixels_per_point(),
+            MapKey {
+                ground: revisions.ground,
+                grid: (style.grid, style.coordinates, self.settings.grid),
+                background,
+                preview_texts: preview_texts.iter().flat_map(bits).collect(),
+            },
+        );
+        let map = match reuse(self.layers.map_cache.take(), &map_key, self.view.origin) {
+            Some(c) => c,
+            None => Cached {
+                key: map_key,
+                shapes: bake_map(
+                    &paint::Baking::of(ui.ctx()),
+                    self.map_shapes(ui, rect, background, &taken),
+                ),
+            },
         };
-        let panned = |k: &CanvasKey| {
-            CanvasKey {
-                origin: frame_key.origin,
-                ..k.clone()
-            } == frame_key
+        let units_key = Keyed::new(
+            &self.view,
+            rect,
+            ui.ctx().pixels_per_point(),
+            UnitsKey {
+                forces: revisions.forces,
+                style: style.clone(),
+                labels: (self.settings.labels, self.settings.coordinates),
+                preview_texts: preview_texts.iter().flat_map(bits).collect(),
+                map_texts: text_rects(map.shapes.iter().map(|(_, s)| s))
+                    .map(|r| r.translate(-origin))
+                    .flat_map(|r| bits(&r))
+                    .collect(),
+            },
+        );
+        let cached = match &ghost {
+            None => reuse(self.layers.units_cache.take(), &units_key, self.view.origin),
+            Some(_) => None,
         };
-        let cached = match (&ghost, self.layers.canvas_cache.take()) {
-            (None, Some(c)) if c.key == frame_key => Some(c),
-            // Only the origin moved (a pan at the same zoom): move last frame's shapes.
-            (None, Some(mut c)) if panned(&c.key) => {
-                let (ox, oy) = c.key.origin;
-                let delta = self.view.origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy));
-                for (clip, shape) in &mut c.map {
-                    shape.translate(delta);
-                    *clip = clip.map(|r| r.translate(delta));
-                }
-                for shape in &mut c.units {
-                    shape.translate(delta);
-                }
-                c.key = frame_key.clone();
-                Some(c)
-            }
-            _ => None,
-        };
-        let layers = match cached {
+        let units = match cached {
             Some(c) => c,
             None => {
-                let taken: Vec<Rect> = preview_texts.iter().map(|r| r.translate(origin)).collect();
                 let layer = LayerInputs {
                     style: &style,
-                    background,
                     ghost: ghost.as_ref(),
                     taken: &taken,
                 };
-                self.layer_shapes(ui, rect, layer, frame_key)
+                let shapes = self.unit_shapes(ui, rect, layer, &map.shapes);
+                Cached {
+                    // Kept for later frames: tessellated once now.
+                    shapes: match ghost {
+                        None => own_clips(paint::Baking::of(ui.ctx()).bake(shapes, true)),
+                        Some(_) => shapes.into_iter().map(|s| (None, s)).collect(),
+                    },
+                    key: units_key,
+                }
             }
         };
-        for (clip, shape) in &layers.map {
+        for (clip, shape) in &map.shapes {
             match clip {
                 Some(r) => painter.with_clip_rect(r.intersect(rect)).add(shape.clone()),
                 None => painter.add(shape.clone()),
             };
         }
         let mut shapes = Vec::new();
-        if ghost.is_some()
-            && let Some(Gesture::Paint { cells }) = &self.canvas.gesture
+        if let Some(Gesture::Paint { cells }) = &self.canvas.gesture
             && let Some(h) = self.doc.scenario().map.as_hex()
         {
             // The hexes being painted, over the map as it is.
@@ -187,9 +204,16 @@ impl App {
         }
         // The rule preview's overlay lies on the map, under the units (see `rules_view`).
         shapes.extend(preview);
-        shapes.extend(layers.units.iter().cloned());
+        painter.extend(std::mem::take(&mut shapes));
+        for (clip, shape) in &units.shapes {
+            match clip {
+                Some(r) => painter.with_clip_rect(r.intersect(rect)).add(shape.clone()),
+                None => painter.add(shape.clone()),
+            };
+        }
+        self.layers.map_cache = Some(map);
         if ghost.is_none() {
-            self.layers.canvas_cache = Some(layers);
+            self.layers.units_cache = Some(units);
         }
         // Its answers to hovering and dragging, and the tools' marks, on top.
         self.preview_marks_shapes(ui, rect, &mut shapes);
@@ -197,21 +221,14 @@ impl App {
         painter.extend(shapes);
     }
 
-    /// The map's shapes and the units' shapes (with their labels) for one view, from the
-    /// document or from the ghost of a gesture.
-    fn layer_shapes(
-        &mut self,
+    /// The map's shapes for one view: the static layer, and the table's inch grid.
+    fn map_shapes(
+        &self,
         ui: &Ui,
         rect: Rect,
-        inputs: LayerInputs<'_>,
-        key: CanvasKey,
-    ) -> CachedLayers {
-        let LayerInputs {
-            style,
-            background,
-            ghost,
-            taken,
-        } = inputs;
+        background: Option<egui::TextureId>,
+        taken: &[Rect],
+    ) -> paint::MapShapes {
         let mut map = Vec::new();
         if let Some((_, layer)) = &self.layers.static_layer {
             ui.ctx()
@@ -231,11 +248,28 @@ impl App {
             inch_grid(&mut grid, t, &self.view, rect, ui.ctx().pixels_per_point());
             map.extend(grid.into_iter().map(|s| (None, s)));
         }
+        map
+    }
+
+    /// The units' shapes (with their labels) for one view, from the document or from the
+    /// ghost of a gesture; the labels keep clear of the texts among `map`.
+    fn unit_shapes(
+        &mut self,
+        ui: &Ui,
+        rect: Rect,
+        inputs: LayerInputs<'_>,
+        map: &paint::MapShapes,
+    ) -> Vec<Shape> {
+        let LayerInputs {
+            style,
+            ghost,
+            taken,
+        } = inputs;
         let dynamic = match ghost {
             Some(g) => Arc::new(scene::dynamic_layer(g, style)),
             None => {
                 // Rebuilt only when the scenario or what is shown changes.
-                let key = (self.doc.changes(), style.clone());
+                let key = (self.doc.revisions().forces, style.clone());
                 if self
                     .layers
                     .dynamic_layer
@@ -252,6 +286,15 @@ impl App {
             }
         };
         let shown = ghost.unwrap_or(self.doc.scenario());
+        // The room the map's texts left: the preview's texts and the map's own.
+        let mut room = super::labels::Placed::new(rect);
+        for r in taken
+            .iter()
+            .copied()
+            .chain(text_rects(map.iter().map(|(_, s)| s)))
+        {
+            room.hold(r);
+        }
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
@@ -276,7 +319,7 @@ impl App {
                 );
             }
         });
-        CachedLayers { key, map, units }
+        units
     }
 
     /// The scenario as the gesture in progress would leave it (for the ghost).
@@ -288,9 +331,6 @@ impl App {
             }
             Gesture::Vertex { item, index, to } => {
                 vec![move_vertex(s, *item, *index, *to, false)?]
-            }
-            Gesture::Paint { cells } if !cells.is_empty() => {
-                vec![Edit::SetHexTerrain(cells.clone())]
             }
             Gesture::Hexsides { sides, on } => {
                 let Tool::Hexside { feature } = self.tool else {
@@ -555,10 +595,9 @@ fn acted_marks(
     }
 }
 
-/// What the map's and units' shapes are built from, besides the document and the view.
+/// What the units' shapes are built from, besides the document and the view.
 struct LayerInputs<'a> {
     style: &'a scene::Style,
-    background: Option<egui::TextureId>,
     ghost: Option<&'a Scenario>,
     /// Screen rectangles of texts drawn over the map by other layers (the rule preview's).
     taken: &'a [Rect],
@@ -572,13 +611,144 @@ fn text_rects<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> impl Iterator<
     })
 }
 
-/// The shapes of one view, cached while nothing they show changes.
-pub(in crate::app) struct CachedLayers {
-    key: CanvasKey,
-    /// Terrain and grid, each with its clip (see `paint::MapShapes`).
-    map: paint::MapShapes,
-    /// Units, markers and labels.
-    units: Vec<Shape>,
+/// Shapes of one view, kept while nothing they show changes.
+pub(in crate::app) struct Cached<K, S> {
+    key: Keyed<K>,
+    shapes: S,
+}
+
+/// What a layer's shapes show (`content`), and the view they were drawn for.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::app) struct Keyed<K> {
+    content: K,
+    /// Pixels per point (the shapes are tessellated for it).
+    ppp: u32,
+    zoom: u32,
+    origin: (u32, u32),
+    rect: (u32, u32, u32, u32),
+}
+
+/// What the map's shapes depend on besides the view.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::app) struct MapKey {
+    ground: u64,
+    /// The hex grid, the hex numbers of the static layer, the table's inch grid.
+    grid: (bool, bool, bool),
+    background: Option<egui::TextureId>,
+    /// Where the preview's texts stand, relative to the map's origin: the map's names give
+    /// way to them.
+    preview_texts: Vec<u32>,
+}
+
+/// What the units' shapes depend on besides the view.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::app) struct UnitsKey {
+    forces: u64,
+    style: scene::Style,
+    /// Unit names, hex numbers.
+    labels: (bool, bool),
+    /// Where the preview's and the map's texts stand, relative to the map's origin: the
+    /// labels keep clear of them.
+    preview_texts: Vec<u32>,
+    map_texts: Vec<u32>,
+}
+
+impl<K> Keyed<K> {
+    fn new(view: &crate::app::view::View, rect: Rect, ppp: f32, content: K) -> Keyed<K> {
+        Keyed {
+            content,
+            ppp: ppp.to_bits(),
+            zoom: view.zoom.to_bits(),
+            origin: (view.origin.x.to_bits(), view.origin.y.to_bits()),
+            rect: (
+                rect.min.x.to_bits(),
+                rect.min.y.to_bits(),
+                rect.max.x.to_bits(),
+                rect.max.y.to_bits(),
+            ),
+        }
+    }
+}
+
+/// The map's shapes with each run of shapes clipped to the canvas tessellated once (see
+/// `Baking::bake`); the tiles keep their own clips.
+fn bake_map(baking: &paint::Baking, map: paint::MapShapes) -> paint::MapShapes {
+    let mut out = Vec::with_capacity(map.len());
+    let mut run = Vec::new();
+    for (clip, shape) in map {
+        if clip.is_none() {
+            run.push(shape);
+            continue;
+        }
+        out.extend(
+            baking
+                .bake(std::mem::take(&mut run), false)
+                .into_iter()
+                .map(|s| (None, s)),
+        );
+        out.push((clip, shape));
+    }
+    out.extend(baking.bake(run, false).into_iter().map(|s| (None, s)));
+    out
+}
+
+/// Shapes that can be moved to a new origin.
+pub(in crate::app) trait Translate {
+    fn translate(&mut self, delta: Vec2);
+}
+
+impl Translate for paint::MapShapes {
+    fn translate(&mut self, delta: Vec2) {
+        for (clip, shape) in self {
+            shape.translate(delta);
+            *clip = clip.map(|r| r.translate(delta));
+        }
+    }
+}
+
+/// Meshes of more than this many vertices are clipped to their own bounds (see `own_clips`).
+const OWN_CLIP_VERTICES: usize = 2_048;
+
+/// `shapes` with each large mesh clipped to its own bounds and the others to the canvas. Why:
+/// epaint gathers consecutive shapes of one clip rectangle into one mesh that grows by
+/// doubling, in fresh memory every frame; a mesh with a clip rectangle of its own is copied
+/// once at its size (as the map's tiles are, see `paint::MapShapes`).
+fn own_clips(shapes: Vec<Shape>) -> paint::MapShapes {
+    shapes
+        .into_iter()
+        .map(|s| match &s {
+            Shape::Mesh(m) if m.vertices.len() > OWN_CLIP_VERTICES => {
+                // A pixel of slack: a feathered edge reaches half a pixel past the bounds.
+                (Some(m.calc_bounds().expand(1.0)), s)
+            }
+            _ => (None, s),
+        })
+        .collect()
+}
+
+/// Last frame's shapes, if they still show what `key` asks for: as they are, or moved when
+/// only the origin moved (a pan at the same zoom) to `origin`.
+fn reuse<K: Clone + PartialEq, S: Translate>(
+    cache: Option<Cached<K, S>>,
+    key: &Keyed<K>,
+    origin: Pos2,
+) -> Option<Cached<K, S>> {
+    let mut c = cache?;
+    if c.key == *key {
+        return Some(c);
+    }
+    let panned = Keyed {
+        origin: key.origin,
+        ..c.key.clone()
+    };
+    if panned != *key {
+        return None;
+    }
+    let (ox, oy) = c.key.origin;
+    c.shapes
+        .translate(origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy)));
+    c.key = key.clone();
+    Some(c)
 }
 
 /// Spacings of the inch grid's levels, in inches: every inch, every 6" (the major lines of a
@@ -660,20 +830,6 @@ fn inch_grid(
             ));
         }
     }
-}
-
-/// What the map's shapes on the canvas depend on: when none of it changes, last frame's shapes
-/// are reused.
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::app) struct CanvasKey {
-    /// Where the preview's texts stand, relative to the map's origin (see `paint_canvas`).
-    preview_texts: Vec<u32>,
-    changes: u64,
-    style: scene::Style,
-    zoom: u32,
-    origin: (u32, u32),
-    rect: (u32, u32, u32, u32),
-    background: Option<egui::TextureId>,
 }
 
 /// Distance text for the measuring tape: inches on the table; hexes (and millimetres on paper)
