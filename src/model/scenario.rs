@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of the scenario model written by this build. Files with a higher version are
 /// refused with a clear message; lower versions are migrated on load.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Title page of a scenario.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

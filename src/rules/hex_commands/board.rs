@@ -152,6 +152,8 @@ impl SideField {
 pub struct Board {
     pub(crate) grid: HexGrid,
     pub(crate) rectangle: bool,
+    /// The map's offset grid and printed labels (`None` on a hexagonal map).
+    labels: Option<crate::model::labels::OffsetLabels>,
     pub(crate) hexes: Vec<Hex>,
     pub(crate) steps: Vec<[Step; 6]>,
     /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
@@ -206,6 +208,7 @@ impl Board {
         let mut board = Board {
             grid,
             rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
+            labels: map.offset_labels(),
             hexes,
             steps: Vec::new(),
             nbr: Vec::new(),
@@ -405,10 +408,15 @@ impl Board {
         self.grid
     }
 
-    /// The grid that gives hexes their offset column and row: the map's, when it is a
-    /// rectangle; `None` on a hexagonal map.
-    pub fn offset_grid(&self) -> Option<HexGrid> {
-        self.rectangle.then_some(self.grid)
+    /// The grid and scheme that give hexes their offset column, row and printed label: the
+    /// map's, when it is a rectangle; `None` on a hexagonal map.
+    pub fn offset_labels(&self) -> Option<crate::model::labels::OffsetLabels> {
+        self.labels
+    }
+
+    /// The label printed on a hex of a rectangular map (the map's scheme).
+    pub fn label(&self, hex: Hex) -> Option<String> {
+        self.labels.and_then(|l| l.label(hex))
     }
 
     /// Offset `[column, row]` of a hex on a rectangular map.
