@@ -7,6 +7,7 @@
 
 mod bytes;
 mod colour;
+mod half_hex;
 pub mod compat;
 pub mod generate;
 mod ids;

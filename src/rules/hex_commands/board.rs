@@ -14,6 +14,7 @@ use super::error::HexError;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
+    HexEdge,
     HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position, Scenario,
     SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
 };
@@ -275,11 +276,22 @@ impl Board {
                 (t.id, c)
             })
             .collect();
-        let enter: Vec<u16> = map
+        let mut enter: Vec<u16> = map
             .terrain
             .iter()
             .map(|t| table.get(t).copied().unwrap_or(BLOCKED))
             .collect();
+        // A half hex the scenario does not let units use is entered by no step, as if
+        // impassable (the map's edge cuts it; `HexEdge::ThroughHexes`).
+        if let (HexEdge::ThroughHexes { playable: false }, Some(frame)) =
+            (map.edge, map.cut_frame())
+        {
+            for (i, e) in enter.iter_mut().enumerate() {
+                if map.is_cut_by(&frame, self.hexes[i]) {
+                    *e = BLOCKED;
+                }
+            }
+        }
         let road = u16::from(costs.road_mp.max(1));
         let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
         let mut nbr = vec![[NONE; 6]; self.hexes.len()];
