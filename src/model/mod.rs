@@ -14,6 +14,7 @@ mod ids;
 pub mod labels;
 pub mod limits;
 mod map;
+pub mod placement;
 pub mod repair;
 pub mod samples;
 mod scenario;

@@ -142,7 +142,7 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
             scene.push(Item::Mesh(Arc::new(cloth)));
             if let Some(bg) = &s.background {
                 scene.push(Item::Background {
-                    rect: bounds,
+                    corners: bg.corners(&s.map, bounds),
                     opacity: bg.opacity,
                 });
             }
@@ -162,7 +162,7 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
         Map::Hex(h) => {
             if let Some(bg) = &s.background {
                 scene.push(Item::Background {
-                    rect: bounds,
+                    corners: bg.corners(&s.map, bounds),
                     opacity: bg.opacity,
                 });
             }
@@ -312,7 +312,14 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
     };
     // A map whose edge runs through its outer hexes draws them cut at that edge.
     let cut = h.cut_frame();
-    if style.grid {
+    // Over a background image the hexes let it show: the ground is not filled, other terrain
+    // is washed, and the grid is drawn as lines (a backing of grid ink would veil the image).
+    let over_image = s.background.is_some();
+    let ground = s.terrain_types.first().map(|t| t.id);
+    if over_image {
+        grid_lines(h, &l, cut, scene);
+    }
+    if style.grid && !over_image {
         // One polygon under the whole map, traced along its outer edges (or the cut).
         let outline = match cut {
             Some(f) => vec![f.min, Point::new(f.max.x, f.min.y), f.max, Point::new(f.min.x, f.max.y)],
@@ -325,8 +332,15 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
     let mut closed = Mesh::default();
     for (i, t) in h.terrain.iter().enumerate() {
         let Some(hex) = grid.hex_at(i) else { continue };
-        let colour = colours.get(t).copied().unwrap_or(ink::WHITE);
-        let corners = inset_corners(&l, hex, gap);
+        let mut colour = colours.get(t).copied().unwrap_or(ink::WHITE);
+        if over_image {
+            if Some(*t) == ground {
+                colour = with_alpha(colour, 0);
+            } else {
+                colour = with_alpha(colour, colour.a / 2);
+            }
+        }
+        let corners = inset_corners(&l, hex, if over_image { 0.0 } else { gap });
         match cut {
             Some(f) if h.is_cut_by(&f, hex) => {
                 let part = f.clip_convex(&corners);
@@ -339,7 +353,14 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
             _ => cells.add_convex(&corners, colour),
         }
     }
-    scene.push(Item::Mesh(Arc::new(cells)));
+    if over_image {
+        // The grid goes over the washed terrain.
+        let lines = scene.items.pop();
+        scene.push(Item::Mesh(Arc::new(cells)));
+        scene.items.extend(lines);
+    } else {
+        scene.push(Item::Mesh(Arc::new(cells)));
+    }
     if !closed.is_empty() {
         scene.push(Item::Mesh(Arc::new(closed)));
     }
@@ -368,6 +389,37 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
             });
         }
     }
+}
+
+/// Every hex edge once as a thin band of grid ink (inside the cut, on a map cut through its
+/// outer hexes), for a grid over a background image.
+fn grid_lines(h: &HexMap, l: &HexLayout, cut: Option<Aabb>, scene: &mut Scene) {
+    let grid = h.grid();
+    let width = h.hex_size_mm * 0.02 + 0.1;
+    let mut mesh = Mesh::default();
+    for hex in grid.hexes() {
+        for d in 0..6u8 {
+            let n = hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d as usize]);
+            if d >= 3 && grid.contains(n) {
+                continue;
+            }
+            let [mut a, mut b] = edge_corners(l, hex, d);
+            if let Some(f) = cut {
+                // The cut runs through hex centres, so an edge it crosses is parallel to an
+                // axis there: clamping its ends is exact.
+                if !f.expand(1e-3).contains(a) && !f.expand(1e-3).contains(b) {
+                    continue;
+                }
+                a = a.clamp(f.min, f.max);
+                b = b.clamp(f.min, f.max);
+                if a.distance(b) < 1e-3 {
+                    continue;
+                }
+            }
+            mesh.add_segment(a, b, width, ink::GRID_MAJOR);
+        }
+    }
+    scene.push(Item::Mesh(Arc::new(mesh)));
 }
 
 /// The outline of a hex map: its border edges (those with no map hex beyond) chained into
