@@ -62,6 +62,20 @@ impl Background {
     }
 }
 
+impl Background {
+    /// The image pixel under a map point (in the map's units), as the image lies now:
+    /// calibrated, or stretched over `bounds`. Where the designer clicked on the image.
+    pub fn pixel_at(&self, map: &Map, bounds: Aabb, world: Point) -> Point {
+        match self.placement {
+            Some(p) => p.similarity().apply(world / map.placement_unit()),
+            None => {
+                let size = (bounds.max - bounds.min).max(Point::splat(1e-6));
+                (world - bounds.min) / size * Point::new(self.width_px as f32, self.height_px as f32)
+            }
+        }
+    }
+}
+
 /// Why a calibration was refused.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum CalibrateError {
