@@ -10,6 +10,7 @@ use super::command::{Change, Command, Commands};
 use super::tools::Tool;
 use crate::edit::Edit;
 use crate::edit::ops::calibrate;
+use crate::edit::ops::map::{ResizeHex, resize_hex_map};
 use crate::geom::Point;
 use crate::model::{Map, Orientation};
 use egui::{Context, Ui};
@@ -171,11 +172,14 @@ impl App {
                 ui.label("Orientation");
                 for (o, text) in [(Orientation::Flat, "Flat tops"), (Orientation::Pointy, "Pointy tops")] {
                     if ui.selectable_label(h.orientation == o, text).clicked() && h.orientation != o {
-                        let mut m = h.clone();
-                        m.orientation = o;
+                        // A reshape, so units and terrain follow their offset hexes.
+                        let to = ResizeHex {
+                            orientation: o,
+                            ..ResizeHex::of(h)
+                        };
                         out.push(Command::Apply(Change::new(
                             "Set hex orientation",
-                            vec![Edit::SetMap(Box::new(Map::Hex(m)))],
+                            resize_hex_map(s, to),
                         )));
                     }
                 }
