@@ -200,7 +200,10 @@ impl App {
                 } else {
                     ui.label("");
                 }
-                if ui.small_button("✕").on_hover_text("Forget this click").clicked() {
+                let r = ui.small_button("Forget").on_hover_text("Forget this click");
+                let forget = r.clicked();
+                let _ = r.accessible_name(format!("Forget click {}", i + 1));
+                if forget {
                     remove = Some(i);
                 }
                 ui.end_row();
@@ -251,12 +254,12 @@ impl App {
             ));
             ui.horizontal(|ui| {
                 for (text, name, shift, turn) in [
-                    ("←", "Nudge image west", Point::new(-NUDGE_UNITS, 0.0), 0.0),
-                    ("→", "Nudge image east", Point::new(NUDGE_UNITS, 0.0), 0.0),
-                    ("↑", "Nudge image north", Point::new(0.0, -NUDGE_UNITS), 0.0),
-                    ("↓", "Nudge image south", Point::new(0.0, NUDGE_UNITS), 0.0),
-                    ("⟲", "Turn image left", Point::ZERO, -NUDGE_DEG),
-                    ("⟳", "Turn image right", Point::ZERO, NUDGE_DEG),
+                    ("West", "Nudge image west", Point::new(-NUDGE_UNITS, 0.0), 0.0),
+                    ("East", "Nudge image east", Point::new(NUDGE_UNITS, 0.0), 0.0),
+                    ("North", "Nudge image north", Point::new(0.0, -NUDGE_UNITS), 0.0),
+                    ("South", "Nudge image south", Point::new(0.0, NUDGE_UNITS), 0.0),
+                    ("Turn left", "Turn image left", Point::ZERO, -NUDGE_DEG),
+                    ("Turn right", "Turn image right", Point::ZERO, NUDGE_DEG),
                 ] {
                     let r = ui.button(text).on_hover_text(name);
                     let clicked = r.clicked();
