@@ -9,6 +9,7 @@ use sandtable::geom::Point;
 use sandtable::io::export::{self, ExportOptions, Layout, Op, Page};
 use sandtable::io::image::background_from_bytes;
 use sandtable::model::*;
+use sandtable::model::samples;
 use vello_cpu::kurbo::{BezPath, Circle};
 
 const HEX_MM: f32 = 20.0;
@@ -81,13 +82,14 @@ fn published(m: &HexMap) -> (Page, f64, f64) {
 /// (bilinear), and where that puts a point of the sheet.
 struct Scan {
     png: Vec<u8>,
+    dpi: f64,
     upright_centre: (f64, f64),
     centre: (f64, f64),
 }
 
 impl Scan {
-    fn take(page: &Page) -> Scan {
-        let upright = export::render(page, SCAN_DPI).expect("renders");
+    fn take(page: &Page, dpi: f64) -> Scan {
+        let upright = export::render(page, dpi).expect("renders");
         let (uw, uh) = (upright.width as f64, upright.height as f64);
         let (w, h) = ((uw * SCALE * 1.05) as u32, (uh * SCALE * 1.05) as u32);
         let upright_centre = (uw / 2.0, uh / 2.0);
@@ -121,6 +123,7 @@ impl Scan {
             .expect("encodes");
         Scan {
             png,
+            dpi,
             upright_centre,
             centre,
         }
@@ -128,7 +131,7 @@ impl Scan {
 
     /// The scan pixel of a sheet point (millimetres).
     fn pixel(&self, (x, y): (f64, f64)) -> Point {
-        let k = SCAN_DPI / 25.4;
+        let k = self.dpi / 25.4;
         let (dx, dy) = (x * k - self.upright_centre.0, y * k - self.upright_centre.1);
         let (c, s) = (TURN_DEG.to_radians().cos(), TURN_DEG.to_radians().sin());
         Point::new(
@@ -142,7 +145,7 @@ impl Scan {
 fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_true_scale() {
     let m = map();
     let (sheet, _, _) = published(&m);
-    let scan = Scan::take(&sheet);
+    let scan = Scan::take(&sheet, SCAN_DPI);
     let mut s = Scenario::new_hex("Scanned map");
     s.map = Map::Hex(map());
     s.map.as_hex_mut().expect("hex").terrain = vec![s.terrain_types[0].id; m.grid().len()];
@@ -222,4 +225,50 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} hexes on the tile");
+}
+
+/// Not a check: writes the README's demonstration (`docs/calibrate.png` is a screenshot of the
+/// editor on it). `SANDTABLE_DEMO_DIR=DIR cargo test --test calibrate -- --ignored` writes
+/// `scanned.json`: a blank 24 x 18 hex map under a scan of Winceby's printed sheet (turned 1.5°,
+/// scaled), calibrated from three hex centres.
+#[test]
+#[ignore]
+fn write_the_readme_demonstration() {
+    let Some(dir) = std::env::var_os("SANDTABLE_DEMO_DIR") else {
+        return;
+    };
+    let winceby = (samples::by_name("winceby").expect("sample").build)();
+    let sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
+    let page = &sheet[0];
+    let placed = page
+        .ops
+        .iter()
+        .find_map(|op| match op {
+            Op::Scene(p) => Some(p.clone()),
+            _ => None,
+        })
+        .expect("the map on the sheet");
+    let scan = Scan::take(page, 110.0);
+    let wm = winceby.map.as_hex().expect("hex").clone();
+    let mut s = Scenario::new_hex("Winceby, from a scan");
+    let mut m = wm.clone();
+    m.terrain = vec![s.terrain_types[0].id; wm.grid().len()];
+    m.hexsides.clear();
+    s.map = Map::Hex(m);
+    s.background = Some(background_from_bytes(scan.png.clone()).expect("usable"));
+    let grid = wm.grid();
+    let l = wm.layout();
+    let clicks: Vec<(Point, hexx::Hex)> = [0, 23, grid.len() - 12]
+        .iter()
+        .map(|i| {
+            let h = grid.hex_at(*i).expect("hex");
+            let c = l.hex_to_world_pos(h);
+            (scan.pixel(placed.to_paper.apply(Point::new(c.x, c.y))), h)
+        })
+        .collect();
+    let (edits, _) = fit_hexes(&s, &clicks).expect("fits");
+    let mut doc = Document::new(s, None);
+    doc.apply("Calibrate background", edits).expect("applies");
+    let path = std::path::Path::new(&dir).join("scanned.json");
+    sandtable::io::save(&path, doc.scenario()).expect("saved");
 }
