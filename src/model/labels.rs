@@ -194,6 +194,25 @@ impl HexMap {
         }
     }
 
+    /// How the hexes are numbered, in words for the printed sheet: `CCRR (column, row)` by
+    /// default, else the first label and its corner (`A1 (column, row) from the south-east`).
+    pub fn numbering_words(&self) -> String {
+        let HexShape::Rectangle { columns, rows, .. } = self.shape else {
+            return "by axial coordinates (x, y)".into();
+        };
+        if self.labels == LabelScheme::default() {
+            return "CCRR (column, row)".into();
+        }
+        let (east, south) = self.labels.flips();
+        let col = if east { columns as i32 - 1 } else { 0 };
+        let row = if south { rows as i32 - 1 } else { 0 };
+        format!(
+            "{} (column, row) from the {} corner",
+            self.labels.label([col, row], columns, rows),
+            self.labels.start.name()
+        )
+    }
+
     /// The hex a printed label names on this map (rectangle maps only).
     pub fn hex_of_label(&self, text: &str) -> Option<Hex> {
         let HexShape::Rectangle {
@@ -279,6 +298,10 @@ mod tests {
         let m = map(south_east);
         assert_eq!(m.label(at(&m, 29, 11)), "0101");
         assert_eq!(m.label(at(&m, 0, 0)), "3012");
+        assert_eq!(
+            m.numbering_words(),
+            "0101 (column, row) from the south-east corner"
+        );
         for i in 0..m.grid().len() {
             let h = m.grid().hex_at(i).expect("in range");
             assert_eq!(m.hex_of_label(&m.label(h)), Some(h));
