@@ -195,7 +195,10 @@ impl App {
                 ui.label(format!("Click {}: pixel ({:.0}, {:.0})", i + 1, c.px.x, c.px.y));
                 if hex {
                     let name = format!("Hex of click {}", i + 1);
-                    let r = ui.add(egui::TextEdit::singleline(&mut c.hex).desired_width(90.0));
+                    let r = ui.add_sized(
+                        [80.0, 20.0],
+                        egui::TextEdit::singleline(&mut c.hex).clip_text(false),
+                    );
                     let _ = r.accessible_name(name);
                 } else {
                     ui.label("");
