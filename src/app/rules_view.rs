@@ -576,6 +576,10 @@ impl App {
                         }
                         paint::push_items(&mut out, &o.items, &self.view, rect, f, None)
                     });
+                    // The preview's own labels keep clear of each other: one that would lie
+                    // over another moves just below or above it, or is left out.
+                    let mut room = super::canvas::labels::Placed::new(rect);
+                    out.retain_mut(|s| room.fit_text(s, true));
                 }
                 self.rules.shapes = Some((key, out));
             }

@@ -217,6 +217,13 @@ impl App {
             ui.ctx()
                 .fonts_mut(|f| layer.shapes(&mut map, &self.view, rect, f, background));
         }
+        // The map's own names (places, zones, columns) give way to the rule preview's texts
+        // and to each other, so no text lies over another.
+        let mut room = super::labels::Placed::new(rect);
+        for r in taken {
+            room.hold(*r);
+        }
+        map.retain_mut(|(_, s)| room.fit_text(s, false));
         if let Some(t) = self.doc.scenario().map.as_table()
             && self.settings.grid
         {
@@ -248,6 +255,8 @@ impl App {
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
+            // Objective, column and counter texts give way the same way.
+            units.retain_mut(|s| room.fit_text(s, false));
             if self.settings.labels || self.settings.coordinates {
                 // Names and numbers keep clear of every other text on the map: place and zone
                 // names, the counters' own, and the rule preview's.

@@ -2,7 +2,9 @@
 //! when what it names is large enough on screen to be worth naming, at a size that stays
 //! readable, on a light backing; labels are placed in order of importance (the selection first,
 //! then units, leaders, then hex numbers) and one that would overlap a label already placed is
-//! left out, so no label is ever drawn over another or cut short.
+//! left out, so no label is ever drawn over another or cut short. The other texts of the map
+//! share the same rule through `Placed::fit_text`: the rule preview's labels first (one in the
+//! way moves a line below or above), then the map's names, then the counters' texts, then these.
 
 use crate::app::view::View;
 use crate::geom::{Aabb, Point};
@@ -213,7 +215,7 @@ fn place(
 
 /// The screen rectangles taken so far, bucketed so each test looks at its neighbours only.
 /// Only rectangles inside the clip are taken, so the buckets are a grid over it.
-struct Placed {
+pub(in crate::app) struct Placed {
     origin: Pos2,
     columns: usize,
     rows: usize,
@@ -224,7 +226,7 @@ struct Placed {
 const BUCKET: f32 = 64.0;
 
 impl Placed {
-    fn new(clip: Rect) -> Placed {
+    pub(in crate::app) fn new(clip: Rect) -> Placed {
         // A canvas is at most a few thousand points across: a few thousand buckets at most.
         let count = |v: f32| ((v.max(0.0) / BUCKET).floor() as usize).min(256) + 1;
         let (columns, rows) = (count(clip.width()), count(clip.height()));
@@ -252,10 +254,29 @@ impl Placed {
     }
 
     /// Holds `r` for a text drawn elsewhere: no label may overlap it.
-    fn hold(&mut self, r: Rect) {
+    pub(in crate::app) fn hold(&mut self, r: Rect) {
         for c in self.cells(r) {
             self.buckets[c].push(r);
         }
+    }
+
+    /// Takes room for `shape` when it is a text: in its own place if that is free, else (when
+    /// `movable`) just below or just above it, moving the text there. False when no place is
+    /// free and the text must be left out; any other shape is always kept.
+    pub(in crate::app) fn fit_text(&mut self, shape: &mut Shape, movable: bool) -> bool {
+        let Shape::Text(t) = shape else {
+            return true;
+        };
+        let r = t.visual_bounding_rect();
+        let step = r.height() + 3.0;
+        let shifts: &[f32] = if movable { &[0.0, step, -step] } else { &[0.0] };
+        for &dy in shifts {
+            if self.take(r.translate(Vec2::new(0.0, dy))) {
+                shape.translate(Vec2::new(0.0, dy));
+                return true;
+            }
+        }
+        false
     }
 
     /// Takes `r` if nothing placed overlaps it.
@@ -298,6 +319,56 @@ mod tests {
         p.hold(preview);
         assert!(!p.take(preview.translate(Vec2::new(20.0, 6.0))));
         assert!(p.take(preview.translate(Vec2::new(0.0, 20.0))));
+    }
+
+    fn text(at: Pos2, s: &str) -> Shape {
+        let ctx = egui::Context::default();
+        let mut shape = None;
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            shape = Some(ui.fonts_mut(|f| {
+                Shape::text(
+                    f,
+                    at,
+                    Align2::CENTER_BOTTOM,
+                    s,
+                    FontId::proportional(11.0),
+                    Color32::BLACK,
+                )
+            }));
+        });
+        out.textures_delta.clear();
+        shape.expect("laid out in the pass")
+    }
+
+    fn rect(s: &Shape) -> Rect {
+        match s {
+            Shape::Text(t) => t.visual_bounding_rect(),
+            _ => unreachable!("a text"),
+        }
+    }
+
+    #[test]
+    fn a_movable_text_moves_below_or_above_a_text_in_its_place() {
+        let clip = Rect::from_min_size(Pos2::ZERO, Vec2::splat(500.0));
+        let mut p = Placed::new(clip);
+        let mut first = text(Pos2::new(200.0, 200.0), "3. Zanzibari Askaris");
+        let mut second = text(Pos2::new(205.0, 203.0), "4. Porters");
+        let mut third = text(Pos2::new(210.0, 201.0), "5. Baggage");
+        let mut fourth = text(Pos2::new(200.0, 202.0), "6. Guides");
+        assert!(p.fit_text(&mut first, true));
+        assert!(p.fit_text(&mut second, true), "moved below");
+        assert!(rect(&second).min.y >= rect(&first).max.y);
+        assert!(p.fit_text(&mut third, true), "moved above");
+        assert!(rect(&third).max.y <= rect(&first).min.y);
+        assert!(!p.fit_text(&mut fourth, true), "no place left");
+        let mut fixed = text(Pos2::new(202.0, 200.0), "Parliament deploys");
+        assert!(
+            !p.fit_text(&mut fixed, false),
+            "a fixed text is only left out"
+        );
+        let mut line =
+            Shape::line_segment([Pos2::ZERO, Pos2::new(400.0, 400.0)], (1.0, Color32::RED));
+        assert!(p.fit_text(&mut line, false), "other shapes are kept");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 mod card;
 mod draw;
-mod labels;
+pub(in crate::app) mod labels;
 pub use labels::zoom_to_name;
 mod select;
 
