@@ -8,8 +8,8 @@ use sandtable::edit::ops::calibrate::fit_hexes;
 use sandtable::geom::Point;
 use sandtable::io::export::{self, ExportOptions, Layout, Op, Page};
 use sandtable::io::image::background_from_bytes;
-use sandtable::model::*;
 use sandtable::model::samples;
+use sandtable::model::*;
 use vello_cpu::kurbo::{BezPath, Circle};
 
 const HEX_MM: f32 = 20.0;
@@ -38,7 +38,10 @@ fn map() -> HexMap {
 /// Where a hex centre lies on the published sheet, millimetres.
 fn sheet_mm(m: &HexMap, hex: hexx::Hex) -> (f64, f64) {
     let c = m.layout().hex_to_world_pos(hex);
-    (MARGIN_MM + HEX_MM as f64 + f64::from(c.x), MARGIN_MM + HEX_MM as f64 + f64::from(c.y))
+    (
+        MARGIN_MM + HEX_MM as f64 + f64::from(c.x),
+        MARGIN_MM + HEX_MM as f64 + f64::from(c.y),
+    )
 }
 
 /// The published map: hexes in two ground colours, dark outlines and a black dot at each
@@ -167,7 +170,11 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
     let mut doc = Document::new(s.clone(), None);
     doc.apply("Calibrate background", edits).expect("applies");
     let s = doc.scenario().clone();
-    let p = s.background.as_ref().and_then(|b| b.placement).expect("placed");
+    let p = s
+        .background
+        .as_ref()
+        .and_then(|b| b.placement)
+        .expect("placed");
     assert!((f64::from(p.rotation_deg) - TURN_DEG).abs() < 0.2, "{p:?}");
 
     // Every hex's centre as fitted lies within a quarter of a hex side of the scan's.
@@ -199,16 +206,24 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
             _ => None,
         })
         .expect("the map on the tile");
-    assert!((placed.to_paper.scale - 1.0).abs() < 1e-9, "true scale: 1 mm a mm");
+    assert!(
+        (placed.to_paper.scale - 1.0).abs() < 1e-9,
+        "true scale: 1 mm a mm"
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("scan.png");
     export::export(&s, &o, &out).expect("exported");
     let files = export::output_paths(&out, &pages, o.format);
     let img = image::open(&files[1]).expect("the tile's PNG").to_rgb8();
-    assert_eq!(img.width(), (tile.width_mm / 25.4 * f64::from(dpi)).round() as u32);
+    assert_eq!(
+        img.width(),
+        (tile.width_mm / 25.4 * f64::from(dpi)).round() as u32
+    );
     let px_per_mm = f64::from(dpi) / 25.4;
     let dark = |(x, y): (f64, f64)| {
-        let p = img.get_pixel((x * px_per_mm) as u32, (y * px_per_mm) as u32).0;
+        let p = img
+            .get_pixel((x * px_per_mm) as u32, (y * px_per_mm) as u32)
+            .0;
         p.iter().map(|v| u32::from(*v)).sum::<u32>() < 150
     };
     let mut checked = 0;
@@ -219,9 +234,17 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
         if !inside {
             continue;
         }
-        assert!(dark(at), "{}: no dot under the printed centre", m.label(hex));
+        assert!(
+            dark(at),
+            "{}: no dot under the printed centre",
+            m.label(hex)
+        );
         let beside = (at.0 + f64::from(HEX_MM) / 3.0, at.1);
-        assert!(!dark(beside), "{}: dark a third of a hex away", m.label(hex));
+        assert!(
+            !dark(beside),
+            "{}: dark a third of a hex away",
+            m.label(hex)
+        );
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} hexes on the tile");

@@ -98,7 +98,10 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
     // The arrow keys nudge the image; the burst is its own undo step.
     e.key(Key::ArrowRight);
     let nudged = e.placement().expect("calibrated");
-    assert!(nudged.origin_px[0] < p.origin_px[0], "{nudged:?} after {p:?}");
+    assert!(
+        nudged.origin_px[0] < p.origin_px[0],
+        "{nudged:?} after {p:?}"
+    );
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     e.h.run();
     assert_eq!(e.placement(), Some(p));

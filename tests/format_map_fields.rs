@@ -7,8 +7,12 @@ use sandtable::model::*;
 use std::path::Path;
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1").join(name))
-        .expect("fixture")
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/v1")
+            .join(name),
+    )
+    .expect("fixture")
 }
 
 #[test]
@@ -69,7 +73,10 @@ fn format_2_map_fields_round_trip_in_both_encodings() {
         assert_eq!(back, s, "{enc:?}");
     }
     let bytes = codec::encode(&s, codec::Encoding::Binary);
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().expect("4")), FORMAT_VERSION);
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().expect("4")),
+        FORMAT_VERSION
+    );
     assert!(FORMAT_VERSION >= 2);
 }
 
@@ -141,7 +148,9 @@ fn absurd_map_fields_are_refused_with_what_and_where() {
     s.map = Map::Hex(m);
     let problems = s.validate();
     assert!(
-        problems.iter().any(|p| p.message.contains("only a rectangle map's edge")),
+        problems
+            .iter()
+            .any(|p| p.message.contains("only a rectangle map's edge")),
         "{problems:?}"
     );
 }

@@ -335,7 +335,16 @@ fn printed_numbering_to_takes_the_label_as_printed_and_every_answer_shows_it() {
     let to = offset(7, 11);
     let id = ids.enemy_horse.0.to_string();
     let moves = |to: &str, json: bool| {
-        let mut args = vec!["moves", &file, "--unit", &id, "--command", "advance", "--to", to];
+        let mut args = vec![
+            "moves",
+            &file,
+            "--unit",
+            &id,
+            "--command",
+            "advance",
+            "--to",
+            to,
+        ];
         if json {
             args.push("--json");
         }
@@ -359,5 +368,8 @@ fn printed_numbering_to_takes_the_label_as_printed_and_every_answer_shows_it() {
     let out = moves("0812", false);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("'0812' is not a hex of this map") && err.contains("such as T1"), "{err}");
+    assert!(
+        err.contains("'0812' is not a hex of this map") && err.contains("such as T1"),
+        "{err}"
+    );
 }

@@ -55,7 +55,8 @@ impl App {
     pub(super) fn calibration_click(&mut self, world: Point) {
         let s = self.doc.scenario();
         let Some(bg) = &s.background else {
-            self.status = "Calibrate: set a background image first (File > Background image)".into();
+            self.status =
+                "Calibrate: set a background image first (File > Background image)".into();
             return;
         };
         let bounds = crate::scene::frame(s).0;
@@ -84,7 +85,10 @@ impl App {
                 for (i, c) in cal.clicks.iter().enumerate() {
                     let hex = h.hex_of_label(&c.hex).or_else(|| {
                         let (q, r) = c.hex.trim().split_once(',')?;
-                        Some(hexx::Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+                        Some(hexx::Hex::new(
+                            q.trim().parse().ok()?,
+                            r.trim().parse().ok()?,
+                        ))
                     });
                     match hex {
                         Some(x) => pairs.push((c.px, x)),
@@ -170,8 +174,12 @@ impl App {
         if let Map::Hex(h) = &s.map {
             ui.horizontal(|ui| {
                 ui.label("Orientation");
-                for (o, text) in [(Orientation::Flat, "Flat tops"), (Orientation::Pointy, "Pointy tops")] {
-                    if ui.selectable_label(h.orientation == o, text).clicked() && h.orientation != o {
+                for (o, text) in [
+                    (Orientation::Flat, "Flat tops"),
+                    (Orientation::Pointy, "Pointy tops"),
+                ] {
+                    if ui.selectable_label(h.orientation == o, text).clicked() && h.orientation != o
+                    {
                         // A reshape, so units and terrain follow their offset hexes.
                         let to = ResizeHex {
                             orientation: o,
@@ -189,29 +197,36 @@ impl App {
             ui.label("Click two points on the image a known distance apart, then type the inches between them.");
         }
         let mut remove = None;
-        egui::Grid::new("calibrate-clicks").num_columns(3).show(ui, |ui| {
-            let hex = s.map.is_hex();
-            for (i, c) in self.canvas.calibration.clicks.iter_mut().enumerate() {
-                ui.label(format!("Click {}: pixel ({:.0}, {:.0})", i + 1, c.px.x, c.px.y));
-                if hex {
-                    let name = format!("Hex of click {}", i + 1);
-                    let r = ui.add_sized(
-                        [80.0, 20.0],
-                        egui::TextEdit::singleline(&mut c.hex).clip_text(false),
-                    );
-                    let _ = r.accessible_name(name);
-                } else {
-                    ui.label("");
+        egui::Grid::new("calibrate-clicks")
+            .num_columns(3)
+            .show(ui, |ui| {
+                let hex = s.map.is_hex();
+                for (i, c) in self.canvas.calibration.clicks.iter_mut().enumerate() {
+                    ui.label(format!(
+                        "Click {}: pixel ({:.0}, {:.0})",
+                        i + 1,
+                        c.px.x,
+                        c.px.y
+                    ));
+                    if hex {
+                        let name = format!("Hex of click {}", i + 1);
+                        let r = ui.add_sized(
+                            [80.0, 20.0],
+                            egui::TextEdit::singleline(&mut c.hex).clip_text(false),
+                        );
+                        let _ = r.accessible_name(name);
+                    } else {
+                        ui.label("");
+                    }
+                    let r = ui.small_button("Forget").on_hover_text("Forget this click");
+                    let forget = r.clicked();
+                    let _ = r.accessible_name(format!("Forget click {}", i + 1));
+                    if forget {
+                        remove = Some(i);
+                    }
+                    ui.end_row();
                 }
-                let r = ui.small_button("Forget").on_hover_text("Forget this click");
-                let forget = r.clicked();
-                let _ = r.accessible_name(format!("Forget click {}", i + 1));
-                if forget {
-                    remove = Some(i);
-                }
-                ui.end_row();
-            }
-        });
+            });
         if let Some(i) = remove {
             self.canvas.calibration.clicks.remove(i);
         }
@@ -232,12 +247,19 @@ impl App {
             Err(text) => ui.weak(text),
         };
         ui.horizontal(|ui| {
-            let label = if s.map.is_hex() { "Apply calibration" } else { "Apply scale" };
-            if ui.add_enabled(fit.is_ok(), egui::Button::new(label)).clicked()
+            let label = if s.map.is_hex() {
+                "Apply calibration"
+            } else {
+                "Apply scale"
+            };
+            if ui
+                .add_enabled(fit.is_ok(), egui::Button::new(label))
+                .clicked()
                 && let Ok((edits, text)) = fit
             {
                 out.push(Command::Apply(
-                    Change::new("Calibrate background", edits).saying(format!("Calibrated: {text}")),
+                    Change::new("Calibrate background", edits)
+                        .saying(format!("Calibrated: {text}")),
                 ));
                 self.canvas.calibration.clicks.clear();
             }
@@ -257,10 +279,30 @@ impl App {
             ));
             ui.horizontal(|ui| {
                 for (text, name, shift, turn) in [
-                    ("West", "Nudge image west", Point::new(-NUDGE_UNITS, 0.0), 0.0),
-                    ("East", "Nudge image east", Point::new(NUDGE_UNITS, 0.0), 0.0),
-                    ("North", "Nudge image north", Point::new(0.0, -NUDGE_UNITS), 0.0),
-                    ("South", "Nudge image south", Point::new(0.0, NUDGE_UNITS), 0.0),
+                    (
+                        "West",
+                        "Nudge image west",
+                        Point::new(-NUDGE_UNITS, 0.0),
+                        0.0,
+                    ),
+                    (
+                        "East",
+                        "Nudge image east",
+                        Point::new(NUDGE_UNITS, 0.0),
+                        0.0,
+                    ),
+                    (
+                        "North",
+                        "Nudge image north",
+                        Point::new(0.0, -NUDGE_UNITS),
+                        0.0,
+                    ),
+                    (
+                        "South",
+                        "Nudge image south",
+                        Point::new(0.0, NUDGE_UNITS),
+                        0.0,
+                    ),
                     ("Turn left", "Turn image left", Point::ZERO, -NUDGE_DEG),
                     ("Turn right", "Turn image right", Point::ZERO, NUDGE_DEG),
                 ] {

@@ -406,7 +406,8 @@ impl App {
             return;
         }
         if t == Tool::Calibrate && self.doc.scenario().background.is_none() {
-            self.status = "Calibrate: set a background image first (File > Background image)".into();
+            self.status =
+                "Calibrate: set a background image first (File > Background image)".into();
             return;
         }
         if t != self.tool {

@@ -53,7 +53,12 @@ pub(super) fn parse_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
             .grid()
             .hex_at(0)
             .filter(|_| map.offset_labels().is_some())
-            .map(|h| format!("the label printed on the hex (such as {}) or ", map.label(h)))
+            .map(|h| {
+                format!(
+                    "the label printed on the hex (such as {}) or ",
+                    map.label(h)
+                )
+            })
             .unwrap_or_default();
         CliError::Usage(format!(
             "'{text}' is not a hex of this map: expected {example}X,Y in axial coordinates, as \

@@ -50,7 +50,13 @@ impl Aabb {
             (1, self.max.y, false),
         ] {
             let coord = |p: &Point| if axis == 0 { p.x } else { p.y };
-            let inside = |p: &Point| if above { coord(p) >= bound } else { coord(p) <= bound };
+            let inside = |p: &Point| {
+                if above {
+                    coord(p) >= bound
+                } else {
+                    coord(p) <= bound
+                }
+            };
             let input = std::mem::take(&mut out);
             for (i, b) in input.iter().enumerate() {
                 let a = input[(i + input.len() - 1) % input.len()];

@@ -69,10 +69,7 @@ pub fn fit_similarity(pairs: &[(Point, Point)]) -> Result<Fit, FitError> {
     if pairs.len() < 2 {
         return Err(FitError::TooFew(pairs.len()));
     }
-    if pairs
-        .iter()
-        .any(|(u, p)| !u.is_finite() || !p.is_finite())
-    {
+    if pairs.iter().any(|(u, p)| !u.is_finite() || !p.is_finite()) {
         return Err(FitError::NotFinite);
     }
     let n = pairs.len() as f64;
@@ -105,7 +102,10 @@ pub fn fit_similarity(pairs: &[(Point, Point)]) -> Result<Fit, FitError> {
     let similarity = Similarity {
         scale: ar.hypot(ai),
         rotation_rad: ai.atan2(ar),
-        offset: (pb.0 - (ar * ub.0 - ai * ub.1), pb.1 - (ar * ub.1 + ai * ub.0)),
+        offset: (
+            pb.0 - (ar * ub.0 - ai * ub.1),
+            pb.1 - (ar * ub.1 + ai * ub.0),
+        ),
     };
     let (mut sum, mut worst) = (0.0f64, 0.0f64);
     for (u, p) in pairs {

@@ -38,7 +38,10 @@ impl LabelScheme {
         } else {
             i64::from(row)
         };
-        (c + i64::from(self.first_column), r + i64::from(self.first_row))
+        (
+            c + i64::from(self.first_column),
+            r + i64::from(self.first_row),
+        )
     }
 
     fn flips(&self) -> (bool, bool) {
@@ -73,8 +76,16 @@ impl LabelScheme {
             return None;
         }
         let (east, south) = self.flips();
-        let col = if east { i64::from(columns) - 1 - col } else { col };
-        let row = if south { i64::from(rows) - 1 - row } else { row };
+        let col = if east {
+            i64::from(columns) - 1 - col
+        } else {
+            col
+        };
+        let row = if south {
+            i64::from(rows) - 1 - row
+        } else {
+            row
+        };
         Some([col as i32, row as i32])
     }
 
@@ -253,7 +264,9 @@ mod tests {
     }
 
     fn at(m: &HexMap, col: i32, row: i32) -> Hex {
-        m.grid().hex_at((row * 30 + col) as usize).expect("on the map")
+        m.grid()
+            .hex_at((row * 30 + col) as usize)
+            .expect("on the map")
     }
 
     #[test]

@@ -7,9 +7,9 @@
 
 mod bytes;
 mod colour;
-mod half_hex;
 pub mod compat;
 pub mod generate;
+mod half_hex;
 mod ids;
 pub mod labels;
 pub mod limits;

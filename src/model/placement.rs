@@ -70,7 +70,8 @@ impl Background {
             Some(p) => p.similarity().apply(world / map.placement_unit()),
             None => {
                 let size = (bounds.max - bounds.min).max(Point::splat(1e-6));
-                (world - bounds.min) / size * Point::new(self.width_px as f32, self.height_px as f32)
+                (world - bounds.min) / size
+                    * Point::new(self.width_px as f32, self.height_px as f32)
             }
         }
     }

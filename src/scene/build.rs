@@ -322,7 +322,12 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
     if style.grid && !over_image {
         // One polygon under the whole map, traced along its outer edges (or the cut).
         let outline = match cut {
-            Some(f) => vec![f.min, Point::new(f.max.x, f.min.y), f.max, Point::new(f.min.x, f.max.y)],
+            Some(f) => vec![
+                f.min,
+                Point::new(f.max.x, f.min.y),
+                f.max,
+                Point::new(f.min.x, f.max.y),
+            ],
             None => map_outline(h, &l),
         };
         if outline.len() >= 3 {

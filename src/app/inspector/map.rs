@@ -253,7 +253,14 @@ fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             0.05,
             &first_col,
         ) {
-            emit(f, key, LabelScheme { first_column: v, ..now });
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    first_column: v,
+                    ..now
+                },
+            );
         }
         let first_row = |v: &u32| {
             check(LabelScheme {
@@ -271,7 +278,14 @@ fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             0.05,
             &first_row,
         ) {
-            emit(f, key, LabelScheme { first_row: v, ..now });
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    first_row: v,
+                    ..now
+                },
+            );
         }
         let col_digits = |v: &u8| {
             check(LabelScheme {
@@ -289,7 +303,14 @@ fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             0.05,
             &col_digits,
         ) {
-            emit(f, key, LabelScheme { column_digits: v, ..now });
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    column_digits: v,
+                    ..now
+                },
+            );
         }
         let row_digits = |v: &u8| {
             check(LabelScheme {
@@ -307,7 +328,14 @@ fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             0.05,
             &row_digits,
         ) {
-            emit(f, key, LabelScheme { row_digits: v, ..now });
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    row_digits: v,
+                    ..now
+                },
+            );
         }
         let corners: Vec<(Corner, String)> = Corner::ALL
             .iter()
@@ -335,7 +363,16 @@ fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
                 "Through the hexes: half hexes not playable".to_string(),
             ),
         ];
-        if let Some((v, key)) = f.combo(ui, "Map edge", "map.edge", &h.edge, &edges, "?", &|_| Ok(()))
+        if let Some((v, key)) =
+            f.combo(
+                ui,
+                "Map edge",
+                "map.edge",
+                &h.edge,
+                &edges,
+                "?",
+                &|_| Ok(()),
+            )
         {
             let m = HexMap {
                 edge: v,

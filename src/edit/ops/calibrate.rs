@@ -112,7 +112,12 @@ mod tests {
         let before = p.expect("placed");
         let edits = nudge(doc.scenario(), Point::new(0.1, 0.0), 0.0).expect("calibrated");
         doc.apply("Nudge background", edits).expect("applies");
-        let after = doc.scenario().background.as_ref().and_then(|b| b.placement).expect("placed");
+        let after = doc
+            .scenario()
+            .background
+            .as_ref()
+            .and_then(|b| b.placement)
+            .expect("placed");
         // The image moved east: the map's origin now lies on a pixel further west.
         assert!(after.origin_px[0] < before.origin_px[0]);
         doc.undo();
@@ -124,8 +129,8 @@ mod tests {
             Err(CalibrateRefused::NoImage)
         );
         let t = with_image(Scenario::new_table("table"));
-        let edits = scale_from_two_points(&t, Point::ZERO, Point::new(0.0, 480.0), 12.0)
-            .expect("scaled");
+        let edits =
+            scale_from_two_points(&t, Point::ZERO, Point::new(0.0, 480.0), 12.0).expect("scaled");
         let Edit::SetBackground(Some(bg)) = &edits[0] else {
             panic!("a background edit");
         };

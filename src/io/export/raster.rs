@@ -182,7 +182,8 @@ impl Canvas for Raster {
         self.ctx.set_paint(brush);
         self.ctx.set_paint_transform(to_page);
         // The image's outline on the page: a parallelogram when the image is turned.
-        self.ctx.fill_path(&(to_page * Rect::new(0.0, 0.0, w, h).to_path(0.01)));
+        self.ctx
+            .fill_path(&(to_page * Rect::new(0.0, 0.0, w, h).to_path(0.01)));
         self.ctx.reset_paint_transform();
         if layered {
             self.ctx.pop_layer();

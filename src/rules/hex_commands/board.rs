@@ -14,9 +14,8 @@ use super::error::HexError;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
-    HexEdge,
-    HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position, Scenario,
-    SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
+    HexCost, HexEdge, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position,
+    Scenario, SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
 };
 use hexx::{EdgeDirection, Hex};
 use std::cell::{Cell, OnceCell};

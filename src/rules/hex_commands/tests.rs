@@ -1603,8 +1603,14 @@ fn r5_half_hexes_at_the_edge_are_refused_when_the_scenario_says_unplayable() {
     let (west, north) = (t.hex(0, 2), t.hex(1, 0));
     assert!(m.is_half_hex(west) && m.is_half_hex(north));
     let p = t.preview('A');
-    assert!(p.get(west).is_none(), "the cut hex west of A is never entered");
-    assert!(p.get(north).is_none(), "nor the cut hexes of the north edge");
+    assert!(
+        p.get(west).is_none(),
+        "the cut hex west of A is never entered"
+    );
+    assert!(
+        p.get(north).is_none(),
+        "nor the cut hexes of the north edge"
+    );
     assert_legal(&t, &p, t.hex(1, 1));
     // A unit put there anyway is reported by check.
     let mut s = t.s.clone();
