@@ -4,7 +4,7 @@
 //! fields.
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use sandtable::geom::Point;
 use sandtable::io::image::background_from_bytes;
 use sandtable::model::*;
