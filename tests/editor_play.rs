@@ -304,7 +304,7 @@ fn play_mode_puts_the_authoring_tools_away_and_refuses_an_authoring_edit() {
     );
     assert!(e.shows("Palette"), "Edit shows the palette");
     let before = e.canvas();
-    e.click("Play");
+    e.click("Play mode switch");
     assert_eq!(e.app().activity(), Activity::Play);
     assert!(!e.shows("Palette"), "Play puts the palette away");
     assert!(e.shows("Order of battle"), "the forces take its place");
@@ -365,7 +365,7 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
     let id = |n: &str| s.find_unit(n).expect(n).id;
     let l = layout(s.map.as_hex().expect("hex"));
     let mut e = editor(s.clone());
-    e.click("Play");
+    e.click("Play mode switch");
     assert!(e.shows("Turn 2 · Command Phase"), "the turn bar");
     // Command Phase: Fairfax's Reserve becomes Charge 1; Cromwell's Charge 1 becomes Muster
     // (his force's losses allow it); a move waits for Movement.

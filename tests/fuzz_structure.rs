@@ -245,6 +245,35 @@ fn mutate(v: &mut Value, rng: &mut Rng) -> String {
     format!("{done} at {path:?}")
 }
 
+/// Winceby with every map field of format 2 set away from its default: a printed numbering,
+/// an edge through unplayable half hexes and a calibrated background image.
+fn with_map_fields() -> Scenario {
+    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    if let Map::Hex(m) = &mut s.map {
+        m.labels = LabelScheme {
+            first_column: 3,
+            first_row: 0,
+            column_digits: 1,
+            row_digits: 3,
+            column_letters: true,
+            start: Corner::SouthEast,
+        };
+        m.edge = HexEdge::ThroughHexes { playable: false };
+    }
+    let mut png = Vec::new();
+    image::RgbImage::from_pixel(24, 16, image::Rgb([200, 190, 160]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    let mut bg = io::image::background_from_bytes(png).expect("usable");
+    bg.placement = Some(ImagePlacement {
+        origin_px: [4.0, 2.5],
+        px_per_unit: 1.5,
+        rotation_deg: 1.5,
+    });
+    s.background = Some(bg);
+    s
+}
+
 /// Floats that JSON cannot hold, set in the typed scenario: NaN and infinities.
 fn poison_floats(s: &mut Scenario, rng: &mut Rng) -> &'static str {
     let bad = *rng.pick(&[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -f32::NAN]);
@@ -264,6 +293,19 @@ fn poison_floats(s: &mut Scenario, rng: &mut Rng) -> &'static str {
             let (u, m) = *rng.pick(&models);
             s.units[u].models[m].facing_deg = bad;
             "a model's facing"
+        }
+        2 if s.background.as_ref().is_some_and(|b| b.placement.is_some()) => {
+            let p = s
+                .background
+                .as_mut()
+                .and_then(|b| b.placement.as_mut())
+                .expect("placed");
+            match rng.below(3) {
+                0 => p.px_per_unit = bad,
+                1 => p.rotation_deg = bad,
+                _ => p.origin_px[1] = bad,
+            }
+            "the background's placement"
         }
         2 => {
             if let Map::Hex(h) = &mut s.map {
@@ -443,7 +485,7 @@ fn fuzz_child() {
     std::panic::set_hook(Box::new(|_| {}));
     // Each sample as built, and with a short game played on it (format version 2), so the
     // mutations strike the game's fields too: its starting position, dice, acted units and log.
-    let sources: Vec<(String, Value)> = samples::ALL
+    let mut sources: Vec<(String, Value)> = samples::ALL
         .iter()
         .flat_map(|s| {
             let v = serde_json::to_value((s.build)()).expect("to json");
@@ -451,6 +493,10 @@ fn fuzz_child() {
             [(s.name.to_string(), v), (format!("{} in play", s.name), g)]
         })
         .collect();
+    sources.push((
+        "winceby with format 2's map fields".into(),
+        serde_json::to_value(with_map_fields()).expect("to json"),
+    ));
     let mut tally = Tally::default();
     let mut stdout = std::io::stdout().lock();
     // The cap: 256 MiB of address space beyond what this test process maps before the first

@@ -316,3 +316,60 @@ fn span_prints_the_hexes_and_the_units_in_command() {
     let out = sandtable(&["span", &file, "--leader", &id]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn printed_numbering_to_takes_the_label_as_printed_and_every_answer_shows_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut s, ids) = scenario();
+    // Lettered columns counted from the north-east, rows from 1 without padding: the hex at
+    // offset (7, 11) of a 20-column map is column 13 from the east, M, row 12.
+    if let Map::Hex(m) = &mut s.map {
+        m.labels = LabelScheme {
+            column_letters: true,
+            row_digits: 1,
+            start: Corner::NorthEast,
+            ..LabelScheme::default()
+        };
+    }
+    let file = saved(dir.path(), &s);
+    let to = offset(7, 11);
+    let id = ids.enemy_horse.0.to_string();
+    let moves = |to: &str, json: bool| {
+        let mut args = vec![
+            "moves",
+            &file,
+            "--unit",
+            &id,
+            "--command",
+            "advance",
+            "--to",
+            to,
+        ];
+        if json {
+            args.push("--json");
+        }
+        sandtable(&args)
+    };
+    let by_label = moves("M12", false);
+    assert!(by_label.status.success(), "{}", text(&by_label.stderr));
+    let axial = format!("{},{}", to.x, to.y);
+    let by_axial = moves(&axial, false);
+    assert_eq!(text(&by_label.stdout), text(&by_axial.stdout));
+    assert!(
+        text(&by_label.stdout).contains(&format!("Route to M12 ({}, {})", to.x, to.y)),
+        "{}",
+        text(&by_label.stdout)
+    );
+    // Lower case reads the same; the JSON carries the printed label.
+    let json = moves("m12", true);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(v["route"]["to"]["label"], "M12", "{}", v["route"]);
+    // A label of another scheme, or off the map, is refused naming what is expected.
+    let out = moves("0812", false);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("'0812' is not a hex of this map") && err.contains("such as T1"),
+        "{err}"
+    );
+}

@@ -460,6 +460,7 @@ fn with_background(encoded: Vec<u8>, width_px: u32, height_px: u32) -> Scenario 
         width_px,
         height_px,
         opacity: 0.8,
+        placement: None,
     });
     s
 }

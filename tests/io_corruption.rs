@@ -2,7 +2,7 @@
 //! flips, newer versions, wrong content, and the fixtures in tests/fixtures/.
 
 use sandtable::io::{self, LoadError, codec};
-use sandtable::model::{Scenario, samples};
+use sandtable::model::{FORMAT_VERSION, Scenario, samples};
 
 fn samples_encoded() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
     samples::ALL
@@ -132,7 +132,7 @@ fn a_newer_binary_version_is_refused_by_name() {
             err,
             LoadError::NewerVersion {
                 found: 7,
-                supported: 2
+                supported: FORMAT_VERSION
             }
         ),
         "{err}"
@@ -143,7 +143,10 @@ fn a_newer_binary_version_is_refused_by_name() {
 #[test]
 fn a_newer_json_version_is_refused_by_name() {
     let json = String::from_utf8(codec::encode_json(&Scenario::new_table("t"))).expect("utf8");
-    let json = json.replace("\"format_version\": 2", "\"format_version\": 9");
+    let json = json.replace(
+        &format!("\"format_version\": {FORMAT_VERSION}"),
+        "\"format_version\": 9",
+    );
     let err = io::decode(json.as_bytes()).expect_err("newer version");
     assert!(
         matches!(err, LoadError::NewerVersion { found: 9, .. }),

@@ -30,6 +30,7 @@ pub enum Action {
     SelectTool,
     MeasureTool,
     SightTool,
+    CalibrateTool,
     DrawAreaTool,
     DrawLineTool,
     Export,
@@ -82,6 +83,7 @@ impl Action {
             Action::SelectTool => Command::SetTool(Tool::Select),
             Action::MeasureTool => Command::SetTool(Tool::Measure),
             Action::SightTool => Command::SetTool(Tool::Sight),
+            Action::CalibrateTool => Command::SetTool(Tool::Calibrate),
             Action::DrawAreaTool => Command::PickDrawTool { area: true },
             Action::DrawLineTool => Command::PickDrawTool { area: false },
             Action::Export => Command::Export,
@@ -228,6 +230,11 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::SightTool,
         keys: &[key(NONE, Key::V)],
         what: "line of sight tool (table)",
+    },
+    Binding {
+        action: Action::CalibrateTool,
+        keys: &[key(NONE, Key::K)],
+        what: "calibrate the background image: lay the grid over it",
     },
     Binding {
         action: Action::DrawAreaTool,

@@ -563,6 +563,14 @@ impl App {
             self.status = "Line of sight is measured on the table".into();
             return;
         }
+        if t == Tool::Calibrate && self.doc.scenario().background.is_none() {
+            self.status =
+                "Calibrate: set a background image first (File > Background image)".into();
+            return;
+        }
+        if t != self.tool {
+            self.canvas.calibration.clicks.clear();
+        }
         self.tool = t;
         self.canvas.drawing.clear();
     }

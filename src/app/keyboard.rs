@@ -28,6 +28,18 @@ impl App {
     /// Arrow keys: the selection moves one hex or half an inch (a tenth with Shift); with
     /// nothing selected the view pans instead.
     pub(super) fn nudge(&mut self, n: Nudge) {
+        // With the Calibrate tool the arrows move the background image under the map.
+        if self.tool == super::tools::Tool::Calibrate
+            && self
+                .doc
+                .scenario()
+                .background
+                .as_ref()
+                .is_some_and(|b| b.placement.is_some())
+        {
+            self.nudge_background(n.dx, n.dy, n.fine);
+            return;
+        }
         if self.selection.is_empty() {
             let step = if n.fine { PAN_STEP / 4.0 } else { PAN_STEP };
             self.view

@@ -220,6 +220,12 @@ impl App {
                 tool == Tool::Sight,
                 table,
             ),
+            (
+                "Calibrate background",
+                Action::CalibrateTool,
+                tool == Tool::Calibrate,
+                self.doc.scenario().background.is_some(),
+            ),
         ] {
             if shown && toggle_entry(ui, text, on, action) {
                 out.push(action.command());

@@ -16,6 +16,7 @@
 //! - `export_window`: File > Export; `dialogs`: file dialogs behind a trait the tests replace.
 
 mod bindings;
+mod calibrate_window;
 mod canvas;
 pub use canvas::zoom_to_name;
 mod clipboard;
@@ -263,6 +264,7 @@ impl App {
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
         out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));
+        out.extend(self.calibrate_ui(ctx));
         out
     }
 }

@@ -598,17 +598,22 @@ pub fn push_items(
                     colour(*c),
                 ));
             }
-            Item::Background { rect, opacity } => {
+            Item::Background { corners, opacity } => {
                 if let Some(tex) = background {
                     batch.flush(out);
-                    let r = Rect::from_min_max(s(rect.min), s(rect.max));
+                    // A calibrated image may be turned: a textured quad, not a rectangle.
                     let tint = Color32::from_white_alpha((opacity * 255.0) as u8);
-                    out.push(Shape::image(
-                        tex,
-                        r,
-                        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
-                        tint,
-                    ));
+                    let uvs = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+                    let mut mesh = egui::epaint::Mesh::with_texture(tex);
+                    for (p, (u, v)) in corners.iter().zip(uvs) {
+                        mesh.vertices.push(egui::epaint::Vertex {
+                            pos: s(*p),
+                            uv: Pos2::new(u, v),
+                            color: tint,
+                        });
+                    }
+                    mesh.indices.extend([0, 1, 2, 0, 2, 3]);
+                    out.push(Shape::mesh(mesh));
                 }
             }
         }

@@ -536,8 +536,14 @@ impl App {
                         Activity::Edit => "Edit: author the scenario (F5 switches)",
                         Activity::Play => "Play: move under the rules, turn by turn (F5 switches)",
                     });
+                // Named apart from the Edit menu beside it, for assistive tools and tests.
                 r.widget_info(|| {
-                    egui::WidgetInfo::selected(egui::Role::RadioButton, true, on, a.name())
+                    egui::WidgetInfo::selected(
+                        egui::Role::RadioButton,
+                        true,
+                        on,
+                        format!("{} mode switch", a.name()),
+                    )
                 });
                 if r.clicked() && !on {
                     out.push(Command::SetActivity(a));

@@ -33,6 +33,8 @@ pub enum Tool {
     },
     /// Table: drag a line of sight between two points or models.
     Sight,
+    /// Lay the map over its background image: clicks on the image (see `calibrate_window`).
+    Calibrate,
     /// Place what was picked in the palette where the map is clicked (then back to Select,
     /// unless the palette's lock or Shift keeps it).
     Place(super::palette::Payload),
@@ -50,6 +52,7 @@ impl Tool {
             Tool::DrawLine { .. } => "Draw line",
             Tool::Sight => "Line of sight",
             Tool::Place(_) => "Place",
+            Tool::Calibrate => "Calibrate",
         }
     }
 }

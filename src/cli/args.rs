@@ -57,7 +57,8 @@ pub enum Command {
         #[arg(long)]
         move_type: Option<String>,
         /// Table: check one destination for the leader, as X,Y in inches. Hex map: the route
-        /// to hex X,Y (axial, as `info` prints it) and its reaction-charge check points.
+        /// to one hex, named by its label as printed on the map (e.g. 0406) or axial X,Y (as
+        /// `info` prints it), and its reaction-charge check points.
         #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         to: Option<String>,
         /// Hex map: the cavalry second combat advance from the unit's hex.

@@ -1,14 +1,14 @@
-//! Hexes in the command line's text reports: the printed `CCRR` label and axial `(x, y)`, as
+//! Hexes in the command line's text reports: the printed label and axial `(x, y)`, as
 //! `info` shows hexes, and hex counts and paths in words.
 
 use crate::rules::hex_commands::Board;
 use hexx::Hex;
 
-/// A hex as text: the printed `CCRR` label and axial `(x, y)` on rectangular maps, as `info`
-/// shows hexes; axial alone on hexagonal maps.
+/// A hex as text: the printed label (the map's scheme) and axial `(x, y)` on rectangular
+/// maps, as `info` shows hexes; axial alone on hexagonal maps.
 pub(super) fn hex_text(board: &Board, h: Hex) -> String {
-    match board.offset_of(h) {
-        Some([col, row]) => format!("{:02}{:02} ({}, {})", col + 1, row + 1, h.x, h.y),
+    match board.label(h) {
+        Some(label) => format!("{label} ({}, {})", h.x, h.y),
         None => format!("({}, {})", h.x, h.y),
     }
 }

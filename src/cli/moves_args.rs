@@ -5,7 +5,8 @@
 /// Options of `moves` that apply on a hex map.
 pub struct HexArgs<'a> {
     pub command: Option<&'a str>,
-    /// A destination `X,Y` (axial): print the route and the reaction-charge check points.
+    /// A destination hex, by its printed label or `X,Y` (axial): print the route and the
+    /// reaction-charge check points.
     pub to: Option<&'a str>,
     pub second_combat: bool,
     /// With `to`: the reaction charge of this enemy cavalry unit against the mover.

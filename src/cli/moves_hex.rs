@@ -32,7 +32,10 @@ pub fn run(
         })?),
         None => None,
     };
-    let to = args.to.map(parse_hex).transpose()?;
+    let to = match (args.to, s.map.as_hex()) {
+        (Some(text), Some(map)) => Some(parse_hex(map, text)?),
+        _ => None,
+    };
     let mut rules = HexRules::new(s).map_err(|e| CliError::Usage(e.to_string()))?;
     let preview = rules
         .preview(unit, command)
@@ -108,7 +111,7 @@ pub fn run(
             second_combat: second.as_ref(),
             reaction_charge: reaction.as_ref(),
         };
-        let value = serial::with_grid(board.offset_grid(), || serde_json::to_value(&report))?;
+        let value = serial::with_grid(board.offset_labels(), || serde_json::to_value(&report))?;
         json::write(&value, out)?;
     } else {
         write_text(board, &preview, &kind, route.as_ref(), second.as_ref(), out)?;

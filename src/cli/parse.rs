@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use crate::geom::Point;
-use crate::model::{Scenario, UnitId};
+use crate::model::{HexMap, Scenario, UnitId};
 use hexx::Hex;
 
 /// Resolves `--unit` / `--leader`: an ID (`12`, `#12`) or a name.
@@ -42,11 +42,27 @@ pub(super) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
     Ok(points)
 }
 
-/// `X,Y` axial coordinates, as `info` prints them.
-pub(super) fn parse_hex(text: &str) -> Result<Hex, CliError> {
+/// A hex as typed: its label as printed on the map (`0412`, `A12`, in the map's label scheme)
+/// or `X,Y` axial coordinates, as `info` prints them.
+pub(super) fn parse_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
+    if let Some(hex) = map.hex_of_label(text) {
+        return Ok(hex);
+    }
     let bad = || {
+        let example = map
+            .grid()
+            .hex_at(0)
+            .filter(|_| map.offset_labels().is_some())
+            .map(|h| {
+                format!(
+                    "the label printed on the hex (such as {}) or ",
+                    map.label(h)
+                )
+            })
+            .unwrap_or_default();
         CliError::Usage(format!(
-            "'{text}' is not a hex: expected X,Y in axial coordinates, as `info` prints them"
+            "'{text}' is not a hex of this map: expected {example}X,Y in axial coordinates, as \
+             `info` prints them"
         ))
     };
     let t = text.trim().trim_start_matches('(').trim_end_matches(')');

@@ -281,12 +281,12 @@ fn clock_seed() -> u64 {
     game::dice::seed_from(nanos)
 }
 
-/// `--to` as a place: inches on a table, an axial hex on a hex map.
+/// `--to` as a place: inches on a table; on a hex map the hex's label as printed or its axial
+/// coordinates.
 fn place_of(s: &Scenario, text: &str) -> Result<Place, CliError> {
-    Ok(if s.map.is_hex() {
-        Place::Hex(parse_hex(text)?)
-    } else {
-        Place::Table(parse_point(text)?)
+    Ok(match s.map.as_hex() {
+        Some(h) => Place::Hex(parse_hex(h, text)?),
+        None => Place::Table(parse_point(text)?),
     })
 }
 

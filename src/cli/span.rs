@@ -28,7 +28,7 @@ pub fn run(s: &Scenario, leader: UnitId, json: bool, out: &mut dyn Write) -> Res
             span: &span,
             in_command: span.in_command().map(|u| u.unit.id.0).collect(),
         };
-        let grid = rules.board().offset_grid();
+        let grid = rules.board().offset_labels();
         let value = serial::with_grid(grid, || serde_json::to_value(&report))?;
         json::write(&value, out)?;
     } else {

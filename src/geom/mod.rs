@@ -7,6 +7,7 @@ mod footprint;
 mod formation;
 mod hexgrid;
 mod polygon;
+mod similarity;
 mod triangulate;
 
 pub use footprint::Footprint;
@@ -18,6 +19,7 @@ pub use polygon::{
     segment_segment_distance, segment_within_polygon, segment_within_polyline, segments_intersect,
     segments_within,
 };
+pub use similarity::{Fit, FitError, Similarity, fit_similarity};
 pub use triangulate::triangulate;
 
 /// A point or vector in table inches (glam's `Vec2`, re-exported by hexx).

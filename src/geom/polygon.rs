@@ -38,6 +38,46 @@ impl Aabb {
         }
     }
 
+    /// The part of a convex polygon inside the box (Sutherland–Hodgman against its four
+    /// sides); empty when they do not meet. Used to draw hexes cut by a map's edge.
+    pub fn clip_convex(&self, poly: &[Point]) -> Vec<Point> {
+        let mut out = poly.to_vec();
+        // Each side as (axis, bound, keep the side above the bound).
+        for (axis, bound, above) in [
+            (0, self.min.x, true),
+            (0, self.max.x, false),
+            (1, self.min.y, true),
+            (1, self.max.y, false),
+        ] {
+            let coord = |p: &Point| if axis == 0 { p.x } else { p.y };
+            let inside = |p: &Point| {
+                if above {
+                    coord(p) >= bound
+                } else {
+                    coord(p) <= bound
+                }
+            };
+            let input = std::mem::take(&mut out);
+            for (i, b) in input.iter().enumerate() {
+                let a = input[(i + input.len() - 1) % input.len()];
+                let cross = |a: Point, b: Point| {
+                    let t = (bound - coord(&a)) / (coord(&b) - coord(&a));
+                    a + (b - a) * t
+                };
+                match (inside(&a), inside(b)) {
+                    (true, true) => out.push(*b),
+                    (true, false) => out.push(cross(a, *b)),
+                    (false, true) => {
+                        out.push(cross(a, *b));
+                        out.push(*b);
+                    }
+                    (false, false) => {}
+                }
+            }
+        }
+        out
+    }
+
     pub fn contains(&self, p: Point) -> bool {
         p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
     }

@@ -235,7 +235,11 @@ fn decode_binary(bytes: &[u8]) -> Result<Scenario, LoadError> {
         pos: 0,
     };
     let budget = Budget::new(MAX_DECODED_BYTES);
-    let result = decode_payload(&mut reader, payload.len(), &budget);
+    // Fields added since the file's version are not in its payload (`model::compat`; the
+    // game, the last field, comes from the reader's tail).
+    let result = crate::model::compat::decoding_version(version, || {
+        decode_payload(&mut reader, payload.len(), &budget)
+    });
     let at = (HEADER_LEN + reader.pos.min(payload.len())) as u64;
     let scenario = result.map_err(|e| {
         if budget.exceeded() {

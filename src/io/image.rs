@@ -123,6 +123,7 @@ pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
             width_px: width,
             height_px: height,
             opacity: 1.0,
+            placement: None,
         });
     }
     let jpeg = image::guess_format(&bytes).ok() == Some(image::ImageFormat::Jpeg);
@@ -146,6 +147,7 @@ pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
                 width_px: w,
                 height_px: h,
                 opacity: 1.0,
+                placement: None,
             });
         }
         scale *= 0.7;
@@ -204,6 +206,7 @@ mod tests {
             width_px: 10_000,
             height_px: 10_000,
             opacity: 1.0,
+            placement: None,
         };
         assert!(matches!(
             check_background(&bg),

@@ -56,6 +56,11 @@ pub const MAX_STAT_IN: u8 = 100;
 pub const MAX_BACKGROUND_PIXELS: u64 = 8_000_000;
 /// Encoded bytes of a background image.
 pub const MAX_BACKGROUND_BYTES: usize = 32 << 20;
+/// How far a calibrated image may be turned: scans are straightened by a few degrees at most,
+/// and a larger turn is a mistaken click.
+pub const MAX_PLACEMENT_ROTATION_DEG: f32 = 15.0;
+/// How far from the image's corner a calibrated image's origin may lie, in image pixels.
+pub const MAX_PLACEMENT_ORIGIN_PX: f32 = 1_000_000.0;
 
 /// Counts one list against its limit; the message names both.
 fn list(out: &mut Vec<Invalid>, item: ItemRef, what: &str, len: usize, limit: usize) -> bool {

@@ -117,6 +117,85 @@ pub struct HexMap {
     /// Features on hex edges. Each edge appears at most once, stored in canonical form (see
     /// [`Hexside::canonical`]).
     pub hexsides: Vec<Hexside>,
+    /// How the hexes are numbered in print, so labels read as on the map being copied (format
+    /// 2; a format-1 file gets today's `CCRR` from 0101).
+    #[serde(default, deserialize_with = "super::compat::since_v2")]
+    pub labels: LabelScheme,
+    /// Whether the map's edge runs through its outer hexes (format 2; whole hexes before).
+    #[serde(default, deserialize_with = "super::compat::since_v2")]
+    pub edge: HexEdge,
+}
+
+/// How a rectangle map's hexes are numbered: the printed label is the column part followed by
+/// the row part (`0101`, `101`, `1001`, `A1`, `AA01`). Hexagon maps keep axial labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LabelScheme {
+    /// The number (or, with letters, the letter index: 1 = A) of the first column.
+    pub first_column: u32,
+    /// The number of the first row.
+    pub first_row: u32,
+    /// The column part's width: numbers are padded with zeros to it (ignored with letters).
+    pub column_digits: u8,
+    /// The row part's width: numbers are padded with zeros to it.
+    pub row_digits: u8,
+    /// Columns are lettered A … Z, AA, AB … instead of numbered.
+    pub column_letters: bool,
+    /// The corner where the first column and row are.
+    pub start: Corner,
+}
+
+impl Default for LabelScheme {
+    /// Today's labels: `CCRR` from 0101 at the north-west corner.
+    fn default() -> Self {
+        LabelScheme {
+            first_column: 1,
+            first_row: 1,
+            column_digits: 2,
+            row_digits: 2,
+            column_letters: false,
+            start: Corner::NorthWest,
+        }
+    }
+}
+
+/// A corner of a rectangle map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    #[default]
+    NorthWest,
+    NorthEast,
+    SouthWest,
+    SouthEast,
+}
+
+impl Corner {
+    pub const ALL: [Corner; 4] = [
+        Corner::NorthWest,
+        Corner::NorthEast,
+        Corner::SouthWest,
+        Corner::SouthEast,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::NorthWest => "north-west",
+            Corner::NorthEast => "north-east",
+            Corner::SouthWest => "south-west",
+            Corner::SouthEast => "south-east",
+        }
+    }
+}
+
+/// Where a rectangle map's edge runs. Published maps often cut their outer hexes in half: the
+/// border is a straight line through the centres of the outermost hexes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HexEdge {
+    /// Every hex is whole; the map ends at the outer hexes' edges.
+    #[default]
+    Whole,
+    /// The edge runs through the centres of the outermost hexes, which are drawn and printed
+    /// cut in half; `playable` says whether units may enter and stand in them.
+    ThroughHexes { playable: bool },
 }
 
 /// Features that sit on the edge between two hexes.
@@ -192,4 +271,22 @@ pub struct Background {
     pub height_px: u32,
     /// 0 = invisible, 1 = opaque.
     pub opacity: f32,
+    /// Where the image lies on the map once calibrated; `None` stretches it over the map's
+    /// bounds (format 1 and an uncalibrated image).
+    #[serde(default, deserialize_with = "super::compat::since_v2")]
+    pub placement: Option<ImagePlacement>,
+}
+
+/// How a calibrated image lies under the map: a similarity (scale, a small rotation and a
+/// shift) from map units to image pixels. The map unit is one hex across the flats on a hex map
+/// (so the image follows when the printed hex size changes) and one inch on a table.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImagePlacement {
+    /// The image pixel at the map's origin: the centre of hex (0, 0), or the table's north-west
+    /// corner.
+    pub origin_px: [f32; 2],
+    /// Image pixels per map unit (per hex across the flats, or per inch).
+    pub px_per_unit: f32,
+    /// How far the map's grid is turned in the image, in degrees clockwise on the page.
+    pub rotation_deg: f32,
 }

@@ -7,12 +7,16 @@
 
 mod bytes;
 mod colour;
+pub mod compat;
 pub mod game;
 mod game_check;
 pub mod generate;
+mod half_hex;
 mod ids;
+pub mod labels;
 pub mod limits;
 mod map;
+pub mod placement;
 pub mod repair;
 pub mod samples;
 mod scenario;
@@ -100,18 +104,11 @@ impl HexMap {
             shape,
             terrain: Vec::new(),
             hexsides: Vec::new(),
+            labels: LabelScheme::default(),
+            edge: HexEdge::default(),
         };
         map.terrain = vec![terrain; map.grid().len()];
         map
-    }
-
-    /// The label printed on a hex: `CCRR` (column and row from 01, as on board wargame maps)
-    /// on rectangle maps, axial `x,y` on hexagons.
-    pub fn label(&self, hex: hexx::Hex) -> String {
-        match self.grid().offset_of(hex) {
-            Some([c, r]) => format!("{:02}{:02}", c + 1, r + 1),
-            None => format!("{},{}", hex.x, hex.y),
-        }
     }
 
     pub fn terrain_at(&self, hex: hexx::Hex) -> Option<TerrainId> {

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 ///
 /// - 1: the scenario.
 /// - 2: adds `Scenario::game` (a game in progress with its log), the last field, so a version-1
-///   payload is a version-2 payload without it (see `io::codec`).
+///   payload is a version-2 payload without it (see `io::codec`); and the map's printed
+///   numbering, half hexes and a calibrated background image, read through `model::compat`.
 pub const FORMAT_VERSION: u32 = 2;
 
 /// Title page of a scenario.

@@ -265,12 +265,43 @@ impl Scenario {
 
         if let Some(bg) = &s.background {
             c.number(ItemRef::Map, "background opacity", bg.opacity, 0.0, 1.0);
+            if let Some(p) = bg.placement {
+                validate_placement(&mut c, &p);
+            }
             limits::check_background(bg, &mut c.out);
         }
         if c.out.is_empty() {
             c.out.extend(super::game_check::check(s));
         }
         c.out
+    }
+}
+
+/// A calibrated image: a sane scale, a small turn and an origin near the image.
+fn validate_placement(c: &mut Checker, p: &ImagePlacement) {
+    use crate::model::limits::{MAX_PLACEMENT_ORIGIN_PX, MAX_PLACEMENT_ROTATION_DEG};
+    c.number(
+        ItemRef::Map,
+        "background image's pixels per map unit",
+        p.px_per_unit,
+        0.01,
+        100_000.0,
+    );
+    c.number(
+        ItemRef::Map,
+        "background image's rotation (degrees)",
+        p.rotation_deg,
+        -MAX_PLACEMENT_ROTATION_DEG,
+        MAX_PLACEMENT_ROTATION_DEG,
+    );
+    for (axis, v) in ["x", "y"].iter().zip(p.origin_px) {
+        c.number(
+            ItemRef::Map,
+            &format!("background image's origin {axis} (pixels)"),
+            v,
+            -MAX_PLACEMENT_ORIGIN_PX,
+            MAX_PLACEMENT_ORIGIN_PX,
+        );
     }
 }
 
@@ -282,6 +313,15 @@ fn validate_map(c: &mut Checker, terrains: &HashSet<TerrainId>) {
         }
         Map::Hex(h) => {
             c.number(ItemRef::Map, "hex size", h.hex_size_mm, 1.0, 500.0);
+            if let Some(p) = h.labels.problem() {
+                c.fail(ItemRef::Map, p);
+            }
+            if h.edge != HexEdge::Whole && !matches!(h.shape, HexShape::Rectangle { .. }) {
+                c.fail(
+                    ItemRef::Map,
+                    "only a rectangle map's edge can run through its hexes (this map is a hexagon)",
+                );
+            }
             let grid = h.grid();
             let expected = match h.shape {
                 HexShape::Rectangle { columns, rows, .. } => columns as u64 * rows as u64,

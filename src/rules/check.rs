@@ -269,6 +269,20 @@ fn check_units(s: &Scenario, out: &mut Out) {
             }
             Position::Hex { hex, .. } => {
                 if let Map::Hex(h) = &s.map
+                    && h.grid().contains(hex)
+                    && !h.is_playable(hex)
+                {
+                    out.error(
+                        item,
+                        format!(
+                            "'{}' stands in half hex {}, cut by the map's edge, which this \
+                             scenario does not let units use",
+                            u.name,
+                            h.label(hex)
+                        ),
+                    );
+                }
+                if let Map::Hex(h) = &s.map
                     && let Some(t) = h.terrain_at(hex).and_then(|t| s.terrain(t))
                     && t.hex_cost == HexCost::Impassable
                 {

@@ -54,6 +54,8 @@ pub mod ink {
     pub const OBJECTIVE: Colour = Colour::rgb(230, 180, 20);
     pub const SELECT: Colour = Colour::rgb(255, 140, 0);
     pub const WHITE: Colour = Colour::rgb(255, 255, 255);
+    /// Over a half hex the scenario does not let units use.
+    pub const HALF_HEX_VEIL: Colour = Colour::rgba(90, 90, 90, 120);
 }
 
 /// The bounds and unit of a scenario's map.
@@ -76,6 +78,10 @@ pub fn layout(h: &HexMap) -> HexLayout {
 }
 
 fn hex_bounds(h: &HexMap) -> Aabb {
+    // A map cut through its outer hexes ends at the cut.
+    if let Some(frame) = h.cut_frame() {
+        return frame;
+    }
     let l = layout(h);
     let grid = h.grid();
     let mut b = Aabb {
@@ -141,7 +147,7 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
             scene.push(Item::Mesh(Arc::new(cloth)));
             if let Some(bg) = &s.background {
                 scene.push(Item::Background {
-                    rect: bounds,
+                    corners: bg.corners(&s.map, bounds),
                     opacity: bg.opacity,
                 });
             }
@@ -161,7 +167,7 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
         Map::Hex(h) => {
             if let Some(bg) = &s.background {
                 scene.push(Item::Background {
-                    rect: bounds,
+                    corners: bg.corners(&s.map, bounds),
                     opacity: bg.opacity,
                 });
             }
@@ -309,19 +315,65 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
     } else {
         0.0
     };
-    if style.grid {
-        // One polygon under the whole map, traced along its outer edges.
-        let outline = map_outline(h, &l);
+    // A map whose edge runs through its outer hexes draws them cut at that edge.
+    let cut = h.cut_frame();
+    // Over a background image the hexes let it show: the ground is not filled, other terrain
+    // is washed, and the grid is drawn as lines (a backing of grid ink would veil the image).
+    let over_image = s.background.is_some();
+    let ground = s.terrain_types.first().map(|t| t.id);
+    if over_image {
+        grid_lines(h, &l, cut, scene);
+    }
+    if style.grid && !over_image {
+        // One polygon under the whole map, traced along its outer edges (or the cut).
+        let outline = match cut {
+            Some(f) => vec![
+                f.min,
+                Point::new(f.max.x, f.min.y),
+                f.max,
+                Point::new(f.min.x, f.max.y),
+            ],
+            None => map_outline(h, &l),
+        };
         if outline.len() >= 3 {
             cells.add_polygon(&outline, ink::GRID_MAJOR);
         }
     }
+    let mut closed = Mesh::default();
     for (i, t) in h.terrain.iter().enumerate() {
         let Some(hex) = grid.hex_at(i) else { continue };
-        let colour = colours.get(t).copied().unwrap_or(ink::WHITE);
-        cells.add_convex(&inset_corners(&l, hex, gap), colour);
+        let mut colour = colours.get(t).copied().unwrap_or(ink::WHITE);
+        if over_image {
+            if Some(*t) == ground {
+                colour = with_alpha(colour, 0);
+            } else {
+                colour = with_alpha(colour, colour.a / 2);
+            }
+        }
+        let corners = inset_corners(&l, hex, if over_image { 0.0 } else { gap });
+        match cut {
+            Some(f) if h.is_cut_by(&f, hex) => {
+                let part = f.clip_convex(&corners);
+                cells.add_convex(&part, colour);
+                if !h.is_playable(hex) {
+                    // Not playable: veiled, as ground beyond the map.
+                    closed.add_convex(&part, ink::HALF_HEX_VEIL);
+                }
+            }
+            _ => cells.add_convex(&corners, colour),
+        }
     }
-    scene.push(Item::Mesh(Arc::new(cells)));
+    if over_image {
+        // The grid goes over the washed terrain.
+        let lines = scene.items.pop();
+        scene.push(Item::Mesh(Arc::new(cells)));
+        scene.items.extend(lines);
+    } else {
+        scene.push(Item::Mesh(Arc::new(cells)));
+    }
+    if !closed.is_empty() {
+        scene.push(Item::Mesh(Arc::new(closed)));
+    }
     hexsides(h, &l, scene);
     if style.coordinates
         && let HexGrid::Rectangle { .. } = grid
@@ -333,8 +385,13 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
         };
         for hex in grid.hexes() {
             let c = l.hex_to_world_pos(hex);
+            let mut pos = c - Point::new(0.0, top);
+            // A half hex cut along the top keeps its label inside the map.
+            if let Some(f) = cut {
+                pos.y = pos.y.max(f.min.y + h.hex_size_mm * 0.04);
+            }
             scene.push(Item::Text {
-                pos: c - Point::new(0.0, top),
+                pos,
                 text: h.label(hex),
                 size: Size::Map(size),
                 colour: ink::LABEL,
@@ -342,6 +399,37 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
             });
         }
     }
+}
+
+/// Every hex edge once as a thin band of grid ink (inside the cut, on a map cut through its
+/// outer hexes), for a grid over a background image.
+fn grid_lines(h: &HexMap, l: &HexLayout, cut: Option<Aabb>, scene: &mut Scene) {
+    let grid = h.grid();
+    let width = h.hex_size_mm * 0.02 + 0.1;
+    let mut mesh = Mesh::default();
+    for hex in grid.hexes() {
+        for d in 0..6u8 {
+            let n = hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d as usize]);
+            if d >= 3 && grid.contains(n) {
+                continue;
+            }
+            let [mut a, mut b] = edge_corners(l, hex, d);
+            if let Some(f) = cut {
+                // The cut runs through hex centres, so an edge it crosses is parallel to an
+                // axis there: clamping its ends is exact.
+                if !f.expand(1e-3).contains(a) && !f.expand(1e-3).contains(b) {
+                    continue;
+                }
+                a = a.clamp(f.min, f.max);
+                b = b.clamp(f.min, f.max);
+                if a.distance(b) < 1e-3 {
+                    continue;
+                }
+            }
+            mesh.add_segment(a, b, width, ink::GRID_MAJOR);
+        }
+    }
+    scene.push(Item::Mesh(Arc::new(mesh)));
 }
 
 /// The outline of a hex map: its border edges (those with no map hex beyond) chained into
@@ -465,6 +553,45 @@ mod tests {
                 "{area} vs {expected}"
             );
         }
+    }
+
+    #[test]
+    fn half_hexes_are_drawn_cut_at_the_maps_edge_and_veiled_when_unplayable() {
+        let mut s = Scenario::new_hex("cut");
+        let whole = static_layer(&s, &Style::default());
+        if let Map::Hex(h) = &mut s.map {
+            h.edge = HexEdge::ThroughHexes { playable: false };
+        }
+        let cut = static_layer(&s, &Style::default());
+        let h = s.map.as_hex().expect("hex");
+        let frame = h.cut_frame().expect("cut");
+        assert_eq!(cut.bounds, frame);
+        assert!(cut.bounds.max.x < whole.bounds.max.x && cut.bounds.min.x > whole.bounds.min.x);
+        let meshes: Vec<&Mesh> = cut
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Mesh(m) => Some(&**m),
+                _ => None,
+            })
+            .collect();
+        let eps = 1e-3;
+        for m in &meshes {
+            for p in &m.positions {
+                assert!(frame.expand(eps).contains(*p), "{p:?} outside {frame:?}");
+            }
+        }
+        // The veil: one cut polygon per unplayable half hex, in its own colour.
+        let veiled = meshes
+            .iter()
+            .filter(|m| m.colours.first() == Some(&ink::HALF_HEX_VEIL))
+            .count();
+        assert_eq!(veiled, 1);
+        let labels_inside = cut.items.iter().all(|i| match i {
+            Item::Text { pos, .. } => frame.expand(eps).contains(*pos),
+            _ => true,
+        });
+        assert!(labels_inside);
     }
 
     #[test]

@@ -149,8 +149,10 @@ pub enum Item {
         colour: Colour,
         anchor: Anchor,
     },
-    /// The scenario's background image, stretched over `rect`.
-    Background { rect: Aabb, opacity: f32 },
+    /// The scenario's background image with its corners (north-west, north-east, south-east,
+    /// south-west of the image) on the map: stretched over the map, or calibrated (scaled,
+    /// turned and shifted; `model::placement`).
+    Background { corners: [Point; 4], opacity: f32 },
 }
 
 /// A scene: items in paint order over a map of known bounds and unit.

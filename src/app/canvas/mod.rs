@@ -58,6 +58,8 @@ pub(super) struct CanvasState {
     /// The rule preview's answer for the place under the pointer this frame, and whether it
     /// is legal (shown in the pointer's card).
     pub tip: Option<(String, Option<bool>)>,
+    /// The Calibrate tool's clicks on the background image.
+    pub calibration: super::calibrate_window::Calibration,
 }
 
 impl Default for CanvasState {
@@ -73,6 +75,7 @@ impl Default for CanvasState {
             cursor: None,
             rect: Rect::NOTHING,
             cancelling: false,
+            calibration: Default::default(),
             tip: None,
         }
     }
@@ -293,6 +296,11 @@ impl App {
                     && let Some((label, edits)) = paint::hexside_stroke(s, &sides, feature, on)
                 {
                     out.push(Command::Apply(Change::new(label, edits)));
+                }
+            }
+            Tool::Calibrate => {
+                if response.clicked() {
+                    self.calibration_click(world);
                 }
             }
             Tool::Place(payload) => {

@@ -9,8 +9,9 @@ use crate::model::*;
 use egui::{RichText, Ui};
 use hexx::Hex;
 
-/// Hex fields: column and row as printed (`CCRR`, from 1) on a rectangle, axial q and r on a
-/// hexagon. Refuses hexes off the map. Returns the new hex with its merge key.
+/// Hex fields: on a rectangle, one field with the label as printed on the map (its label
+/// scheme), which also takes axial `q,r`; axial q and r on a hexagon. Refuses hexes off the
+/// map. Returns the new hex with its merge key.
 pub fn hex_fields(
     ui: &mut Ui,
     f: &mut Form,
@@ -20,44 +21,28 @@ pub fn hex_fields(
 ) -> Option<(Hex, String)> {
     let grid = h.grid();
     let mut out = None;
-    match grid.offset_of(hex) {
-        Some([c, r]) => {
-            let parity = match h.shape {
-                HexShape::Rectangle { parity, .. } => parity.to_hexx(),
-                HexShape::Hexagon { .. } => hexx::OffsetHexMode::Even,
-            };
-            let on_map = |c: i32, r: i32| {
-                let x =
-                    Hex::from_offset_coordinates([c - 1, r - 1], parity, h.orientation.to_hexx());
-                if grid.contains(x) {
-                    Ok(x)
-                } else {
-                    Err(format!("hex {c:02}{r:02} is off the map"))
+    match h.offset_labels() {
+        Some(_) => {
+            let read = |text: &str| -> Result<Hex, String> {
+                let axial = || {
+                    let (q, r) = text.trim().split_once(',')?;
+                    Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+                };
+                match h.hex_of_label(text).or_else(axial) {
+                    Some(x) if grid.contains(x) => Ok(x),
+                    Some(x) => Err(format!("hex ({}, {}) is off the map", x.x, x.y)),
+                    None => Err(format!(
+                        "'{}' is not a hex of this map: type its label as printed (such as {}) \
+                         or q,r",
+                        text.trim(),
+                        h.label(hex)
+                    )),
                 }
             };
-            let col_check = |v: &i32| on_map(*v, r + 1).map(|_| ());
-            if let Some((v, k)) = f.number(
-                ui,
-                "Hex column",
-                &format!("{key}.col"),
-                c + 1,
-                1..=9999,
-                0.05,
-                &col_check,
-            ) && let Ok(x) = on_map(v, r + 1)
-            {
-                out = Some((x, k));
-            }
-            let row_check = |v: &i32| on_map(c + 1, *v).map(|_| ());
-            if let Some((v, k)) = f.number(
-                ui,
-                "Hex row",
-                &format!("{key}.row"),
-                r + 1,
-                1..=9999,
-                0.05,
-                &row_check,
-            ) && let Ok(x) = on_map(c + 1, v)
+            let check = |v: &String| read(v).map(|_| ());
+            if let Some((v, k)) = f.text(ui, "Hex", &format!("{key}.hex"), &h.label(hex), &check)
+                && let Ok(x) = read(&v)
+                && x != hex
             {
                 out = Some((x, k));
             }

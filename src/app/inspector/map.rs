@@ -136,6 +136,7 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             );
         }
     });
+    numbering_ui(ui, f, h);
     // The draft layout: (what the map was when drafting began, the draft).
     let id = Id::unique("inspector-map-draft");
     let mut draft = ui
@@ -214,4 +215,197 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             }
         }
     }
+}
+
+/// The printed numbering and the map's edge: how the hexes are labelled (so they read as on
+/// the map being copied) and whether the edge runs through the outer hexes.
+fn numbering_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
+    let HexShape::Rectangle { rows, .. } = h.shape else {
+        return;
+    };
+    let now = h.labels;
+    let check = |l: LabelScheme| l.problem().or_else(|| l.ambiguity(rows));
+    let emit = |f: &mut Form, key: String, labels: LabelScheme| {
+        let m = HexMap {
+            labels,
+            ..h.clone()
+        };
+        f.emit(
+            "Set hex numbering",
+            Some(key),
+            vec![Edit::SetMap(Box::new(Map::Hex(m)))],
+        );
+    };
+    grid(ui, "map-numbering", |ui| {
+        let first_col = |v: &u32| {
+            check(LabelScheme {
+                first_column: *v,
+                ..now
+            })
+            .map_or(Ok(()), Err)
+        };
+        if let Some((v, key)) = f.number(
+            ui,
+            "First column",
+            "map.labels.first_column",
+            now.first_column,
+            0..=9999,
+            0.05,
+            &first_col,
+        ) {
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    first_column: v,
+                    ..now
+                },
+            );
+        }
+        let first_row = |v: &u32| {
+            check(LabelScheme {
+                first_row: *v,
+                ..now
+            })
+            .map_or(Ok(()), Err)
+        };
+        if let Some((v, key)) = f.number(
+            ui,
+            "First row",
+            "map.labels.first_row",
+            now.first_row,
+            0..=9999,
+            0.05,
+            &first_row,
+        ) {
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    first_row: v,
+                    ..now
+                },
+            );
+        }
+        let col_digits = |v: &u8| {
+            check(LabelScheme {
+                column_digits: *v,
+                ..now
+            })
+            .map_or(Ok(()), Err)
+        };
+        if let Some((v, key)) = f.number(
+            ui,
+            "Column digits",
+            "map.labels.column_digits",
+            now.column_digits,
+            0..=9,
+            0.05,
+            &col_digits,
+        ) {
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    column_digits: v,
+                    ..now
+                },
+            );
+        }
+        let row_digits = |v: &u8| {
+            check(LabelScheme {
+                row_digits: *v,
+                ..now
+            })
+            .map_or(Ok(()), Err)
+        };
+        if let Some((v, key)) = f.number(
+            ui,
+            "Row digits",
+            "map.labels.row_digits",
+            now.row_digits,
+            0..=9,
+            0.05,
+            &row_digits,
+        ) {
+            emit(
+                f,
+                key,
+                LabelScheme {
+                    row_digits: v,
+                    ..now
+                },
+            );
+        }
+        let corners: Vec<(Corner, String)> = Corner::ALL
+            .iter()
+            .map(|c| (*c, format!("{} corner", c.name())))
+            .collect();
+        if let Some((v, key)) = f.combo(
+            ui,
+            "Numbering starts",
+            "map.labels.start",
+            &now.start,
+            &corners,
+            "?",
+            &|_| Ok(()),
+        ) {
+            emit(f, key, LabelScheme { start: v, ..now });
+        }
+        let edges = vec![
+            (HexEdge::Whole, "Whole hexes".to_string()),
+            (
+                HexEdge::ThroughHexes { playable: true },
+                "Through the hexes: half hexes playable".to_string(),
+            ),
+            (
+                HexEdge::ThroughHexes { playable: false },
+                "Through the hexes: half hexes not playable".to_string(),
+            ),
+        ];
+        if let Some((v, key)) =
+            f.combo(
+                ui,
+                "Map edge",
+                "map.edge",
+                &h.edge,
+                &edges,
+                "?",
+                &|_| Ok(()),
+            )
+        {
+            let m = HexMap {
+                edge: v,
+                ..h.clone()
+            };
+            f.emit(
+                "Set map edge",
+                Some(key),
+                vec![Edit::SetMap(Box::new(Map::Hex(m)))],
+            );
+        }
+    });
+    let letters = |on: bool| LabelScheme {
+        column_letters: on,
+        ..now
+    };
+    if let Some(on) = f.checkbox(ui, "Letters for columns (A1 … AA1)", now.column_letters)
+        && check(letters(on)).is_none()
+    {
+        emit(f, "map.labels.letters".into(), letters(on));
+    }
+    let first = h.grid().hex_at(0).map(|x| h.label(x)).unwrap_or_default();
+    let last = h
+        .grid()
+        .hex_at(h.grid().len().saturating_sub(1))
+        .map(|x| h.label(x))
+        .unwrap_or_default();
+    ui.label(
+        RichText::new(format!(
+            "North-west hex {first}, south-east hex {last}. The command line's --to takes these \
+             labels."
+        ))
+        .small()
+        .weak(),
+    );
 }

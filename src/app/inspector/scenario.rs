@@ -108,8 +108,14 @@ fn background_ui(ui: &mut Ui, f: &mut Form) {
                     ui,
                     "Image",
                     format!(
-                        "{} x {} pixels, stretched over the map",
-                        bg.width_px, bg.height_px
+                        "{} x {} pixels, {}",
+                        bg.width_px,
+                        bg.height_px,
+                        if bg.placement.is_some() {
+                            "calibrated"
+                        } else {
+                            "stretched over the map"
+                        }
                     ),
                 );
                 let check = |v: &f32| {
@@ -136,7 +142,15 @@ fn background_ui(ui: &mut Ui, f: &mut Form) {
                         vec![Edit::SetBackground(Some(Box::new(b)))],
                     );
                 }
+                if let Some(p) = bg.placement {
+                    placement_fields(ui, f, bg, p);
+                }
             });
+            ui.label(
+                RichText::new("Tools > Calibrate background lays the map over the image.")
+                    .small()
+                    .weak(),
+            );
             if ui.button("Remove background image").clicked() {
                 f.emit(
                     "Remove background image",
@@ -153,6 +167,82 @@ fn background_ui(ui: &mut Ui, f: &mut Form) {
                 .weak(),
             );
         }
+    }
+}
+
+/// A calibrated image's placement typed in: the pixel at the map's origin, the pixels per hex
+/// (or inch) and the turn, each field one undo step per gesture (the nudge by fields).
+fn placement_fields(ui: &mut Ui, f: &mut Form, bg: &Background, p: ImagePlacement) {
+    use crate::model::limits::{MAX_PLACEMENT_ORIGIN_PX, MAX_PLACEMENT_ROTATION_DEG};
+    let unit = if f.s.map.is_hex() { "hex" } else { "inch" };
+    let emit = |f: &mut Form, key: String, p: ImagePlacement| {
+        let mut b = bg.clone();
+        b.placement = Some(p);
+        f.emit(
+            "Nudge background",
+            Some(key),
+            vec![Edit::SetBackground(Some(Box::new(b)))],
+        );
+    };
+    let o = MAX_PLACEMENT_ORIGIN_PX;
+    for (i, axis) in ["x", "y"].iter().enumerate() {
+        if let Some((v, key)) = f.number(
+            ui,
+            &format!("Origin {axis} (px)"),
+            &format!("background.origin.{axis}"),
+            p.origin_px[i],
+            -o..=o,
+            0.1,
+            &|_| Ok(()),
+        ) {
+            let mut q = p;
+            q.origin_px[i] = v;
+            emit(f, key, q);
+        }
+    }
+    let scale = |v: &f32| {
+        if (0.01..=100_000.0).contains(v) {
+            Ok(())
+        } else {
+            Err("0.01 to 100,000 pixels".to_string())
+        }
+    };
+    if let Some((v, key)) = f.number(
+        ui,
+        &format!("Pixels per {unit}"),
+        "background.scale",
+        p.px_per_unit,
+        0.0..=100_000.0,
+        0.05,
+        &scale,
+    ) {
+        emit(
+            f,
+            key,
+            ImagePlacement {
+                px_per_unit: v,
+                ..p
+            },
+        );
+    }
+    let r = MAX_PLACEMENT_ROTATION_DEG;
+    if let Some((v, key)) = f.number(
+        ui,
+        "Turn (°)",
+        "background.rotation",
+        p.rotation_deg,
+        -r..=r,
+        0.01,
+        &|_| Ok(()),
+    ) {
+        emit(
+            f,
+            key,
+            ImagePlacement {
+                rotation_deg: v,
+                ..p
+            },
+        );
     }
 }
 

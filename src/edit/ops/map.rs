@@ -75,6 +75,12 @@ pub fn resize_hex_map(s: &Scenario, to: ResizeHex) -> Vec<Edit> {
     };
     let ground = s.terrain_types.first().map_or(TerrainId(0), |t| t.id);
     let mut new = HexMap::filled(to.orientation, to.hex_size_mm, to.shape, ground);
+    // The printed numbering and the edge stay the map's (an edge through the hexes needs a
+    // rectangle).
+    new.labels = old.labels;
+    if matches!(new.shape, HexShape::Rectangle { .. }) {
+        new.edge = old.edge;
+    }
     let (og, ng) = (old.grid(), new.grid());
     let both_rect = matches!(old.shape, HexShape::Rectangle { .. })
         && matches!(new.shape, HexShape::Rectangle { .. });

@@ -2,6 +2,7 @@
 //! as plain [`Edit`](super::Edit)s with no window, so each is tested on its own and the editor
 //! only carries them to the [`Document`](super::Document).
 //!
+//! - `calibrate`: a background image laid under the map (fitted, scaled, nudged);
 //! - `create`: new items as the palette drops them or the designer draws them;
 //! - `selection`: a selection moved, rotated, reshaped vertex by vertex, or deleted;
 //! - `units`: the edits that keep a unit whole when one of its fields changes;
@@ -11,6 +12,7 @@
 //! - `clipboard`: items copied with their IDs and pasted as new ones;
 //! - `outcome`: what a rules answer changes (a move, a test's result, a column's march).
 
+pub mod calibrate;
 pub mod clipboard;
 pub mod columns;
 pub mod create;

@@ -43,7 +43,8 @@ pub trait Canvas {
     fn fill(&mut self, path: &BezPath, colour: Colour);
     fn stroke(&mut self, path: &BezPath, width_mm: f64, colour: Colour, dash_mm: Option<f64>);
     fn glyphs(&mut self, run: &GlyphRun<'_>);
-    fn image(&mut self, picture: &Arc<Picture>, rect: Rect, opacity: f32);
+    /// Draws a picture through `to_page`, which takes its pixels to paper millimetres.
+    fn image(&mut self, picture: &Arc<Picture>, to_page: Affine, opacity: f32);
     fn push_clip(&mut self, rect: Rect);
     fn pop_clip(&mut self);
 }
@@ -306,11 +307,22 @@ pub fn draw_scene(canvas: &mut dyn Canvas, sp: &ScenePlacement) {
                     &TextLine::new(text.clone(), t.apply(*pos), pt, *colour).align(h, v),
                 );
             }
-            Item::Background { rect, opacity } => {
+            Item::Background { corners, opacity } => {
                 if let Some(pic) = &sp.background {
-                    let (x0, y0) = t.apply(rect.min);
-                    let (x1, y1) = t.apply(rect.max);
-                    canvas.image(pic, Rect::new(x0, y0, x1, y1), *opacity);
+                    // Image pixels to paper: along the image's top and left edges on the map.
+                    let (w, h) = (f64::from(pic.width), f64::from(pic.height));
+                    let nw = t.apply(corners[0]);
+                    let ne = t.apply(corners[1]);
+                    let sw = t.apply(corners[3]);
+                    let to_page = Affine::new([
+                        (ne.0 - nw.0) / w,
+                        (ne.1 - nw.1) / w,
+                        (sw.0 - nw.0) / h,
+                        (sw.1 - nw.1) / h,
+                        nw.0,
+                        nw.1,
+                    ]);
+                    canvas.image(pic, to_page, *opacity);
                 }
             }
         }

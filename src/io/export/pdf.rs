@@ -145,7 +145,7 @@ impl Canvas for PdfCanvas<'_, '_> {
         self.surface.set_stroke(None);
     }
 
-    fn image(&mut self, picture: &Arc<Picture>, rect: Rect, opacity: f32) {
+    fn image(&mut self, picture: &Arc<Picture>, to_page: Affine, opacity: f32) {
         let key = Arc::as_ptr(picture) as usize;
         let image = self
             .images
@@ -154,13 +154,18 @@ impl Canvas for PdfCanvas<'_, '_> {
                 Image::from_rgba8(picture.rgba.clone(), picture.width, picture.height)
             })
             .clone();
-        let Some(size) = Size::from_wh(rect.width() as f32, rect.height() as f32) else {
+        // The image is laid in a box of its pixel size, taken to the page by `to_page`.
+        let Some(size) = Size::from_wh(picture.width as f32, picture.height as f32) else {
             return;
         };
+        let [a, b, c, d, e, f] = to_page.as_coeffs().map(|v| v as f32);
+        if ![a, b, c, d, e, f].iter().all(|v| v.is_finite()) {
+            return;
+        }
         let opacity = NormalizedF32::new(opacity.clamp(0.0, 1.0)).unwrap_or(NormalizedF32::ONE);
         self.surface.push_opacity(opacity);
         self.surface
-            .push_transform(&Transform::from_translate(rect.x0 as f32, rect.y0 as f32));
+            .push_transform(&Transform::from_row(a, b, c, d, e, f));
         self.surface.draw_image(image, size);
         self.surface.pop();
         self.surface.pop();

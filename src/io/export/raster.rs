@@ -155,7 +155,7 @@ impl Canvas for Raster {
         }
     }
 
-    fn image(&mut self, picture: &Arc<Picture>, rect: Rect, opacity: f32) {
+    fn image(&mut self, picture: &Arc<Picture>, to_page: Affine, opacity: f32) {
         let Some(pixmap) = self.pixmap_of(picture) else {
             return;
         };
@@ -180,11 +180,10 @@ impl Canvas for Raster {
         }
         self.ctx.set_transform(self.base);
         self.ctx.set_paint(brush);
-        self.ctx.set_paint_transform(
-            Affine::translate((rect.x0, rect.y0))
-                * Affine::scale_non_uniform(rect.width() / w, rect.height() / h),
-        );
-        self.ctx.fill_rect(&rect);
+        self.ctx.set_paint_transform(to_page);
+        // The image's outline on the page: a parallelogram when the image is turned.
+        self.ctx
+            .fill_path(&(to_page * Rect::new(0.0, 0.0, w, h).to_path(0.01)));
         self.ctx.reset_paint_transform();
         if layered {
             self.ctx.pop_layer();

@@ -518,7 +518,8 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
             let size = format!("{:.1}", h.hex_size_mm);
             let size = size.trim_end_matches('0').trim_end_matches('.');
             words.push(format!(
-                "Hexes {size} mm across the flats, numbered CCRR (column, row)."
+                "Hexes {size} mm across the flats, numbered {}.",
+                h.numbering_words()
             ));
         }
     }

@@ -14,8 +14,8 @@ use super::error::HexError;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
-    HexCost, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position, Scenario,
-    SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
+    HexCost, HexEdge, HexMap, HexShape, HexsideCosts, Leadership, Map, Morale, Place, Position,
+    Scenario, SideId, Strength, UnitId, UnitKind, UnitState, ZocOptions,
 };
 use hexx::{EdgeDirection, Hex};
 use std::cell::{Cell, OnceCell};
@@ -152,6 +152,8 @@ impl SideField {
 pub struct Board {
     pub(crate) grid: HexGrid,
     pub(crate) rectangle: bool,
+    /// The map's offset grid and printed labels (`None` on a hexagonal map).
+    labels: Option<crate::model::labels::OffsetLabels>,
     pub(crate) hexes: Vec<Hex>,
     pub(crate) steps: Vec<[Step; 6]>,
     /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
@@ -206,6 +208,7 @@ impl Board {
         let mut board = Board {
             grid,
             rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
+            labels: map.offset_labels(),
             hexes,
             steps: Vec::new(),
             nbr: Vec::new(),
@@ -272,11 +275,22 @@ impl Board {
                 (t.id, c)
             })
             .collect();
-        let enter: Vec<u16> = map
+        let mut enter: Vec<u16> = map
             .terrain
             .iter()
             .map(|t| table.get(t).copied().unwrap_or(BLOCKED))
             .collect();
+        // A half hex the scenario does not let units use is entered by no step, as if
+        // impassable (the map's edge cuts it; `HexEdge::ThroughHexes`).
+        if let (HexEdge::ThroughHexes { playable: false }, Some(frame)) =
+            (map.edge, map.cut_frame())
+        {
+            for (i, e) in enter.iter_mut().enumerate() {
+                if map.is_cut_by(&frame, self.hexes[i]) {
+                    *e = BLOCKED;
+                }
+            }
+        }
         let road = u16::from(costs.road_mp.max(1));
         let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
         let mut nbr = vec![[NONE; 6]; self.hexes.len()];
@@ -405,10 +419,15 @@ impl Board {
         self.grid
     }
 
-    /// The grid that gives hexes their offset column and row: the map's, when it is a
-    /// rectangle; `None` on a hexagonal map.
-    pub fn offset_grid(&self) -> Option<HexGrid> {
-        self.rectangle.then_some(self.grid)
+    /// The grid and scheme that give hexes their offset column, row and printed label: the
+    /// map's, when it is a rectangle; `None` on a hexagonal map.
+    pub fn offset_labels(&self) -> Option<crate::model::labels::OffsetLabels> {
+        self.labels
+    }
+
+    /// The label printed on a hex of a rectangular map (the map's scheme).
+    pub fn label(&self, hex: Hex) -> Option<String> {
+        self.labels.and_then(|l| l.label(hex))
     }
 
     /// Offset `[column, row]` of a hex on a rectangular map.

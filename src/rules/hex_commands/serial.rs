@@ -1,6 +1,6 @@
 //! How hex previews appear in JSON (`sandtable moves` and `span` on a hex map, documented in
 //! `docs/cli.md`): a hex as its axial `x`, `y` and, on a rectangular map, its 0-based offset
-//! `col`, `row` and the printed `CCRR` label; a reason, constraint, effect or notice as its
+//! `col`, `row` and the printed label (the map's scheme, `CCRR` by default); a reason, constraint, effect or notice as its
 //! stable `code` and the sentence a player reads.
 //!
 //! A hex's column, row and label depend on the map's grid, which serde cannot hand to a field's
@@ -15,8 +15,8 @@ use super::notice::Notice;
 use super::reason::Reason;
 use super::tracing::{ChainLink, Tracing};
 use super::unit_ref::UnitRef;
-use crate::geom::HexGrid;
 use crate::model::Command;
+use crate::model::labels::OffsetLabels;
 use hexx::Hex;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -24,14 +24,14 @@ use std::cell::Cell;
 use std::fmt::Display;
 
 thread_local! {
-    /// The offset grid lent by [`with_grid`]: `Some` on a rectangular map.
-    static GRID: Cell<Option<HexGrid>> = const { Cell::new(None) };
+    /// The offset grid and labels lent by [`with_grid`]: `Some` on a rectangular map.
+    static GRID: Cell<Option<OffsetLabels>> = const { Cell::new(None) };
 }
 
 /// Runs `f` (a serialisation) with hexes labelled by `grid`, the map's offset grid (`None` on a
 /// hexagonal map), and puts back what was lent before, even if `f` panics.
-pub fn with_grid<R>(grid: Option<HexGrid>, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<HexGrid>);
+pub fn with_grid<R>(grid: Option<OffsetLabels>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<OffsetLabels>);
     impl Drop for Restore {
         fn drop(&mut self) {
             GRID.with(|g| g.set(self.0));
@@ -54,13 +54,14 @@ struct HexJson {
 }
 
 fn hex_json(h: Hex) -> HexJson {
-    let offset = GRID.with(Cell::get).and_then(|g| g.offset_of(h));
+    let grid = GRID.with(Cell::get);
+    let offset = grid.and_then(|g| g.offset_of(h));
     HexJson {
         x: h.x,
         y: h.y,
         col: offset.map(|[c, _]| c),
         row: offset.map(|[_, r]| r),
-        label: offset.map(|[c, r]| format!("{:02}{:02}", c + 1, r + 1)),
+        label: grid.and_then(|g| g.label(h)),
     }
 }
 

@@ -1577,3 +1577,64 @@ mod properties {
         }
     }
 }
+
+/// A map whose edge runs through its outer hexes, with A one hex from the west edge.
+fn half_hex_map(playable: bool) -> TestMap {
+    let mut t = TestMap::new(
+        "
+        . . . . . .
+         . . . . . .
+        . A L . . .
+         . . . . . .
+        . . . . . .
+        ",
+    );
+    t.leader('L', Command::Reserve, 3).mp('A', 2);
+    if let Map::Hex(m) = &mut t.s.map {
+        m.edge = HexEdge::ThroughHexes { playable };
+    }
+    t
+}
+
+#[test]
+fn r5_half_hexes_at_the_edge_are_refused_when_the_scenario_says_unplayable() {
+    let t = half_hex_map(false);
+    let m = t.s.map.as_hex().expect("hex map");
+    let (west, north) = (t.hex(0, 2), t.hex(1, 0));
+    assert!(m.is_half_hex(west) && m.is_half_hex(north));
+    let p = t.preview('A');
+    assert!(
+        p.get(west).is_none(),
+        "the cut hex west of A is never entered"
+    );
+    assert!(
+        p.get(north).is_none(),
+        "nor the cut hexes of the north edge"
+    );
+    assert_legal(&t, &p, t.hex(1, 1));
+    // A unit put there anyway is reported by check.
+    let mut s = t.s.clone();
+    if let Some(u) = s.unit_mut(t.id('A')) {
+        u.position = Position::Hex {
+            hex: west,
+            facing: 0,
+        };
+    }
+    let report = crate::rules::check::check(&s);
+    assert!(
+        report
+            .iter()
+            .any(|p| p.message.contains("stands in half hex 0103")),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn r5_half_hexes_at_the_edge_are_entered_when_the_scenario_says_playable() {
+    let t = half_hex_map(true);
+    let p = t.preview('A');
+    assert_legal(&t, &p, t.hex(0, 2));
+    assert_legal(&t, &p, t.hex(1, 0));
+    let report = crate::rules::check::check(&t.s);
+    assert!(!report.iter().any(|p| p.message.contains("half hex")));
+}

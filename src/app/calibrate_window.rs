@@ -1,0 +1,327 @@
+//! The Calibrate tool's window: lay the map over its background image. On a hex map, pick the
+//! orientation, click the centres of two or three hexes far apart and say which hexes they are;
+//! the fit (hex size, origin, a small turn) and its residual in pixels show at once, Apply makes
+//! it one undo step, and the arrows (or the arrow keys) nudge it. On a table, click two points
+//! and type the inches between them. The clicks are UI state; the edits come from
+//! `edit::ops::calibrate`.
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use super::tools::Tool;
+use crate::edit::Edit;
+use crate::edit::ops::calibrate;
+use crate::edit::ops::map::{ResizeHex, resize_hex_map};
+use crate::geom::Point;
+use crate::model::{Map, Orientation};
+use egui::{Context, Ui};
+
+/// A click on the image and the hex it names (as typed: a label or `q,r`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CalibrationClick {
+    /// The image pixel clicked.
+    pub px: Point,
+    pub hex: String,
+}
+
+/// The Calibrate tool's clicks and typed distance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibration {
+    pub clicks: Vec<CalibrationClick>,
+    /// Table: the inches between the two clicks.
+    pub inches: f32,
+}
+
+impl Default for Calibration {
+    fn default() -> Self {
+        Calibration {
+            clicks: Vec::new(),
+            inches: 12.0,
+        }
+    }
+}
+
+/// The most clicks kept: three hexes, or the two ends of a known distance on a table.
+fn most(map: &Map) -> usize {
+    if map.is_hex() { 3 } else { 2 }
+}
+
+/// How far one nudge moves the image, in map units (hexes or inches), and turns it.
+pub const NUDGE_UNITS: f32 = 0.02;
+pub const NUDGE_DEG: f32 = 0.1;
+
+impl App {
+    /// A click on the map with the Calibrate tool: the image pixel under it, and the hex under
+    /// it as a first guess of which hex it is.
+    pub(super) fn calibration_click(&mut self, world: Point) {
+        let s = self.doc.scenario();
+        let Some(bg) = &s.background else {
+            self.status =
+                "Calibrate: set a background image first (File > Background image)".into();
+            return;
+        };
+        let bounds = crate::scene::frame(s).0;
+        let px = bg.pixel_at(&s.map, bounds, world);
+        let hex = match &s.map {
+            Map::Hex(h) => h.label(h.layout().world_pos_to_hex(world)),
+            Map::Table(_) => String::new(),
+        };
+        let cal = &mut self.canvas.calibration;
+        if cal.clicks.len() >= most(&s.map) {
+            cal.clicks.remove(0);
+        }
+        cal.clicks.push(CalibrationClick { px, hex });
+    }
+
+    /// The fit's edits and what it says, or why there is none yet.
+    fn calibration_fit(&self) -> Result<(Vec<Edit>, String), String> {
+        let s = self.doc.scenario();
+        let cal = &self.canvas.calibration;
+        match &s.map {
+            Map::Hex(h) => {
+                if cal.clicks.len() < 2 {
+                    return Err("Click the centres of two or three hexes far apart".into());
+                }
+                let mut pairs = Vec::new();
+                for (i, c) in cal.clicks.iter().enumerate() {
+                    let hex = h.hex_of_label(&c.hex).or_else(|| {
+                        let (q, r) = c.hex.trim().split_once(',')?;
+                        Some(hexx::Hex::new(
+                            q.trim().parse().ok()?,
+                            r.trim().parse().ok()?,
+                        ))
+                    });
+                    match hex {
+                        Some(x) => pairs.push((c.px, x)),
+                        None => {
+                            return Err(format!(
+                                "Click {}: '{}' is not a hex of this map",
+                                i + 1,
+                                c.hex
+                            ));
+                        }
+                    }
+                }
+                let (edits, fit) = calibrate::fit_hexes(s, &pairs).map_err(|e| e.to_string())?;
+                let p = match &edits[..] {
+                    [Edit::SetBackground(Some(bg))] => bg.placement,
+                    _ => None,
+                };
+                let size = p.map_or(String::new(), |p| {
+                    format!(
+                        "; a hex is {:.1} px across, turned {:+.2}°",
+                        p.px_per_unit, p.rotation_deg
+                    )
+                });
+                Ok((
+                    edits,
+                    format!(
+                        "Residual error: {:.2} px (worst {:.2} px){size}",
+                        fit.rms_px, fit.worst_px
+                    ),
+                ))
+            }
+            Map::Table(_) => {
+                let [a, b] = &cal.clicks[..] else {
+                    return Err("Click two points a known distance apart".into());
+                };
+                let edits = calibrate::scale_from_two_points(s, a.px, b.px, cal.inches)
+                    .map_err(|e| e.to_string())?;
+                let ppi = a.px.distance(b.px) / cal.inches;
+                Ok((edits, format!("{ppi:.1} pixels to the inch")))
+            }
+        }
+    }
+
+    /// The arrow keys with the Calibrate tool: the image moves by a nudge (a tenth with
+    /// Shift... a quarter), each burst of presses one undo step.
+    pub(super) fn nudge_background(&mut self, dx: i8, dy: i8, fine: bool) -> bool {
+        let step = if fine { NUDGE_UNITS / 4.0 } else { NUDGE_UNITS };
+        let shift = Point::new(f32::from(dx), f32::from(dy)) * step;
+        let Some(edits) = calibrate::nudge(self.doc.scenario(), shift, 0.0) else {
+            self.status = "Calibrate the image first: the nudge moves a calibrated image".into();
+            return false;
+        };
+        let mut change = Change::new("Nudge background", edits);
+        change.key = Some("nudge background".into());
+        self.apply_change(change)
+    }
+
+    /// The window, shown while the Calibrate tool is on.
+    pub(super) fn calibrate_ui(&mut self, ctx: &Context) -> Commands {
+        let mut out = Commands::default();
+        if self.tool != Tool::Calibrate {
+            return out;
+        }
+        let mut open = true;
+        egui::Window::new("Calibrate background")
+            .open(&mut open)
+            .resizable(false)
+            .default_pos(self.canvas.rect.right_top() + egui::vec2(-340.0, 12.0))
+            .show(ctx, |ui| out.extend(self.calibrate_contents(ui)));
+        if !open {
+            out.push(Command::SetTool(Tool::Select));
+        }
+        out
+    }
+
+    fn calibrate_contents(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        if s.background.is_none() {
+            ui.label("Set a background image first (File > Background image).");
+            return out;
+        }
+        if let Map::Hex(h) = &s.map {
+            ui.horizontal(|ui| {
+                ui.label("Orientation");
+                for (o, text) in [
+                    (Orientation::Flat, "Flat tops"),
+                    (Orientation::Pointy, "Pointy tops"),
+                ] {
+                    if ui.selectable_label(h.orientation == o, text).clicked() && h.orientation != o
+                    {
+                        // A reshape, so units and terrain follow their offset hexes.
+                        let to = ResizeHex {
+                            orientation: o,
+                            ..ResizeHex::of(h)
+                        };
+                        out.push(Command::Apply(Change::new(
+                            "Set hex orientation",
+                            resize_hex_map(s, to),
+                        )));
+                    }
+                }
+            });
+            ui.label("Click the centres of two or three hexes far apart on the image, then say which hex each is (its label as printed, or q,r).");
+        } else {
+            ui.label("Click two points on the image a known distance apart, then type the inches between them.");
+        }
+        let mut remove = None;
+        egui::Grid::new("calibrate-clicks")
+            .num_columns(3)
+            .show(ui, |ui| {
+                let hex = s.map.is_hex();
+                for (i, c) in self.canvas.calibration.clicks.iter_mut().enumerate() {
+                    ui.label(format!(
+                        "Click {}: pixel ({:.0}, {:.0})",
+                        i + 1,
+                        c.px.x,
+                        c.px.y
+                    ));
+                    if hex {
+                        let name = format!("Hex of click {}", i + 1);
+                        let r = ui.add_sized(
+                            [80.0, 20.0],
+                            egui::TextEdit::singleline(&mut c.hex).clip_text(false),
+                        );
+                        let _ = r.accessible_name(name);
+                    } else {
+                        ui.label("");
+                    }
+                    let r = ui.small_button("Forget").on_hover_text("Forget this click");
+                    let forget = r.clicked();
+                    let _ = r.accessible_name(format!("Forget click {}", i + 1));
+                    if forget {
+                        remove = Some(i);
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(i) = remove {
+            self.canvas.calibration.clicks.remove(i);
+        }
+        if !s.map.is_hex() {
+            ui.horizontal(|ui| {
+                ui.label("Inches between");
+                let r = ui.add(
+                    egui::DragValue::new(&mut self.canvas.calibration.inches)
+                        .range(0.1..=1000.0)
+                        .speed(0.1),
+                );
+                let _ = r.accessible_name("Inches between");
+            });
+        }
+        let fit = self.calibration_fit();
+        match &fit {
+            Ok((_, text)) => ui.label(text),
+            Err(text) => ui.weak(text),
+        };
+        ui.horizontal(|ui| {
+            let label = if s.map.is_hex() {
+                "Apply calibration"
+            } else {
+                "Apply scale"
+            };
+            if ui
+                .add_enabled(fit.is_ok(), egui::Button::new(label))
+                .clicked()
+                && let Ok((edits, text)) = fit
+            {
+                out.push(Command::Apply(
+                    Change::new("Calibrate background", edits)
+                        .saying(format!("Calibrated: {text}")),
+                ));
+                self.canvas.calibration.clicks.clear();
+            }
+            if ui.button("Clear clicks").clicked() {
+                self.canvas.calibration.clicks.clear();
+            }
+        });
+        let s = self.doc.scenario();
+        let placed = s.background.as_ref().and_then(|b| b.placement);
+        if let Some(p) = placed {
+            ui.separator();
+            ui.label(format!(
+                "Image: {:.2} px per {}, turned {:+.2}°. Nudge it (or use the arrow keys):",
+                p.px_per_unit,
+                if s.map.is_hex() { "hex" } else { "inch" },
+                p.rotation_deg
+            ));
+            ui.horizontal(|ui| {
+                for (text, name, shift, turn) in [
+                    (
+                        "West",
+                        "Nudge image west",
+                        Point::new(-NUDGE_UNITS, 0.0),
+                        0.0,
+                    ),
+                    (
+                        "East",
+                        "Nudge image east",
+                        Point::new(NUDGE_UNITS, 0.0),
+                        0.0,
+                    ),
+                    (
+                        "North",
+                        "Nudge image north",
+                        Point::new(0.0, -NUDGE_UNITS),
+                        0.0,
+                    ),
+                    (
+                        "South",
+                        "Nudge image south",
+                        Point::new(0.0, NUDGE_UNITS),
+                        0.0,
+                    ),
+                    ("Turn left", "Turn image left", Point::ZERO, -NUDGE_DEG),
+                    ("Turn right", "Turn image right", Point::ZERO, NUDGE_DEG),
+                ] {
+                    let r = ui.button(text).on_hover_text(name);
+                    let clicked = r.clicked();
+                    let _ = r.accessible_name(name);
+                    if clicked && let Some(edits) = calibrate::nudge(s, shift, turn) {
+                        let mut c = Change::new("Nudge background", edits);
+                        c.key = Some("nudge background".into());
+                        out.push(Command::Apply(c));
+                    }
+                }
+            });
+            if ui.button("Stretch over the map again").clicked()
+                && let Some(edits) = calibrate::clear(s)
+            {
+                out.push(Command::Apply(Change::new("Uncalibrate background", edits)));
+            }
+        }
+        out
+    }
+}
