@@ -1062,3 +1062,117 @@ fn finding_a_unit_from_the_order_of_battle_zooms_in_far_enough_to_name_it() {
     let at = sandtable::preview::anchor(e.s(), cromwell).expect("on the map");
     assert!((e.app().view.to_screen(at) - canvas.center()).length() < 2.0);
 }
+
+/// A 2 x 1 Tiled map whose tileset names no terrain: tile 0 and tile 2 of `plain`.
+fn unnamed_tiled_map(dir: &std::path::Path) -> PathBuf {
+    let path = dir.join("scan.tmx");
+    std::fs::write(
+        &path,
+        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilewidth="32" tileheight="28" tilecount="4" columns="4"/>
+ <layer name="L" width="2" height="1"><data encoding="csv">1,3</data></layer></map>"#,
+    )
+    .expect("write");
+    path
+}
+
+#[test]
+fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = unnamed_tiled_map(dir.path());
+    let dialogs = ScriptedDialogs {
+        tiled: vec![path.clone(), path.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(Scenario::new_table("Before"), dialogs, None);
+    e.menu("File", "Import Tiled map…");
+    assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
+    assert!(
+        !e.s().map.is_hex(),
+        "nothing imported before the terrain is given"
+    );
+    // Import waits until every tile has a terrain.
+    e.h.get_by_label("Tile plain:0 (1 hex)").focus();
+    e.h.run();
+    e.h.get_by_label("Tile plain:0 (1 hex)").type_text("Clear");
+    e.h.run();
+    e.click("Import");
+    assert!(e.app().tiled_import.is_some(), "plain:2 has no terrain yet");
+    e.h.get_by_label("Tile plain:2 (1 hex)").focus();
+    e.h.run();
+    e.h.get_by_label("Tile plain:2 (1 hex)").type_text("Marsh");
+    e.h.run();
+    e.click("Import");
+    assert!(e.app().tiled_import.is_none());
+    let names: Vec<&str> = e
+        .s()
+        .terrain_types
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(names, ["Clear", "Marsh"]);
+    let m = e.s().map.as_hex().expect("a hex map");
+    assert_eq!(m.terrain.len(), 2);
+    assert_eq!(
+        e.app()
+            .settings
+            .tile_terrain
+            .get("plain")
+            .and_then(|t| t.get(&2))
+            .map(String::as_str),
+        Some("Marsh")
+    );
+    // The second import of a map with the same tileset asks nothing.
+    e.menu("File", "New free-measure table");
+    e.menu("File", "Import Tiled map…");
+    assert!(e.app().tiled_import.is_none());
+    let names: Vec<&str> = e
+        .s()
+        .terrain_types
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(names, ["Clear", "Marsh"]);
+}
+
+#[test]
+fn export_window_prints_one_sides_handout_and_writes_a_tiled_map() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("winceby.tmx");
+    let dialogs = ScriptedDialogs {
+        export: vec![out.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(sample("winceby"), dialogs, None);
+    e.menu("File", "Export…");
+    e.h.get_by_label("For").click();
+    e.h.run();
+    e.h.get_by_label("Royalists only").click();
+    e.h.run();
+    let royalists = e
+        .s()
+        .sides
+        .iter()
+        .find(|s| s.name == "Royalists")
+        .map(|s| s.id);
+    assert_eq!(e.app().export.options.side, royalists);
+    e.h.get_by_label("Tiled map (.tmx, for the Tiled editor)")
+        .click();
+    e.h.run();
+    assert!(e.app().export.tiled_map);
+    e.h.get_by_label("Export…").click();
+    for _ in 0..500 {
+        if e.app().status.starts_with("Exported") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        e.h.step();
+    }
+    assert_eq!(
+        e.app().status,
+        format!("Exported the Tiled map to {}", out.display())
+    );
+    assert!(dir.path().join("winceby-terrain.png").is_file());
+    let back = sandtable::io::tmx::read(&out).expect("a Tiled map");
+    assert_eq!(back.columns, 24);
+}

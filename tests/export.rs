@@ -617,3 +617,175 @@ fn output_paths_follow_the_page_names() {
     let one = export::output_paths(Path::new("/tmp/sheet.png"), &sheet, Format::Png);
     assert_eq!(one, [PathBuf::from("/tmp/sheet.png")]);
 }
+
+/// The paper box of a top-anchored (or centred) map text: its measured width, one em tall.
+fn text_box(pos: sandtable::geom::Point, text: &str, size_mm: f32, centred: bool) -> [f32; 4] {
+    let line = sandtable::io::export::TextLine::new(
+        text,
+        (0.0, 0.0),
+        f64::from(size_mm) / sandtable::io::export::MM_PER_PT,
+        sandtable::model::Colour::rgb(0, 0, 0),
+    );
+    let w = sandtable::io::export::text_width_mm(&line) as f32;
+    let top = if centred {
+        pos.y - size_mm / 2.0
+    } else {
+        pos.y
+    };
+    [pos.x - w / 2.0, top, pos.x + w / 2.0, top + size_mm]
+}
+
+fn item_box(item: &sandtable::scene::Item) -> Option<[f32; 4]> {
+    use sandtable::scene::{Anchor, Item, Size};
+    match item {
+        Item::Convex { points, .. } => {
+            let mut b = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+            for p in points {
+                b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+            }
+            Some(b)
+        }
+        Item::Circle { centre, radius, .. } => Some([
+            centre.x - radius,
+            centre.y - radius,
+            centre.x + radius,
+            centre.y + radius,
+        ]),
+        Item::Text {
+            pos,
+            text,
+            size: Size::Map(size),
+            anchor,
+            ..
+        } => Some(text_box(*pos, text, *size, *anchor == Anchor::Centre)),
+        _ => None,
+    }
+}
+
+#[test]
+fn tiles_never_cover_a_hex_number_with_a_counter_or_unit_name() {
+    use sandtable::scene::{Item, Size};
+    for side in [None, Some("Royalists")] {
+        let s = sample("winceby");
+        let o = ExportOptions {
+            layout: Layout::Tiled,
+            side: side.and_then(|n| export::find_side(&s, n)),
+            ..ExportOptions::default()
+        };
+        let shown = match o.side {
+            Some(id) => export::side_only(&s, id),
+            None => s.clone(),
+        };
+        let scene = export::map_scene(&shown, &o);
+        let map = shown.map.as_hex().expect("hex");
+        let labels: Vec<String> = map.grid().hexes().map(|h| map.label(h)).collect();
+        let last_label = scene
+            .items
+            .iter()
+            .rposition(|i| matches!(i, Item::Text { text, .. } if labels.contains(text)))
+            .expect("hex numbers print");
+        let numbers: Vec<[f32; 4]> = scene.items[..=last_label]
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    pos,
+                    text,
+                    size: Size::Map(size),
+                    ..
+                } if labels.contains(text) => Some(text_box(*pos, text, *size, false)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(numbers.len(), labels.len());
+        let mut checked = 0;
+        for item in &scene.items[last_label + 1..] {
+            let Some(b) = item_box(item) else { continue };
+            checked += 1;
+            for n in &numbers {
+                let overlap = b[0] < n[2] && n[0] < b[2] && b[1] < n[3] && n[1] < b[3];
+                assert!(
+                    !overlap,
+                    "{side:?}: {item:?} covers the hex number at {n:?}"
+                );
+            }
+        }
+        assert!(
+            checked > 20,
+            "{checked} counters, markers and names checked"
+        );
+    }
+}
+
+#[test]
+fn side_handout_names_nothing_of_the_other_side() {
+    let s = sample("winceby");
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (mine, theirs) in [(1usize, 0usize), (0, 1)] {
+        let me = s.sides[mine].id;
+        let other = &s.sides[theirs];
+        let mut other_names: Vec<String> = vec![other.name.clone()];
+        other_names.extend(
+            s.units
+                .iter()
+                .filter(|u| u.side == other.id)
+                .map(|u| u.name.clone()),
+        );
+        other_names.extend(
+            s.zones
+                .iter()
+                .filter(|z| z.side == other.id)
+                .map(|z| z.name.clone()),
+        );
+        other_names.extend(
+            s.columns
+                .iter()
+                .filter(|c| c.side == other.id)
+                .map(|c| c.name.clone()),
+        );
+        let my_units: Vec<String> = s
+            .units
+            .iter()
+            .filter(|u| u.side == me)
+            .map(|u| u.name.clone())
+            .collect();
+        for layout in [Layout::Sheet, Layout::Tiled] {
+            let o = ExportOptions {
+                layout,
+                side: Some(me),
+                format: export::Format::Pdf,
+                ..ExportOptions::default()
+            };
+            let pages = export::pages(&s, &o).expect("pages");
+            let mut words = String::new();
+            for p in &pages {
+                for op in &p.ops {
+                    match op {
+                        export::Op::Text(t) => words.push_str(&format!("{}\n", t.text)),
+                        export::Op::Scene(sp) => {
+                            for i in &sp.scene.items {
+                                if let sandtable::scene::Item::Text { text, .. } = i {
+                                    words.push_str(&format!("{text}\n"));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            for name in &other_names {
+                assert!(
+                    !words.contains(name.as_str()),
+                    "{layout:?} for side {mine} prints '{name}'"
+                );
+            }
+            assert!(words.contains(s.sides[mine].name.as_str()) || layout == Layout::Tiled);
+            let short_or_full = my_units
+                .iter()
+                .filter(|n| words.contains(n.split(' ').next().unwrap_or("")))
+                .count();
+            assert!(short_or_full > 0, "{layout:?}: the side's own units print");
+            let out = dir.path().join(format!("side{mine}-{layout:?}.pdf"));
+            export::export(&s, &o, &out).expect("the handout writes");
+        }
+    }
+}

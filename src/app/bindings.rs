@@ -51,6 +51,7 @@ pub enum Action {
     Confirm,
     Cancel,
     Shortcuts,
+    Play,
 }
 
 const fn nudge(dx: i8, dy: i8, fine: bool) -> Command {
@@ -102,6 +103,7 @@ impl Action {
             Action::Confirm => Command::Confirm,
             Action::Cancel => Command::Cancel,
             Action::Shortcuts => Command::ShowShortcuts,
+            Action::Play => Command::ToggleActivity,
         }
     }
 }
@@ -326,6 +328,11 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Cancel,
         keys: &[key(NONE, Key::Escape)],
         what: "cancel the drag, the drawing, the move waiting for its followers or placing; else deselect",
+    },
+    Binding {
+        action: Action::Play,
+        keys: &[key(NONE, Key::F5)],
+        what: "switch between Edit (authoring) and Play (moves under the rules, logged)",
     },
     Binding {
         action: Action::Shortcuts,

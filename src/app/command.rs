@@ -10,12 +10,13 @@
 use super::App;
 use super::dialogs::Pick;
 use super::path_prompt::Purpose;
+use super::play::Activity;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
 use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
-use crate::model::{ItemRef, ModelId, SideId, TerrainId, TerrainKind, UnitId};
+use crate::model::{ItemRef, ModelId, Morale, SideId, TerrainId, TerrainKind, UnitId};
 use crate::preview::Mode;
 use crate::rules::morale::{Resolution, TestKind};
 use std::path::PathBuf;
@@ -71,6 +72,8 @@ pub enum Guarded {
     Open(Option<PathBuf>),
     /// Open a built-in sample by name.
     OpenSample(&'static str),
+    /// Import this Tiled map (.tmx or .tmj) as a new scenario, or ask for one.
+    ImportTiled(Option<PathBuf>),
     Recover,
     Quit,
 }
@@ -81,6 +84,7 @@ impl Guarded {
         match self {
             Guarded::NewTable | Guarded::NewHex => "starting a new scenario",
             Guarded::Open(_) | Guarded::OpenSample(_) => "opening another file",
+            Guarded::ImportTiled(_) => "importing a Tiled map",
             Guarded::Recover => "recovering",
             Guarded::Quit => "quitting",
         }
@@ -126,6 +130,10 @@ pub enum Command {
     WriteExport,
     /// Ask for an image and make it the map's background.
     ChooseBackground,
+    /// Import the Tiled map waiting for its tiles' terrain, with this terrain for them.
+    ImportTiledWith(crate::io::tmx::TerrainMapping),
+    /// Drop the Tiled map waiting for its tiles' terrain.
+    ImportTiledCancel,
     /// A file dropped on the window: a scenario opens, an image becomes the background.
     Dropped(egui::DroppedFileHandle),
     /// Recover the last session's unsaved work (true) or discard it.
@@ -211,6 +219,59 @@ pub enum Command {
     },
     /// Keep the line of sight drawn with the sight tool.
     Sight(Point, Point),
+
+    // Play.
+    /// Edit or Play.
+    SetActivity(Activity),
+    /// F5: from Edit to Play and back.
+    ToggleActivity,
+    /// Allow (with the referee's note) or withdraw a free move of a unit: its next drag moves
+    /// it where it is dropped, whatever the rules say.
+    RefereeFreeMove(Option<(UnitId, String)>),
+    /// A referee's changed strength and morale for a unit, with the note.
+    RefereeValues {
+        unit: UnitId,
+        strength: u16,
+        morale: Morale,
+        note: String,
+    },
+    /// A referee override carried out: the unit as it will stand, whatever the rules say,
+    /// with the note.
+    Referee {
+        note: String,
+        unit: Box<crate::model::Unit>,
+    },
+    /// The next phase of the turn (from the last, the next turn).
+    EndPhase,
+    /// The next turn: the counter advances and every unit may act again.
+    EndTurn,
+    /// Take back the last entry of the game's log.
+    TakeBack,
+    /// Show the game as it stood after this many entries of its log (read-only).
+    ReplayTo(usize),
+    /// Leave the replay: the game as it stands now.
+    BackToPresent,
+    /// The dock shows the game's log (true) or the inspector.
+    ShowLog(bool),
+    /// A leader's new command chit in the Command Phase (R5).
+    ChangeCommand {
+        leader: UnitId,
+        command: crate::model::Command,
+    },
+    /// Carry out the previewed column order, its order test rolled by the game's dice.
+    MarchRolled,
+    /// R3: a unit's Ld check before its order, on a typed 2D6 (or the game's dice if `None`).
+    LeaderCheck {
+        unit: UnitId,
+        roll: Option<u8>,
+    },
+    /// A morale or rally test rolled by the game's dice; `reroll`: take the re-roll when the
+    /// first roll fails and one is available.
+    RollTest {
+        unit: UnitId,
+        kind: TestKind,
+        reroll: bool,
+    },
 }
 
 /// The commands of one UI pass, in the order they were asked for.
@@ -264,10 +325,31 @@ impl App {
     pub fn perform(&mut self, ctx: &egui::Context, command: Command) {
         // What was done shows in the next frame.
         ctx.request_repaint();
+        // While a replayed moment is shown, nothing changes it; files and leaving Play see
+        // the present.
+        if let Some(at) = self.replaying() {
+            if App::changes_something(&command) {
+                let of = self.game_log().len();
+                return self.notify(true, super::play::replay_refusal(at, of));
+            }
+            if App::needs_present(&command) {
+                self.back_to_present();
+            }
+        }
         match command {
             Command::Apply(change) => {
                 self.apply_change(change);
             }
+            // In Play the game's log is what is undone: Take back.
+            Command::Undo if self.playing() => self.take_back(),
+            Command::Redo if self.playing() => self.notify(
+                false,
+                "In Play an entry taken back is played again, not redone".into(),
+            ),
+            Command::GoToHistory(_) if self.playing() => self.notify(
+                false,
+                "In Play the log is stepped through in the Log tab; the history is Edit's".into(),
+            ),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::GoToHistory(n) => self.go_to_history(n),
@@ -289,13 +371,15 @@ impl App {
                     Pick::Chosen(path) => self.status = self.export.start_to(s, path),
                     Pick::Cancelled => {}
                     Pick::Unavailable => {
-                        let extension = self.export.options.format.extension();
+                        let extension = self.export.extension();
                         let name = self.export.suggested_name(s);
                         self.prompt_path(Purpose::Export { extension }, &name);
                     }
                 }
             }
             Command::ChooseBackground => self.choose_background(),
+            Command::ImportTiledWith(mapping) => self.import_tiled_with(mapping),
+            Command::ImportTiledCancel => self.tiled_import = None,
             Command::Dropped(file) => self.dropped(file.as_ref()),
             Command::RecoverOffer(recover) => self.answer_recovery(recover),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
@@ -356,13 +440,80 @@ impl App {
                 self.apply_test(unit, kind, resolution);
             }
             Command::Sight(from, to) => self.rules.sight = Some((from, to)),
+            Command::SetActivity(a) => self.set_activity(a),
+            Command::ToggleActivity => self.set_activity(match self.activity() {
+                Activity::Edit => Activity::Play,
+                Activity::Play => Activity::Edit,
+            }),
+            Command::RefereeFreeMove(armed) => {
+                self.status = match &armed {
+                    Some(_) => "Referee: drag the unit where it goes (outside the rules)".into(),
+                    None => "Free move withdrawn".into(),
+                };
+                self.play.referee.free_move = armed;
+            }
+            Command::RefereeValues {
+                unit,
+                strength,
+                morale,
+                note,
+            } => self.referee_values(unit, strength, morale, &note),
+            Command::Referee { note, unit } => {
+                self.referee(&note, *unit);
+            }
+            Command::EndPhase => {
+                self.play_action(crate::model::game::Action::EndPhase);
+            }
+            Command::EndTurn => {
+                self.play_action(crate::model::game::Action::EndTurn);
+            }
+            Command::TakeBack => self.take_back(),
+            Command::ReplayTo(n) => self.replay_to(n),
+            Command::BackToPresent => self.back_to_present(),
+            Command::ShowLog(on) => self.panels.show_log = on,
+            Command::ChangeCommand { leader, command } => {
+                self.play_action(crate::model::game::Action::Command { leader, command });
+            }
+            Command::MarchRolled => self.march_dice(crate::model::game::Dice::App),
+            Command::LeaderCheck { unit, roll } => {
+                use crate::model::game::{Action, Dice};
+                let dice = roll.map_or(Dice::App, Dice::Typed);
+                if let Some(e) = self.play_action(Action::LeaderCheck { unit, dice }) {
+                    self.notify(false, super::rules_view::plain(&e.what));
+                }
+            }
+            Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
         }
     }
 
-    /// Applies a change as one undo step (merged with the last when its key continues the same
-    /// gesture); on refusal says why and returns `false`.
+    /// Applies an authoring change as one undo step (merged with the last when its key
+    /// continues the same gesture); on refusal, and always in Play, says why and returns
+    /// `false`.
     pub fn apply_change(&mut self, c: Change) -> bool {
         if c.edits.is_empty() {
+            return false;
+        }
+        if self.playing() {
+            let reason = format!("{} refused: {}", c.label, super::play::REFUSED_IN_PLAY);
+            if c.from_inspector {
+                self.status = reason;
+            } else {
+                self.notify(true, reason);
+            }
+            return false;
+        }
+        self.apply_checked(c)
+    }
+
+    /// Applies a change as one undo step, in Edit or Play alike; on refusal says why and
+    /// returns `false`.
+    pub(super) fn apply_checked(&mut self, c: Change) -> bool {
+        if c.edits.is_empty() {
+            return false;
+        }
+        if let Some(at) = self.replaying() {
+            let of = self.game_log().len();
+            self.notify(true, super::play::replay_refusal(at, of));
             return false;
         }
         let result = match &c.key {
@@ -401,6 +552,13 @@ impl App {
     }
 
     fn set_tool(&mut self, t: Tool) {
+        if self.playing() && !super::play::tool_in_play(t) {
+            self.status = format!(
+                "{} is an authoring tool: switch to Edit (F5) to use it",
+                t.name()
+            );
+            return;
+        }
         if t == Tool::Sight && self.doc.scenario().map.is_hex() {
             self.status = "Line of sight is measured on the table".into();
             return;

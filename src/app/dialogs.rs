@@ -23,6 +23,8 @@ pub trait FileDialogs {
     fn export(&mut self, suggested: &str, extension: &str) -> Pick;
     /// A background image (PNG or JPEG).
     fn open_image(&mut self) -> Pick;
+    /// A Tiled map to import (.tmx or .tmj).
+    fn open_tiled(&mut self) -> Pick;
 }
 
 /// The platform's dialogs, through rfd (XDG portal on Linux, zenity when there is none; no GTK
@@ -107,6 +109,15 @@ impl FileDialogs for NativeDialogs {
                 .pick_file()
         })
     }
+
+    fn open_tiled(&mut self) -> Pick {
+        self.run(|| {
+            rfd::FileDialog::new()
+                .set_title("Import Tiled map")
+                .add_filter("Tiled map", &["tmx", "tmj"])
+                .pick_file()
+        })
+    }
 }
 
 /// Dialogs that answer from a script: each call takes the next answer for its kind (none left:
@@ -118,6 +129,7 @@ pub struct ScriptedDialogs {
     pub save: Vec<PathBuf>,
     pub export: Vec<PathBuf>,
     pub image: Vec<PathBuf>,
+    pub tiled: Vec<PathBuf>,
     pub unavailable: bool,
 }
 
@@ -145,5 +157,8 @@ impl FileDialogs for ScriptedDialogs {
     }
     fn open_image(&mut self) -> Pick {
         Self::next(self.unavailable, &mut self.image)
+    }
+    fn open_tiled(&mut self) -> Pick {
+        Self::next(self.unavailable, &mut self.tiled)
     }
 }

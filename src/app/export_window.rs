@@ -32,6 +32,8 @@ enum Progress {
 }
 
 struct Job {
+    /// A Tiled map rather than pages.
+    tiled_map: bool,
     rx: mpsc::Receiver<Progress>,
     done: usize,
     total: usize,
@@ -58,6 +60,8 @@ pub struct ExportWindow {
     job: Option<Job>,
     /// The last export's outcome, shown in the window: what was written, or why not.
     pub outcome: Option<Outcome>,
+    /// Write the hex map for the Tiled editor (`.tmx` and its tileset) instead of pages.
+    pub tiled_map: bool,
     /// The large page's zoom (1: the page fits its view) and pan in screen points.
     zoom: f32,
     pan: egui::Vec2,
@@ -187,10 +191,22 @@ impl ExportWindow {
         previews
     }
 
+    /// The extension of the file written: `png`, `pdf` or `tmx`.
+    pub(super) fn extension(&self) -> &'static str {
+        if self.tiled_map {
+            "tmx"
+        } else {
+            self.options.format.extension()
+        }
+    }
+
     /// The file name offered for the export.
     pub(super) fn suggested_name(&self, scenario: &Scenario) -> String {
-        let ext = self.options.format.extension();
+        let ext = self.extension();
         let stem = super::files::file_stem(&scenario.meta.title);
+        if self.tiled_map {
+            return format!("{stem}.{ext}");
+        }
         match self.options.layout {
             Layout::Sheet => format!("{stem}-sheet.{ext}"),
             Layout::Tiled => format!("{stem}-tiles.{ext}"),
@@ -199,10 +215,7 @@ impl ExportWindow {
 
     /// Asks the dialogs where to write the pages.
     pub(super) fn ask_path(&self, scenario: &Scenario, dialogs: &mut dyn FileDialogs) -> Pick {
-        dialogs.export(
-            &self.suggested_name(scenario),
-            self.options.format.extension(),
-        )
+        dialogs.export(&self.suggested_name(scenario), self.extension())
     }
 
     /// Starts writing the pages to `path` on a worker thread; returns the status line.
@@ -211,6 +224,23 @@ impl ExportWindow {
         let scenario = scenario.clone();
         let options = self.options.clone();
         let total = self.previews.as_ref().map_or(0, |p| p.pages.len());
+        let tiled_map = self.tiled_map && scenario.map.is_hex();
+        if tiled_map {
+            std::thread::spawn(move || {
+                let result = crate::io::tmx::export_tmx(&scenario, &path)
+                    .map(|files| Exported { files, pages: 0 })
+                    .map_err(|e| error_chain(&e));
+                let _ = tx.send(Progress::Done(result));
+            });
+            self.job = Some(Job {
+                tiled_map,
+                rx,
+                done: 0,
+                total: 0,
+            });
+            self.outcome = None;
+            return "Exporting the Tiled map…".into();
+        }
         std::thread::spawn(move || {
             let progress = tx.clone();
             let result = export::export_with_progress(&scenario, &options, &path, &mut |d, t| {
@@ -219,7 +249,12 @@ impl ExportWindow {
             .map_err(|e| error_chain(&e));
             let _ = tx.send(Progress::Done(result));
         });
-        self.job = Some(Job { rx, done: 0, total });
+        self.job = Some(Job {
+            tiled_map,
+            rx,
+            done: 0,
+            total,
+        });
         self.outcome = None;
         "Exporting…".into()
     }
@@ -244,8 +279,18 @@ impl ExportWindow {
             }
             None => return None,
         };
+        let tiled_map = job.tiled_map;
         self.job = None;
         let outcome = match finished {
+            Ok(done) if tiled_map => Outcome::Written {
+                summary: format!(
+                    "Exported the Tiled map to {}",
+                    done.files
+                        .last()
+                        .map_or(String::new(), |f| f.display().to_string())
+                ),
+                files: done.files,
+            },
             Ok(done) => {
                 let pages = crate::model::count(done.pages as u64, "page", "pages");
                 let summary = match done.files.len() {
@@ -267,8 +312,13 @@ impl ExportWindow {
         Some(outcome)
     }
 
-    fn options_ui(&mut self, ui: &mut egui::Ui, hex: bool) {
+    fn options_ui(&mut self, ui: &mut egui::Ui, scenario: &Scenario) {
+        let hex = scenario.map.is_hex();
         let o = &mut self.options;
+        let tiled_map = &mut self.tiled_map;
+        if !hex {
+            *tiled_map = false;
+        }
         egui::Grid::new("export-options")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -287,13 +337,59 @@ impl ExportWindow {
                     ui.checkbox(&mut o.landscape, "Landscape");
                 });
                 ui.end_row();
+                let l = ui.label("For");
+                let shown = o
+                    .side
+                    .and_then(|id| scenario.side(id))
+                    .map_or_else(|| "Every side".to_string(), |s| format!("{} only", s.name));
+                egui::ComboBox::from_id_salt("export-side")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut o.side, None, "Every side");
+                        for s in &scenario.sides {
+                            ui.selectable_value(
+                                &mut o.side,
+                                Some(s.id),
+                                format!("{} only", s.name),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
                 ui.label("Format");
                 ui.vertical(|ui| {
-                    ui.radio_value(&mut o.format, Format::Png, "PNG (one file a page)");
-                    ui.radio_value(&mut o.format, Format::Pdf, "PDF (vector)");
+                    if ui
+                        .radio(
+                            !*tiled_map && o.format == Format::Png,
+                            "PNG (one file a page)",
+                        )
+                        .clicked()
+                    {
+                        o.format = Format::Png;
+                        *tiled_map = false;
+                    }
+                    if ui
+                        .radio(!*tiled_map && o.format == Format::Pdf, "PDF (vector)")
+                        .clicked()
+                    {
+                        o.format = Format::Pdf;
+                        *tiled_map = false;
+                    }
+                    if hex
+                        && ui
+                            .radio(*tiled_map, "Tiled map (.tmx, for the Tiled editor)")
+                            .on_hover_text(
+                                "The hex map and a tileset of its terrain swatches (a PNG \
+                                 beside it), each tile named by its terrain",
+                            )
+                            .clicked()
+                    {
+                        *tiled_map = true;
+                    }
                 });
                 ui.end_row();
-                if o.format == Format::Png {
+                if o.format == Format::Png && !*tiled_map {
                     let l = ui.label("Resolution");
                     ui.add(
                         egui::DragValue::new(&mut o.dpi)
@@ -366,7 +462,7 @@ impl ExportWindow {
                         |ui| {
                             ui.set_min_size(egui::vec2(SIDE_WIDTH, body));
                             ui.set_max_width(SIDE_WIDTH);
-                            self.options_ui(ui, scenario.map.is_hex());
+                            self.options_ui(ui, scenario);
                             ui.separator();
                             self.thumbs_ui(ui);
                         },

@@ -102,6 +102,12 @@ impl App {
                 Pick::Cancelled => {}
                 Pick::Unavailable => self.prompt_path(Purpose::Open, ""),
             },
+            Guarded::ImportTiled(Some(path)) => self.import_tiled_path(&path),
+            Guarded::ImportTiled(None) => match self.files.dialogs.open_tiled() {
+                Pick::Chosen(p) => self.import_tiled_path(&p),
+                Pick::Cancelled => {}
+                Pick::Unavailable => self.prompt_path(Purpose::Tiled, ""),
+            },
             Guarded::OpenSample(name) => match crate::model::samples::by_name(name) {
                 Some(sample) => {
                     self.replace_document(Document::new((sample.build)(), None));
@@ -261,6 +267,7 @@ impl App {
                 self.status = self.export.start_to(self.doc.scenario(), path);
             }
             Purpose::Image => self.background_from(&path),
+            Purpose::Tiled => self.guarded(Guarded::ImportTiled(Some(path))),
         }
     }
 

@@ -37,6 +37,7 @@ impl App {
             ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui)));
             ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui)));
             ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui)));
+            ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui)));
             ui.menu_button("Help", |ui| {
                 if entry(ui, "Keyboard shortcuts", Some(Action::Shortcuts), true) {
                     out.push(Command::ShowShortcuts);
@@ -45,7 +46,38 @@ impl App {
                     out.push(Command::ShowAbout);
                 }
             });
+            out.extend(self.activity_bar_ui(ui));
         });
+        out
+    }
+
+    fn game_menu_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        if toggle_entry(ui, "Play mode", self.playing(), Action::Play) {
+            out.push(Command::ToggleActivity);
+        }
+        ui.separator();
+        let s = self.doc.scenario();
+        let live = self.playing() && self.replaying().is_none();
+        let (_, phase) = crate::game::clock(s);
+        let last = crate::game::phases(s.rules.ruleset).last() == Some(&phase);
+        if entry(ui, "End phase", None, live && !last) {
+            out.push(Command::EndPhase);
+        }
+        if entry(ui, "End turn", None, live) {
+            out.push(Command::EndTurn);
+        }
+        if entry(
+            ui,
+            "Take back",
+            Some(Action::Undo),
+            live && !self.game_log().is_empty(),
+        ) {
+            out.push(Command::TakeBack);
+        }
+        if entry(ui, "Show the log", None, true) {
+            out.push(Command::ShowLog(true));
+        }
         out
     }
 
@@ -92,6 +124,11 @@ impl App {
             ("Save As…", Some(Action::SaveAs), Command::SaveAs),
             ("Export…", Some(Action::Export), Command::Export),
             ("Background image…", None, Command::ChooseBackground),
+            (
+                "Import Tiled map…",
+                None,
+                Command::File(Guarded::ImportTiled(None)),
+            ),
         ] {
             if entry(ui, text, action, true) {
                 out.push(c);

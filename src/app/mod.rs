@@ -23,6 +23,7 @@ pub mod command;
 pub mod dialogs;
 pub mod export_window;
 mod files;
+mod game_log;
 pub mod hit;
 mod inspector;
 mod keyboard;
@@ -34,9 +35,11 @@ pub mod paint;
 mod palette;
 mod panels;
 mod path_prompt;
+pub mod play;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
+mod tiled_import;
 pub mod tools;
 pub mod view;
 mod zoc_view;
@@ -68,6 +71,8 @@ pub struct App {
     pub status: String,
     /// File > Export.
     pub export: export_window::ExportWindow,
+    /// A Tiled map waiting for the terrain of its unnamed tiles (File > Import Tiled map…).
+    pub tiled_import: Option<tiled_import::TileMappingDialog>,
     files: files::Files,
     clipboard: Clipboard,
     canvas: canvas::CanvasState,
@@ -83,6 +88,8 @@ pub struct App {
     typing: bool,
     /// What the user must know about, over the canvas's corner.
     notices: notices::Notices,
+    /// Edit or Play, and what Play keeps.
+    play: play::PlayState,
 }
 
 impl App {
@@ -106,6 +113,7 @@ impl App {
             settings,
             status: String::new(),
             export: export_window::ExportWindow::default(),
+            tiled_import: None,
             files,
             clipboard: Clipboard::default(),
             canvas: canvas::CanvasState::default(),
@@ -116,6 +124,7 @@ impl App {
             nudges: keyboard::NudgeBurst::default(),
             typing: false,
             notices: notices::Notices::default(),
+            play: play::PlayState::default(),
         };
         // Damaged recovery files are said once, as a notice that stays until dismissed.
         if let Some(note) = set_aside {
@@ -159,6 +168,10 @@ impl App {
         });
         self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);
+        if ui.input(|i| i.viewport().close_requested()) {
+            // The question about unsaved work is about the present, not a replayed moment.
+            self.back_to_present();
+        }
         if ui.input(|i| i.viewport().close_requested())
             && self.doc.is_dirty()
             && !self.files.allow_close
@@ -168,7 +181,9 @@ impl App {
         }
         self.perform_all(&ctx, commands);
         let now = ui.input(|i| i.time);
-        self.autosave(now);
+        if self.play.replay.is_none() {
+            self.autosave(now);
+        }
         if self.doc.is_dirty() {
             // Wake once an autosave interval, not every frame.
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECS));
@@ -234,6 +249,9 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        if let Some(dialog) = &mut self.tiled_import {
+            out.extend(dialog.ui(ctx));
+        }
         if let Some(prompt) = &mut self.files.prompt {
             let mut close = false;
             out.extend(prompt.ui(ctx, &mut close));
@@ -259,6 +277,7 @@ impl eframe::App for App {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.back_to_present();
         // A clean exit leaves nothing to recover; unsaved work the user chose to keep was
         // saved, or discarded on purpose.
         if !self.doc.is_dirty() || self.files.allow_close {

@@ -64,6 +64,9 @@ fn detail(s: &Scenario, u: &Unit) -> String {
         Position::Exited => parts.push("exited".into()),
         _ => {}
     }
+    if crate::game::has_acted(s, u.id) {
+        parts.push("acted".into());
+    }
     parts.join(" · ")
 }
 
@@ -228,10 +231,13 @@ impl App {
         let mut out = Commands::default();
         let s = self.doc.scenario();
         ui.label(
-            RichText::new(
+            RichText::new(if self.playing() {
+                "Click to select, double-click to find on the map. A unit that has acted this \
+                 turn says so, as its mark on the map does."
+            } else {
                 "Click to select, double-click to find on the map; drag a unit that is off the \
-                 map onto it to place it.",
-            )
+                 map onto it to place it."
+            })
             .weak(),
         );
         egui::ScrollArea::vertical()
@@ -272,7 +278,8 @@ impl App {
             ui.add_space(14.0 * r.depth as f32);
             let text = RichText::new(&r.name);
             let text = if r.on_map { text } else { text.italics() };
-            let resp = if r.on_map {
+            let resp = if r.on_map || self.playing() {
+                // In Play nobody is placed by hand: an off-map unit comes on under the rules.
                 ui.add(egui::Button::selectable(selected, text))
             } else {
                 // Off the map: the row is dragged onto the map to place the unit.

@@ -78,6 +78,8 @@ pub(super) struct Panels {
     pub inspector_refusal: Option<(Vec<ItemRef>, String)>,
     /// A terrain type's name being edited in the palette.
     pub rename: Option<super::palette::Rename>,
+    /// The dock shows the game's log rather than the inspector.
+    pub show_log: bool,
 }
 
 impl App {
@@ -212,6 +214,13 @@ impl App {
     /// The left panel: the palette (tools, terrain, units, markers) or the order of battle.
     pub(super) fn palette_panel_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        if self.playing() {
+            // The palette is an authoring tool: Play shows the forces in its place.
+            ui.strong("Order of battle");
+            ui.separator();
+            out.extend(self.order_of_battle_ui(ui));
+            return out;
+        }
         let oob = self.settings.show_order_of_battle;
         ui.horizontal(|ui| {
             for (on, text) in [(false, "Palette"), (true, "Order of battle")] {
@@ -279,8 +288,38 @@ impl App {
                 });
         }
         ui.separator();
-        ui.strong("Inspector");
-        out.extend(self.inspector_panel_ui(ui));
+        // The inspector and the game's log share the rest of the dock, one tab each, so the
+        // log never takes room from the map.
+        ui.horizontal(|ui| {
+            for (log, text) in [(false, "Inspector"), (true, "Log")] {
+                let on = self.panels.show_log == log;
+                let text = if log {
+                    match self.game_log().len() {
+                        0 => "Log".to_string(),
+                        n => format!("Log ({n})"),
+                    }
+                } else {
+                    text.to_string()
+                };
+                let r = ui.selectable_label(on, RichText::new(&text).strong());
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::Tab,
+                        true,
+                        on,
+                        if log { "Log" } else { "Inspector" },
+                    )
+                });
+                if r.clicked() && !on {
+                    out.push(Command::ShowLog(log));
+                }
+            }
+        });
+        if self.panels.show_log {
+            out.extend(self.log_ui(ui));
+        } else {
+            out.extend(self.inspector_panel_ui(ui));
+        }
         out
     }
 
@@ -298,13 +337,17 @@ impl App {
                     &self.selection,
                     self.side,
                     self.settings.zoc_side,
-                    self.panels
-                        .inspector_refusal
-                        .as_ref()
-                        .filter(|(on, _)| *on == self.selection)
-                        .map(|(_, why)| why.as_str()),
+                    super::inspector::Note {
+                        read_only: self.playing(),
+                        refusal: self
+                            .panels
+                            .inspector_refusal
+                            .as_ref()
+                            .filter(|(on, _)| *on == self.selection)
+                            .map(|(_, why)| why.as_str()),
+                    },
                 );
-                match change {
+                match change.filter(|_| !self.playing()) {
                     Some(c) => out.push(Command::Apply(Change {
                         select,
                         from_inspector: true,

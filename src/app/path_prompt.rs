@@ -20,6 +20,8 @@ pub enum Purpose {
         extension: &'static str,
     },
     Image,
+    /// A Tiled map to import.
+    Tiled,
 }
 
 impl Purpose {
@@ -29,6 +31,7 @@ impl Purpose {
             Purpose::SaveAs { .. } => "Save scenario as",
             Purpose::Export { .. } => "Export to",
             Purpose::Image => "Background image",
+            Purpose::Tiled => "Import Tiled map",
         }
     }
 
@@ -38,6 +41,7 @@ impl Purpose {
             Purpose::SaveAs { .. } => "Save",
             Purpose::Export { .. } => "Export",
             Purpose::Image => "Use image",
+            Purpose::Tiled => "Import",
         }
     }
 
@@ -46,14 +50,16 @@ impl Purpose {
         match self {
             Purpose::Open | Purpose::SaveAs { .. } => &["sandtable", "json"],
             Purpose::Export { extension: "pdf" } => &["pdf"],
+            Purpose::Export { extension: "tmx" } => &["tmx"],
             Purpose::Export { .. } => &["png"],
             Purpose::Image => &["png", "jpg", "jpeg"],
+            Purpose::Tiled => &["tmx", "tmj"],
         }
     }
 
     /// Whether the path names a file that must already exist (else one to be written).
     fn reads(&self) -> bool {
-        matches!(self, Purpose::Open | Purpose::Image)
+        matches!(self, Purpose::Open | Purpose::Image | Purpose::Tiled)
     }
 }
 

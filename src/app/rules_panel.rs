@@ -87,10 +87,40 @@ impl App {
                 }
             });
         }
+        if self.playing() && crate::game::has_acted(self.doc.scenario(), unit) {
+            ui.label(
+                RichText::new(
+                    "Acted this turn: it acts again next turn, or now by a referee override.",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
+        if self.playing()
+            && self.doc.scenario().map.is_hex()
+            && crate::game::clock(self.doc.scenario()).1 == crate::model::game::Phase::Command
+        {
+            ui.label(
+                RichText::new(
+                    "Command Phase: change chits now; moves wait for Movement (End phase).",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         if open.is_some() {
             out.extend(self.preview_lines_ui(ui));
         }
+        if self.playing() {
+            out.extend(self.command_chit_ui(ui, unit));
+            if let Some(u) = self.doc.scenario().unit(unit).cloned() {
+                out.extend(self.leader_check_ui(ui, &u));
+            }
+        }
         out.extend(self.odds_ui(ui, unit));
+        if self.playing()
+            && let Some(u) = self.doc.scenario().unit(unit).cloned()
+        {
+            out.extend(self.referee_ui(ui, &u));
+        }
         out
     }
 
@@ -171,6 +201,18 @@ impl App {
             });
             out.extend(self.order_test_ui(ui));
         }
+        // A hex picked by clicking the map: pick and commit, as dragging the unit there does
+        // (and the way to move one unit of a stack).
+        if self.rules.pending.is_none()
+            && let Some((_, Mode::HexMove(_))) = self.rules.open
+            && let [picked] = self.rules.route[..]
+            && ui
+                .button("Move to the picked hex")
+                .on_hover_text("move the unit to the hex clicked, under the rules")
+                .clicked()
+        {
+            out.push(Command::DropGhost(picked));
+        }
         ui.add_space(2.0);
         for l in &lines {
             ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
@@ -192,10 +234,13 @@ impl App {
         }
         if self.rules.pending.is_none() && !column && self.rules.moves_shown() {
             ui.label(
-                RichText::new(
+                RichText::new(if self.playing() {
                     "Hover a place to see why; drag the unit to move it under the rules \
-                     (Alt+drag places it freely).",
-                )
+                     (a free move is a referee override, below)."
+                } else {
+                    "Hover a place to see why; drag the unit to move it under the rules \
+                     (Alt+drag places it freely)."
+                })
                 .weak(),
             );
         }
@@ -211,11 +256,20 @@ impl App {
             Some((_, Mode::Column(_, ColumnOrder::Failed)))
         );
         if failed {
-            if ui.button("Carry out the failed order").clicked() {
+            if self.playing() {
+                ui.label(
+                    RichText::new(
+                        "In Play a failed order comes from the order test: give the order and \
+                         roll (or type) its dice.",
+                    )
+                    .weak(),
+                );
+            } else if ui.button("Carry out the failed order").clicked() {
                 out.push(Command::March(None));
             }
             return out;
         }
+        let playing = self.playing();
         let r = &mut self.rules;
         if !(2..=12).contains(&r.order_roll) {
             r.order_roll = 7;
@@ -238,6 +292,24 @@ impl App {
                 .changed()
             {
                 r.rolled = None;
+            }
+            if playing {
+                // Play: the game rolls its own dice and carries the order out at once.
+                if ui
+                    .button("Roll")
+                    .on_hover_text("roll 2D6 with the game's dice and carry the order out")
+                    .clicked()
+                {
+                    out.push(Command::MarchRolled);
+                }
+                if ui
+                    .button(carry)
+                    .on_hover_text("carry the order out with the roll typed")
+                    .clicked()
+                {
+                    out.push(Command::March(Some(r.order_roll)));
+                }
+                return;
             }
             if ui.button("Roll").on_hover_text("Roll two dice").clicked() {
                 let dice = (fastrand::u8(1..=6), fastrand::u8(1..=6));
@@ -368,6 +440,27 @@ impl App {
                     });
                 }
             });
+            if self.playing() {
+                // The game's own dice, saved with the game so the log replays exactly.
+                ui.horizontal_wrapped(|ui| {
+                    let reroll = &mut self.play.use_reroll[kind as usize];
+                    if pv.reroll.is_some() {
+                        ui.checkbox(reroll, "re-roll a failure");
+                    }
+                    let take = *reroll && pv.reroll.is_some();
+                    if ui
+                        .button(format!("Roll the {kind} in the app"))
+                        .on_hover_text("the game's dice, saved in the file")
+                        .clicked()
+                    {
+                        out.push(Command::RollTest {
+                            unit: pv.unit,
+                            kind,
+                            reroll: take,
+                        });
+                    }
+                });
+            }
         }
         out
     }

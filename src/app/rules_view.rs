@@ -130,6 +130,19 @@ impl App {
         let selected = self
             .selected_unit()
             .filter(|u| self.doc.scenario().unit(*u).is_some());
+        // In Play a unit is moved through its preview: selecting one opens it (once per
+        // selection, so a preview the player closes stays closed).
+        if self.playing() && selected != self.play.previewed {
+            self.play.previewed = selected;
+            if let Some(u) = selected
+                && self.rules.open.is_none_or(|(o, _)| o != u)
+            {
+                self.rules.pending = None;
+                self.rules.route.clear();
+                self.rules.open = self.usual_mode(u).map(|m| (u, m));
+                return;
+            }
+        }
         let Some((open, _)) = self.rules.open else {
             return;
         };
@@ -262,6 +275,10 @@ impl App {
                 return taken;
             }
             let unit = self.rules.open.map(|(u, _)| u);
+            // A free move the referee allowed is the Select tool's plain drag.
+            if self.play.free_move_of(unit) {
+                return None;
+            }
             let on_unit = matches!(
                 super::hit::hit(self.doc.scenario(), from, tol),
                 Some(ItemRef::Unit(u)) if Some(u) == unit
@@ -317,15 +334,8 @@ impl App {
         if self.rules.open.is_some() {
             self.close_preview();
         } else if let Some(u) = self.selected_unit() {
-            // The first choice the rules allow (a leader's command span when it may not move),
-            // or the first refused one, whose preview says why.
-            let choices = preview::choices(self.doc.scenario(), u);
-            if let Some(c) = choices
-                .iter()
-                .find(|c| c.refused.is_none())
-                .or(choices.first())
-            {
-                self.open_preview(c.mode);
+            if let Some(mode) = self.usual_mode(u) {
+                self.open_preview(mode);
             } else {
                 self.notify(
                     false,
@@ -338,6 +348,17 @@ impl App {
                 "Select a unit to preview its moves, command and odds".into(),
             );
         }
+    }
+
+    /// A unit's usual preview: the first choice the rules allow (a leader's command span when
+    /// it may not move), or the first refused one, whose preview says why.
+    fn usual_mode(&self, u: UnitId) -> Option<Mode> {
+        let choices = preview::choices(self.doc.scenario(), u);
+        choices
+            .iter()
+            .find(|c| c.refused.is_none())
+            .or(choices.first())
+            .map(|c| c.mode)
     }
 
     /// Adds to, shortens or clears the route drawn for a column's Move.
@@ -398,7 +419,15 @@ impl App {
             }
             None => {
                 let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
-                self.apply(&label, crate::edit::ops::outcome::unit(g.unit));
+                let action = self.move_action(&g.unit, None, &[]);
+                if self.commit_rules(
+                    super::command::Change::new(label, crate::edit::ops::outcome::unit(g.unit)),
+                    action,
+                ) && matches!(self.rules.open, Some((_, Mode::HexMove(_))))
+                {
+                    // The destination picked is behind the unit now.
+                    self.rules.route.clear();
+                }
             }
         }
     }
@@ -422,7 +451,20 @@ impl App {
             self.rules.pending = Some(p);
             return false;
         }
-        self.apply(&p.label, crate::edit::ops::outcome::unit(p.unit.clone()))
+        let movers: Vec<ModelId> = p.followers.iter().map(|l| l.model).collect();
+        let action = self.move_action(&p.unit, Some(p.leader), &movers);
+        let done = self.commit_rules(
+            super::command::Change::new(
+                p.label.clone(),
+                crate::edit::ops::outcome::unit(p.unit.clone()),
+            ),
+            action,
+        );
+        if !done && self.playing() {
+            // Refused by the game: the move stays for the player to set right or cancel.
+            self.rules.pending = Some(p);
+        }
+        done
     }
 
     pub fn cancel_pending(&mut self) -> bool {
@@ -433,6 +475,16 @@ impl App {
     /// `roll` (2D6) at or above the lead's Discipline the order is carried out, below it the
     /// column repeats its last action (R1); the failed-order preview needs no roll.
     pub(super) fn march(&mut self, roll: Option<u8>) {
+        if self.playing() {
+            return match roll {
+                Some(r) => self.march_dice(crate::model::game::Dice::Typed(r)),
+                None => self.notify(
+                    true,
+                    "In Play a failed order comes from the order test's dice: type or roll them"
+                        .into(),
+                ),
+            };
+        }
         let Some((_, Mode::Column(id, order))) = self.rules.open else {
             return;
         };
@@ -520,7 +572,10 @@ impl App {
         match outcome {
             Ok(outcome) => {
                 let name = col.name.clone();
-                if self.apply(&label, crate::edit::ops::outcome::column(outcome)) {
+                if self.apply_checked(super::command::Change::new(
+                    label.clone(),
+                    crate::edit::ops::outcome::column(outcome),
+                )) {
                     self.rules.route.clear();
                     self.notify(false, format!("{name}: {label}"));
                     self.keep_offered_mode();
@@ -530,6 +585,47 @@ impl App {
                 let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
                 self.notify(true, format!("{label} refused: {}", why.join("; ")));
             }
+        }
+    }
+
+    /// Plays the previewed column order (Play), its order test on `dice`: the game carries it
+    /// out through the same rules, passed or failed, and logs it.
+    pub(super) fn march_dice(&mut self, dice: crate::model::game::Dice) {
+        use crate::model::game::{Action, ColumnOrder as Order};
+        let Some((_, Mode::Column(id, order))) = self.rules.open else {
+            return;
+        };
+        let s = self.doc.scenario();
+        let Some(col) = s.column(id) else { return };
+        let order = match order {
+            ColumnOrder::StandTo => Order::StandTo,
+            ColumnOrder::VoluntaryBreak(u) => Order::VoluntaryBreak(u),
+            ColumnOrder::Enter(u) => Order::Enter(u),
+            ColumnOrder::Failed => {
+                return self.march(None);
+            }
+            ColumnOrder::Move => {
+                match crate::preview::column_activation(s, col, order, &self.rules.route) {
+                    Some(Activation::Ordered(crate::rules::column::Order::Move {
+                        distance_in,
+                        route,
+                    })) => Order::Move {
+                        distance_in,
+                        route: route.unwrap_or_default(),
+                    },
+                    _ => return,
+                }
+            }
+        };
+        let name = col.name.clone();
+        if let Some(e) = self.play_action(Action::Column {
+            column: id,
+            order,
+            dice,
+        }) {
+            self.rules.route.clear();
+            self.notify(false, format!("{name}: {}", plain(&e.what)));
+            self.keep_offered_mode();
         }
     }
 
@@ -662,8 +758,67 @@ impl App {
         self.canvas.tip = Some((plain(text), legal));
     }
 
-    /// Applies a rolled test result to the unit (one undoable edit).
+    /// A test rolled by the game's dice (Play): the first roll, and the re-roll when it fails
+    /// and `reroll` asks for it.
+    pub(super) fn roll_test(&mut self, unit: UnitId, kind: TestKind, reroll: bool) {
+        use crate::model::game::{Dice, TestDice};
+        self.play_test(
+            unit,
+            kind,
+            TestDice::Roll {
+                first: Dice::App,
+                reroll: reroll.then_some(Dice::App),
+                follow_up: Vec::new(),
+            },
+        );
+    }
+
+    /// Plays a test through the game (Play): logged with its dice, what it needed and why.
+    fn play_test(
+        &mut self,
+        unit: UnitId,
+        kind: TestKind,
+        dice: crate::model::game::TestDice,
+    ) -> bool {
+        use crate::model::game::{Action, TestKind as Kind};
+        let k = match kind {
+            TestKind::Morale => Kind::Morale,
+            TestKind::Rally => Kind::Rally,
+        };
+        match self.play_action(Action::Test {
+            unit,
+            kind: k,
+            cause: None,
+            dice,
+        }) {
+            Some(e) => {
+                let mut said = plain(&e.what);
+                for r in &e.reasons {
+                    said.push('\n');
+                    said.push_str(&plain(r));
+                }
+                self.status = plain(&e.what);
+                self.rules.last_test = Some((unit, said, self.doc.changes()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies a rolled test result to the unit (one undoable edit; in Play, logged).
     pub fn apply_test(&mut self, unit: UnitId, kind: TestKind, res: Resolution) -> bool {
+        if self.playing() {
+            use crate::model::game::{Dice, TestDice};
+            let dice = match res {
+                Resolution::KeepRouting => TestDice::KeepRouting,
+                Resolution::Roll { first, reroll } => TestDice::Roll {
+                    first: Dice::Typed(first),
+                    reroll: reroll.map(Dice::Typed),
+                    follow_up: Vec::new(),
+                },
+            };
+            return self.play_test(unit, kind, dice);
+        }
         match morale::resolve(self.doc.scenario(), TestRequest::new(unit, kind), res) {
             Ok(r) => {
                 let dice = match &r.roll {
@@ -674,7 +829,10 @@ impl App {
                     None => String::new(),
                 };
                 let said = format!("{}{dice}: {}", r.label, r.outcome);
-                let ok = self.apply(&r.label, crate::edit::ops::outcome::test(&r));
+                let ok = self.apply_checked(super::command::Change::new(
+                    r.label.clone(),
+                    crate::edit::ops::outcome::test(&r),
+                ));
                 if ok {
                     self.status = said.clone();
                     self.rules.last_test = Some((unit, said, self.doc.changes()));

@@ -39,6 +39,9 @@ pub struct Settings {
     pub keep_tool: bool,
     /// Shade the zones of control this side exerts on the hex map (View menu).
     pub zoc_side: Option<SideId>,
+    /// The terrain given to Tiled tiles that name none, by tileset name and tile ID
+    /// (File > Import Tiled map…), so each is asked once.
+    pub tile_terrain: std::collections::BTreeMap<String, std::collections::BTreeMap<u32, String>>,
 }
 
 impl Default for Settings {
@@ -57,6 +60,7 @@ impl Default for Settings {
             show_order_of_battle: false,
             keep_tool: false,
             zoc_side: None,
+            tile_terrain: Default::default(),
         }
     }
 }

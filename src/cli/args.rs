@@ -131,11 +131,13 @@ pub enum Command {
         json: bool,
     },
     /// Print the map: a one-page scenario sheet, or the map at table scale tiled over pages
-    /// with an assembly plan; PNG pages (one file each) or one vector PDF.
+    /// with an assembly plan; PNG pages (one file each) or one vector PDF. With --out MAP.tmx,
+    /// write the hex map for the Tiled editor instead (and its tileset MAP-terrain.png).
     Export {
         file: PathBuf,
         /// Output path. Its extension picks the format unless --format is given (.pdf: PDF,
-        /// anything else PNG). Tiled PNG pages go to STEM-plan.png, STEM-A1.png, ...
+        /// .tmx: a Tiled map, anything else PNG). Tiled PNG pages go to STEM-plan.png,
+        /// STEM-A1.png, ...
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
         /// One scenario sheet (the default).
@@ -163,6 +165,24 @@ pub enum Command {
         /// Leave the inch grid off the table.
         #[arg(long)]
         no_grid: bool,
+        /// A handout for one side (by name or ID): only its deployment zones, entry points,
+        /// columns, units and reinforcements; the legend and order of march follow.
+        #[arg(long, value_name = "NAME")]
+        side: Option<String>,
+    },
+    /// Import a Tiled hex map (.tmx or .tmj) as a new scenario: its size, orientation and
+    /// stagger carry over, and each tile becomes the terrain its tileset names (a tile's
+    /// `terrain`, `name` or `type`/`class`) or the one given with --terrain.
+    Import {
+        /// The Tiled map (.tmx XML or .tmj JSON; external tilesets are read beside it).
+        file: PathBuf,
+        /// The scenario to write (.sandtable or .json).
+        #[arg(long, value_name = "SCENARIO")]
+        out: PathBuf,
+        /// The terrain of a tile: TILESET:ID=TERRAIN, or ID=TERRAIN when the map has one
+        /// tileset. Repeat for each tile; wins over what the tileset says.
+        #[arg(long, value_name = "TILE=TERRAIN")]
+        terrain: Vec<String>,
     },
     /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {

@@ -18,6 +18,8 @@ pub enum CliError {
     Usage(String),
     #[error(transparent)]
     Export(#[from] io::export::ExportError),
+    #[error(transparent)]
+    Tmx(#[from] io::tmx::TmxError),
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),
     #[error("writing JSON: {0}")]

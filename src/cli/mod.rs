@@ -1,4 +1,5 @@
-//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, `export`, `moves`
+//! The headless command line: `info`, `check`, `convert`, `sample`, `test`, `export`, `import`,
+//! `moves`
 //! and `span` on hex maps, table `moves` and `column`. Each command
 //! writes to a `Write` so tests can read its output, and returns an exit code instead of exiting.
 //!
@@ -23,6 +24,7 @@ mod play;
 mod run;
 mod span;
 mod test_cmd;
+mod tmx_cmd;
 
 pub use args::{Cli, Command};
 pub use error::{CliError, EXIT_FAILURE, EXIT_FINDINGS};

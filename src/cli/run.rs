@@ -5,7 +5,7 @@ use super::args::Command;
 use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
-use super::{check, column, info, moves_hex, moves_table, play, span, test_cmd};
+use super::{check, column, info, moves_hex, moves_table, play, span, test_cmd, tmx_cmd};
 use crate::io;
 use crate::model::Scenario;
 use crate::model::samples;
@@ -194,8 +194,20 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             format,
             overlap,
             no_grid,
+            side,
         } => {
             use io::export::{ExportOptions, Format, Layout, Paper};
+            if io::tmx::is_tiled_path(&path) {
+                if tiled || format.is_some() || side.is_some() {
+                    return Err(CliError::Usage(
+                        "a .tmx export writes the hex map for the Tiled editor: --tiled, \
+                         --format and --side are for printing (give a .png or .pdf path)"
+                            .into(),
+                    ));
+                }
+                let scenario = load(&file)?;
+                return tmx_cmd::export(&scenario, &path, out);
+            }
             let paper = match paper.to_ascii_lowercase().as_str() {
                 "a4" => Paper::A4,
                 "letter" => Paper::Letter,
@@ -223,16 +235,38 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 format,
                 overlap_mm: overlap,
                 grid: !no_grid,
+                side: None,
             };
             let scenario = load(&file)?;
+            let options = match side {
+                Some(name) => {
+                    let id = io::export::find_side(&scenario, &name).ok_or_else(|| {
+                        let names: Vec<&str> =
+                            scenario.sides.iter().map(|s| s.name.as_str()).collect();
+                        CliError::Usage(format!(
+                            "no side '{name}' in {}; the sides are: {}",
+                            file.display(),
+                            names.join(", ")
+                        ))
+                    })?;
+                    ExportOptions {
+                        side: Some(id),
+                        ..options
+                    }
+                }
+                None => options,
+            };
             let done = io::export::export(&scenario, &options, &path)?;
             for p in &done.files {
                 writeln!(out, "wrote {}", p.display())?;
             }
-            let what = match options.layout {
+            let mut what = match options.layout {
                 Layout::Sheet => "scenario sheet".to_string(),
                 Layout::Tiled => "true-scale tiled print".to_string(),
             };
+            if let Some(side) = options.side.and_then(|id| scenario.side(id)) {
+                what.push_str(&format!(" for {} only", side.name));
+            }
             let pages = match done.pages {
                 1 => "1 page".to_string(),
                 n => format!("{n} pages"),
@@ -246,6 +280,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         Command::Log { file, verify, json } => play::log(&file, verify, json, out),
         c @ Command::Play { .. } => play::run(c, out),
+        Command::Import {
+            file,
+            out: path,
+            terrain,
+        } => tmx_cmd::import(&file, &path, &terrain, out),
         Command::Sample { name, output, list } => {
             if list {
                 for s in &samples::ALL {

@@ -77,6 +77,13 @@ impl Document {
         self.changes
     }
 
+    /// Counts on from `other`'s change counter, so caches kept against one document's count
+    /// never mistake this one's state for the other's (a replayed position shown in place of
+    /// the present, and the present shown again).
+    pub fn count_on_from(&mut self, other: &Document) {
+        self.changes = self.changes.max(other.changes) + 1;
+    }
+
     /// Applies `edits` as one undo step called `label`. All or nothing: if any edit fails, or
     /// the result breaks an invariant, the scenario is unchanged and the error says why.
     pub fn apply(&mut self, label: &str, edits: Vec<Edit>) -> Result<(), EditError> {

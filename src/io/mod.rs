@@ -1,5 +1,5 @@
-//! Files: the scenario codec, atomic saving, autosave and recovery, image import, and print
-//! export (PNG and PDF).
+//! Files: the scenario codec, atomic saving, autosave and recovery, image import, print
+//! export (PNG and PDF), and Tiled map interchange (`tmx`).
 
 mod atomic;
 mod budget;
@@ -8,6 +8,7 @@ mod error;
 pub mod export;
 pub mod image;
 pub mod recovery;
+pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};
 pub use codec::{Encoding, Loaded, decode, decode_mended, encode};

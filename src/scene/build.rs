@@ -18,6 +18,10 @@ pub struct Style {
     /// Unit names.
     pub labels: bool,
     pub zones: bool,
+    /// Counters, leaders and objective markers on the hex map stand below each hex's printed
+    /// number, so none covers it. Print needs this: the editor draws hex numbers itself and
+    /// hides those under a counter, but paper keeps every hex's number.
+    pub clear_hex_labels: bool,
     /// Items to highlight (the editor's selection).
     pub selected: Vec<ItemRef>,
 }
@@ -29,6 +33,7 @@ impl Default for Style {
             coordinates: true,
             labels: true,
             zones: true,
+            clear_hex_labels: false,
             selected: Vec::new(),
         }
     }

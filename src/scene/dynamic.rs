@@ -68,6 +68,10 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
     for o in &s.objectives {
         let (p, r) = match (o.place, &hex) {
             (Place::Table(p), None) => (p, 0.6),
+            (Place::Hex(h), Some((m, l))) if style.clear_hex_labels => (
+                l.hex_to_world_pos(h) + Point::new(0.0, m.hex_size_mm * 0.06),
+                m.hex_size_mm * 0.24,
+            ),
             (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.28),
             _ => continue,
         };
@@ -121,6 +125,10 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
         let colour = side_colour(r.side);
         let (p, size) = match (r.entry, &hex) {
             (Place::Table(p), None) => (p, 0.9),
+            (Place::Hex(h), Some((m, l))) if style.clear_hex_labels => (
+                l.hex_to_world_pos(h) + Point::new(0.0, m.hex_size_mm * 0.08),
+                m.hex_size_mm * 0.22,
+            ),
             (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.3),
             _ => continue,
         };
@@ -245,7 +253,14 @@ fn hex_unit(
     scene: &mut Scene,
 ) {
     let size = m.hex_size_mm;
-    let c = l.hex_to_world_pos(at);
+    let centre = l.hex_to_world_pos(at);
+    // Where the counter stands and its half width: filling the hex, or below the hex's
+    // printed number (the number's band ends a fifth of a hex above the centre).
+    let (c, half) = if style.clear_hex_labels {
+        (centre + Point::new(0.0, size * 0.1), size * 0.22)
+    } else {
+        (centre, size * 0.3)
+    };
     let is_selected = style.selected.contains(&ItemRef::Unit(u.id));
     let edge = |sel: bool| {
         if sel {
@@ -257,22 +272,32 @@ fn hex_unit(
     let dir = EdgeDirection::ALL_DIRECTIONS[(facing % 6) as usize];
     let toward = (l.hex_to_world_pos(at.neighbor(dir)) - c).normalize_or_zero();
     if u.is_leader() {
-        // Leaders: a disc toward the hex's upper corner, so they can share a hex.
-        let p = c + Point::new(size * 0.22, -size * 0.22);
+        // Leaders: a disc toward the hex's upper corner (on paper, its right side, below the
+        // hex's number), so they can share a hex.
+        let (p, r) = if style.clear_hex_labels {
+            (centre + Point::new(size * 0.27, -size * 0.01), size * 0.13)
+        } else {
+            (centre + Point::new(size * 0.22, -size * 0.22), size * 0.17)
+        };
         scene.push(Item::Circle {
             centre: p,
-            radius: size * 0.17,
+            radius: r,
             fill: Some(colour),
             stroke: Some(edge(is_selected)),
         });
         scene.push(Item::Convex {
-            points: star(p, size * 0.11),
+            points: star(p, r * 0.65),
             fill: Some(ink::OBJECTIVE),
             stroke: None,
         });
         if style.labels {
             scene.push(Item::Text {
-                pos: p + Point::new(0.0, size * 0.18),
+                // On paper the name is centred on the hex, clear of its neighbours' numbers.
+                pos: if style.clear_hex_labels {
+                    Point::new(centre.x, p.y + r + size * 0.01)
+                } else {
+                    p + Point::new(0.0, size * 0.18)
+                },
                 text: short_name(&u.name),
                 size: Size::Map(size * 0.11),
                 colour: ink::LABEL,
@@ -281,7 +306,6 @@ fn hex_unit(
         }
         return;
     }
-    let half = size * 0.3;
     let square = [
         c + Point::new(-half, -half),
         c + Point::new(half, -half),

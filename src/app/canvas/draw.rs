@@ -312,6 +312,11 @@ impl App {
         let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
         selection_halo(shapes, s, v, &self.selection, accent);
+        if self.playing()
+            && let Some(g) = &s.game
+        {
+            acted_marks(shapes, s, v, &g.acted);
+        }
         // The points of a column's route as drawn, numbered in the order they are passed (the
         // route the lead takes through them is the preview's).
         for (k, p) in self.rules.route.iter().enumerate() {
@@ -446,6 +451,7 @@ impl App {
             coordinates: self.settings.coordinates && !self.doc.scenario().map.is_hex(),
             labels: false,
             zones: true,
+            clear_hex_labels: false,
             selected: self.selection.clone(),
         }
     }
@@ -494,6 +500,58 @@ fn selection_halo(
             }
             _ => {}
         }
+    }
+}
+
+/// The screen box of a unit: its hex on a hex map, its bases on the table.
+fn unit_box(s: &Scenario, v: &crate::app::view::View, u: &crate::model::Unit) -> Option<Rect> {
+    match (s.map.as_hex(), u.hex()) {
+        (Some(h), Some((hex, _))) => {
+            let mut b = Rect::NOTHING;
+            for p in h.layout().hex_corners(hex) {
+                b.extend_with(v.to_screen(p));
+            }
+            Some(b)
+        }
+        (None, _) if u.on_table() => {
+            let mut b = Rect::NOTHING;
+            for m in &u.models {
+                let r = m.footprint().bounding_radius();
+                b = b.union(Rect::from_two_pos(
+                    v.to_screen(m.pos - Point::splat(r)),
+                    v.to_screen(m.pos + Point::splat(r)),
+                ));
+            }
+            b.is_positive().then_some(b)
+        }
+        _ => None,
+    }
+}
+
+/// Play: a tick on a dark disc at the top right of each unit that has acted this turn (the
+/// order of battle says "acted" too), in screen points so it reads at every zoom.
+fn acted_marks(
+    shapes: &mut Vec<Shape>,
+    s: &Scenario,
+    v: &crate::app::view::View,
+    acted: &[crate::model::UnitId],
+) {
+    for id in acted {
+        let Some(b) = s.unit(*id).and_then(|u| unit_box(s, v, u)) else {
+            continue;
+        };
+        let c = b.right_top() + egui::vec2(-2.0, 2.0);
+        let r = 7.0;
+        shapes.push(Shape::circle_filled(c, r, Color32::from_rgb(40, 40, 40)));
+        shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.0, Color32::WHITE)));
+        shapes.push(Shape::line(
+            vec![
+                c + egui::vec2(-3.5, 0.0),
+                c + egui::vec2(-1.0, 2.5),
+                c + egui::vec2(3.5, -3.0),
+            ],
+            Stroke::new(2.0, Color32::from_rgb(120, 230, 120)),
+        ));
     }
 }
 

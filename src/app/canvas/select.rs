@@ -24,8 +24,9 @@ impl App {
     ) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
-        // Vertex handles of a single selected piece or zone.
-        if let [item] = self.selection[..]
+        // Vertex handles of a single selected piece or zone (authoring only).
+        if !self.playing()
+            && let [item] = self.selection[..]
             && let Some(points) = editable_points(s, item)
         {
             let near = points
@@ -93,6 +94,31 @@ impl App {
                 )
             };
             let hit = hit::hit(s, from, tol).filter(|i| !ground(i) || self.selection.contains(i));
+            // In Play only a unit the referee allowed a free move of is dragged freely; any
+            // other drag selects by box.
+            let hit = match hit {
+                Some(item) if self.playing() => {
+                    let unit = match item {
+                        crate::model::ItemRef::Unit(u) | crate::model::ItemRef::Model(u, _) => {
+                            Some(u)
+                        }
+                        _ => None,
+                    };
+                    if self.play.free_move_of(unit) {
+                        unit.map(crate::model::ItemRef::Unit)
+                    } else {
+                        if unit.is_some() {
+                            out.push(Command::Status(
+                                "In Play a unit moves under its rule preview: drag it with its \
+                                 preview open, or allow a referee's free move"
+                                    .into(),
+                            ));
+                        }
+                        None
+                    }
+                }
+                other => other,
+            };
             match hit {
                 Some(item) => {
                     let items = if self.selection.contains(&item) {
@@ -155,7 +181,22 @@ impl App {
                 } else {
                     format!("Move {} items", items.len())
                 };
-                out.push(Command::Apply(Change::new(label, edits)));
+                match (&self.play.referee.free_move, &items[..]) {
+                    (Some((unit, note)), [crate::model::ItemRef::Unit(u)])
+                        if self.playing() && u == unit =>
+                    {
+                        // The unit as the drag leaves it.
+                        let mut moved = s.clone();
+                        let ok = edits.into_iter().all(|e| e.apply(&mut moved).is_ok());
+                        if let (true, Some(unit)) = (ok, moved.unit(*u)) {
+                            out.push(Command::Referee {
+                                note: note.clone(),
+                                unit: Box::new(unit.clone()),
+                            });
+                        }
+                    }
+                    _ => out.push(Command::Apply(Change::new(label, edits))),
+                }
             }
             Gesture::Box { from, to, additive } => {
                 let b = Aabb {

@@ -46,6 +46,15 @@ fn generation(ui: &Ui, selection: &[ItemRef]) -> u64 {
     gen_
 }
 
+/// What the inspector says above its fields.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Note<'a> {
+    /// Play: the fields are shown but not changed (a referee override changes a unit).
+    pub read_only: bool,
+    /// Why the last change was refused.
+    pub refusal: Option<&'a str>,
+}
+
 /// Draws the inspector for `selection` and returns what the user did: a change to apply, a
 /// selection to follow, and the side whose zones of control the map shades. `refusal` is why
 /// the last change was refused, shown above the fields.
@@ -56,8 +65,9 @@ pub fn inspector_ui(
     selection: &[ItemRef],
     side: SideId,
     zoc_side: Option<SideId>,
-    refusal: Option<&str>,
+    note: Note<'_>,
 ) -> (Option<Change>, Option<Vec<ItemRef>>, Option<SideId>) {
+    let Note { read_only, refusal } = note;
     let mut zoc_side = zoc_side;
     let zoc_side_ = &mut zoc_side;
     let gen_ = generation(ui, selection);
@@ -74,40 +84,63 @@ pub fn inspector_ui(
     if let Some(reason) = refusal {
         ui.colored_label(ui.visuals().error_fg_color, reason);
     }
+    if read_only {
+        ui.label(
+            RichText::new(
+                "Read-only in Play: a referee override in the Rules panel changes a unit.",
+            )
+            .weak(),
+        );
+    }
     let mut f = Form::new(s, gen_);
     f.changes = changes;
+    ui.add_enabled_ui(!read_only, |ui| {
+        fields_ui(ui, &mut f, selection, side, zoc_side_)
+    });
+    (f.change, f.select, zoc_side)
+}
+
+/// The fields of the selection.
+fn fields_ui(
+    ui: &mut Ui,
+    f: &mut Form<'_>,
+    selection: &[ItemRef],
+    side: SideId,
+    zoc_side_: &mut Option<SideId>,
+) {
+    let s = f.s;
     match selection {
-        [] => scenario::scenario_ui(ui, &mut f, side, zoc_side_),
+        [] => scenario::scenario_ui(ui, f, side, zoc_side_),
         [ItemRef::Unit(id)] => match s.unit(*id) {
-            Some(u) => unit::unit_ui(ui, &mut f, u),
+            Some(u) => unit::unit_ui(ui, f, u),
             None => gone(ui),
         },
         [ItemRef::Model(u, m)] => match s.unit(*u).and_then(|x| x.model(*m).map(|m| (x, m))) {
-            Some((u, m)) => models::model_ui(ui, &mut f, u, m),
+            Some((u, m)) => models::model_ui(ui, f, u, m),
             None => gone(ui),
         },
         [ItemRef::Piece(id)] => match s.piece(*id) {
-            Some(p) => items::piece_ui(ui, &mut f, p),
+            Some(p) => items::piece_ui(ui, f, p),
             None => gone(ui),
         },
         [ItemRef::Objective(id)] => match s.objectives.iter().find(|o| o.id == *id) {
-            Some(o) => items::objective_ui(ui, &mut f, o),
+            Some(o) => items::objective_ui(ui, f, o),
             None => gone(ui),
         },
         [ItemRef::Zone(id)] => match s.zones.iter().find(|z| z.id == *id) {
-            Some(z) => items::zone_ui(ui, &mut f, z),
+            Some(z) => items::zone_ui(ui, f, z),
             None => gone(ui),
         },
         [ItemRef::Column(id)] => match s.column(*id) {
-            Some(c) => column::column_ui(ui, &mut f, c),
+            Some(c) => column::column_ui(ui, f, c),
             None => gone(ui),
         },
         [ItemRef::Reinforcement(id)] => match s.reinforcements.iter().find(|r| r.id == *id) {
-            Some(r) => items::reinforcement_ui(ui, &mut f, r),
+            Some(r) => items::reinforcement_ui(ui, f, r),
             None => gone(ui),
         },
         [ItemRef::Side(_) | ItemRef::Terrain(_) | ItemRef::Map | ItemRef::Scenario] => {
-            scenario::scenario_ui(ui, &mut f, side, zoc_side_)
+            scenario::scenario_ui(ui, f, side, zoc_side_)
         }
         [ItemRef::Hex(x, y)] => {
             ui.heading(format!("Hex ({x}, {y})"));
@@ -121,7 +154,6 @@ pub fn inspector_ui(
             ui.label("Drag to move them together; Delete removes them; Ctrl+D duplicates.");
         }
     }
-    (f.change, f.select, zoc_side)
 }
 
 fn gone(ui: &mut Ui) {

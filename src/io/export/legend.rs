@@ -22,6 +22,7 @@ fn plain() -> Style {
         coordinates: false,
         labels: false,
         zones: true,
+        clear_hex_labels: false,
         selected: Vec::new(),
     }
 }

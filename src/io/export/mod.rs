@@ -23,14 +23,16 @@ mod pdf;
 mod raster;
 mod sheet;
 mod sheet_words;
+mod side;
 mod tiled;
 
-pub use draw::MIN_TEXT_PT;
+pub use draw::{MIN_TEXT_PT, text_width_mm};
 pub use fonts::Weight;
 pub use page::{
     HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
 };
 pub use raster::{MAX_PAGE_PIXELS, Rendered, encode_png, pixel_size, render};
+pub use side::{find_side, side_only};
 pub use tiled::{Tile, TilePlan, tile_plan};
 
 use crate::io::image::ImageError;
@@ -123,6 +125,9 @@ pub struct ExportOptions {
     pub overlap_mm: f32,
     /// The inch grid on the table (hex outlines are always drawn).
     pub grid: bool,
+    /// Print one side's handout: only its units, zones, entry points, columns and
+    /// reinforcements (see [`side_only`]); `None` prints everything.
+    pub side: Option<crate::model::SideId>,
 }
 
 impl Default for ExportOptions {
@@ -135,6 +140,7 @@ impl Default for ExportOptions {
             format: Format::Png,
             overlap_mm: DEFAULT_OVERLAP_MM,
             grid: true,
+            side: None,
         }
     }
 }
@@ -197,6 +203,8 @@ pub enum ExportError {
         path.join("map.png").display()
     )]
     OutIsFolder { path: PathBuf },
+    #[error("the scenario has no side with ID {0}")]
+    NoSuchSide(u32),
     #[error("the map has no area to print")]
     EmptyMap,
     #[error("the background image cannot be drawn")]
@@ -223,6 +231,8 @@ pub fn map_scene(s: &Scenario, o: &ExportOptions) -> Scene {
             coordinates: o.grid || s.map.is_hex(),
             labels: true,
             zones: true,
+            // Hex numbers always print, and nothing may hide them.
+            clear_hex_labels: s.map.is_hex(),
             selected: Vec::new(),
         },
     )
@@ -263,6 +273,17 @@ fn check(o: &ExportOptions) -> Result<(), ExportError> {
 /// Every page of an export, described (cheap: scenes are shared, nothing is rendered).
 pub fn pages(s: &Scenario, o: &ExportOptions) -> Result<Vec<Page>, ExportError> {
     check(o)?;
+    let handout;
+    let s = match o.side {
+        Some(side) => {
+            if s.side(side).is_none() {
+                return Err(ExportError::NoSuchSide(side.0));
+            }
+            handout = side_only(s, side);
+            &handout
+        }
+        None => s,
+    };
     let picture = picture(s)?;
     match o.layout {
         Layout::Sheet => Ok(vec![sheet::sheet(s, o, picture)]),

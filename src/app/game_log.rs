@@ -1,0 +1,250 @@
+//! The game's log, a tab of the dock below the Rules panel: every committed action with its
+//! turn, phase and reasons; Take back; and stepping through the log, which shows the game on
+//! the canvas as it stood after any entry (replayed from the start through the rules by
+//! `game::replay`) until the player goes back to the present.
+//!
+//! A replay is shown by putting the present document aside and showing a read-only document
+//! of the replayed position in its place, so the canvas, the Rules panel and the order of
+//! battle all show that moment with no code of their own. Nothing is played or edited while it
+//! is shown; saving, opening a file, leaving Play or quitting go back to the present first.
+
+use super::App;
+use super::command::{Command, Commands};
+use super::play::Replay;
+use super::rules_view::plain;
+use crate::edit::Document;
+use crate::game;
+use crate::model::game::LogEntry;
+use egui::{RichText, Ui};
+
+impl App {
+    /// Whether the canvas shows a replayed moment rather than the present.
+    pub fn replaying(&self) -> Option<usize> {
+        self.play.replay.as_ref().map(|r| r.at)
+    }
+
+    /// The game's log as it stands now (the present's, while a replay is shown).
+    pub fn game_log(&self) -> &[LogEntry] {
+        let doc = self.play.replay.as_ref().map_or(&self.doc, |r| &r.present);
+        doc.scenario()
+            .game
+            .as_ref()
+            .map_or(&[], |g| g.log.as_slice())
+    }
+
+    /// Shows the game as it stood after the first `n` entries of its log (all of them: the
+    /// present again).
+    pub(super) fn replay_to(&mut self, n: usize) {
+        let of = self.game_log().len();
+        if n >= of {
+            return self.back_to_present();
+        }
+        let present = self.play.replay.as_ref().map_or(&self.doc, |r| &r.present);
+        let shown = match game::replay(present.scenario(), n) {
+            Ok(s) => s,
+            Err(why) => return self.notify(true, format!("The log does not replay: {why}")),
+        };
+        let mut doc = Document::new(shown, None);
+        doc.count_on_from(&self.doc);
+        let old = std::mem::replace(&mut self.doc, doc);
+        match &mut self.play.replay {
+            Some(r) => r.at = n,
+            None => {
+                self.play.replay = Some(Replay {
+                    at: n,
+                    of,
+                    present: old,
+                })
+            }
+        }
+        self.after_showing();
+        self.status = match n {
+            0 => format!("Replay: the start of the game ({of} entries to step through)"),
+            _ => format!("Replay: after entry {n} of {of}"),
+        };
+    }
+
+    /// Leaves the replay: the present document is shown again.
+    pub(super) fn back_to_present(&mut self) {
+        if let Some(r) = self.play.replay.take() {
+            let mut present = r.present;
+            present.count_on_from(&self.doc);
+            self.doc = present;
+            self.after_showing();
+            self.status = "Back to the present".into();
+        }
+    }
+
+    /// After another document is shown: what was waiting on the old one goes.
+    fn after_showing(&mut self) {
+        self.rules.pending = None;
+        self.canvas.gesture = None;
+        self.prune_selection();
+    }
+
+    /// Whether `c` would change the game or the scenario: refused while a replay is shown.
+    pub(super) fn changes_something(c: &Command) -> bool {
+        matches!(
+            c,
+            Command::Apply(_)
+                | Command::Undo
+                | Command::Redo
+                | Command::GoToHistory(_)
+                | Command::Cut
+                | Command::Paste
+                | Command::Duplicate
+                | Command::Delete
+                | Command::Back
+                | Command::Rotate(_)
+                | Command::AddTerrain
+                | Command::ChooseBackground
+                | Command::DropGhost(_)
+                | Command::PlaceFollower { .. }
+                | Command::CommitMove
+                | Command::March(_)
+                | Command::MarchRolled
+                | Command::LeaderCheck { .. }
+                | Command::ApplyTest { .. }
+                | Command::RollTest { .. }
+                | Command::RefereeFreeMove(_)
+                | Command::RefereeValues { .. }
+                | Command::Referee { .. }
+                | Command::EndPhase
+                | Command::EndTurn
+                | Command::TakeBack
+                | Command::ChangeCommand { .. }
+        )
+    }
+
+    /// Whether `c` must see the present document (files, leaving Play, quitting).
+    pub(super) fn needs_present(c: &Command) -> bool {
+        matches!(
+            c,
+            Command::File(_)
+                | Command::AnswerUnsaved(_)
+                | Command::Save
+                | Command::SaveAs
+                | Command::Export
+                | Command::WriteExport
+                | Command::Dropped(_)
+                | Command::RecoverOffer(_)
+                | Command::Quit
+                | Command::PathChosen(..)
+                | Command::SetActivity(_)
+                | Command::ToggleActivity
+        )
+    }
+
+    /// The Log tab: the entries, newest last, each with its turn, phase and what happened
+    /// (its reasons on hover); a click shows the game after it. Take back, step back and on,
+    /// and back to the present above them.
+    pub(super) fn log_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let log = self.game_log();
+        let n = log.len();
+        let at = self.replaying();
+        let now = at.unwrap_or(n);
+        ui.horizontal_wrapped(|ui| {
+            let can_take = self.playing() && at.is_none() && n > 0;
+            if ui
+                .add_enabled(can_take, egui::Button::new("Take back"))
+                .on_hover_text("undo the last entry of the log, the rules' state with it")
+                .clicked()
+            {
+                out.push(Command::TakeBack);
+            }
+            if ui
+                .add_enabled(now > 0, egui::Button::new("Step back"))
+                .on_hover_text("show the game one entry earlier")
+                .clicked()
+            {
+                out.push(Command::ReplayTo(now - 1));
+            }
+            if ui
+                .add_enabled(now < n, egui::Button::new("Step on"))
+                .on_hover_text("show the game one entry later")
+                .clicked()
+            {
+                out.push(Command::ReplayTo(now + 1));
+            }
+            if ui
+                .add_enabled(at.is_some(), egui::Button::new("Back to the present"))
+                .clicked()
+            {
+                out.push(Command::BackToPresent);
+            }
+        });
+        match at {
+            Some(k) => {
+                ui.label(
+                    RichText::new(format!(
+                        "Replaying: the game after entry {k} of {n} (nothing is played until \
+                         you go back to the present)"
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+            None if n == 0 => {
+                ui.label(
+                    RichText::new(if self.playing() {
+                        "No entries yet: every move, order, test, command change, referee \
+                         override and end of turn is logged here."
+                    } else {
+                        "No game yet: switch to Play (F5) to play a turn."
+                    })
+                    .weak(),
+                );
+            }
+            None => {
+                ui.label(
+                    RichText::new(format!("{n} entries; click one to see the game after it."))
+                        .weak(),
+                );
+            }
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("log-scroll")
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                if n > 0 && ui.selectable_label(now == 0, "Start of the game").clicked() {
+                    out.push(Command::ReplayTo(0));
+                }
+                for (i, e) in log.iter().enumerate() {
+                    let shown = i < now;
+                    let head = format!(
+                        "{}. Turn {} · {} · {}",
+                        i + 1,
+                        e.turn,
+                        e.phase,
+                        plain(&e.what)
+                    );
+                    let text = if shown {
+                        RichText::new(head)
+                    } else {
+                        RichText::new(head).weak()
+                    };
+                    let mut r = ui.selectable_label(i + 1 == now, text);
+                    if !e.reasons.is_empty() {
+                        let reasons: Vec<String> = e.reasons.iter().map(|r| plain(r)).collect();
+                        r = r.on_hover_text(reasons.join("\n"));
+                    }
+                    if r.clicked() {
+                        out.push(Command::ReplayTo(i + 1));
+                    }
+                    if i + 1 == now && !e.reasons.is_empty() {
+                        for reason in &e.reasons {
+                            ui.label(
+                                RichText::new(format!("   {}", plain(reason)))
+                                    .weak()
+                                    .small(),
+                            );
+                        }
+                    }
+                }
+            });
+        out
+    }
+}

@@ -1,0 +1,589 @@
+//! Edit and Play. A scenario opens in Edit, where it is authored as before. In Play the
+//! authoring tools are put away: the palette gives its place to the order of battle, the map is
+//! not painted or drawn on, the inspector is read-only, and units move only through their rule
+//! preview (drag to a legal place, or pick it and commit). What the rules would not allow is
+//! still possible, but only as an explicit referee override (a free move, or a changed value)
+//! that carries the player's note.
+//!
+//! The switch is one field of the app; every authoring edit comes through
+//! [`App::apply_change`], which refuses it in Play, while rules answers carried out and referee
+//! overrides take [`App::commit_play`].
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use super::rules_view::plain;
+use super::tools::Tool;
+use crate::edit::{Document, Edit};
+use crate::game;
+use crate::model::game::{Action, LogEntry};
+use crate::model::*;
+use crate::preview::Mode;
+use egui::{RichText, Ui};
+
+/// What the editor is for right now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activity {
+    /// Authoring the scenario (every tool, the palette, the inspector).
+    #[default]
+    Edit,
+    /// Playing it: moves under the rules, referee overrides with a note.
+    Play,
+}
+
+impl Activity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Activity::Edit => "Edit",
+            Activity::Play => "Play",
+        }
+    }
+}
+
+/// Why an authoring edit is refused in Play.
+pub const REFUSED_IN_PLAY: &str = "the scenario is not edited in Play: units move under their \
+    rule preview, and a referee override changes anything else (switch to Edit with F5 to author)";
+
+/// The referee's override form in the Rules panel, for one unit.
+#[derive(Clone, Debug)]
+pub(super) struct Referee {
+    /// The unit the form is filled in for: another selection starts it afresh.
+    pub unit: Option<UnitId>,
+    /// Why the referee overrides the rules; required.
+    pub note: String,
+    /// Current strength and morale typed for a changed value.
+    pub strength: u16,
+    pub morale: Morale,
+    /// A free move of this unit is allowed, with this note: its next drag moves it where it is
+    /// dropped, whatever the rules say.
+    pub free_move: Option<(UnitId, String)>,
+}
+
+impl Default for Referee {
+    fn default() -> Self {
+        Referee {
+            unit: None,
+            note: String::new(),
+            strength: 0,
+            morale: Morale::GoodOrder,
+            free_move: None,
+        }
+    }
+}
+
+/// The game shown as it stood after an entry of its log, in place of the present.
+pub(super) struct Replay {
+    /// Entries replayed (0: the start of the game).
+    pub at: usize,
+    /// Entries in the log.
+    pub of: usize,
+    /// The document as it is now, put aside while the replay is shown.
+    pub present: Document,
+}
+
+/// Why nothing is played or edited while a replay is shown.
+pub(super) fn replay_refusal(at: usize, of: usize) -> String {
+    format!(
+        "Showing the game after entry {at} of {of}: go back to the present (Log panel) to play on"
+    )
+}
+
+/// What Play keeps between frames.
+#[derive(Default)]
+pub(super) struct PlayState {
+    pub activity: Activity,
+    pub referee: Referee,
+    /// The unit selected when Play last looked: selecting another opens its preview.
+    pub previewed: Option<UnitId>,
+    /// Stepping through the log: the position shown, with the present put aside.
+    pub replay: Option<Replay>,
+    /// Take the re-roll when a test rolled in the app fails (morale, rally).
+    pub use_reroll: [bool; 2],
+    /// The 2D6 typed for an R3 Ld check.
+    pub ld_roll: u8,
+}
+
+impl PlayState {
+    /// Whether the referee allowed a free move of `unit`.
+    pub fn free_move_of(&self, unit: Option<UnitId>) -> bool {
+        self.activity == Activity::Play
+            && unit.is_some()
+            && self.referee.free_move.as_ref().map(|(u, _)| *u) == unit
+    }
+}
+
+impl App {
+    /// Edit or Play.
+    pub fn activity(&self) -> Activity {
+        self.play.activity
+    }
+
+    /// Whether the editor is in Play.
+    pub fn playing(&self) -> bool {
+        self.play.activity == Activity::Play
+    }
+
+    /// Switches between Edit and Play. Play puts the authoring tools down (back to Select),
+    /// drops a shape being drawn, and previews the selected unit at once.
+    pub(super) fn set_activity(&mut self, a: Activity) {
+        if a == self.play.activity {
+            return;
+        }
+        self.play.activity = a;
+        self.play.referee = Referee::default();
+        self.play.previewed = None;
+        self.canvas.gesture = None;
+        self.canvas.drawing.clear();
+        // Play shows the game's log beside the map; Edit the inspector.
+        self.panels.show_log = a == Activity::Play;
+        match a {
+            Activity::Play => {
+                if !tool_in_play(self.tool) {
+                    self.tool = Tool::Select;
+                }
+                self.status =
+                    "Play: units move under their rule preview; F5 returns to Edit".into();
+            }
+            Activity::Edit => self.status = "Edit: the scenario may be changed".into(),
+        }
+    }
+
+    /// Carries out a rules answer: in Edit the change as it is (setting a position up), in
+    /// Play the game's `action` (checked again by the game, logged). One undo step; on
+    /// refusal says why and returns `false`.
+    pub(super) fn commit_rules(&mut self, change: Change, action: Result<Action, String>) -> bool {
+        if !self.playing() {
+            return self.apply_checked(change);
+        }
+        match action {
+            Ok(a) => self.play_action(a).is_some(),
+            Err(why) => {
+                self.notify(true, format!("{} refused in Play: {why}", change.label));
+                false
+            }
+        }
+    }
+
+    /// Plays `action` under the rules: the scenario with the entry logged, as one undo step
+    /// labelled with what happened. Returns the entry, or says why the rules refuse.
+    pub(super) fn play_action(&mut self, action: Action) -> Option<LogEntry> {
+        if let Some(r) = &self.play.replay {
+            let why = replay_refusal(r.at, r.of);
+            self.notify(true, why);
+            return None;
+        }
+        // A new game's dice are seeded here (the game itself reads no entropy).
+        let seed = fastrand::u64(..);
+        match game::play(self.doc.scenario(), action, seed) {
+            Ok(p) => {
+                let label = plain(&p.entry.what);
+                let change = Change::new(label, vec![Edit::ReplaceScenario(Box::new(p.scenario))]);
+                self.apply_checked(change).then_some(p.entry)
+            }
+            Err(why) => {
+                self.notify(true, format!("Refused: {}", plain(&why.to_string())));
+                None
+            }
+        }
+    }
+
+    /// A referee override: `unit` as it will stand, whatever the rules say, logged with the
+    /// note.
+    pub(super) fn referee(&mut self, note: &str, unit: Unit) -> bool {
+        if note.trim().is_empty() {
+            self.notify(
+                true,
+                "A referee override needs a note saying why (type it in the Rules panel)".into(),
+            );
+            return false;
+        }
+        let ok = self
+            .play_action(Action::Referee {
+                unit: Box::new(unit),
+                note: note.to_string(),
+            })
+            .is_some();
+        if ok {
+            self.play.referee.free_move = None;
+        }
+        ok
+    }
+
+    /// The game's move for a unit moved under its open preview: the order (R3), move type
+    /// (R2) or command (R5) previewed, where its leader (or the unit, on a hex) ends, and
+    /// where the player set the followers that move in this order (`followers`; `leader` the
+    /// model that leads).
+    pub(super) fn move_action(
+        &self,
+        moved: &Unit,
+        leader: Option<ModelId>,
+        followers: &[ModelId],
+    ) -> Result<Action, String> {
+        let Some((_, mode)) = self.rules.open else {
+            return Err("no rule preview is open".into());
+        };
+        let order = match mode {
+            Mode::HexMove(c) => c.map(|c| c.name().to_string()),
+            Mode::M42(t) => Some(t.name().to_string()),
+            Mode::Orders(a) => Some(a.key().to_string()),
+            other => return Err(format!("{other} is not a move of the game")),
+        };
+        let lead = leader.or(moved.leader_model);
+        let to = match moved.hex() {
+            Some((hex, _)) => Place::Hex(hex),
+            None => {
+                let m = lead
+                    .and_then(|l| moved.model(l))
+                    .or(moved.models.first())
+                    .ok_or_else(|| format!("{} has no model on the table", moved.name))?;
+                Place::Table(m.pos)
+            }
+        };
+        let followers = moved
+            .models
+            .iter()
+            .filter(|m| followers.contains(&m.id) && Some(m.id) != lead)
+            .map(|m| (m.id, m.pos))
+            .collect();
+        Ok(Action::Move {
+            unit: moved.id,
+            order,
+            to: Some(to),
+            followers,
+        })
+    }
+
+    /// Takes back the last entry of the log (the rules' state with it), as one undo step.
+    pub(super) fn take_back(&mut self) {
+        if let Some(r) = &self.play.replay {
+            let why = replay_refusal(r.at, r.of);
+            return self.notify(true, why);
+        }
+        let s = self.doc.scenario();
+        let last = s
+            .game
+            .as_ref()
+            .and_then(|g| g.log.last())
+            .map(|e| plain(&e.what));
+        match game::take_back(s) {
+            Ok(back) => {
+                let label = format!("Take back: {}", last.unwrap_or_default());
+                self.apply_checked(Change::new(
+                    label,
+                    vec![Edit::ReplaceScenario(Box::new(back))],
+                ));
+            }
+            Err(why) => self.notify(true, format!("Nothing taken back: {why}")),
+        }
+    }
+
+    /// The referee's override for the selected unit, in the Rules panel (Play only): a note,
+    /// then a free move of the unit or a changed strength or morale.
+    pub(super) fn referee_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
+        let mut out = Commands::default();
+        let r = &mut self.play.referee;
+        if r.unit != Some(unit.id) {
+            *r = Referee {
+                unit: Some(unit.id),
+                strength: unit.strength.current,
+                morale: unit.state.morale,
+                ..Referee::default()
+            };
+        }
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new(RichText::new("Referee override").strong())
+            .id_salt("referee")
+            .default_open(false)
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(
+                        "Outside the rules, on purpose: a free move or a changed value, \
+                         logged with your note.",
+                    )
+                    .weak(),
+                );
+                ui.horizontal(|ui| {
+                    let l = ui.label("Note");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut r.note)
+                            .hint_text("why the rules are set aside")
+                            .desired_width(ui.available_width()),
+                    )
+                    .labelled_by(l.id);
+                });
+                let noted = !r.note.trim().is_empty();
+                if !noted {
+                    ui.label(
+                        RichText::new("Type a note to allow an override.")
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+                let armed = r.free_move.as_ref().is_some_and(|(u, _)| *u == unit.id);
+                ui.horizontal_wrapped(|ui| {
+                    if armed {
+                        ui.label(
+                            RichText::new("Free move allowed: drag the unit where it goes.")
+                                .color(ui.visuals().warn_fg_color),
+                        );
+                        if ui.button("Cancel free move").clicked() {
+                            out.push(Command::RefereeFreeMove(None));
+                        }
+                    } else if ui
+                        .add_enabled(noted, egui::Button::new("Allow a free move"))
+                        .clicked()
+                    {
+                        out.push(Command::RefereeFreeMove(Some((unit.id, r.note.clone()))));
+                    }
+                });
+                egui::Grid::new("referee-values")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        let l = ui.label("Strength now");
+                        ui.add(
+                            egui::DragValue::new(&mut r.strength).range(0..=unit.strength.start),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        let l = ui.label("Morale");
+                        egui::ComboBox::from_id_salt("referee-morale")
+                            .selected_text(morale_name(r.morale))
+                            .show_ui(ui, |ui| {
+                                for m in [
+                                    Morale::GoodOrder,
+                                    Morale::Unsteady,
+                                    Morale::Routing,
+                                    Morale::Removed,
+                                ] {
+                                    ui.selectable_value(&mut r.morale, m, morale_name(m));
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    });
+                let changed = r.strength != unit.strength.current || r.morale != unit.state.morale;
+                if ui
+                    .add_enabled(noted && changed, egui::Button::new("Override the values"))
+                    .clicked()
+                {
+                    out.push(Command::RefereeValues {
+                        unit: unit.id,
+                        strength: r.strength,
+                        morale: r.morale,
+                        note: r.note.clone(),
+                    });
+                }
+            });
+        out
+    }
+
+    /// A leader's command chit in Play (R5): the chits he may change to in the Command Phase,
+    /// each refused one with the rules' reason.
+    pub(super) fn command_chit_ui(&mut self, ui: &mut Ui, leader: UnitId) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let Some(ld) = s.unit(leader).and_then(|u| u.leadership) else {
+            return out;
+        };
+        if !s.map.is_hex() {
+            return out;
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new(format!("Command chit: {}", ld.command)).strong());
+        let (_, phase) = game::clock(s);
+        if phase != crate::model::game::Phase::Command {
+            ui.label(RichText::new("Chits change in the Command Phase.").weak());
+            return out;
+        }
+        if game::has_acted(s, leader) {
+            ui.label(RichText::new("Changed this turn.").weak());
+            return out;
+        }
+        match game::commands(s, leader) {
+            Ok(list) => {
+                ui.horizontal_wrapped(|ui| {
+                    for (c, allowed) in list {
+                        if c == ld.command {
+                            continue;
+                        }
+                        let r = ui.add_enabled(
+                            allowed.is_ok(),
+                            egui::Button::new(format!("Change to {c}")),
+                        );
+                        let r = match &allowed {
+                            Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
+                            Err(why) => r.on_disabled_hover_text(plain(why)),
+                        };
+                        if r.clicked() {
+                            out.push(Command::ChangeCommand { leader, command: c });
+                        }
+                    }
+                });
+            }
+            Err(why) => {
+                ui.label(RichText::new(plain(&why.to_string())).weak());
+            }
+        }
+        out
+    }
+
+    /// R3 in Play: the Ld check a unit takes before its order (2D6 at or under its Ld; a
+    /// failure leaves Fall Back! its only order this turn), typed or rolled by the game.
+    pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        if s.rules.ruleset != Ruleset::Orders || unit.leader().is_none() {
+            return out;
+        }
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(format!(
+                "Ld check: 2D6 at or under Ld {} (a failure leaves Fall Back! only)",
+                unit.stats.ld
+            ))
+            .strong(),
+        );
+        if unit.state.failed_ld_check {
+            ui.label(
+                RichText::new("Failed this turn: Fall Back! is its only order.")
+                    .color(ui.visuals().warn_fg_color),
+            );
+            return out;
+        }
+        let r = &mut self.play.ld_roll;
+        if !(2..=12).contains(r) {
+            *r = 7;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Ld check, 2D6:");
+            ui.add(egui::DragValue::new(r).range(2..=12))
+                .labelled_by(l.id);
+            if ui.button("Take the Ld check").clicked() {
+                out.push(Command::LeaderCheck {
+                    unit: unit.id,
+                    roll: Some(*r),
+                });
+            }
+            if ui
+                .button("Roll the Ld check in the app")
+                .on_hover_text("the game's dice, saved in the file")
+                .clicked()
+            {
+                out.push(Command::LeaderCheck {
+                    unit: unit.id,
+                    roll: None,
+                });
+            }
+        });
+        out
+    }
+
+    /// A referee's changed strength or morale for `unit`, with the note.
+    pub(super) fn referee_values(
+        &mut self,
+        unit: UnitId,
+        strength: u16,
+        morale: Morale,
+        note: &str,
+    ) {
+        let s = self.doc.scenario();
+        let Some(u) = s.unit(unit) else { return };
+        let mut n = match crate::edit::ops::units::with_strength(s, u, u.strength.start, strength) {
+            Ok(n) => n,
+            Err(why) => return self.notify(true, format!("Referee override refused: {why}")),
+        };
+        n.state.morale = morale;
+        let mut what = Vec::new();
+        if strength != u.strength.current {
+            what.push(format!("strength {} -> {strength}", u.strength.current));
+        }
+        if morale != u.state.morale {
+            what.push(format!(
+                "morale {} -> {}",
+                morale_name(u.state.morale),
+                morale_name(morale)
+            ));
+        }
+        self.status = format!("{}: {}", u.name, what.join(", "));
+        self.referee(note, n);
+    }
+}
+
+/// Whether a tool is one of Play's: looking and measuring, never authoring.
+pub fn tool_in_play(t: Tool) -> bool {
+    matches!(t, Tool::Select | Tool::Measure | Tool::Sight)
+}
+
+/// A morale state in words.
+pub fn morale_name(m: Morale) -> &'static str {
+    match m {
+        Morale::GoodOrder => "good order",
+        Morale::Unsteady => "unsteady",
+        Morale::Routing => "routing",
+        Morale::Removed => "removed",
+    }
+}
+
+impl App {
+    /// The Edit / Play switch at the right of the menu bar, in view whatever is open.
+    pub(super) fn activity_bar_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            for a in [Activity::Play, Activity::Edit] {
+                let on = self.activity() == a;
+                let r = ui
+                    .add(egui::Button::selectable(on, a.name()))
+                    .on_hover_text(match a {
+                        Activity::Edit => "Edit: author the scenario (F5 switches)",
+                        Activity::Play => "Play: move under the rules, turn by turn (F5 switches)",
+                    });
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::RadioButton, true, on, a.name())
+                });
+                if r.clicked() && !on {
+                    out.push(Command::SetActivity(a));
+                }
+            }
+            if self.playing() {
+                ui.separator();
+                out.extend(self.turn_bar_ui(ui));
+            }
+        });
+        out
+    }
+
+    /// The turn and phase, with End phase and End turn (laid out right to left, beside the
+    /// Edit / Play switch).
+    fn turn_bar_ui(&self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let (turn, phase) = game::clock(s);
+        let phases = game::phases(s.rules.ruleset);
+        let last = phases.last() == Some(&phase);
+        let live = self.replaying().is_none();
+        if ui
+            .add_enabled(live, egui::Button::new("End turn"))
+            .on_hover_text("every unit may act again; the turn counter advances")
+            .clicked()
+        {
+            out.push(Command::EndTurn);
+        }
+        if !last
+            && ui
+                .add_enabled(live, egui::Button::new("End phase"))
+                .on_hover_text("on to the next phase of this turn")
+                .clicked()
+        {
+            out.push(Command::EndPhase);
+        }
+        let acted = s.game.as_ref().map_or(0, |g| g.acted.len());
+        let text = format!("Turn {turn} · {phase} · {acted} acted");
+        let l = ui.label(RichText::new(&text).strong());
+        l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        if let Some(at) = self.replaying() {
+            ui.label(
+                RichText::new(format!("replaying entry {at}")).color(ui.visuals().warn_fg_color),
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,179 @@
+//! File > Import Tiled map…: a Tiled hex map becomes a new scenario. Tiles whose tileset names
+//! no terrain are asked for once, in a dialog listing each with its hex count; the answers are
+//! remembered in the settings by tileset name and tile ID, so the next map drawn with the same
+//! tileset imports without asking.
+
+use super::App;
+use super::command::{Command, Commands};
+use super::settings::Settings;
+use crate::edit::Document;
+use crate::io::tmx::{self, TerrainMapping, TileKey, TiledMap, UsedTile};
+use std::path::{Path, PathBuf};
+
+/// A map read, waiting for the terrain of the tiles its tileset does not name.
+pub struct TileMappingDialog {
+    pub path: PathBuf,
+    pub map: TiledMap,
+    /// Each tile to name, the hexes showing it, and the terrain typed so far.
+    pub rows: Vec<(UsedTile, String)>,
+}
+
+impl TileMappingDialog {
+    /// The mapping typed, when every tile has a terrain.
+    fn mapping(&self) -> Option<TerrainMapping> {
+        self.rows
+            .iter()
+            .map(|(u, name)| {
+                let name = name.trim();
+                (!name.is_empty()).then(|| (u.key.clone(), name.to_string()))
+            })
+            .collect()
+    }
+
+    /// The dialog; returns the command to import with the terrain typed, or to drop the map.
+    pub fn ui(&mut self, ctx: &egui::Context) -> Commands {
+        let mut out = Commands::default();
+        egui::Modal::new(egui::Id::unique("tiled-terrain")).show(ctx, |ui| {
+            ui.heading("Terrain for Tiled tiles");
+            ui.label(format!(
+                "{} uses tiles that name no terrain. Give each the terrain it stands for; \
+                 Sandtable remembers the answers for this tileset.",
+                self.path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            ));
+            ui.add_space(6.0);
+            egui::Grid::new("tiled-terrain-rows")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    for (u, name) in &mut self.rows {
+                        let l = ui.label(format!(
+                            "Tile {} ({})",
+                            u.key,
+                            crate::model::count(u.hexes as u64, "hex", "hexes")
+                        ));
+                        ui.add(egui::TextEdit::singleline(name).hint_text("terrain name"))
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(6.0);
+            let ready = self.mapping();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(ready.is_some(), egui::Button::new("Import"))
+                    .clicked()
+                    && let Some(m) = ready
+                {
+                    out.push(Command::ImportTiledWith(m));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(Command::ImportTiledCancel);
+                }
+            });
+        });
+        out
+    }
+}
+
+/// What the settings remember for a tile.
+fn remembered(settings: &Settings, key: &TileKey) -> Option<String> {
+    settings
+        .tile_terrain
+        .get(&key.tileset)
+        .and_then(|t| t.get(&key.id))
+        .cloned()
+}
+
+impl App {
+    /// Reads a Tiled map; imports it at once when every tile has a terrain (from its tileset
+    /// or remembered), else asks for the rest.
+    pub(super) fn import_tiled_path(&mut self, path: &Path) {
+        let map = match tmx::read(path) {
+            Ok(m) => m,
+            Err(e) => {
+                self.notify(
+                    true,
+                    format!("Could not import {}: {}", path.display(), chain(&e)),
+                );
+                return;
+            }
+        };
+        let unnamed: Vec<(UsedTile, String)> = tmx::used_tiles(&map)
+            .into_iter()
+            .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
+            .map(|u| (u, String::new()))
+            .collect();
+        let dialog = TileMappingDialog {
+            path: path.to_path_buf(),
+            map,
+            rows: unnamed,
+        };
+        if dialog.rows.is_empty() {
+            self.finish_tiled_import(dialog, TerrainMapping::new());
+        } else {
+            self.tiled_import = Some(dialog);
+        }
+    }
+
+    /// Imports the map waiting in the dialog with the terrain typed.
+    pub(super) fn import_tiled_with(&mut self, typed: TerrainMapping) {
+        if let Some(dialog) = self.tiled_import.take() {
+            for (key, name) in &typed {
+                self.settings
+                    .tile_terrain
+                    .entry(key.tileset.clone())
+                    .or_default()
+                    .insert(key.id, name.clone());
+            }
+            self.finish_tiled_import(dialog, typed);
+        }
+    }
+
+    fn finish_tiled_import(&mut self, dialog: TileMappingDialog, typed: TerrainMapping) {
+        let mut mapping = typed;
+        for u in tmx::used_tiles(&dialog.map) {
+            if u.terrain.is_none()
+                && !mapping.contains_key(&u.key)
+                && let Some(name) = remembered(&self.settings, &u.key)
+            {
+                mapping.insert(u.key, name);
+            }
+        }
+        let title = dialog.path.file_stem().map_or_else(
+            || "Imported map".into(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        match tmx::to_scenario(&dialog.map, &title, &mapping) {
+            Ok(s) => {
+                let types = s.terrain_types.len();
+                self.replace_document(Document::new(s, None));
+                self.files.recovery.clear();
+                self.notify(
+                    false,
+                    format!(
+                        "Imported the Tiled map {} ({}); save it as a scenario to keep it",
+                        dialog.path.display(),
+                        crate::model::count(types as u64, "terrain type", "terrain types")
+                    ),
+                );
+            }
+            Err(e) => self.notify(
+                true,
+                format!("Could not import {}: {}", dialog.path.display(), chain(&e)),
+            ),
+        }
+    }
+}
+
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}

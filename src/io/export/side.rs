@@ -1,0 +1,58 @@
+//! A handout for one side: the scenario as that side's player may see it, for deployments made
+//! in secret. Everything else follows from printing this smaller scenario: the map shows only
+//! that side's counters, zones and entry points, and the sheet's sides, columns with their order
+//! of march, reinforcements and legend list only what is left.
+
+use crate::model::{Scenario, SideId};
+
+/// `s` with only `side`'s units, columns, deployment zones and reinforcements, and no other side
+/// at all (not even its name). Objectives belong to no side and stay, as do the map, terrain and
+/// title. The situation and designer's notes are free text that speaks of both sides and cannot
+/// be split, so the handout prints a line saying whose it is in their place.
+pub fn side_only(s: &Scenario, side: SideId) -> Scenario {
+    let mut out = s.clone();
+    let name = s.side(side).map_or("", |x| x.name.as_str());
+    out.meta.description = format!(
+        "Deployment handout for {name}: the other side's forces, zones and entry points are not \
+         shown, nor the scenario's situation and designer's notes."
+    );
+    out.meta.designer_notes.clear();
+    out.sides.retain(|x| x.id == side);
+    out.units.retain(|u| u.side == side);
+    out.columns.retain(|c| c.side == side);
+    out.zones.retain(|z| z.side == side);
+    out.reinforcements.retain(|r| r.side == side);
+    // Leader links may not point across sides, but a hand-made file might: drop any that now
+    // point at nothing, so no name of the other side is printed through them.
+    let kept: std::collections::HashSet<_> = out.units.iter().map(|u| u.id).collect();
+    for u in &mut out.units {
+        if u.commander.is_some_and(|c| !kept.contains(&c)) {
+            u.commander = None;
+        }
+        if u.attached_leader.is_some_and(|c| !kept.contains(&c)) {
+            u.attached_leader = None;
+        }
+        if let Some(l) = &mut u.leadership
+            && l.superior.is_some_and(|c| !kept.contains(&c))
+        {
+            l.superior = None;
+        }
+    }
+    for c in &mut out.columns {
+        c.members.retain(|m| kept.contains(&m.unit));
+    }
+    for r in &mut out.reinforcements {
+        r.units.retain(|u| kept.contains(u));
+    }
+    out
+}
+
+/// The side named `name` (case-insensitive, or by ID as `12` or `#12`).
+pub fn find_side(s: &Scenario, name: &str) -> Option<SideId> {
+    let wanted = name.trim();
+    let by_id = wanted.trim_start_matches('#').parse::<u32>().ok();
+    s.sides
+        .iter()
+        .find(|x| x.name.eq_ignore_ascii_case(wanted) || by_id == Some(x.id.0))
+        .map(|x| x.id)
+}

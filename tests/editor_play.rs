@@ -1,0 +1,739 @@
+//! Play mode in the editor, driven through accessible labels with egui_kittest: the Edit/Play
+//! switch, what Play puts away and refuses, referee overrides with their note, and a turn of
+//! each sample played, taken back and replayed.
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::{NodeT, Queryable};
+use sandtable::app::play::Activity;
+use sandtable::game;
+use sandtable::geom::Point;
+use sandtable::model::game::{Action, Phase};
+use sandtable::model::*;
+use sandtable::preview::Mode;
+use sandtable::rules::hex_commands::HexRules;
+use sandtable::scene::layout;
+
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Editor, editor, sample};
+
+impl Editor {
+    fn screen(&self, world: Point) -> Pos2 {
+        self.app().view.to_screen(world)
+    }
+
+    fn press(&mut self, p: Pos2, pressed: bool) {
+        self.h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+
+    fn click(&mut self, label: &str) {
+        let p = self.h.get_by_label(label).rect().center();
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true);
+        self.h.run();
+        self.press(p, false);
+        self.h.run();
+    }
+
+    fn click_map(&mut self, world: Point) {
+        let p = self.screen(world);
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true);
+        self.press(p, false);
+        self.h.run();
+    }
+
+    /// Drags from `from` to `to` on the map in small steps, one frame each.
+    fn drag_map(&mut self, from: Point, to: Point) {
+        let (a, b) = (self.screen(from), self.screen(to));
+        self.h.hover_at(a);
+        self.h.run();
+        self.press(a, true);
+        self.h.run();
+        for k in 1..=8 {
+            self.h.hover_at(a + (b - a) * (k as f32 / 8.0));
+            self.h.run();
+        }
+        self.press(b, false);
+        self.h.run();
+        self.h.run();
+    }
+
+    fn key(&mut self, key: Key) {
+        self.h.key_press_modifiers(Modifiers::NONE, key);
+        self.h.run();
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.h.query_all_by_label_contains(text).next().is_some()
+    }
+
+    fn canvas(&self) -> egui::Rect {
+        self.h.get_by_label("Map canvas").rect()
+    }
+
+    /// Types `text` into the field labelled `label`.
+    fn type_into(&mut self, label: &str, text: &str) {
+        self.h.get_by_label(label).focus();
+        self.h.run();
+        self.h.get_by_label(label).type_text(text);
+        self.h.run();
+        self.h.run();
+    }
+
+    /// Presses the button labelled `label` through AccessKit (it may sit below the fold of a
+    /// scrolling panel).
+    fn press_button(&mut self, label: &str) {
+        self.h.get_by_label(label).click_accesskit();
+        self.h.run();
+        self.h.run();
+    }
+
+    /// Selects a unit by its row in the order of battle.
+    fn select(&mut self, name: &str) {
+        let numbered = format!(". {name}");
+        let row = self
+            .h
+            .query_all_by_label(name)
+            .chain(self.h.query_all_by_label_contains(&numbered))
+            .find(|n| {
+                n.accesskit_node().role() == egui::accesskit::Role::Button
+                    && n.accesskit_node()
+                        .label()
+                        .is_some_and(|l| l == name || l.ends_with(&numbered))
+            })
+            .unwrap_or_else(|| {
+                let seen: Vec<String> = self
+                    .h
+                    .query_all_by_label_contains(name)
+                    .map(|n| {
+                        format!(
+                            "{:?} {:?}",
+                            n.accesskit_node().role(),
+                            n.accesskit_node().label()
+                        )
+                    })
+                    .collect();
+                panic!("a row for {name}: {seen:?}")
+            });
+        row.click_accesskit();
+        self.h.run();
+        self.h.run();
+    }
+
+    /// Opens the preview `mode` of the selected unit from the Rules panel, unless it is open.
+    fn preview(&mut self, mode: Mode, text: &str) {
+        if self.app().preview_mode() != Some(mode) {
+            self.click("Preview");
+            self.click(text);
+        }
+        assert_eq!(self.app().preview_mode(), Some(mode), "{text}");
+    }
+
+    fn log_len(&self) -> usize {
+        self.app().game_log().len()
+    }
+
+    fn last_entry(&self) -> String {
+        self.app()
+            .game_log()
+            .last()
+            .map(|e| e.what.clone())
+            .unwrap_or_default()
+    }
+
+    /// Steps through the log from its start (the first moment equal to `start`'s units), one
+    /// entry at a time, to the present (equal to `played`), then goes back to the present.
+    fn replay_through(&mut self, start: &Scenario, played: &Scenario) {
+        let n = self.log_len();
+        self.press_button("Start of the game");
+        assert_eq!(self.app().replaying(), Some(0));
+        assert_eq!(self.s().units, start.units, "the start of the game");
+        assert_eq!(self.s().columns, start.columns);
+        // Nothing is played while a replayed moment is shown.
+        self.press_button("Take back");
+        assert_eq!(self.app().replaying(), Some(0));
+        for k in 1..n {
+            self.press_button("Step on");
+            assert_eq!(self.app().replaying(), Some(k));
+            let want = game::replay(played, k).expect("replays");
+            assert_eq!(self.s().units, want.units, "after entry {k}");
+        }
+        self.press_button("Step on");
+        assert_eq!(self.app().replaying(), None, "the last step is the present");
+        assert_eq!(self.s(), played);
+        self.press_button("Step back");
+        assert_eq!(self.app().replaying(), Some(n - 1));
+        self.press_button("Back to the present");
+        assert_eq!(self.s(), played, "back to the present");
+    }
+
+    /// Takes every entry back with the Log tab's button: the units, columns and turn stand as
+    /// at `start`.
+    fn take_all_back(&mut self, start: &Scenario) {
+        let n = self.log_len();
+        for k in 0..n {
+            self.press_button("Take back");
+            assert_eq!(self.log_len(), n - k - 1, "{}", self.app().status);
+        }
+        assert_eq!(self.s().units, start.units);
+        assert_eq!(self.s().columns, start.columns);
+        assert_eq!(self.s().turn, start.turn);
+    }
+}
+
+/// A hex `unit` may end its move on under its command, with no unit on it.
+fn free_legal_hex(s: &Scenario, unit: UnitId) -> Option<hexx::Hex> {
+    let mut rules = HexRules::new(s).ok()?;
+    let p = rules.preview(unit, None).ok()?;
+    let taken = |h: hexx::Hex| s.units.iter().any(|u| u.hex().is_some_and(|(x, _)| x == h));
+    p.legal()
+        .map(|v| v.hex)
+        .find(|h| *h != p.start && !taken(*h))
+}
+
+/// The hexes `unit` may end its move on under its command.
+fn legal_hexes(s: &Scenario, unit: UnitId) -> Vec<hexx::Hex> {
+    let Ok(mut rules) = HexRules::new(s) else {
+        return Vec::new();
+    };
+    rules
+        .preview(unit, None)
+        .map(|p| p.legal().map(|v| v.hex).collect())
+        .unwrap_or_default()
+}
+
+/// An order of moves, one hex each, in which every unit of `movers` moves under the rules
+/// (searched through the game itself): the unit with the fewest choices first, backing up when
+/// one is left with none. A leader is sent only to a hex no unit stands on (it is picked on the
+/// map by a click).
+fn plan_moves(s: &Scenario, movers: &[(UnitId, String)]) -> Option<Vec<(UnitId, hexx::Hex)>> {
+    if movers.is_empty() {
+        return Some(Vec::new());
+    }
+    let options = |u: UnitId| -> Vec<hexx::Hex> {
+        let from = s.unit(u).and_then(|x| x.hex()).map(|h| h.0);
+        let leader = s.unit(u).is_some_and(|x| x.is_leader());
+        legal_hexes(s, u)
+            .into_iter()
+            .filter(|h| Some(*h) != from)
+            .filter(|h| {
+                !leader
+                    || !s
+                        .units
+                        .iter()
+                        .any(|x| x.hex().is_some_and(|(y, _)| y == *h))
+            })
+            .collect()
+    };
+    let (k, opts) = movers
+        .iter()
+        .enumerate()
+        .map(|(k, (u, _))| (k, options(*u)))
+        .min_by_key(|(_, o)| o.len())?;
+    let unit = movers[k].0;
+    let rest: Vec<(UnitId, String)> = movers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != k)
+        .map(|(_, m)| m.clone())
+        .collect();
+    for to in opts {
+        let Ok(p) = game::play(
+            s,
+            Action::Move {
+                unit,
+                order: None,
+                to: Some(Place::Hex(to)),
+                followers: Vec::new(),
+            },
+            1,
+        ) else {
+            continue;
+        };
+        if let Some(mut plan) = plan_moves(&p.scenario, &rest) {
+            plan.insert(0, (unit, to));
+            return Some(plan);
+        }
+    }
+    None
+}
+
+/// Points within `r` of `c` on a lattice, nearest the ring of radius `r * 0.7` first.
+fn around(c: Point, r: f32, step: f32) -> Vec<Point> {
+    let n = (r / step) as i32;
+    let mut v: Vec<Point> = (-n..=n)
+        .flat_map(|y| (-n..=n).map(move |x| c + Point::new(x as f32, y as f32) * step))
+        .filter(|p| p.distance(c) <= r && p.distance(c) > 1.0)
+        .collect();
+    v.sort_by(|a, b| {
+        (a.distance(c) - r * 0.7)
+            .abs()
+            .total_cmp(&(b.distance(c) - r * 0.7).abs())
+    });
+    v
+}
+
+/// A Winceby unit on the map and the map point of its hex.
+fn winceby_unit(s: &Scenario) -> (UnitId, Point) {
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.is_combat_unit() && u.hex().is_some())
+        .expect("a unit on the map");
+    let at = layout(s.map.as_hex().expect("hex")).hex_to_world_pos(u.hex().expect("hex").0);
+    (u.id, at)
+}
+
+#[test]
+fn play_mode_puts_the_authoring_tools_away_and_refuses_an_authoring_edit() {
+    let s = sample("winceby");
+    let (unit, at) = winceby_unit(&s);
+    let mut e = editor(s.clone());
+    assert_eq!(
+        e.app().activity(),
+        Activity::Edit,
+        "a scenario opens in Edit"
+    );
+    assert!(e.shows("Palette"), "Edit shows the palette");
+    let before = e.canvas();
+    e.click("Play");
+    assert_eq!(e.app().activity(), Activity::Play);
+    assert!(!e.shows("Palette"), "Play puts the palette away");
+    assert!(e.shows("Order of battle"), "the forces take its place");
+    assert_eq!(e.canvas(), before, "the map keeps its place");
+    // Selecting a unit opens its rule preview at once; its inspector is read-only (Play shows
+    // the log in the dock at first).
+    e.click_map(at);
+    assert!(e.shows("No entries yet"), "the Log tab");
+    e.click("Inspector");
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
+    assert!(e.app().preview_mode().is_some(), "Play previews the unit");
+    assert!(e.h.get_by_label("Name").accesskit_node().is_disabled());
+    assert!(e.shows("Read-only in Play"));
+    // An authoring edit (Delete) is refused, with the reason over the map.
+    e.key(Key::Delete);
+    assert_eq!(e.s(), &s, "nothing deleted");
+    assert!(
+        e.app().status.contains("not edited in Play"),
+        "{}",
+        e.app().status
+    );
+    // The map is not painted in Play: the paint tools are refused.
+    e.key(Key::A);
+    assert_eq!(e.app().tool, sandtable::app::tools::Tool::Select);
+    assert_eq!(e.canvas(), before, "nor did the notice move the map");
+    // F5 returns to Edit, where the same key deletes.
+    e.key(Key::F5);
+    assert_eq!(e.app().activity(), Activity::Edit);
+    assert!(!e.h.get_by_label("Name").accesskit_node().is_disabled());
+    e.click_map(at);
+    e.key(Key::Delete);
+    assert!(e.s().unit(unit).is_none(), "{}", e.app().status);
+    assert_eq!(e.canvas(), before);
+}
+
+#[test]
+fn play_mode_drags_a_unit_only_under_its_rule_preview() {
+    let s = sample("winceby");
+    let (unit, at) = winceby_unit(&s);
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(at);
+    e.h.state_mut().close_preview();
+    // With its preview closed a unit is not dragged freely: the drag selects by box.
+    let h = s.map.as_hex().expect("hex");
+    let away = at + Point::new(h.hex_size_mm * 3.0, 0.0);
+    e.drag_map(at, away);
+    assert_eq!(e.s(), &s, "nothing moved: {}", e.app().status);
+    let _ = unit;
+}
+
+/// R5: a Command Phase with a Charge and a Muster, then every Parliament unit moves once (a
+/// unit that moved may not move again), taken back and replayed to the same state.
+#[test]
+fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parliament_unit_moves()
+{
+    let s = sample("winceby");
+    let id = |n: &str| s.find_unit(n).expect(n).id;
+    let l = layout(s.map.as_hex().expect("hex"));
+    let mut e = editor(s.clone());
+    e.click("Play");
+    assert!(e.shows("Turn 2 · Command Phase"), "the turn bar");
+    // Command Phase: Fairfax's Reserve becomes Charge 1; Cromwell's Charge 1 becomes Muster
+    // (his force's losses allow it); a move waits for Movement.
+    e.select("Sir Thomas Fairfax");
+    e.press_button("Change to Charge 1");
+    assert!(e.last_entry().contains("Charge 1"), "{}", e.app().status);
+    e.select("Oliver Cromwell");
+    assert!(e.shows("Command chit: Charge 1"));
+    e.press_button("Change to Muster");
+    assert!(e.last_entry().contains("Muster"), "{}", e.app().status);
+    let chit = |e: &harness::Editor, n: &str| {
+        e.s()
+            .unit(id(n))
+            .and_then(|u| u.leadership)
+            .map(|l| l.command)
+    };
+    assert_eq!(chit(&e, "Sir Thomas Fairfax"), Some(Command::Charge1));
+    assert_eq!(chit(&e, "Oliver Cromwell"), Some(Command::Muster));
+    assert!(game::has_acted(e.s(), id("Oliver Cromwell")));
+    assert!(
+        e.shows("Changed this turn."),
+        "a leader changes once a turn"
+    );
+    e.click("End phase");
+    assert_eq!(game::clock(e.s()), (2, Phase::Movement));
+    assert!(e.shows("Turn 2 · Movement"));
+    // Movement: each unit of Parliament on the map, picked in the order of battle, moves to a
+    // hex its preview calls legal (picked on the map, then committed).
+    let parliament = s.sides[0].id;
+    let movers: Vec<(UnitId, String)> = s
+        .units
+        .iter()
+        .filter(|u| u.side == parliament && u.hex().is_some())
+        .map(|u| (u.id, u.name.clone()))
+        .collect();
+    assert!(movers.len() >= 7);
+    // Movement: each unit of Parliament on the map moves once to a hex its preview calls
+    // legal (an order found beforehand in which nobody's way is shut): a combat unit dragged
+    // there; a leader (who may share a hex) picked in the order of battle, its hex clicked on
+    // the map and committed.
+    let plan = plan_moves(e.s(), &movers).expect("every Parliament unit can move this turn");
+    for (unit, to) in plan {
+        let name = e.s().unit(unit).expect("unit").name.clone();
+        let from = e.s().unit(unit).and_then(|u| u.hex()).expect("on a hex").0;
+        if e.s().unit(unit).is_some_and(|u| u.is_leader()) {
+            e.select(&name);
+            e.preview(Mode::HexMove(None), "Moves under its command");
+            e.click_map(l.hex_to_world_pos(to));
+            e.press_button("Move to the picked hex");
+        } else {
+            e.click_map(l.hex_to_world_pos(from));
+            assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)], "{name}");
+            e.preview(Mode::HexMove(None), "Moves under its command");
+            e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(to));
+        }
+        assert_eq!(
+            e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
+            Some(to),
+            "{name}: {}",
+            e.app().status
+        );
+        assert!(game::has_acted(e.s(), unit));
+        assert!(
+            e.last_entry().contains(&format!("{name} moves to")),
+            "logged: {}",
+            e.last_entry()
+        );
+    }
+    // A unit that has moved is not moved again this turn.
+    let (first, name) = &movers[0];
+    e.select(name);
+    let before = e.s().clone();
+    let to = free_legal_hex(e.s(), *first).expect("a hex it could move to");
+    e.click_map(l.hex_to_world_pos(to));
+    e.press_button("Move to the picked hex");
+    assert_eq!(e.s(), &before);
+    assert!(
+        e.app().status.contains("already acted"),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.log_len(), 3 + movers.len());
+    assert!(e.shows(&format!("Turn 2 · Movement · {} acted", movers.len())));
+    let played = e.s().clone();
+    e.replay_through(&s, &played);
+    e.take_all_back(&s);
+}
+
+/// R1: a column's order passed, then failed the next turn (typed rolls at and below the lead's
+/// Discipline), taken back and replayed.
+#[test]
+fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column").clone();
+    let lead = column.members.first().expect("a lead").unit;
+    let needed = sandtable::rules::column::preview(
+        &s,
+        column.id,
+        sandtable::rules::column::Activation::Failed,
+    )
+    .expect("preview")
+    .order_test
+    .discipline;
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.select(&s.unit(lead).expect("lead").name);
+    e.preview(
+        Mode::Column(column.id, sandtable::preview::ColumnOrder::Move),
+        "Column: Move",
+    );
+    e.h.get_by_label("Order test, 2D6:")
+        .set_value_accesskit(f64::from(needed));
+    e.h.run();
+    e.press_button("Carry out the order");
+    let passed = e.last_entry();
+    assert!(
+        passed.contains(": passed)"),
+        "{passed} / {}",
+        e.app().status
+    );
+    assert_ne!(e.s().columns, s.columns, "the column marched");
+    assert!(game::has_acted(e.s(), lead));
+    // Once a turn: the same order again is refused with the reason.
+    e.press_button("Carry out the order");
+    assert_eq!(e.log_len(), 1);
+    assert!(
+        e.app().status.contains("already acted"),
+        "{}",
+        e.app().status
+    );
+    e.click("End turn");
+    assert_eq!(e.s().turn, s.turn + 1);
+    assert!(!game::has_acted(e.s(), lead), "End turn clears the marks");
+    e.h.get_by_label("Order test, 2D6:")
+        .set_value_accesskit(f64::from(needed - 1));
+    e.h.run();
+    e.press_button("Carry out the order");
+    let failed = e.last_entry();
+    assert!(failed.contains("failed"), "{failed}");
+    assert!(failed.contains("repeats its last action"), "{failed}");
+    assert_eq!(e.log_len(), 3);
+    let played = e.s().clone();
+    e.replay_through(&s, &played);
+    e.take_all_back(&s);
+}
+
+/// A table unit's move in Play: its preview opened, the leader dragged to a place the game
+/// accepts, the followers set down and committed with Enter; logged, marked, taken back and
+/// replayed.
+fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Mode, text: &str) {
+    let s = sample(sample_name);
+    let u = s.find_unit(unit_name).expect("unit").clone();
+    let leader = u.leader().expect("leader").pos;
+    let order = match mode {
+        Mode::M42(t) => t.name().to_string(),
+        Mode::Orders(a) => a.key().to_string(),
+        _ => unreachable!(),
+    };
+    let to = around(leader, 4.0, 0.5)
+        .into_iter()
+        .find(|p| {
+            game::play(
+                &s,
+                Action::Move {
+                    unit: u.id,
+                    order: Some(order.clone()),
+                    to: Some(Place::Table(*p)),
+                    followers: Vec::new(),
+                },
+                1,
+            )
+            .is_ok()
+        })
+        .expect("a place the game accepts");
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(leader);
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(u.id)]);
+    e.preview(mode, text);
+    e.drag_map(leader, to);
+    assert!(
+        e.shows("drag the followers into place"),
+        "{}",
+        e.app().status
+    );
+    e.key(Key::Enter);
+    assert_eq!(e.log_len(), 1, "{}", e.app().status);
+    let moved = e.s().unit(u.id).expect("unit").clone();
+    assert!(moved.leader().expect("leader").pos.distance(to) < 0.3);
+    assert!(game::has_acted(e.s(), u.id));
+    assert!(
+        e.last_entry().contains("the leader moves"),
+        "{}",
+        e.last_entry()
+    );
+    assert!(e.shows("acted"), "the order of battle marks it");
+    let played = e.s().clone();
+    e.replay_through(&s, &played);
+    e.take_all_back(&s);
+}
+
+#[test]
+fn r2_patrol_a_section_advances_in_the_editor() {
+    table_move_in_the_editor(
+        "patrol",
+        "1st Rifle Section",
+        Mode::M42(sandtable::rules::m42::MoveType::Advance),
+        "Advance",
+    );
+}
+
+#[test]
+fn r3_skirmish_a_section_is_ordered_to_advance_in_the_editor() {
+    table_move_in_the_editor(
+        "skirmish",
+        "Sergeant Cuff's Section",
+        Mode::Orders(sandtable::rules::orders::Action::Advance),
+        "Advance!",
+    );
+}
+
+/// R4: the referee shakes the Sappers (logged with his note, refused without one), then they
+/// rally on a typed 1 and a re-roll of 6; taken back and replayed.
+#[test]
+fn r4_rearguard_referee_override_with_its_note_then_a_rally_with_a_re_roll_in_the_editor() {
+    let s = sample("rearguard");
+    let sappers = s.find_unit("Broadfoot's Sappers").expect("sappers").id;
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.select("Broadfoot's Sappers");
+    e.press_button("Referee override");
+    // No note, no override.
+    assert!(
+        e.h.get_by_label("Override the values")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(e.shows("Type a note to allow an override."));
+    e.type_into("Note", "shaken by jezail fire from the heights");
+    e.press_button("Morale");
+    e.press_button("unsteady");
+    e.press_button("Override the values");
+    assert_eq!(
+        e.s().unit(sappers).map(|u| u.state.morale),
+        Some(Morale::Unsteady),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.log_len(), 1);
+    assert!(e.last_entry().contains("Referee"), "{}", e.last_entry());
+    let note = e.app().game_log()[0].reasons.join(" ");
+    assert!(note.contains("shaken by jezail fire"), "{note}");
+    assert!(
+        e.shows("shaken by jezail fire"),
+        "the Log tab shows the note"
+    );
+    // The rally: a 1, then the re-roll's 6.
+    assert!(e.shows("Rally test: needs "));
+    let rolls: Vec<_> = e.h.get_all_by_label("Roll").collect();
+    rolls
+        .last()
+        .expect("the rally's roll")
+        .set_value_accesskit(1.0);
+    e.h.run();
+    let rerolls: Vec<_> = e.h.get_all_by_label("re-roll (0: none)").collect();
+    rerolls
+        .last()
+        .expect("the rally's re-roll")
+        .set_value_accesskit(6.0);
+    e.h.run();
+    e.press_button("Apply the rally test");
+    assert_eq!(
+        e.s().unit(sappers).map(|u| u.state.morale),
+        Some(Morale::GoodOrder),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.log_len(), 2);
+    let rally = e.app().game_log()[1].clone();
+    assert!(rally.what.contains("Rally test"), "{}", rally.what);
+    assert!(rally.what.contains("re-roll"), "{}", rally.what);
+    assert!(
+        rally.reasons.iter().any(|r| r.contains("needs")),
+        "what it needed and why: {:?}",
+        rally.reasons
+    );
+    assert!(e.shows("Applied: "), "the Rules panel shows the result");
+    let played = e.s().clone();
+    e.replay_through(&s, &played);
+    e.take_all_back(&s);
+}
+
+/// A free move is a referee override too: allowed with a note, the next drag moves the unit
+/// where it is dropped, logged with the note.
+#[test]
+fn a_referee_free_move_is_logged_with_its_note() {
+    let s = sample("winceby");
+    let (unit, at) = winceby_unit(&s);
+    let h = s.map.as_hex().expect("hex").clone();
+    let l = layout(&h);
+    let start = s.unit(unit).and_then(|u| u.hex()).expect("hex").0;
+    // Far off: no command would take it there.
+    let far = h
+        .grid()
+        .hexes()
+        .filter(|x| {
+            !s.units
+                .iter()
+                .any(|u| u.hex().is_some_and(|(y, _)| y == *x))
+        })
+        .max_by_key(|x| x.unsigned_distance_to(start))
+        .expect("a far hex");
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(at);
+    e.press_button("Referee override");
+    assert!(
+        e.h.get_by_label("Allow a free move")
+            .accesskit_node()
+            .is_disabled(),
+        "not without a note"
+    );
+    e.type_into("Note", "the scenario's special rule: a ford");
+    e.press_button("Allow a free move");
+    e.drag_map(at, l.hex_to_world_pos(far));
+    assert_eq!(
+        e.s().unit(unit).and_then(|u| u.hex()).map(|x| x.0),
+        Some(far),
+        "{}",
+        e.app().status
+    );
+    let entry = e.app().game_log().last().cloned().expect("logged");
+    assert!(entry.what.contains("Referee"), "{}", entry.what);
+    assert!(
+        entry.reasons.iter().any(|r| r.contains("a ford")),
+        "{:?}",
+        entry.reasons
+    );
+    // One override per permission: the next drag is the rules' again.
+    let before = e.s().clone();
+    e.drag_map(l.hex_to_world_pos(far), at);
+    assert_eq!(e.s().unit(unit), before.unit(unit), "{}", e.app().status);
+}
+
+/// R3: the Ld check before an order, typed: a roll over the unit's Ld fails it, and Fall Back!
+/// is then its only order; logged with what it needed.
+#[test]
+fn r3_skirmish_a_failed_ld_check_in_the_editor_leaves_fall_back_only() {
+    let s = sample("skirmish");
+    let u = s
+        .find_unit("Sergeant Cuff's Section")
+        .expect("unit")
+        .clone();
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(u.leader().expect("leader").pos);
+    assert!(e.shows(&format!("2D6 at or under Ld {}", u.stats.ld)));
+    e.h.get_by_label("Ld check, 2D6:")
+        .set_value_accesskit(f64::from(u.stats.ld + 1));
+    e.h.run();
+    e.press_button("Take the Ld check");
+    assert!(
+        e.s().unit(u.id).is_some_and(|x| x.state.failed_ld_check),
+        "{}",
+        e.app().status
+    );
+    assert!(e.last_entry().contains("failed"), "{}", e.last_entry());
+    assert!(e.shows("Fall Back! is its only order"));
+    e.press_button("Take back");
+    assert_eq!(e.s().units, s.units);
+}
