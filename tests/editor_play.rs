@@ -428,6 +428,11 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
             e.app().status
         );
         assert!(game::has_acted(e.s(), unit));
+        assert_eq!(
+            e.app().preview_mode(),
+            None,
+            "{name}: a unit that has acted has no move left to preview"
+        );
         assert!(
             e.last_entry().contains(&format!("{name} moves to")),
             "logged: {}",
@@ -437,6 +442,12 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
     // A unit that has moved is not moved again this turn.
     let (first, name) = &movers[0];
     e.select(name);
+    assert_eq!(
+        e.app().preview_mode(),
+        None,
+        "not opened for a unit that has acted"
+    );
+    e.preview(Mode::HexMove(None), "Moves under its command");
     let before = e.s().clone();
     let to = free_legal_hex(e.s(), *first).expect("a hex it could move to");
     e.click_map(l.hex_to_world_pos(to));
@@ -488,7 +499,16 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
     );
     assert_ne!(e.s().columns, s.columns, "the column marched");
     assert!(game::has_acted(e.s(), lead));
+    assert_eq!(
+        e.app().preview_mode(),
+        None,
+        "the column has acted: its preview closes"
+    );
     // Once a turn: the same order again is refused with the reason.
+    e.preview(
+        Mode::Column(column.id, sandtable::preview::ColumnOrder::Move),
+        "Column: Move",
+    );
     e.press_button("Carry out the order");
     assert_eq!(e.log_len(), 1);
     assert!(

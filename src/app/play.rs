@@ -176,8 +176,26 @@ impl App {
         match game::play(self.doc.scenario(), action, seed) {
             Ok(p) => {
                 let label = plain(&p.entry.what);
+                let unit = p.entry.unit;
                 let change = Change::new(label, vec![Edit::ReplaceScenario(Box::new(p.scenario))]);
-                self.apply_checked(change).then_some(p.entry)
+                if !self.apply_checked(change) {
+                    return None;
+                }
+                // What was refused before this play no longer stands over the map.
+                self.notices
+                    .shown
+                    .retain(|n| !n.text.starts_with("Refused") && !n.text.starts_with("Not moved"));
+                // A unit that has acted has no move left this turn: its preview closes rather
+                // than keep offering hexes the game would refuse.
+                if let Some(u) = unit
+                    && game::has_acted(self.doc.scenario(), u)
+                    && self.rules.open.is_some_and(|(o, _)| o == u)
+                {
+                    self.close_preview();
+                    // Opened again for it once it may act (after End turn), if still selected.
+                    self.play.previewed = None;
+                }
+                Some(p.entry)
             }
             Err(why) => {
                 self.notify(true, format!("Refused: {}", plain(&why.to_string())));

@@ -134,8 +134,11 @@ impl App {
         // selection, so a preview the player closes stays closed).
         if self.playing() && selected != self.play.previewed {
             self.play.previewed = selected;
+            // Not for a unit that has acted: it has no move left this turn (its preview can
+            // still be opened from the Rules panel).
             if let Some(u) = selected
                 && self.rules.open.is_none_or(|(o, _)| o != u)
+                && !crate::game::has_acted(self.doc.scenario(), u)
             {
                 self.rules.pending = None;
                 self.rules.route.clear();
