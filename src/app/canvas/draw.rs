@@ -301,12 +301,8 @@ impl App {
             // Objective, column and counter texts give way the same way.
             units.retain_mut(|s| room.fit_text(s, false));
             if self.settings.labels || self.settings.coordinates {
-                // Names and numbers keep clear of every other text on the map: place and zone
-                // names, the counters' own, and the rule preview's.
-                let mut others: Vec<Rect> = text_rects(map.iter().map(|(_, s)| s))
-                    .chain(text_rects(&units))
-                    .collect();
-                others.extend_from_slice(taken);
+                // Names and numbers keep clear of every other text on the map: the room holds
+                // the rule preview's, the map's names and the counters' own.
                 super::labels::label_shapes(
                     &mut units,
                     shown,
@@ -315,7 +311,7 @@ impl App {
                     f,
                     &self.selection,
                     (self.settings.labels, self.settings.coordinates),
-                    &others,
+                    &mut room,
                 );
             }
         });

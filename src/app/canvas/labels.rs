@@ -83,7 +83,8 @@ pub fn zoom_to_name(s: &Scenario, unit: UnitId) -> Option<f32> {
 }
 
 /// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
-/// hex map hex numbers when `numbers`, placed without overlap. `selected` units are named first.
+/// hex map hex numbers when `numbers`, placed without overlap with each other or with the
+/// texts `room` already holds. `selected` units are named first.
 #[allow(clippy::too_many_arguments)]
 pub fn label_shapes(
     out: &mut Vec<Shape>,
@@ -93,7 +94,7 @@ pub fn label_shapes(
     fonts: &mut FontsView<'_>,
     selected: &[ItemRef],
     (names, numbers): (bool, bool),
-    taken: &[Rect],
+    room: &mut Placed,
 ) {
     let mut labels = Vec::new();
     let is_selected = |u: UnitId| selected.contains(&ItemRef::Unit(u));
@@ -178,23 +179,19 @@ pub fn label_shapes(
         }
         None => {}
     }
-    place(out, labels, clip, fonts, taken);
+    place(out, labels, clip, fonts, room);
 }
 
 /// Lays the labels out in order of rank, leaving out any that would overlap one already placed
-/// or stand partly outside `clip`.
+/// or one `placed` holds, or stand partly outside `clip`.
 fn place(
     out: &mut Vec<Shape>,
     mut labels: Vec<Label>,
     clip: Rect,
     fonts: &mut FontsView<'_>,
-    taken: &[Rect],
+    placed: &mut Placed,
 ) {
     labels.sort_by_key(|l| l.rank);
-    let mut placed = Placed::new(clip);
-    for r in taken {
-        placed.hold(*r);
-    }
     for l in labels {
         let galley = fonts.layout_no_wrap(l.text, FontId::proportional(l.pt), l.colour);
         let pad = Vec2::new(3.0, 1.0);
