@@ -408,3 +408,11 @@ fn document_apply(bencher: divan::Bencher, case: &str) {
         doc.apply("Edit", vec![edit]).expect("apply");
     });
 }
+
+/// The problems' check of a big map: how long after an edit its worker has the list ready
+/// (the frame after the edit does not wait for it; see `app::problems`).
+#[divan::bench(args = BIG, sample_count = 20)]
+fn problems_check(bencher: divan::Bencher, map: &str) {
+    let s = scenario(map);
+    bencher.bench_local(|| sandtable::rules::check::check(&s));
+}

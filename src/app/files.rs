@@ -71,7 +71,7 @@ impl App {
         self.canvas = Default::default();
         self.layers = Default::default();
         self.rules.reset();
-        self.panels.problems = None;
+        self.panels.problems.forget();
         self.export.forget_previews();
         self.files.autosaved_changes = 0;
         self.prune_selection();
@@ -277,7 +277,7 @@ impl App {
             Ok(()) => {
                 self.doc.mark_saved(Some(path.to_path_buf()));
                 // What loading mended is no longer reported once saved.
-                self.panels.problems = None;
+                self.panels.problems.forget();
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
                 self.notify(false, format!("Saved {}", path.display()));

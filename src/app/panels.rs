@@ -4,8 +4,9 @@
 use super::App;
 use super::command::{Change, Command, Commands};
 use crate::model::*;
-use crate::rules::check::{Problem, Severity, check_mended};
+use crate::rules::check::{Problem, Severity};
 use egui::{RichText, Ui};
+use std::sync::Arc;
 
 /// "2 errors, 1 warning", or "no problems".
 pub(super) fn problems_summary(errors: usize, warnings: usize) -> String {
@@ -59,6 +60,20 @@ pub(super) fn fold_button(ui: &mut Ui, text: RichText, open: bool) -> bool {
         .clicked()
 }
 
+/// How many errors and warnings are among `problems`.
+fn problem_counts(problems: &[Problem]) -> (usize, usize) {
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    (errors, problems.len() - errors)
+}
+
+/// What follows the problems' summary while a worker checks the latest edit.
+fn checking(current: bool) -> &'static str {
+    if current { "" } else { " (checking…)" }
+}
+
 /// A section heading that folds its section: `true` when clicked.
 fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
     fold_button(ui, RichText::new(title).strong(), open)
@@ -67,8 +82,8 @@ fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
 /// What the panels keep between frames.
 #[derive(Default)]
 pub(super) struct Panels {
-    /// The problems of one state of the scenario (`Document::changes`).
-    pub problems: Option<(u64, Vec<Problem>)>,
+    /// The problems of the scenario, checked once per state.
+    pub problems: super::problems::Problems,
     pub show_shortcuts: bool,
     pub show_about: bool,
     /// The window title last sent.
@@ -83,26 +98,21 @@ pub(super) struct Panels {
 }
 
 impl App {
-    /// The problems `rules::check` finds, computed once per state of the scenario.
-    pub(super) fn problems(&mut self) -> &[Problem] {
-        let changes = self.doc.changes();
-        let p = &mut self.panels.problems;
-        if p.as_ref().is_none_or(|(k, _)| *k != changes) {
-            *p = Some((
-                changes,
-                check_mended(self.doc.scenario(), self.doc.repairs()),
-            ));
-        }
-        p.as_ref().map_or(&[], |(_, p)| p.as_slice())
+    /// The problems `rules::check` finds, checked once per state of the scenario (a big one
+    /// on a worker, see `problems`); and whether they are the current state's rather than
+    /// the last state checked.
+    pub(super) fn problems(&mut self, ctx: &egui::Context) -> (Arc<[Problem]>, bool) {
+        self.panels.problems.of(&self.doc, ctx)
     }
 
     /// The status bar: the problems' summary (a click opens or closes the list), where the
     /// pointer is, the zoom, the selection, the tool and what last happened.
     pub(super) fn status_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        let (errors, warnings) = self.problem_counts();
+        let (problems, current) = self.problems(ui.ctx());
+        let (errors, warnings) = problem_counts(&problems);
         ui.horizontal(|ui| {
-            let summary = problems_summary(errors, warnings);
+            let summary = problems_summary(errors, warnings) + checking(current);
             let colour = if errors > 0 {
                 ui.visuals().error_fg_color
             } else if warnings > 0 {
@@ -143,23 +153,17 @@ impl App {
         out
     }
 
-    /// How many errors and warnings the scenario has now.
-    fn problem_counts(&mut self) -> (usize, usize) {
-        let problems = self.problems();
-        let errors = problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count();
-        (errors, problems.len() - errors)
-    }
-
     /// The problems list: a fixed height the user may resize, scrolling its rows; a click on
     /// a row selects what it is about.
     pub(super) fn problems_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        let problems = self.problems().to_vec();
-        let (errors, warnings) = self.problem_counts();
-        ui.strong(format!("Problems: {}", problems_summary(errors, warnings)));
+        let (problems, current) = self.problems(ui.ctx());
+        let (errors, warnings) = problem_counts(&problems);
+        ui.strong(format!(
+            "Problems: {}{}",
+            problems_summary(errors, warnings),
+            checking(current)
+        ));
         if problems.is_empty() {
             ui.label("No problems found.");
             return out;

@@ -680,6 +680,9 @@ impl App {
                     let mut room = super::canvas::labels::Placed::new(rect);
                     out.retain_mut(|s| room.fit_text(s, true));
                 }
+                // Tessellated once: the frames while the pointer moves over the preview
+                // only copy its meshes (its texts stay shapes, drawn from the font atlas).
+                let out = paint::Baking::of(ui.ctx()).bake(out, true);
                 self.rules.shapes = Some((key, out));
             }
             if let Some((_, cached)) = &self.rules.shapes {

@@ -3,6 +3,7 @@
 use super::change::{Edit, EditError};
 use crate::model::{Repair, Scenario};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Undo steps kept; the oldest are dropped first.
 pub const HISTORY_LIMIT: usize = 200;
@@ -70,7 +71,7 @@ fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
 #[derive(Clone, Debug)]
 struct Step {
     label: String,
-    before: Scenario,
+    before: Arc<Scenario>,
     /// The revisions of `before`.
     revisions: Revisions,
     /// Edits of the same field in a row merge into this step (see `apply_merging`).
@@ -80,7 +81,8 @@ struct Step {
 /// An open scenario.
 #[derive(Clone, Debug)]
 pub struct Document {
-    scenario: Scenario,
+    /// Shared, so a worker (the problems' check) can read a state while the editor moves on.
+    scenario: Arc<Scenario>,
     /// Steps that can be undone, oldest first.
     undo: Vec<Step>,
     /// Steps that can be redone, most recent last (holds the scenario *after* the step).
@@ -98,6 +100,9 @@ pub struct Document {
     /// The current state's part revisions, and the last number handed out for one.
     revisions: Revisions,
     last_revision: u64,
+    /// The ground revision whose map cells (each hex's terrain, the hexsides) last passed
+    /// validation: an edit that leaves the ground as it was need not walk 40,000 hexes again.
+    ground_validated: Option<u64>,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -107,7 +112,7 @@ pub struct Document {
 impl Document {
     pub fn new(scenario: Scenario, path: Option<PathBuf>) -> Self {
         Document {
-            scenario,
+            scenario: Arc::new(scenario),
             undo: Vec::new(),
             redo: Vec::new(),
             saved_revision: Some(0),
@@ -116,6 +121,7 @@ impl Document {
             changes: 0,
             revisions: Revisions::default(),
             last_revision: 0,
+            ground_validated: None,
             path,
             repairs: Vec::new(),
         }
@@ -136,6 +142,11 @@ impl Document {
 
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// The current state, shared: for work done off the editor's thread.
+    pub fn shared_scenario(&self) -> Arc<Scenario> {
+        Arc::clone(&self.scenario)
     }
 
     /// A number that changes whenever the scenario does.
@@ -162,9 +173,9 @@ impl Document {
         self.revisions
     }
 
-    /// The revisions of `next` about to replace the current state.
-    fn next_revisions(&mut self, next: &Scenario) -> Revisions {
-        let (ground, forces) = changed_parts(&self.scenario, next);
+    /// The revisions of the state about to replace the current one, given which of its parts
+    /// changed.
+    fn next_revisions(&mut self, (ground, forces): (bool, bool)) -> Revisions {
         let mut r = self.revisions;
         if ground {
             self.last_revision += 1;
@@ -210,17 +221,28 @@ impl Document {
                 .last()
                 .is_some_and(|st| st.merge_key.as_deref() == key)
             && self.saved_revision != self.current_id();
-        let mut next = self.scenario.clone();
+        let mut next = Scenario::clone(&self.scenario);
         for e in edits {
             e.apply(&mut next)?;
         }
-        if let Some(first) = next.validate().into_iter().next() {
+        let parts = changed_parts(&self.scenario, &next);
+        // The map's cells depend on the ground alone: unchanged since they last passed, they
+        // still do.
+        let cells_sound = !parts.0 && self.ground_validated == Some(self.revisions.ground);
+        let problems = if cells_sound {
+            next.validate_except_map_cells()
+        } else {
+            next.validate()
+        };
+        if let Some(first) = problems.into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
-        let revisions = self.next_revisions(&next);
+        let revisions = self.next_revisions(parts);
+        self.ground_validated = Some(revisions.ground);
         if revisions == self.revisions {
             return Ok(());
         }
+        let next = Arc::new(next);
         let before_revisions = std::mem::replace(&mut self.revisions, revisions);
         if merging {
             // The step's "before" stays; only the current state moves on.
@@ -469,5 +491,55 @@ mod tests {
         assert_eq!(doc.revisions(), start);
         doc.redo();
         assert_eq!(doc.revisions(), moved);
+    }
+
+    /// Renames the scenario: an edit of the forces part only.
+    fn retitled(doc: &Document, title: &str) -> Edit {
+        Edit::SetMeta(Meta {
+            title: title.into(),
+            ..doc.scenario().meta.clone()
+        })
+    }
+
+    #[test]
+    fn an_edit_is_checked_against_the_map_cells_until_they_have_passed_once() {
+        // A map whose first hex names a terrain type that does not exist, as a document could
+        // be built in code: its first edit is checked in full, so it is refused, however
+        // little it touches.
+        let mut s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        if let crate::model::Map::Hex(h) = &mut s.map {
+            h.terrain[0] = crate::model::TerrainId(9_999);
+        }
+        let mut doc = Document::new(s, None);
+        let err = doc
+            .apply("Title", vec![retitled(&doc, "B")])
+            .expect_err("the broken cell is found");
+        assert!(err.to_string().contains("does not exist"), "{err}");
+        // Mended, the cells pass; from then on edits of the forces leave them unwalked, and
+        // an edit of the ground is checked in full again.
+        let good = doc.scenario().terrain_types[0].id;
+        let hex = doc
+            .scenario()
+            .map
+            .as_hex()
+            .expect("hex")
+            .grid()
+            .hex_at(0)
+            .expect("hex");
+        doc.apply("Paint", vec![Edit::SetHexTerrain(vec![(hex, good)])])
+            .expect("mended");
+        doc.apply("Title", vec![retitled(&doc, "C")])
+            .expect("title");
+        let err = doc
+            .apply(
+                "Paint",
+                vec![Edit::SetHexTerrain(vec![(
+                    hex,
+                    crate::model::TerrainId(9_999),
+                )])],
+            )
+            .expect_err("a broken ground edit is refused");
+        assert!(err.to_string().contains("does not exist"), "{err}");
+        assert_eq!(doc.scenario().meta.title, "C");
     }
 }

@@ -7,8 +7,8 @@
 use super::column::deployment_problems;
 use crate::geom::{Footprint, Point, point_in_polygon};
 use crate::model::*;
+use foldhash::{HashMap, HashMapExt, HashSet};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// How bad a problem is: errors make `check` exit 1 and block play; warnings are advice.

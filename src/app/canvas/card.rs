@@ -117,6 +117,22 @@ pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
     lines
 }
 
+/// A unit's card lines, worked out once per state of the scenario (`changes`): tracing its
+/// command builds the hex rules of the whole map, too much to do again every frame the
+/// pointer rests on it.
+fn cached_card_lines(ctx: &egui::Context, changes: u64, s: &Scenario, u: &Unit) -> Vec<String> {
+    let id = egui::Id::unique(("card-lines", u.id));
+    if let Some((_, lines)) = ctx
+        .data(|d| d.get_temp::<(u64, Vec<String>)>(id))
+        .filter(|(k, _)| *k == changes)
+    {
+        return lines;
+    }
+    let lines = card_lines(s, u);
+    ctx.data_mut(|d| d.insert_temp(id, (changes, lines.clone())));
+    lines
+}
+
 impl App {
     /// The card beside the pointer, if there is anything to say: the preview's answer recorded
     /// this frame and the units under the pointer.
@@ -137,6 +153,7 @@ impl App {
             return;
         };
         let s = self.doc.scenario();
+        let changes = self.doc.changes();
         egui::Area::new(egui::Id::unique("pointer-card"))
             .fixed_pos(pos + egui::vec2(18.0, 18.0))
             .order(egui::Order::Tooltip)
@@ -170,7 +187,7 @@ impl App {
                             ui.painter().rect_filled(r, 2.0, colour(side));
                             ui.strong(&u.name);
                         });
-                        for line in card_lines(s, u) {
+                        for line in cached_card_lines(ui.ctx(), changes, s, u) {
                             ui.label(line);
                         }
                     }

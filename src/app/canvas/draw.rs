@@ -28,6 +28,9 @@ pub(in crate::app) struct Layers {
     /// apart from the map's, so that painting a hex does not redraw 5,000 counters and moving
     /// one does not redraw 40,000 hexes.
     pub units_cache: Option<Cached<UnitsKey, paint::MapShapes>>,
+    /// The places of the texts among `map_cache`'s shapes, relative to the map's origin (the
+    /// units' labels give way to them): worked out when the map's shapes are drawn.
+    pub map_texts: Vec<u32>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's texture, for one state of the scenario.
@@ -129,13 +132,20 @@ impl App {
         );
         let map = match reuse(self.layers.map_cache.take(), &map_key, self.view.origin) {
             Some(c) => c,
-            None => Cached {
-                key: map_key,
-                shapes: bake_map(
+            None => {
+                let shapes = bake_map(
                     &paint::Baking::of(ui.ctx()),
                     self.map_shapes(ui, rect, background, &taken),
-                ),
-            },
+                );
+                self.layers.map_texts = text_rects(shapes.iter().map(|(_, s)| s))
+                    .map(|r| r.translate(-origin))
+                    .flat_map(|r| bits(&r))
+                    .collect();
+                Cached {
+                    key: map_key,
+                    shapes,
+                }
+            }
         };
         let units_key = Keyed::new(
             &self.view,
@@ -146,10 +156,7 @@ impl App {
                 style: style.clone(),
                 labels: (self.settings.labels, self.settings.coordinates),
                 preview_texts: preview_texts.iter().flat_map(bits).collect(),
-                map_texts: text_rects(map.shapes.iter().map(|(_, s)| s))
-                    .map(|r| r.translate(-origin))
-                    .flat_map(|r| bits(&r))
-                    .collect(),
+                map_texts: self.layers.map_texts.clone(),
             },
         );
         let cached = match &ghost {
@@ -175,12 +182,7 @@ impl App {
                 }
             }
         };
-        for (clip, shape) in &map.shapes {
-            match clip {
-                Some(r) => painter.with_clip_rect(r.intersect(rect)).add(shape.clone()),
-                None => painter.add(shape.clone()),
-            };
-        }
+        add_clipped(&painter, rect, &map.shapes);
         let mut shapes = Vec::new();
         if let Some(Gesture::Paint { cells }) = &self.canvas.gesture
             && let Some(h) = self.doc.scenario().map.as_hex()
@@ -205,12 +207,7 @@ impl App {
         // The rule preview's overlay lies on the map, under the units (see `rules_view`).
         shapes.extend(preview);
         painter.extend(std::mem::take(&mut shapes));
-        for (clip, shape) in &units.shapes {
-            match clip {
-                Some(r) => painter.with_clip_rect(r.intersect(rect)).add(shape.clone()),
-                None => painter.add(shape.clone()),
-            };
-        }
+        add_clipped(&painter, rect, &units.shapes);
         self.layers.map_cache = Some(map);
         if ghost.is_none() {
             self.layers.units_cache = Some(units);
@@ -720,6 +717,19 @@ fn own_clips(shapes: Vec<Shape>) -> paint::MapShapes {
             _ => (None, s),
         })
         .collect()
+}
+
+/// Hands a cached layer's shapes to `painter` (clipped to `rect`, and to their own clips), a
+/// run of shapes with one clip at a time: one call per run rather than per shape.
+fn add_clipped(painter: &egui::Painter, rect: Rect, shapes: &paint::MapShapes) {
+    for run in shapes.chunk_by(|a, b| a.0 == b.0) {
+        let clip = run[0].0;
+        let shapes = run.iter().map(|(_, s)| s.clone());
+        match clip {
+            Some(r) => painter.with_clip_rect(r.intersect(rect)).extend(shapes),
+            None => painter.extend(shapes),
+        }
+    }
 }
 
 /// Last frame's shapes, if they still show what `key` asks for: as they are, or moved when
