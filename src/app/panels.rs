@@ -69,9 +69,14 @@ fn problem_counts(problems: &[Problem]) -> (usize, usize) {
     (errors, problems.len() - errors)
 }
 
-/// What follows the problems' summary while a worker checks the latest edit.
+/// What the problems list's heading adds while a worker checks the latest edit (the status
+/// bar greys its summary instead, so that nothing after it moves for those milliseconds).
 fn checking(current: bool) -> &'static str {
-    if current { "" } else { " (checking…)" }
+    if current {
+        ""
+    } else {
+        " (checking the latest edit…)"
+    }
 }
 
 /// A section heading that folds its section: `true` when clicked.
@@ -112,8 +117,10 @@ impl App {
         let (problems, current) = self.problems(ui.ctx());
         let (errors, warnings) = problem_counts(&problems);
         ui.horizontal(|ui| {
-            let summary = problems_summary(errors, warnings) + checking(current);
-            let colour = if errors > 0 {
+            let summary = problems_summary(errors, warnings);
+            let colour = if !current {
+                ui.visuals().weak_text_color()
+            } else if errors > 0 {
                 ui.visuals().error_fg_color
             } else if warnings > 0 {
                 ui.visuals().warn_fg_color
@@ -121,6 +128,7 @@ impl App {
                 ui.visuals().weak_text_color()
             };
             let text = RichText::new(format!("Problems: {summary}")).color(colour);
+            let text = if current { text } else { text.italics() };
             if fold_button(ui, text, self.settings.show_problems) {
                 let mut s = self.settings.clone();
                 s.show_problems = !s.show_problems;
