@@ -45,6 +45,34 @@ fn overlapping(texts: &[(String, Rect)]) -> Option<String> {
     None
 }
 
+/// The first of the map's names (an objective's, a zone's, a column's) among `texts` that lies
+/// across a unit's counter or base as the editor draws them: over it, and not inside it.
+fn name_across_a_unit(e: &Editor, texts: &[(String, Rect)]) -> Option<String> {
+    let s = e.s();
+    let names: std::collections::HashSet<&str> = s
+        .objectives
+        .iter()
+        .map(|o| o.name.as_str())
+        .chain(s.zones.iter().map(|z| z.name.as_str()))
+        .chain(s.columns.iter().map(|c| c.name.as_str()))
+        .filter(|n| !n.trim().is_empty())
+        .collect();
+    let view = &e.app().view;
+    let bodies: Vec<Rect> = sandtable::scene::unit_boxes(s, &sandtable::scene::Style::default())
+        .into_iter()
+        .map(|b| Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max)))
+        .collect();
+    texts
+        .iter()
+        .filter(|(t, _)| names.contains(t.as_str()))
+        .find_map(|(t, r)| {
+            let body = bodies
+                .iter()
+                .find(|b| b.shrink(0.5).intersects(*r) && !b.expand(1.0).contains_rect(*r))?;
+            Some(format!("{t:?} at {r:?} across the unit at {body:?}"))
+        })
+}
+
 fn perform(e: &mut Editor, c: Command) {
     let ctx = e.h.ctx.clone();
     e.h.state_mut().perform(&ctx, c);
@@ -81,10 +109,78 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
                 if let Some(clash) = overlapping(&texts) {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.mode);
                 }
+                if let Some(clash) = name_across_a_unit(&e, &texts) {
+                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.mode);
+                }
                 looked += 1;
             }
             perform(&mut e, Command::ClosePreview);
         }
     }
     assert!(looked > 20, "only {looked} previews looked at");
+}
+
+#[test]
+fn a_name_of_the_map_gives_way_to_a_counter_moved_under_it() {
+    // Winceby: Cromwell's Regiment of Horse moved to 1309, beside the village objective, whose
+    // name hangs below its star across that hex.
+    let before = sample("winceby");
+    let mut s = before.clone();
+    let hex = s
+        .map
+        .as_hex()
+        .and_then(|h| h.hex_of_label("1309"))
+        .expect("hex 1309");
+    let unit = s
+        .units
+        .iter_mut()
+        .find(|u| u.name == "Cromwell's Regiment of Horse")
+        .expect("Cromwell's Horse");
+    let id = unit.id;
+    let facing = unit.hex().map_or(0, |(_, f)| f);
+    unit.position = Position::Hex { hex, facing };
+    let village = "Winceby village";
+    let mut e = editor(s);
+    e.h.state_mut().selection = vec![ItemRef::Unit(id)];
+    // Centred on the unit, close enough for its name; then closer still.
+    perform(&mut e, Command::CentreOn(id));
+    let counter = {
+        let boxes = sandtable::scene::unit_boxes(e.s(), &sandtable::scene::Style::default());
+        let i = e
+            .s()
+            .units
+            .iter()
+            .filter(|u| u.in_play())
+            .position(|u| u.id == id);
+        boxes[i.expect("in play")]
+    };
+    for step in 0..3 {
+        if step > 0 {
+            perform(&mut e, Command::Zoom(1.25));
+        }
+        // The same view of the scenario as it was: there the village's name is drawn, across
+        // the hex the counter now stands in.
+        let mut e0 = editor(before.clone());
+        e0.h.state_mut().view = e.app().view;
+        e0.h.run();
+        let view = &e.app().view;
+        let body = Rect::from_two_pos(view.to_screen(counter.min), view.to_screen(counter.max));
+        let name = map_texts(&e0)
+            .into_iter()
+            .find(|(t, _)| t == village)
+            .map(|(_, r)| r)
+            .expect("the village's name, where it is clear");
+        assert!(
+            name.intersects(body),
+            "zoom step {step}: the name {name:?} would lie across the counter {body:?}"
+        );
+        let texts = map_texts(&e);
+        assert!(
+            texts.iter().any(|(t, _)| t == "6"),
+            "zoom step {step}: the counter's own strength still shows: {texts:?}"
+        );
+        if let Some(clash) = name_across_a_unit(&e, &texts) {
+            panic!("zoom step {step}: {clash}");
+        }
+    }
 }

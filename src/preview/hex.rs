@@ -586,13 +586,23 @@ pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Parts) -> Result<(), No
 
 /// The traced leader and command of a hex unit, for the inspector.
 pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
+    traced_with_mp(s, unit).map(|(t, _)| t)
+}
+
+/// [`traced`], and the MP the unit may spend this turn when its command adds to its own:
+/// under a Charge, its MP + 2, as the move preview counts them (for the unit's card).
+pub fn traced_with_mp(s: &Scenario, unit: UnitId) -> Option<(String, Option<u16>)> {
     let r = HexRules::new(s).ok()?;
     let t = r.trace(unit).ok()?;
     let u = s.unit(unit)?;
     if u.is_leader() && t.chain.is_empty() {
-        return Some("commands his force; no superior".into());
+        return Some(("commands his force; no superior".into(), None));
     }
-    Some(match t.leader() {
+    let charge = t
+        .leader()
+        .filter(|l| l.command.is_charge())
+        .map(|_| u16::from(u.stats.mp) + crate::rules::hex_commands::CHARGE_EXTRA_MP);
+    let text = match t.leader() {
         Some(l) => format!(
             "uses {}'s {} (span {}, {} away)",
             l.leader,
@@ -604,7 +614,8 @@ pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
             Some(why) => format!("out of command: {why}"),
             None => "out of command".to_string(),
         },
-    })
+    };
+    Some((text, charge))
 }
 
 impl HexProbe {

@@ -26,7 +26,7 @@ mod table;
 pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Tone};
 pub use choice::{Choice, Refusal, choices};
 pub use draw::{LEGEND, Swatch};
-pub use hex::traced;
+pub use hex::{traced, traced_with_mp};
 pub use overlay::{Overlay, compute};
 pub use pending::Pending;
 pub use request::{ColumnOrder, Mode, Request, anchor, column_of, mode_text};

@@ -146,10 +146,14 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             anchor: Anchor::Centre,
         });
     }
-    for u in &s.units {
-        if !u.in_play() {
-            continue;
-        }
+    // Leaders last: a leader's disc sharing a hex with a counter stands on top of it, not
+    // hidden under it.
+    let (leaders, others): (Vec<&Unit>, Vec<&Unit>) = s
+        .units
+        .iter()
+        .filter(|u| u.in_play())
+        .partition(|u| u.is_leader());
+    for u in others.into_iter().chain(leaders) {
         let colour = side_colour(u.side);
         match (u.position, &hex) {
             (Position::Table, None) => table_unit(u, colour, style, &mut scene),
@@ -240,6 +244,58 @@ fn table_unit(u: &Unit, colour: Colour, style: &Style, scene: &mut Scene) {
     }
 }
 
+/// Where a hex unit's counter stands and its half width: filling the hex, or below the hex's
+/// printed number (the number's band ends a fifth of a hex above the centre).
+fn counter_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
+    if style.clear_hex_labels {
+        (centre + Point::new(0.0, size * 0.1), size * 0.22)
+    } else {
+        (centre, size * 0.3)
+    }
+}
+
+/// Where a leader's disc stands on its hex, and its radius: toward the hex's upper corner (on
+/// paper, its right side, below the hex's number), so that it can share a hex.
+fn leader_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
+    if style.clear_hex_labels {
+        (centre + Point::new(size * 0.27, -size * 0.01), size * 0.13)
+    } else {
+        (centre + Point::new(size * 0.22, -size * 0.22), size * 0.17)
+    }
+}
+
+/// The boxes the units in play cover as `dynamic_layer` draws them, in map units: each counter
+/// and leader's disc on a hex map, each base on a table. The map's names give way to them.
+pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
+    let around = |c: Point, half: f32| Aabb {
+        min: c - Point::splat(half),
+        max: c + Point::splat(half),
+    };
+    let units = s.units.iter().filter(|u| u.in_play());
+    match s.map.as_hex() {
+        Some(m) => {
+            let l = layout(m);
+            units
+                .filter_map(|u| {
+                    let (hex, _) = u.hex()?;
+                    let centre = l.hex_to_world_pos(hex);
+                    let (c, half) = if u.is_leader() {
+                        leader_place(centre, m.hex_size_mm, style)
+                    } else {
+                        counter_place(centre, m.hex_size_mm, style)
+                    };
+                    Some(around(c, half))
+                })
+                .collect()
+        }
+        None => units
+            .filter(|u| u.on_table())
+            .flat_map(|u| &u.models)
+            .map(|m| around(m.pos, m.footprint().bounding_radius()))
+            .collect(),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn hex_unit(
     s: &Scenario,
@@ -254,13 +310,7 @@ fn hex_unit(
 ) {
     let size = m.hex_size_mm;
     let centre = l.hex_to_world_pos(at);
-    // Where the counter stands and its half width: filling the hex, or below the hex's
-    // printed number (the number's band ends a fifth of a hex above the centre).
-    let (c, half) = if style.clear_hex_labels {
-        (centre + Point::new(0.0, size * 0.1), size * 0.22)
-    } else {
-        (centre, size * 0.3)
-    };
+    let (c, half) = counter_place(centre, size, style);
     let is_selected = style.selected.contains(&ItemRef::Unit(u.id));
     let edge = |sel: bool| {
         if sel {
@@ -274,11 +324,7 @@ fn hex_unit(
     if u.is_leader() {
         // Leaders: a disc toward the hex's upper corner (on paper, its right side, below the
         // hex's number), so they can share a hex.
-        let (p, r) = if style.clear_hex_labels {
-            (centre + Point::new(size * 0.27, -size * 0.01), size * 0.13)
-        } else {
-            (centre + Point::new(size * 0.22, -size * 0.22), size * 0.17)
-        };
+        let (p, r) = leader_place(centre, size, style);
         scene.push(Item::Circle {
             centre: p,
             radius: r,
@@ -392,5 +438,55 @@ fn short_name(name: &str) -> String {
         cut
     } else {
         cut.chars().take(21).chain(std::iter::once('…')).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leader_sharing_a_hex_is_drawn_over_the_counter_and_covers_what_unit_boxes_says() {
+        // The generated map's leader, put on the hex of a unit listed after it.
+        let mut s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        let leader = s
+            .units
+            .iter()
+            .position(|u| u.is_leader())
+            .expect("a leader");
+        let (at, _) = s.units[leader + 1].hex().expect("on a hex");
+        let facing = s.units[leader].hex().map_or(0, |(_, f)| f);
+        s.units[leader].position = Position::Hex { hex: at, facing };
+        let style = Style::default();
+        let scene = dynamic_layer(&s, &style);
+        let m = s.map.as_hex().expect("hex");
+        let centre = layout(m).hex_to_world_pos(at);
+        let (disc, r) = leader_place(centre, m.hex_size_mm, &style);
+        let (counter, _) = counter_place(centre, m.hex_size_mm, &style);
+        let index = |f: &dyn Fn(&Item) -> bool| scene.items.iter().position(f);
+        let disc_at = index(&|i| {
+            matches!(i, Item::Circle { centre, radius, .. } if *centre == disc && *radius == r)
+        })
+        .expect("the leader's disc");
+        let counter_at = index(&|i| match i {
+            Item::Convex { points, .. } => {
+                Aabb::of_points(points).is_some_and(|b| b.contains(counter) && b.contains(disc))
+            }
+            _ => false,
+        })
+        .expect("the counter");
+        assert!(disc_at > counter_at, "disc {disc_at}, counter {counter_at}");
+        // The boxes the map's names give way to hold both.
+        let boxes = unit_boxes(&s, &style);
+        assert!(
+            boxes
+                .iter()
+                .any(|b| b.contains(disc) && b.max.x - b.min.x < r * 2.1)
+        );
+        assert!(
+            boxes
+                .iter()
+                .any(|b| b.contains(counter) && b.contains(disc))
+        );
     }
 }

@@ -77,9 +77,12 @@ pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
         }
         lines.push(text);
     }
+    // The MP a hex unit may spend this turn, as the Rules panel counts them.
+    let mut charge_mp = None;
     if s.map.is_hex() {
-        if let Some(t) = crate::preview::traced(s, u.id) {
+        if let Some((t, mp)) = crate::preview::traced_with_mp(s, u.id) {
             lines.push(format!("Traces command: {t}"));
+            charge_mp = mp;
         }
     } else if let Some(l) = u.attached_leader.and_then(|id| s.unit(id)) {
         lines.push(format!("Attached leader: {}", l.name));
@@ -96,7 +99,10 @@ pub fn card_lines(s: &Scenario, u: &Unit) -> Vec<String> {
     }
     let st = &u.stats;
     lines.push(match s.rules.ruleset {
-        Ruleset::HexCommands => format!("MP {}", st.mp),
+        Ruleset::HexCommands => match charge_mp {
+            Some(a) => format!("MP {a} ({} + {} for Charge)", st.mp, a - u16::from(st.mp)),
+            None => format!("MP {}", st.mp),
+        },
         Ruleset::M42 => format!(
             "Mv {}\" · Ld {} · BS {} · Ev {} · To {}",
             st.mv, st.ld, st.bs, st.ev, st.to
@@ -224,13 +230,63 @@ mod tests {
             lines.iter().any(|l| l.starts_with("Traces command: ")),
             "{lines:?}"
         );
+        // Its MP, or under a Charge the MP it may spend this turn.
         assert!(
-            lines.iter().any(|l| l == &format!("MP {}", u.stats.mp)),
+            lines.iter().any(|l| l == &format!("MP {}", u.stats.mp)
+                || l == &format!("MP {} ({} + 2 for Charge)", u.stats.mp + 2, u.stats.mp)),
             "{lines:?}"
         );
         let (hex, _) = u.hex().expect("on a hex");
         let at = s.map.as_hex().expect("hex").layout().hex_to_world_pos(hex);
         assert!(units_at(&s, at, 0.0).contains(&u.id));
+    }
+
+    #[test]
+    fn r5_a_trooper_under_charge_has_the_rules_panels_allowance_on_its_card() {
+        // Winceby: Cromwell's Regiment of Horse moves under Oliver Cromwell's Charge 1, so
+        // it may spend its MP + 2 this turn; a Royalist under no Charge shows its own MP.
+        let s = (samples::by_name("winceby").expect("winceby").build)();
+        let card_mp = |name: &str| {
+            let u = s.units.iter().find(|u| u.name == name).expect(name);
+            card_lines(&s, u)
+                .into_iter()
+                .find(|l| l.starts_with("MP "))
+                .expect("an MP line")
+        };
+        let cromwell = s
+            .units
+            .iter()
+            .find(|u| u.name == "Cromwell's Regiment of Horse")
+            .expect("Cromwell's Horse");
+        let mode = crate::preview::choices(&s, cromwell.id)
+            .into_iter()
+            .find(|c| c.refused.is_none())
+            .expect("a preview")
+            .mode;
+        let panel = crate::preview::compute(&s, &crate::preview::Request::new(cromwell.id, mode))
+            .expect("the preview")
+            .lines
+            .into_iter()
+            .map(|l| l.text)
+            .find(|t| t.contains(" MP ("))
+            .expect("the panel's allowance line");
+        let card = card_mp("Cromwell's Regiment of Horse");
+        let mp = cromwell.stats.mp;
+        assert_eq!(card, format!("MP {} ({mp} + 2 for Charge)", mp + 2));
+        assert!(
+            panel.contains(&format!("{} MP ({mp} + 2 for Charge)", mp + 2)),
+            "{panel}"
+        );
+        let royalist = s
+            .units
+            .iter()
+            .find(|u| {
+                u.hex().is_some()
+                    && u.is_combat_unit()
+                    && s.side(u.side).is_some_and(|x| x.name.contains("Royal"))
+            })
+            .expect("a Royalist unit");
+        assert_eq!(card_mp(&royalist.name), format!("MP {}", royalist.stats.mp));
     }
 
     #[test]

@@ -295,6 +295,9 @@ impl App {
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
+            let bodies =
+                super::labels::Bodies::new(rect, scene::unit_boxes(shown, style), &self.view);
+            units.retain(|s| !bodies.crossed_by(s));
             // Objective, column and counter texts give way the same way.
             units.retain_mut(|s| room.fit_text(s, false));
             if self.settings.labels || self.settings.coordinates {

@@ -290,6 +290,39 @@ impl Placed {
     }
 }
 
+/// The units' counters and bases on screen, for the texts drawn over them (an objective's,
+/// a zone's or a column's name) to give way to: such a name lying across a counter would hide
+/// the unit. A counter's own number stands inside it and stays.
+pub(in crate::app) struct Bodies(Placed);
+
+impl Bodies {
+    pub(in crate::app) fn new(clip: Rect, boxes: Vec<Aabb>, view: &View) -> Bodies {
+        let mut p = Placed::new(clip);
+        for b in boxes {
+            let r = Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max));
+            if r.intersects(clip) {
+                p.hold(r);
+            }
+        }
+        Bodies(p)
+    }
+
+    /// Whether `shape` is a text lying across a counter or base: over one (by more than the
+    /// half point of its anti-aliased edge) and not inside it.
+    pub(in crate::app) fn crossed_by(&self, shape: &Shape) -> bool {
+        let Shape::Text(t) = shape else {
+            return false;
+        };
+        let r = t.visual_bounding_rect();
+        let p = &self.0;
+        p.cells(r).any(|c| {
+            p.buckets[c]
+                .iter()
+                .any(|o| o.shrink(0.5).intersects(r) && !o.expand(1.0).contains_rect(r))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
