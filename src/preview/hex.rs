@@ -589,19 +589,20 @@ pub fn traced(s: &Scenario, unit: UnitId) -> Option<String> {
     traced_with_mp(s, unit).map(|(t, _)| t)
 }
 
-/// [`traced`], and the MP the unit may spend this turn when its command adds to its own:
-/// under a Charge, its MP + 2, as the move preview counts them (for the unit's card).
+/// [`traced`], and the MP the unit may spend this turn when its command adds to its own (a
+/// cavalry unit under a Charge): the move preview's allowance, as the Rules panel gives it.
 pub fn traced_with_mp(s: &Scenario, unit: UnitId) -> Option<(String, Option<u16>)> {
-    let r = HexRules::new(s).ok()?;
+    let mut r = HexRules::new(s).ok()?;
     let t = r.trace(unit).ok()?;
     let u = s.unit(unit)?;
     if u.is_leader() && t.chain.is_empty() {
         return Some(("commands his force; no superior".into(), None));
     }
-    let charge = t
-        .leader()
-        .filter(|l| l.command.is_charge())
-        .map(|_| u16::from(u.stats.mp) + crate::rules::hex_commands::CHARGE_EXTRA_MP);
+    let charge = r
+        .preview(unit, None)
+        .ok()
+        .filter(|p| p.allowance > p.mp)
+        .map(|p| p.allowance);
     let text = match t.leader() {
         Some(l) => format!(
             "uses {}'s {} (span {}, {} away)",

@@ -277,6 +277,49 @@ mod tests {
             panel.contains(&format!("{} MP ({mp} + 2 for Charge)", mp + 2)),
             "{panel}"
         );
+        // Every unit with a move preview: the card and the panel give one allowance.
+        let mut looked = 0;
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.hex().is_some() && !u.is_leader())
+        {
+            let Some(c) = crate::preview::choices(&s, u.id)
+                .into_iter()
+                .find(|c| c.refused.is_none())
+            else {
+                continue;
+            };
+            let Ok(o) = crate::preview::compute(&s, &crate::preview::Request::new(u.id, c.mode))
+            else {
+                continue;
+            };
+            let card = card_mp(&u.name);
+            let mp = u.stats.mp;
+            // The panel's first line: "<name>: <allowance>; <command>".
+            let Some(line) = o
+                .lines
+                .iter()
+                .find(|l| l.text.starts_with(&format!("{}: ", u.name)))
+            else {
+                continue;
+            };
+            if line.text.contains("for Charge)") {
+                assert!(
+                    line.text
+                        .contains(&format!("{} MP ({mp} + 2 for Charge)", mp + 2))
+                        && card == format!("MP {} ({mp} + 2 for Charge)", mp + 2),
+                    "{}: panel {:?}, card {card:?}",
+                    u.name,
+                    line.text
+                );
+            } else {
+                assert!(line.text.contains(&format!(": {mp} MP")), "{:?}", line.text);
+                assert_eq!(card, format!("MP {mp}"), "{}", u.name);
+            }
+            looked += 1;
+        }
+        assert!(looked > 5, "only {looked} units compared");
         let royalist = s
             .units
             .iter()
