@@ -667,7 +667,8 @@ impl<K> Keyed<K> {
 }
 
 /// The map's shapes with each run of shapes clipped to the canvas tessellated once (see
-/// `Baking::bake`); the tiles keep their own clips.
+/// `Baking::bake`), its large meshes given clips of their own (`own_clips`); the tiles keep
+/// their own clips.
 fn bake_map(baking: &paint::Baking, map: paint::MapShapes) -> paint::MapShapes {
     let mut out = Vec::with_capacity(map.len());
     let mut run = Vec::new();
@@ -676,15 +677,10 @@ fn bake_map(baking: &paint::Baking, map: paint::MapShapes) -> paint::MapShapes {
             run.push(shape);
             continue;
         }
-        out.extend(
-            baking
-                .bake(std::mem::take(&mut run), false)
-                .into_iter()
-                .map(|s| (None, s)),
-        );
+        out.extend(own_clips(baking.bake(std::mem::take(&mut run), false)));
         out.push((clip, shape));
     }
-    out.extend(baking.bake(run, false).into_iter().map(|s| (None, s)));
+    out.extend(own_clips(baking.bake(run, false)));
     out
 }
 
@@ -702,8 +698,11 @@ impl Translate for paint::MapShapes {
     }
 }
 
-/// Meshes of more than this many vertices are clipped to their own bounds (see `own_clips`).
-const OWN_CLIP_VERTICES: usize = 2_048;
+/// Meshes of more than this many vertices are clipped to their own bounds (see `own_clips`):
+/// a few hundred, so the map's baked meshes and a hex map's labels' backings are copied once
+/// each, and the texts after them grow a mesh of their own rather than one that already holds
+/// the map (on Winceby that re-copying was a tenth of a hover frame's instructions).
+const OWN_CLIP_VERTICES: usize = 256;
 
 /// `shapes` with each large mesh clipped to its own bounds and the others to the canvas. Why:
 /// epaint gathers consecutive shapes of one clip rectangle into one mesh that grows by
