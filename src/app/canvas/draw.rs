@@ -516,16 +516,8 @@ fn selection_halo(
                     .collect();
                 shapes.push(Shape::closed_line(pts, stroke));
             }
-            (None, _) if u.on_table() => {
-                let mut b = Rect::NOTHING;
-                for m in &u.models {
-                    let r = m.footprint().bounding_radius();
-                    b = b.union(Rect::from_two_pos(
-                        v.to_screen(m.pos - Point::splat(r)),
-                        v.to_screen(m.pos + Point::splat(r)),
-                    ));
-                }
-                if b.is_positive() {
+            (None, _) => {
+                if let Some(b) = unit_box(s, v, u) {
                     shapes.push(Shape::rect_stroke(
                         b.expand(5.0),
                         4.0,
