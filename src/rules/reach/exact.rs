@@ -48,7 +48,6 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
     }
     // Nodes: 0 = start, 1 = goal, 2.. = corners that could lie on a short enough path.
     let mut nodes = vec![start, goal];
-    let mut corner_of = vec![u32::MAX, u32::MAX];
     // A start hard against an obstacle's clearance (a model that ended its last move at the
     // edge of it) lies inside the polygon of corners standing in for that edge, so it sees no
     // corner. A small ring of free points around it lets the path step clear first.
@@ -58,14 +57,12 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
             let p = start + Point::new(a.cos(), a.sin()) * START_RING_IN;
             if prep.point_blocked(p).is_none() && prep.segment_blocked(start, p).is_none() {
                 nodes.push(p);
-                corner_of.push(u32::MAX);
             }
         }
     }
-    for (k, c) in prep.corners.iter().enumerate() {
+    for c in &prep.corners {
         if c.distance(start) + c.distance(goal) <= limit {
             nodes.push(*c);
-            corner_of.push(k as u32);
         }
     }
     let n = nodes.len();
@@ -103,11 +100,14 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
             if cand >= g[v] || cand + nodes[v].distance(goal) > limit {
                 continue;
             }
-            // A shortest path only bends at a corner it touches tangentially: both of the
-            // corner's neighbours around its obstacle lie on one side of the line.
-            if corner_of[v] != u32::MAX && !tangent(prep, pu, corner_of[v] as usize) {
-                continue;
-            }
+            // Every corner in view is tried, not only those the line touches tangentially
+            // (both ring neighbours on one side). The corners stand a little outside the
+            // clearance they sample, so legal ground lies between the two: a start hard
+            // against a clearance, or a corner of one obstacle where another's clearance all
+            // but meets it, sees corners along a ring rather than tangent to it; and where two
+            // clearances nearly meet, the corners in the gap are held by each other, so the
+            // path through it bends at corners that are not tangent to their own ring. The
+            // tangent test refused those paths while the reach field found them.
             if view.blocked(prep, nodes[v]).is_none() {
                 g[v] = cand;
                 prev[v] = u;
@@ -116,27 +116,6 @@ pub fn shortest_path(prep: &mut Prepared, goal: Point, limit: f32) -> Result<Pat
         }
     }
     Err(NoPath::Enclosed)
-}
-
-/// Whether the line from `from` touches corner `k` tangentially (its ring neighbours on one
-/// side), so a taut path could bend there.
-fn tangent(prep: &Prepared, from: Point, k: usize) -> bool {
-    let c = prep.corners[k];
-    let dir = c - from;
-    let mut side = 0.0f32;
-    for nb in prep.ring[k] {
-        if nb == u32::MAX {
-            return true;
-        }
-        let s = dir.perp_dot(prep.corners[nb as usize] - from);
-        if s * side < 0.0 {
-            return false;
-        }
-        if s != 0.0 {
-            side = s;
-        }
-    }
-    true
 }
 
 /// Exact shortest path lengths to every node of `window`, by brute force over the visibility

@@ -320,6 +320,152 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
     );
 }
 
+/// A start hard against the rounded corner of an impassable square's clearance, between the
+/// arc and the chord of corners that stands in for it, sees the next corner along the edge: the
+/// shortest path goes that way, no longer than the field's (a unit touching a pond, 6" from a
+/// point just past the pond's far side, may go there).
+#[test]
+fn exact_path_from_inside_a_corner_chord_is_no_longer_than_the_field() {
+    let (mut s, blue) = table_with_enemy(None);
+    let pond = TerrainId(s.alloc());
+    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
+    t.impassable = true;
+    s.terrain_types.push(t);
+    let c = Point::new(20.954_025, 7.286_619);
+    let id = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id,
+        name: "Pond".into(),
+        terrain: pond,
+        shape: PieceShape::Polygon(vec![
+            c + Point::new(-1.5, -1.5),
+            c + Point::new(1.5, -1.5),
+            c + Point::new(1.5, 1.5),
+            c + Point::new(-1.5, 1.5),
+        ]),
+    });
+    let board = Board::new(&s, blue, 25.0 / 25.4 / 2.0);
+    let start = Point::new(22.595_274, 5.605_857);
+    let goal = Point::new(23.5, 11.5);
+    let field = region(&board, start, 6.0, Avoid::standard());
+    let e = field.excess_at(goal).expect("sampled") + 6.0;
+    assert!(e <= 6.0, "the field reaches the goal: {e}");
+    let path = path_to(&board, start, goal, 6.0, Avoid::standard()).expect("within 6\"");
+    assert!(
+        path.length <= e + 1e-4,
+        "exact {} vs field {e}",
+        path.length
+    );
+    // Round the pond's corner clearance, then straight down its east side: never shorter than
+    // the straight line the pond is in the way of.
+    assert!(path.length >= start.distance(goal), "{}", path.length);
+    assert!(path.points.len() > 2, "{:?}", path.points);
+}
+
+/// Where a knoll's corner and an enemy's 2" zone all but meet, a move that keeps out of
+/// area terrain (R3 At the Double! at full allowance) still threads the gap between them: the
+/// corner of the knoll stands inside the ring of corners that stands for the enemy's zone, and
+/// the path leaves it along that ring. The exact path is as short as the field says.
+#[test]
+fn exact_path_threads_a_gap_where_two_clearances_nearly_meet() {
+    let mover = 25.0 / 25.4 / 2.0;
+    let (mut s, blue) = table_with_enemy(Some((Point::new(19.828_491, 20.080_276), 25.0)));
+    let hill = TerrainId(s.alloc());
+    let mut t = TerrainType::open(hill, "Bare hill", Colour::rgb(150, 130, 80));
+    t.bare_hill = true;
+    s.terrain_types.push(t);
+    let id = PieceId(s.alloc());
+    let c = Point::new(13.493_522, 25.949_984);
+    s.pieces.push(TerrainPiece {
+        id,
+        name: "Knoll".into(),
+        terrain: hill,
+        shape: PieceShape::Polygon(vec![
+            c + Point::new(-4.0, -4.0),
+            c + Point::new(4.0, -4.0),
+            c + Point::new(4.0, 4.0),
+            c + Point::new(-4.0, 4.0),
+        ]),
+    });
+    let board = Board::new(&s, blue, mover);
+    let knoll_corner = c + Point::new(4.0, -4.0);
+    let zone = 25.0 / 25.4 / 2.0 + ENEMY_CLEARANCE_IN + mover;
+    let gap = knoll_corner.distance(Point::new(19.828_491, 20.080_276)) - zone;
+    assert!(gap > 0.0 && gap < 0.01, "the gap is {gap}\"");
+    let avoid = Avoid {
+        area: true,
+        ..Avoid::standard()
+    };
+    let start = Point::new(17.669_912, 25.988_49);
+    let goal = Point::new(15.0, 14.5);
+    let field = region(&board, start, 12.0, avoid);
+    let e = field.excess_at(goal).expect("sampled") + 12.0;
+    assert!(e <= 12.0, "the field reaches the goal through the gap: {e}");
+    let path = path_to(&board, start, goal, 12.0, avoid).expect("through the gap");
+    assert!(
+        path.length <= e + 1e-3,
+        "exact {} vs field {e}",
+        path.length
+    );
+    assert!(
+        path.points.iter().any(|p| p.distance(knoll_corner) < 0.01),
+        "round the knoll's corner: {:?}",
+        path.points
+    );
+}
+
+/// Where a pond's clearance and an enemy's 2" zone leave a gap of a few thousandths of an
+/// inch, a move threads it along the pond's edge: the enemy's corners in the gap are held by
+/// the pond's clearance, so the path bends at the pond's own corners, round the enemy (not
+/// tangent to the pond's ring). The exact path is as short as the field says.
+#[test]
+fn exact_path_threads_a_gap_bending_at_the_other_obstacles_corners() {
+    let mover = 25.0 / 25.4 / 2.0;
+    let enemy = Point::new(24.752_354, 21.016_905);
+    let (mut s, blue) = table_with_enemy(Some((enemy, 25.0)));
+    let pond = TerrainId(s.alloc());
+    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
+    t.impassable = true;
+    s.terrain_types.push(t);
+    let c = Point::new(26.064_941, 25.999_36);
+    let id = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id,
+        name: "Pond".into(),
+        terrain: pond,
+        shape: PieceShape::Polygon(vec![
+            c + Point::new(-1.5, -1.5),
+            c + Point::new(1.5, -1.5),
+            c + Point::new(1.5, 1.5),
+            c + Point::new(-1.5, 1.5),
+        ]),
+    });
+    let board = Board::new(&s, blue, mover);
+    // The enemy's zone tops out just under the pond's clearance.
+    let top = enemy.y + 25.0 / 25.4 / 2.0 + ENEMY_CLEARANCE_IN + mover;
+    let gap = (c.y - 1.5 - mover) - top;
+    assert!(gap > 0.0 && gap < 0.01, "the gap is {gap}\"");
+    let start = Point::new(31.114_58, 22.265_572);
+    for goal in [Point::new(20.5, 25.5), Point::new(20.5, 24.5)] {
+        let field = region(&board, start, 12.0, Avoid::standard());
+        let e = field.excess_at(goal).expect("sampled") + 12.0;
+        assert!(e <= 12.0, "the field reaches {goal} through the gap: {e}");
+        let path = path_to(&board, start, goal, 12.0, Avoid::standard()).expect("through the gap");
+        assert!(
+            path.length <= e + 1e-3,
+            "exact {} vs field {e}",
+            path.length
+        );
+        assert!(
+            path.points
+                .iter()
+                .any(|p| p.y > top && p.y < c.y - 1.5 - mover && p.x < enemy.x),
+            "through the gap: {:?}",
+            path.points
+        );
+    }
+}
+
 /// Random points around `centre`, from a fixed seed.
 fn scatter(centre: Point, radius: f32, n: usize) -> Vec<Point> {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
