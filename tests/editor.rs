@@ -583,19 +583,38 @@ fn a_corrupt_recovery_file_is_reported_once_and_recovered_work_keeps_an_absolute
 }
 
 #[test]
-fn clicking_a_problem_selects_the_offending_item() {
+fn clicking_a_problem_selects_the_offending_item_and_brings_it_into_view() {
     let mut s = sample("patrol");
     let id = s.units[0].id;
-    s.units[0].models[0].pos = Point::new(-3.0, 5.0); // off the table
+    let stray = Point::new(-3.0, 5.0); // off the table
+    s.units[0].models[0].pos = stray;
     let mut e = editor(s);
+    // Zoomed in on the middle of the table, the stray model is off screen.
+    let ctx = e.h.ctx.clone();
+    e.h.state_mut()
+        .perform(&ctx, sandtable::app::command::Command::Zoom(6.0));
+    e.h.run();
+    let canvas = e.h.get_by_label("Map canvas").rect();
+    assert!(!canvas.contains(e.screen(stray)), "off screen at first");
+    let zoom = e.app().view.zoom;
     // The status bar's summary opens the list.
     let summary = e.summary();
     assert!(summary.contains(" error"), "{summary}");
     e.click(&summary);
+    let canvas = e.h.get_by_label("Map canvas").rect();
     let text = format!("model {} of unit {id}", e.s().units[0].models[0].id);
     e.h.get_by_label_contains(&text).click();
     e.h.run();
     assert_eq!(e.app().selection, vec![ItemRef::Unit(id)]);
+    // The map pans to the model the problem is about (not the unit's leader), at the same
+    // zoom, and stays there.
+    e.h.run();
+    assert!(
+        canvas.shrink(30.0).contains(e.screen(stray)),
+        "{:?} in {canvas:?}",
+        e.screen(stray)
+    );
+    assert_eq!(e.app().view.zoom, zoom);
 }
 
 /// The canvas keeps its place and size through everything a designer does beside it: the

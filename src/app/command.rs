@@ -171,6 +171,8 @@ pub enum Command {
     Zoom(f32),
     /// Centre the view on a unit.
     CentreOn(UnitId),
+    /// Pan, if need be, so an item stands inside the canvas (the zoom stays).
+    Reveal(ItemRef),
     /// Arrow keys: nudge the selection, or pan the view when nothing is selected.
     Nudge(Nudge),
     /// Tab (1) and Shift+Tab (-1): the next or previous unit of the side in focus.
@@ -407,6 +409,7 @@ impl App {
             Command::Fit => self.canvas.fit_pending = true,
             Command::Zoom(factor) => self.zoom_centre(factor),
             Command::CentreOn(unit) => self.find_on_map(unit),
+            Command::Reveal(item) => self.reveal(item),
             Command::Nudge(n) => self.nudge(n),
             Command::Notify { error, text } => self.notify(error, text),
             Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),

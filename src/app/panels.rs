@@ -162,7 +162,7 @@ impl App {
     }
 
     /// The problems list: a fixed height the user may resize, scrolling its rows; a click on
-    /// a row selects what it is about.
+    /// a row selects what it is about and pans the map, if need be, to bring it into view.
     pub(super) fn problems_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let (problems, current) = self.problems(ui.ctx());
@@ -195,6 +195,8 @@ impl App {
                         if super::exists(self.doc.scenario(), item) {
                             out.push(Command::Select(vec![item]));
                         }
+                        // A model's problem is at that model, not at its unit's leader.
+                        out.push(Command::Reveal(p.item));
                     }
                 }
             });

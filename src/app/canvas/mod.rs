@@ -12,6 +12,7 @@ mod card;
 mod draw;
 pub(in crate::app) mod labels;
 pub use labels::zoom_to_name;
+mod reveal;
 mod select;
 
 pub(super) use draw::Layers;
@@ -138,6 +139,11 @@ impl App {
             self.status = "That unit is not on the map".into();
             return;
         };
+        self.centre_point(at);
+    }
+
+    /// Moves the view so the map point `at` stands in the middle of the canvas.
+    fn centre_point(&mut self, at: Point) {
         let delta = self.canvas.rect.center() - self.view.to_screen(at);
         self.view.pan(delta);
         self.canvas.auto_fit = false;
@@ -158,12 +164,17 @@ impl App {
 
     /// Pans the view, if it must, so `unit` stands inside the canvas with a margin.
     pub(super) fn bring_into_view(&mut self, unit: UnitId) {
-        let Some(at) = crate::preview::anchor(self.doc.scenario(), unit) else {
-            return;
-        };
+        if let Some(at) = crate::preview::anchor(self.doc.scenario(), unit) {
+            self.bring_point_into_view(at);
+        }
+    }
+
+    /// Pans the view, if it must, so the map point `at` stands inside the canvas with a
+    /// margin: centred when it was outside.
+    fn bring_point_into_view(&mut self, at: Point) {
         let inner = self.canvas.rect.shrink(40.0);
         if inner.is_positive() && !inner.contains(self.view.to_screen(at)) {
-            self.centre_on(unit);
+            self.centre_point(at);
         }
     }
 
