@@ -3,7 +3,7 @@
 
 use super::why::Why;
 use crate::geom::Point;
-use crate::model::{Unit, UnitId};
+use crate::model::{Morale, Unit, UnitId};
 use serde::Serialize;
 use std::fmt;
 
@@ -114,6 +114,9 @@ impl fmt::Display for Movement {
 pub enum Refusal {
     /// Failed its Ld check this turn: only Fall Back!.
     FailedLdCheck,
+    /// Routing (R4, in a scenario that also plays morale): it may not act as other units until
+    /// it rallies; it takes its rally test or keeps routing instead of an order.
+    Routing,
     /// The unit has no leader model to measure from or see with.
     NoLeader,
 }
@@ -124,6 +127,10 @@ impl fmt::Display for Refusal {
             Refusal::FailedLdCheck => {
                 f.write_str("the unit failed its Ld check this turn: Fall Back! is its only order")
             }
+            Refusal::Routing => f.write_str(
+                "the unit is routing: it takes no orders until it rallies (R4: its rally test, \
+                 or it keeps routing)",
+            ),
             Refusal::NoLeader => f.write_str("the unit has no leader model"),
         }
     }
@@ -165,6 +172,9 @@ impl OrderRequest {
 
 /// Whether the unit may be given `action`, and if not why.
 pub fn refusal(unit: &Unit, action: Action) -> Option<Refusal> {
+    if unit.state.morale == Morale::Routing {
+        return Some(Refusal::Routing);
+    }
     if action == Action::FallBack {
         return None;
     }
@@ -178,7 +188,7 @@ pub fn refusal(unit: &Unit, action: Action) -> Option<Refusal> {
 }
 
 /// The action a unit is given when none is named: Fall Back! after a failed Ld check,
-/// otherwise Advance!.
+/// otherwise Advance! (refused, with the reason, to a routing unit).
 pub fn default_action(unit: &Unit) -> Action {
     if unit.state.failed_ld_check || unit.leader().is_none() {
         Action::FallBack

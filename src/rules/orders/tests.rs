@@ -531,6 +531,47 @@ fn r3_failed_ld_check_allows_only_fall_back() {
     assert_eq!(allowed, vec![Action::FallBack]);
 }
 
+/// R3 with R4: a routing unit may not act as other units until it rallies (001: "A routing
+/// unit that passes its rally test will halt ... and may now act as would any other unit"; it
+/// may instead "voluntarily continue to rout"), so it takes no order, Fall Back! included,
+/// even after a failed Ld check. The 44th Foot of the Rearguard, routing.
+#[test]
+fn r3_r4_a_routing_unit_takes_no_order_until_it_rallies() {
+    let mut s = (crate::model::samples::by_name("rearguard")
+        .expect("sample")
+        .build)();
+    let foot = s
+        .units
+        .iter()
+        .position(|u| u.name == "44th Foot")
+        .expect("the 44th");
+    let u = s.units[foot].id;
+    // Unsteady, as the sample has it: every order is open.
+    assert_eq!(s.units[foot].state.morale, Morale::Unsteady);
+    assert!(choices(&s.units[foot]).iter().all(|c| c.allowed));
+    for failed_ld_check in [false, true] {
+        s.units[foot].state.morale = Morale::Routing;
+        s.units[foot].state.failed_ld_check = failed_ld_check;
+        let unit = &s.units[foot];
+        assert!(choices(unit).iter().all(|c| !c.allowed));
+        for a in Action::ALL {
+            assert_eq!(
+                preview(&s, OrderRequest::new(u, a)).err(),
+                Some(OrdersError::Refused {
+                    name: "44th Foot".into(),
+                    action: a,
+                    reason: Refusal::Routing
+                })
+            );
+        }
+    }
+    // Rallied (unsteady again), it takes orders.
+    s.units[foot].state.morale = Morale::Unsteady;
+    s.units[foot].state.failed_ld_check = false;
+    assert!(preview(&s, OrderRequest::new(u, Action::Advance)).is_ok());
+    assert!(Refusal::Routing.to_string().contains("until it rallies"));
+}
+
 #[test]
 fn r3_unit_without_a_leader_may_only_go_to_ground_or_fall_back() {
     let mut t = Table::new(48.0, 48.0);
