@@ -730,6 +730,31 @@ fn a_referee_free_move_is_logged_with_its_note() {
     assert_eq!(e.s().unit(unit), before.unit(unit), "{}", e.app().status);
 }
 
+/// R3 with R4 in Play: a routing unit takes no order until it rallies, so it is offered no Ld
+/// check, and a drag on it says why it does not move (the Rearguard's routing horse).
+#[test]
+fn r3_r4_a_routing_unit_in_play_is_offered_no_ld_check_and_a_drag_says_why() {
+    let s = sample("rearguard");
+    let horse = s
+        .find_unit("Shah's 2nd Irregular Horse")
+        .expect("unit")
+        .clone();
+    assert_eq!(horse.state.morale, Morale::Routing);
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    let at = horse.leader().expect("leader").pos;
+    e.click_map(at);
+    assert!(e.shows("it takes no orders until it rallies"));
+    assert!(e.h.query_by_label("Take the Ld check").is_none());
+    e.drag_map(at, at + Point::new(0.0, -4.0));
+    assert_eq!(e.s().units, s.units, "nothing moved");
+    let status = e.app().status.clone();
+    assert!(
+        status.contains("cannot move") && status.contains("routing"),
+        "{status}"
+    );
+}
+
 /// R3: the Ld check before an order, typed: a roll over the unit's Ld fails it, and Fall Back!
 /// is then its only order; logged with what it needed.
 #[test]

@@ -279,6 +279,38 @@ fn patrol_escape_cancels_the_waiting_move() {
     assert_eq!(e.s(), &s);
 }
 
+/// Undo with a move waiting for its followers takes back that move (the last thing done), not
+/// the edit before it; the scenario is as it was and nothing is left to commit.
+#[test]
+fn patrol_undo_takes_back_the_waiting_move_first() {
+    let s = sample("patrol");
+    let u = s.find_unit("1st Rifle Section").expect("section").clone();
+    let leader = u.leader().expect("leader").pos;
+    let legal = around(leader, 4.5, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(leader) > 3.5)
+        .find(|p| {
+            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
+                .is_some_and(|d| d.verdict.is_ok())
+        })
+        .expect("legal");
+    let mut e = editor(s.clone());
+    e.click_map(leader);
+    e.preview("Advance");
+    e.drag_map(leader, legal);
+    assert!(e.shows("drag the followers into place"));
+    e.undo();
+    assert!(!e.shows("drag the followers into place"));
+    assert!(
+        e.app().status.contains("waiting for its followers"),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.s(), &s);
+    e.key(Key::Enter);
+    assert_eq!(e.s(), &s, "nothing left to commit");
+}
+
 #[test]
 fn line_of_sight_tool_names_what_blocks_it() {
     let s = sample("skirmish");

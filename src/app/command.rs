@@ -338,6 +338,19 @@ impl App {
                 self.back_to_present();
             }
         }
+        // A move waiting for its followers is the last thing done: Undo takes it back first
+        // (its ghosts would otherwise stand over the state undone); Redo and the history leave
+        // the state it was placed on, so it goes.
+        match command {
+            Command::Undo if self.cancel_pending() => {
+                self.status = "Undid: the move waiting for its followers".into();
+                return;
+            }
+            Command::Redo | Command::GoToHistory(_) => {
+                self.cancel_pending();
+            }
+            _ => {}
+        }
         match command {
             Command::Apply(change) => {
                 self.apply_change(change);

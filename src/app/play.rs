@@ -460,6 +460,14 @@ impl App {
             ))
             .strong(),
         );
+        if unit.state.morale == Morale::Routing {
+            // The check comes before an order, and a routing unit takes none.
+            ui.label(
+                RichText::new(plain(&crate::rules::orders::Refusal::Routing.to_string()))
+                    .color(ui.visuals().warn_fg_color),
+            );
+            return out;
+        }
         if unit.state.failed_ld_check {
             ui.label(
                 RichText::new("Failed this turn: Fall Back! is its only order.")

@@ -132,6 +132,13 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 ));
             }
             not_acted(s, u)?;
+            // The check comes before an order, and a routing unit takes none.
+            if u.state.morale == crate::model::Morale::Routing {
+                return Err(Refused::rules(
+                    format!("{}: Ld check", u.name),
+                    vec![crate::rules::orders::Refusal::Routing.to_string()],
+                ));
+            }
             let (logged, total) = dice::take(&mut rng, &dice, 2).map_err(Refused::Dice)?;
             let passed = total <= u.stats.ld;
             let mut n = u.clone();

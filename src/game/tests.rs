@@ -289,6 +289,23 @@ fn r4_an_elephant_failing_morale_stampedes_on_a_d6_of_1_or_2() {
     );
 }
 
+/// R3 with R4: the Ld check comes before an order, and a routing unit takes none until it
+/// rallies: the check is refused with that reason (the Rearguard's Shah's 2nd Irregular Horse,
+/// routing in the sample).
+#[test]
+fn r3_r4_a_routing_unit_takes_no_ld_check() {
+    let s = sample("rearguard");
+    let horse = id(&s, "Shah's 2nd Irregular Horse");
+    assert_eq!(s.unit(horse).expect("unit").state.morale, Morale::Routing);
+    let check = Action::LeaderCheck {
+        unit: horse,
+        dice: Dice::Typed(2),
+    };
+    let e = play(&s, check, 1).expect_err("routing");
+    assert!(e.to_string().contains("routing"), "{e}");
+    assert!(e.to_string().contains("until it rallies"), "{e}");
+}
+
 #[test]
 fn r3_a_failed_ld_check_leaves_fall_back_as_the_only_order() {
     let s = sample("skirmish");

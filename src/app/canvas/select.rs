@@ -107,12 +107,8 @@ impl App {
                     if self.play.free_move_of(unit) {
                         unit.map(crate::model::ItemRef::Unit)
                     } else {
-                        if unit.is_some() {
-                            out.push(Command::Status(
-                                "In Play a unit moves under its rule preview: drag it with its \
-                                 preview open, or allow a referee's free move"
-                                    .into(),
-                            ));
+                        if let Some(u) = unit {
+                            out.push(Command::Status(self.why_no_drag_in_play(u)));
                         }
                         None
                     }
@@ -228,5 +224,25 @@ impl App {
             Gesture::Measure { .. } | Gesture::Pan | Gesture::Hexsides { .. } => {}
         }
         out
+    }
+}
+
+impl App {
+    /// Why a drag on `unit` in Play does not move it: the reason its open preview is refused
+    /// (a routing unit takes no order), or else how a unit is moved in Play.
+    fn why_no_drag_in_play(&self, unit: crate::model::UnitId) -> String {
+        let s = self.doc.scenario();
+        if let (Some((u, mode)), Some(named)) = (self.rules.open, s.unit(unit))
+            && u == unit
+            && let Some(why) = crate::preview::choices(s, unit)
+                .into_iter()
+                .find(|c| c.mode == mode)
+                .and_then(|c| c.refused)
+        {
+            return format!("{} cannot move under {mode}: {why}", named.name);
+        }
+        "In Play a unit moves under its rule preview: drag it with its preview open, or allow a \
+         referee's free move"
+            .into()
     }
 }
