@@ -745,6 +745,7 @@ fn r3_r4_a_routing_unit_in_play_is_offered_no_ld_check_and_a_drag_says_why() {
     let at = horse.leader().expect("leader").pos;
     e.click_map(at);
     assert!(e.shows("it takes no orders until it rallies"));
+    assert!(!e.shows("Ld check: 2D6"));
     assert!(e.h.query_by_label("Take the Ld check").is_none());
     e.drag_map(at, at + Point::new(0.0, -4.0));
     assert_eq!(e.s().units, s.units, "nothing moved");

@@ -449,7 +449,12 @@ impl App {
     pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
-        if s.rules.ruleset != Ruleset::Orders || unit.leader().is_none() {
+        // A routing unit takes no order, so no check before one: the preview's refusal above
+        // says why.
+        if s.rules.ruleset != Ruleset::Orders
+            || unit.leader().is_none()
+            || unit.state.morale == Morale::Routing
+        {
             return out;
         }
         ui.add_space(6.0);
@@ -460,14 +465,6 @@ impl App {
             ))
             .strong(),
         );
-        if unit.state.morale == Morale::Routing {
-            // The check comes before an order, and a routing unit takes none.
-            ui.label(
-                RichText::new(plain(&crate::rules::orders::Refusal::Routing.to_string()))
-                    .color(ui.visuals().warn_fg_color),
-            );
-            return out;
-        }
         if unit.state.failed_ld_check {
             ui.label(
                 RichText::new("Failed this turn: Fall Back! is its only order.")
