@@ -255,8 +255,9 @@ fn patrol_advance_ghost_places_followers_then_commits_and_undoes() {
     assert_eq!(e.s(), &before);
 }
 
-#[test]
-fn patrol_escape_cancels_the_waiting_move() {
+/// The patrol's 1st Rifle Section under its Advance preview, its leader dragged 4" to a legal
+/// place: the move waits for its followers. With the scenario as it was.
+fn patrol_move_waiting_for_followers() -> (Editor, Scenario) {
     let s = sample("patrol");
     let u = s.find_unit("1st Rifle Section").expect("section").clone();
     let leader = u.leader().expect("leader").pos;
@@ -273,6 +274,12 @@ fn patrol_escape_cancels_the_waiting_move() {
     e.preview("Advance");
     e.drag_map(leader, legal);
     assert!(e.shows("drag the followers into place"));
+    (e, s)
+}
+
+#[test]
+fn patrol_escape_cancels_the_waiting_move() {
+    let (mut e, s) = patrol_move_waiting_for_followers();
     e.key(Key::Escape);
     assert!(!e.shows("drag the followers into place"));
     e.key(Key::Enter);
@@ -283,22 +290,7 @@ fn patrol_escape_cancels_the_waiting_move() {
 /// the edit before it; the scenario is as it was and nothing is left to commit.
 #[test]
 fn patrol_undo_takes_back_the_waiting_move_first() {
-    let s = sample("patrol");
-    let u = s.find_unit("1st Rifle Section").expect("section").clone();
-    let leader = u.leader().expect("leader").pos;
-    let legal = around(leader, 4.5, 0.5)
-        .into_iter()
-        .filter(|p| p.distance(leader) > 3.5)
-        .find(|p| {
-            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
-                .is_some_and(|d| d.verdict.is_ok())
-        })
-        .expect("legal");
-    let mut e = editor(s.clone());
-    e.click_map(leader);
-    e.preview("Advance");
-    e.drag_map(leader, legal);
-    assert!(e.shows("drag the followers into place"));
+    let (mut e, s) = patrol_move_waiting_for_followers();
     e.undo();
     assert!(!e.shows("drag the followers into place"));
     assert!(

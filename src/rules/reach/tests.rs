@@ -39,6 +39,34 @@ pub(crate) fn table_with_enemy(enemy: Option<(Point, f32)>) -> (Scenario, SideId
     (s, blue)
 }
 
+/// Adds a square piece of a new terrain type (`name`, set up by `kind`) centred at `c` with
+/// half-side `half`.
+fn add_square(
+    s: &mut Scenario,
+    name: &str,
+    kind: impl Fn(&mut TerrainType),
+    c: Point,
+    half: f32,
+) -> PieceId {
+    let terrain = TerrainId(s.alloc());
+    let mut t = TerrainType::open(terrain, name, Colour::rgb(0, 0, 200));
+    kind(&mut t);
+    s.terrain_types.push(t);
+    let id = PieceId(s.alloc());
+    s.pieces.push(TerrainPiece {
+        id,
+        name: name.into(),
+        terrain,
+        shape: PieceShape::Polygon(vec![
+            c + Point::new(-half, -half),
+            c + Point::new(half, -half),
+            c + Point::new(half, half),
+            c + Point::new(-half, half),
+        ]),
+    });
+    id
+}
+
 /// Shortest distance from `s` to `p` around a disk of radius `r` at `c` (config space).
 pub(crate) fn geodesic_around_disk(s: Point, p: Point, c: Point, r: f32) -> f32 {
     let (ds, dp) = (s.distance(c), p.distance(c));
@@ -278,22 +306,8 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
 
     // Against the corner of an impassable square, 0.003" outside its clearance.
     let (mut s, blue) = table_with_enemy(None);
-    let pond = TerrainId(s.alloc());
-    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
-    t.impassable = true;
-    s.terrain_types.push(t);
-    let id = PieceId(s.alloc());
-    s.pieces.push(TerrainPiece {
-        id,
-        name: "Pond".into(),
-        terrain: pond,
-        shape: PieceShape::Polygon(vec![
-            Point::new(22.0, 17.0),
-            Point::new(25.0, 17.0),
-            Point::new(25.0, 20.0),
-            Point::new(22.0, 20.0),
-        ]),
-    });
+    let impassable = |t: &mut TerrainType| t.impassable = true;
+    add_square(&mut s, "Pond", impassable, Point::new(23.5, 18.5), 1.5);
     let board = Board::new(&s, blue, 0.5);
     let start = Point::new(22.0, 17.0) + Point::new(-0.14, -0.98).normalize() * 0.503;
     let goal = Point::new(26.0, 19.0);
@@ -327,23 +341,14 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
 #[test]
 fn exact_path_from_inside_a_corner_chord_is_no_longer_than_the_field() {
     let (mut s, blue) = table_with_enemy(None);
-    let pond = TerrainId(s.alloc());
-    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
-    t.impassable = true;
-    s.terrain_types.push(t);
-    let c = Point::new(20.954_025, 7.286_619);
-    let id = PieceId(s.alloc());
-    s.pieces.push(TerrainPiece {
-        id,
-        name: "Pond".into(),
-        terrain: pond,
-        shape: PieceShape::Polygon(vec![
-            c + Point::new(-1.5, -1.5),
-            c + Point::new(1.5, -1.5),
-            c + Point::new(1.5, 1.5),
-            c + Point::new(-1.5, 1.5),
-        ]),
-    });
+    let impassable = |t: &mut TerrainType| t.impassable = true;
+    add_square(
+        &mut s,
+        "Pond",
+        impassable,
+        Point::new(20.954_025, 7.286_619),
+        1.5,
+    );
     let board = Board::new(&s, blue, 25.0 / 25.4 / 2.0);
     let start = Point::new(22.595_274, 5.605_857);
     let goal = Point::new(23.5, 11.5);
@@ -370,23 +375,8 @@ fn exact_path_from_inside_a_corner_chord_is_no_longer_than_the_field() {
 fn exact_path_threads_a_gap_where_two_clearances_nearly_meet() {
     let mover = 25.0 / 25.4 / 2.0;
     let (mut s, blue) = table_with_enemy(Some((Point::new(19.828_491, 20.080_276), 25.0)));
-    let hill = TerrainId(s.alloc());
-    let mut t = TerrainType::open(hill, "Bare hill", Colour::rgb(150, 130, 80));
-    t.bare_hill = true;
-    s.terrain_types.push(t);
-    let id = PieceId(s.alloc());
     let c = Point::new(13.493_522, 25.949_984);
-    s.pieces.push(TerrainPiece {
-        id,
-        name: "Knoll".into(),
-        terrain: hill,
-        shape: PieceShape::Polygon(vec![
-            c + Point::new(-4.0, -4.0),
-            c + Point::new(4.0, -4.0),
-            c + Point::new(4.0, 4.0),
-            c + Point::new(-4.0, 4.0),
-        ]),
-    });
+    add_square(&mut s, "Knoll", |t| t.bare_hill = true, c, 4.0);
     let board = Board::new(&s, blue, mover);
     let knoll_corner = c + Point::new(4.0, -4.0);
     let zone = 25.0 / 25.4 / 2.0 + ENEMY_CLEARANCE_IN + mover;
@@ -423,23 +413,8 @@ fn exact_path_threads_a_gap_bending_at_the_other_obstacles_corners() {
     let mover = 25.0 / 25.4 / 2.0;
     let enemy = Point::new(24.752_354, 21.016_905);
     let (mut s, blue) = table_with_enemy(Some((enemy, 25.0)));
-    let pond = TerrainId(s.alloc());
-    let mut t = TerrainType::open(pond, "Pond", Colour::rgb(0, 0, 200));
-    t.impassable = true;
-    s.terrain_types.push(t);
     let c = Point::new(26.064_941, 25.999_36);
-    let id = PieceId(s.alloc());
-    s.pieces.push(TerrainPiece {
-        id,
-        name: "Pond".into(),
-        terrain: pond,
-        shape: PieceShape::Polygon(vec![
-            c + Point::new(-1.5, -1.5),
-            c + Point::new(1.5, -1.5),
-            c + Point::new(1.5, 1.5),
-            c + Point::new(-1.5, 1.5),
-        ]),
-    });
+    add_square(&mut s, "Pond", |t| t.impassable = true, c, 1.5);
     let board = Board::new(&s, blue, mover);
     // The enemy's zone tops out just under the pond's clearance.
     let top = enemy.y + 25.0 / 25.4 / 2.0 + ENEMY_CLEARANCE_IN + mover;
