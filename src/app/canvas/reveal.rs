@@ -2,7 +2,7 @@
 //! brings that place inside the canvas (a click on a problem about something off screen).
 
 use super::App;
-use crate::geom::Point;
+use crate::geom::{Aabb, Point};
 use crate::model::*;
 use hexx::Hex;
 
@@ -26,10 +26,12 @@ pub(in crate::app) fn item_anchor(s: &Scenario, item: ItemRef) -> Option<Point> 
             s.unit(u)?.models.iter().find(|x| x.id == m).map(|x| x.pos)
         }
         ItemRef::Model(u, _) => crate::preview::anchor(s, u),
-        ItemRef::Piece(p) => middle(s.piece(p)?.shape.points().iter().copied()),
+        ItemRef::Piece(p) => middle(s.piece(p)?.shape.points()),
         ItemRef::Zone(z) => match &s.zones.iter().find(|x| x.id == z)?.area {
-            ZoneArea::Polygon(pts) => middle(pts.iter().copied()),
-            ZoneArea::Hexes(hexes) => middle(hexes.iter().filter_map(|h| hex_at(*h))),
+            ZoneArea::Polygon(pts) => middle(pts),
+            ZoneArea::Hexes(hexes) => {
+                middle(&hexes.iter().filter_map(|h| hex_at(*h)).collect::<Vec<_>>())
+            }
         },
         ItemRef::Objective(o) => place(s.objectives.iter().find(|x| x.id == o)?.place),
         ItemRef::Reinforcement(r) => place(s.reinforcements.iter().find(|x| x.id == r)?.entry),
@@ -45,11 +47,8 @@ pub(in crate::app) fn item_anchor(s: &Scenario, item: ItemRef) -> Option<Point> 
 }
 
 /// The middle of the bounds of some points, if there are any.
-fn middle(points: impl Iterator<Item = Point>) -> Option<Point> {
-    points
-        .map(|p| (p, p))
-        .reduce(|(lo, hi), (p, _)| (lo.min(p), hi.max(p)))
-        .map(|(lo, hi)| (lo + hi) * 0.5)
+fn middle(points: &[Point]) -> Option<Point> {
+    Aabb::of_points(points).map(|b| (b.min + b.max) * 0.5)
 }
 
 impl App {
@@ -68,11 +67,10 @@ mod tests {
 
     /// Whether `p` lies within the bounds of `points` (with a hair of slack).
     fn within(p: Point, points: impl Iterator<Item = Point>) -> bool {
-        let (lo, hi) = points
-            .map(|q| (q, q))
-            .reduce(|(lo, hi), (q, _)| (lo.min(q), hi.max(q)))
-            .expect("points");
-        p.cmpge(lo - Point::splat(1e-3)).all() && p.cmple(hi + Point::splat(1e-3)).all()
+        let b = Aabb::of_points(&points.collect::<Vec<_>>())
+            .expect("points")
+            .expand(1e-3);
+        p.cmpge(b.min).all() && p.cmple(b.max).all()
     }
 
     #[test]
