@@ -449,11 +449,11 @@ impl App {
     pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
-        // A routing unit takes no order, so no check before one: the preview's refusal above
-        // says why.
+        // No check before an order for a unit that may take none (routing): the preview's
+        // refusal above says why.
         if s.rules.ruleset != Ruleset::Orders
             || unit.leader().is_none()
-            || unit.state.morale == Morale::Routing
+            || crate::rules::orders::no_order(unit).is_some()
         {
             return out;
         }

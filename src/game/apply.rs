@@ -132,11 +132,11 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
                 ));
             }
             not_acted(s, u)?;
-            // The check comes before an order, and a routing unit takes none.
-            if u.state.morale == crate::model::Morale::Routing {
+            // The check comes before an order: none for a unit that may take none.
+            if let Some(why) = crate::rules::orders::no_order(u) {
                 return Err(Refused::rules(
                     format!("{}: Ld check", u.name),
-                    vec![crate::rules::orders::Refusal::Routing.to_string()],
+                    vec![why.to_string()],
                 ));
             }
             let (logged, total) = dice::take(&mut rng, &dice, 2).map_err(Refused::Dice)?;

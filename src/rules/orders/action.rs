@@ -170,10 +170,16 @@ impl OrderRequest {
     }
 }
 
+/// Why the unit may be given no order at all, if so: a routing unit (R4) takes none until it
+/// rallies. The Ld check that comes before an order is refused for the same reason.
+pub fn no_order(unit: &Unit) -> Option<Refusal> {
+    (unit.state.morale == Morale::Routing).then_some(Refusal::Routing)
+}
+
 /// Whether the unit may be given `action`, and if not why.
 pub fn refusal(unit: &Unit, action: Action) -> Option<Refusal> {
-    if unit.state.morale == Morale::Routing {
-        return Some(Refusal::Routing);
+    if let Some(r) = no_order(unit) {
+        return Some(r);
     }
     if action == Action::FallBack {
         return None;

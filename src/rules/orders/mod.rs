@@ -60,7 +60,7 @@ mod tests;
 
 pub use action::{
     Action, ActionChoice, COHERENCY_IN, Movement, ORDERLY_RADIUS_IN, OrderRequest, RALLY_RADIUS_IN,
-    Refusal, choices, default_action, movement_of, refusal,
+    Refusal, choices, default_action, movement_of, no_order, refusal,
 };
 pub use answer::{LeaderPreview, ModelMode, ModelPreview, OrdersPreview, OutOfCommand, TerrainCap};
 pub use effects::{Effects, Fire, FireTiming, Rate, effects};
