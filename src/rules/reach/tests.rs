@@ -334,6 +334,28 @@ fn exact_path_from_a_start_hard_against_a_clearance_matches_the_field() {
     );
 }
 
+/// The exact path from `start` to `goal` within `allowance`, after checking that the reach
+/// field takes the goal in and that the path is no longer than the field says (within
+/// `slack`): the two tools must agree on what a model may reach.
+fn exact_within_the_field(
+    board: &Board,
+    (start, goal): (Point, Point),
+    allowance: f32,
+    avoid: Avoid,
+    slack: f32,
+) -> exact::Path {
+    let field = region(board, start, allowance, avoid);
+    let e = field.excess_at(goal).expect("sampled") + allowance;
+    assert!(e <= allowance, "the field reaches {goal}: {e}");
+    let path = path_to(board, start, goal, allowance, avoid).expect("within the allowance");
+    assert!(
+        path.length <= e + slack,
+        "exact {} vs field {e}",
+        path.length
+    );
+    path
+}
+
 /// A start hard against the rounded corner of an impassable square's clearance, between the
 /// arc and the chord of corners that stands in for it, sees the next corner along the edge: the
 /// shortest path goes that way, no longer than the field's (a unit touching a pond, 6" from a
@@ -352,15 +374,7 @@ fn exact_path_from_inside_a_corner_chord_is_no_longer_than_the_field() {
     let board = Board::new(&s, blue, 25.0 / 25.4 / 2.0);
     let start = Point::new(22.595_274, 5.605_857);
     let goal = Point::new(23.5, 11.5);
-    let field = region(&board, start, 6.0, Avoid::standard());
-    let e = field.excess_at(goal).expect("sampled") + 6.0;
-    assert!(e <= 6.0, "the field reaches the goal: {e}");
-    let path = path_to(&board, start, goal, 6.0, Avoid::standard()).expect("within 6\"");
-    assert!(
-        path.length <= e + 1e-4,
-        "exact {} vs field {e}",
-        path.length
-    );
+    let path = exact_within_the_field(&board, (start, goal), 6.0, Avoid::standard(), 1e-4);
     // Round the pond's corner clearance, then straight down its east side: never shorter than
     // the straight line the pond is in the way of.
     assert!(path.length >= start.distance(goal), "{}", path.length);
@@ -388,15 +402,7 @@ fn exact_path_threads_a_gap_where_two_clearances_nearly_meet() {
     };
     let start = Point::new(17.669_912, 25.988_49);
     let goal = Point::new(15.0, 14.5);
-    let field = region(&board, start, 12.0, avoid);
-    let e = field.excess_at(goal).expect("sampled") + 12.0;
-    assert!(e <= 12.0, "the field reaches the goal through the gap: {e}");
-    let path = path_to(&board, start, goal, 12.0, avoid).expect("through the gap");
-    assert!(
-        path.length <= e + 1e-3,
-        "exact {} vs field {e}",
-        path.length
-    );
+    let path = exact_within_the_field(&board, (start, goal), 12.0, avoid, 1e-3);
     assert!(
         path.points.iter().any(|p| p.distance(knoll_corner) < 0.01),
         "round the knoll's corner: {:?}",
@@ -422,15 +428,7 @@ fn exact_path_threads_a_gap_bending_at_the_other_obstacles_corners() {
     assert!(gap > 0.0 && gap < 0.01, "the gap is {gap}\"");
     let start = Point::new(31.114_58, 22.265_572);
     for goal in [Point::new(20.5, 25.5), Point::new(20.5, 24.5)] {
-        let field = region(&board, start, 12.0, Avoid::standard());
-        let e = field.excess_at(goal).expect("sampled") + 12.0;
-        assert!(e <= 12.0, "the field reaches {goal} through the gap: {e}");
-        let path = path_to(&board, start, goal, 12.0, Avoid::standard()).expect("through the gap");
-        assert!(
-            path.length <= e + 1e-3,
-            "exact {} vs field {e}",
-            path.length
-        );
+        let path = exact_within_the_field(&board, (start, goal), 12.0, Avoid::standard(), 1e-3);
         assert!(
             path.points
                 .iter()
