@@ -540,8 +540,8 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Mode, text
     let u = s.find_unit(unit_name).expect("unit").clone();
     let leader = u.leader().expect("leader").pos;
     let order = match mode {
-        Mode::M42(t) => t.name().to_string(),
-        Mode::Orders(a) => a.key().to_string(),
+        Mode::M42(t) => sandtable::model::MoveOrder::MoveType(t),
+        Mode::Orders(a) => sandtable::model::MoveOrder::Order(a),
         _ => unreachable!(),
     };
     let to = around(leader, 4.0, 0.5)
@@ -551,7 +551,7 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Mode, text
                 &s,
                 Action::Move {
                     unit: u.id,
-                    order: Some(order.clone()),
+                    order: Some(order),
                     to: Some(Place::Table(*p)),
                     followers: Vec::new(),
                 },

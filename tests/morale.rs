@@ -15,7 +15,7 @@ use sandtable::geom::Point;
 use sandtable::model::*;
 use sandtable::rules::dice::{D6Test, Dice, Prob};
 use sandtable::rules::morale::{
-    self, Cause, Distance, MoveKind, OutcomeKind, Removal, RerollSource, Resolution, TestKind,
+    self, Distance, MoveKind, OutcomeKind, Removal, RerollSource, Resolution, TestCause, TestKind,
     TestRequest,
 };
 
@@ -423,13 +423,13 @@ fn rearguard_elephant_stampede_into_the_wagons_and_wagon_fates() {
     // A wagon routed by fire flees; routed in melee it is captured.
     let wagon = id(&s, "Treasure Wagon");
     s.unit_mut(wagon).expect("wagon").state.morale = Morale::Unsteady;
-    let fire = TestRequest::new(wagon, TestKind::Morale).with_cause(Cause::Fire);
+    let fire = TestRequest::new(wagon, TestKind::Morale).with_cause(TestCause::Fire);
     let after = sample_apply(&s, fire, roll(1));
     assert_eq!(
         after.unit(wagon).map(|u| u.state.morale),
         Some(Morale::Routing)
     );
-    let melee = fire.with_cause(Cause::Melee);
+    let melee = fire.with_cause(TestCause::Melee);
     let after = sample_apply(&s, melee, roll(1));
     assert_eq!(
         after.unit(wagon).map(|u| u.state.morale),
@@ -464,7 +464,7 @@ proptest! {
         let before = s.clone();
         for u in &s.units {
             for kind in [TestKind::Morale, TestKind::Rally] {
-                for cause in [Cause::Fire, Cause::Melee] {
+                for cause in [TestCause::Fire, TestCause::Melee] {
                     let req = TestRequest::new(u.id, kind).with_cause(cause);
                     let a = morale::preview(&s, req).expect("unit exists");
                     let b = morale::preview(&s, req).expect("unit exists");

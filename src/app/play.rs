@@ -240,9 +240,9 @@ impl App {
             return Err("no rule preview is open".into());
         };
         let order = match mode {
-            Mode::HexMove(c) => c.map(|c| c.name().to_string()),
-            Mode::M42(t) => Some(t.name().to_string()),
-            Mode::Orders(a) => Some(a.key().to_string()),
+            Mode::HexMove(c) => c.map(MoveOrder::Command),
+            Mode::M42(t) => Some(MoveOrder::MoveType(t)),
+            Mode::Orders(a) => Some(MoveOrder::Order(a)),
             other => return Err(format!("{other} is not a move of the game")),
         };
         let lead = leader.or(moved.leader_model);
@@ -416,31 +416,24 @@ impl App {
             ui.label(RichText::new("Changed this turn.").weak());
             return out;
         }
-        match game::commands(s, leader) {
-            Ok(list) => {
-                ui.horizontal_wrapped(|ui| {
-                    for (c, allowed) in list {
-                        if c == ld.command {
-                            continue;
-                        }
-                        let r = ui.add_enabled(
-                            allowed.is_ok(),
-                            egui::Button::new(format!("Change to {c}")),
-                        );
-                        let r = match &allowed {
-                            Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
-                            Err(why) => r.on_disabled_hover_text(plain(why)),
-                        };
-                        if r.clicked() {
-                            out.push(Command::ChangeCommand { leader, command: c });
-                        }
-                    }
-                });
+        let Some(u) = s.unit(leader) else { return out };
+        let list = crate::rules::engine::commands(s, u);
+        ui.horizontal_wrapped(|ui| {
+            for (c, allowed) in list {
+                if c == ld.command {
+                    continue;
+                }
+                let r =
+                    ui.add_enabled(allowed.is_ok(), egui::Button::new(format!("Change to {c}")));
+                let r = match &allowed {
+                    Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
+                    Err(why) => r.on_disabled_hover_text(plain(&why.to_string())),
+                };
+                if r.clicked() {
+                    out.push(Command::ChangeCommand { leader, command: c });
+                }
             }
-            Err(why) => {
-                ui.label(RichText::new(plain(&why.to_string())).weak());
-            }
-        }
+        });
         out
     }
 

@@ -224,9 +224,19 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                         "--command is for the hex map, --order for the table: give one".into(),
                     ));
                 }
+                let order = match command.or(order) {
+                    None => None,
+                    Some(text) => Some(
+                        model::MoveOrder::parse(s.rules.ruleset, &text).ok_or_else(|| {
+                            CliError::Usage(format!(
+                                "'{text}' is not an order of this scenario's ruleset"
+                            ))
+                        })?,
+                    ),
+                };
                 Action::Move {
                     unit,
-                    order: command.or(order),
+                    order,
                     to,
                     followers,
                 }

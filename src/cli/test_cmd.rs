@@ -7,8 +7,8 @@ use crate::geom::Point;
 use crate::model::{KindTag, Morale, Quality, Scenario, Strength, UnitId};
 use crate::rules::dice::Prob;
 use crate::rules::morale::{
-    self, Cause, Distance, ModifierSource, Movement, Outcome, RerollSource, RollReport, Stampede,
-    TestKind, TestPreview, TestRequest,
+    self, Distance, ModifierSource, Movement, Outcome, RerollSource, RollReport, Stampede,
+    TestCause, TestKind, TestPreview, TestRequest,
 };
 use serde::Serialize;
 use std::io::Write;
@@ -29,7 +29,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
             args.kind
         ))
     })?;
-    let cause = Cause::parse(args.cause).ok_or_else(|| {
+    let cause = TestCause::parse(args.cause).ok_or_else(|| {
         CliError::Usage(format!(
             "'{}' is not a cause: use fire or melee",
             args.cause

@@ -9,6 +9,7 @@
 //! stream across releases). Dice are drawn without modulo bias by the multiply-shift method.
 
 use crate::model::game::Dice;
+use crate::rules::engine::{Roller, dice_text, typed};
 
 /// The generator: its state is the `u64` saved in `Game::dice`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +47,6 @@ pub fn seed_from(salt: u64) -> u64 {
 /// and checked, or a typed total checked against the dice's range. Returns the dice to log and
 /// the total.
 pub fn take(rng: &mut SplitMix64, dice: &Dice, n: usize) -> Result<(Dice, u8), String> {
-    let (lo, hi) = (n as u8, 6 * n as u8);
     match dice {
         Dice::App => {
             let d = rng.roll(n);
@@ -65,39 +65,14 @@ pub fn take(rng: &mut SplitMix64, dice: &Dice, n: usize) -> Result<(Dice, u8), S
             let total = d.iter().sum();
             Ok((Dice::Rolled(d), total))
         }
-        Dice::Typed(t) if (lo..=hi).contains(t) => Ok((Dice::Typed(*t), *t)),
-        Dice::Typed(t) => Err(format!(
-            "a roll of {t} is impossible on {}: it gives {lo} to {hi}",
-            name(n)
-        )),
+        Dice::Typed(t) => typed(*t, n).map(|t| (Dice::Typed(t), t)),
     }
 }
 
-/// `D6`, `2D6`, `3D6`.
-pub fn name(n: usize) -> String {
-    if n == 1 {
-        "D6".into()
-    } else {
-        format!("{n}D6")
-    }
-}
-
-/// `4 + 3` for rolled dice.
-pub fn dice_text(d: &[u8]) -> String {
-    d.iter().map(u8::to_string).collect::<Vec<_>>().join(" + ")
-}
-
-/// How a logged roll reads: "rolled 4 + 3 = 7" or "typed 7".
-pub fn roll_text(d: &Dice) -> String {
-    match d {
-        Dice::App => "to roll".into(),
-        Dice::Rolled(v) if v.len() == 1 => format!("rolled {}", v[0]),
-        Dice::Rolled(v) => format!(
-            "rolled {} = {}",
-            dice_text(v),
-            v.iter().map(|x| u32::from(*x)).sum::<u32>()
-        ),
-        Dice::Typed(t) => format!("typed {t}"),
+/// The game's dice give every roll the rules ask for.
+impl Roller for SplitMix64 {
+    fn take(&mut self, asked: &Dice, n: usize) -> Result<(Dice, u8), String> {
+        take(self, asked, n)
     }
 }
 

@@ -1,26 +1,13 @@
-//! Why the game refuses an action: the rules' own reason, or a step out of turn.
-
-use crate::model::game::Phase;
+//! Why the game refuses an action: the rules' own reason, or a step the game's clock and log
+//! do not allow.
 
 /// An action the game does not carry out. Its text is the sentence a player reads (the rules'
 /// reason where a rule refuses).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refused {
     /// The rules refuse it; the reasons are theirs.
-    #[error("{what}: {}", reasons.join("; "))]
-    Rules { what: String, reasons: Vec<String> },
-    #[error("unit {0} does not exist")]
-    NoUnit(String),
-    #[error("column {0} does not exist")]
-    NoColumn(String),
-    #[error("{name} has already acted this turn (only a referee override may move it again)")]
-    Acted { name: String },
-    #[error("{what} is not done in the {phase}")]
-    WrongPhase { what: String, phase: Phase },
-    #[error("{0}")]
-    NotThisRuleset(String),
-    #[error("bad dice: {0}")]
-    Dice(String),
+    #[error(transparent)]
+    Rules(#[from] crate::rules::engine::Refused),
     #[error("the referee's note is empty: say why the rules are set aside")]
     EmptyNote,
     #[error("the referee's unit is refused: {0}")]
@@ -31,15 +18,13 @@ pub enum Refused {
     BrokenUndo(String),
     #[error("the scenario has no game")]
     NoGame,
+    #[error(
+        "the log is full: a game holds at most {} entries",
+        crate::model::game::MAX_LOG_ENTRIES
+    )]
+    LogFull,
+    #[error("the turn counter is at its end (turn {0})")]
+    TurnCounterFull(u16),
     #[error("log entry {entry} does not replay: {why}")]
     Replay { entry: usize, why: Box<Refused> },
-}
-
-impl Refused {
-    pub(crate) fn rules(what: impl Into<String>, reasons: Vec<String>) -> Refused {
-        Refused::Rules {
-            what: what.into(),
-            reasons,
-        }
-    }
 }

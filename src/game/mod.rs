@@ -6,21 +6,17 @@
 //! on, and is pure: it reads no clock and no entropy (a new game's seed is given by the
 //! caller), and never touches edits, files or windows.
 //!
-//! - [`play`]: one action under the rules, or a [`Refused`] with the rules' reason. Moves go
-//!   through the rules' own previews (`hex_commands`, `m42`, `orders`), column orders through
-//!   `column::carry_out`, `voluntary_break` and `entry`, tests through `morale::resolve`,
-//!   command chits through `hex_commands::change_allowed`; nothing here re-decides a rule.
+//! - [`play`]: one action carried out by the rules (`rules::engine::carry_out`, the same
+//!   function the editor and the command line call), or a [`Refused`] with their reason; the
+//!   game applies the outcome, logs it with its dice and keeps an undo record. It decides no
+//!   rule: the phase an action belongs to, who acts by it, what the end of a phase changes are
+//!   read in `rules::engine::turn`.
 //! - [`take_back`]: the position before the last entry, restored from the entry's undo record;
 //!   [`position_at`]: the position after any entry the same way (stepping through the log).
 //! - [`replay`]: the position after the first `n` entries, replayed from the start through the
 //!   rules with the logged dice (app rolls drawn again from the saved generator and checked):
 //!   the check that a log (say, one sent by an opponent) is what the rules give. Its cost grows
 //!   with the log and the rules' work per entry.
-//!
-//! Turns and phases (docs/rules.md, "Playing a game"): R5 has a Command Phase (chits change,
-//! a charge chit left alone moves on by itself when the phase ends) then Movement; the table
-//! rulesets have Movement only. A unit acts once per phase (move, order, chit) unless the
-//! referee says otherwise; tests may be taken at any time and are not an action of the unit.
 
 mod apply;
 pub mod dice;
@@ -29,15 +25,8 @@ mod error;
 pub use error::Refused;
 
 use crate::model::game::{Action, Game, GameStart, LogEntry, Phase};
-use crate::model::{Command, Ruleset, Scenario, UnitId};
-
-/// The phases of a turn under `ruleset`, in order.
-pub fn phases(ruleset: Ruleset) -> &'static [Phase] {
-    match ruleset {
-        Ruleset::HexCommands => &[Phase::Command, Phase::Movement],
-        _ => &[Phase::Movement],
-    }
-}
+use crate::model::{Scenario, UnitId};
+pub use crate::rules::engine::turn::phases;
 
 /// A new game on `s` as it stands, its dice seeded with `seed`.
 pub fn begin(s: &Scenario, seed: u64) -> Game {
@@ -188,15 +177,6 @@ pub fn clock(s: &Scenario) -> (u16, Phase) {
         .as_ref()
         .map_or(phases(s.rules.ruleset)[0], |g| g.phase);
     (s.turn, phase)
-}
-
-/// Each command chit with the rules' refusal text when a leader may not take it.
-pub type CommandChoices = Vec<(Command, Result<(), String>)>;
-
-/// The commands a leader may take now (R5 Command Phase), each with the rules' reason when
-/// refused: `hex_commands::change_allowed` with his force's losses (the Muster trigger).
-pub fn commands(s: &Scenario, leader: UnitId) -> Result<CommandChoices, Refused> {
-    apply::commands(s, leader)
 }
 
 #[cfg(test)]

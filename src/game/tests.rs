@@ -4,7 +4,8 @@
 use super::*;
 use crate::model::game::{Dice, TestDice, TestKind};
 use crate::model::samples;
-use crate::model::{Morale, Place};
+use crate::model::{Command, Morale, MoveOrder, OrdersAction, Place};
+use crate::rules::engine;
 use crate::rules::hex_commands;
 
 fn sample(name: &str) -> Scenario {
@@ -58,11 +59,10 @@ fn r5_muster_is_offered_only_when_two_units_of_the_force_are_routed() {
     let s = sample("winceby");
     let manchester = id(&s, "Earl of Manchester");
     let muster = |s: &Scenario| {
-        commands(s, manchester)
-            .expect("commands")
+        engine::commands(s, s.unit(manchester).expect("Manchester"))
             .into_iter()
             .find(|(c, _)| *c == Command::Muster)
-            .map(|(_, r)| r)
+            .map(|(_, r)| r.map_err(|e| e.to_string()))
     };
     let refused = muster(&s).expect("listed").expect_err("no losses yet");
     assert!(refused.contains("Muster needs 2 units"), "{refused}");
@@ -101,7 +101,10 @@ fn a_unit_that_has_moved_moves_again_this_turn_only_by_referee_override() {
     let moved = ok(&s, step.clone());
     assert!(has_acted(&moved, horse));
     let again = play(&moved, step, 1).expect_err("acted");
-    assert!(matches!(again, Refused::Acted { .. }), "{again}");
+    assert!(
+        matches!(again, Refused::Rules(engine::Refused::Acted { .. })),
+        "{again}"
+    );
     let mut free = moved.unit(horse).expect("horse").clone();
     free.position = s.unit(horse).expect("horse").position;
     let by_referee = play(
@@ -337,7 +340,7 @@ fn r3_a_failed_ld_check_leaves_fall_back_as_the_only_order() {
     assert!(failed.unit(u.id).expect("unit").state.failed_ld_check);
     let advance = Action::Move {
         unit: u.id,
-        order: Some("advance".into()),
+        order: Some(MoveOrder::Order(OrdersAction::Advance)),
         to: None,
         followers: Vec::new(),
     };

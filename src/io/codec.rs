@@ -434,8 +434,12 @@ fn decode_json(bytes: &[u8]) -> Result<Scenario, LoadError> {
     }
     let budget = Budget::new(MAX_DECODED_BYTES);
     let mut de = serde_json::Deserializer::from_slice(text);
-    let scenario =
-        Scenario::deserialize(Budgeted::new(&mut de, &budget)).and_then(|s| de.end().map(|()| s));
+    // JSON needs no version for its fields; the wrapper starts the decoder with no ruleset
+    // read yet, so a logged move's order is never read under another file's ruleset.
+    let scenario = crate::model::compat::decoding_version(FORMAT_VERSION, || {
+        Scenario::deserialize(Budgeted::new(&mut de, &budget))
+    })
+    .and_then(|s| de.end().map(|()| s));
     scenario.map_err(|e| {
         if budget.exceeded() {
             LoadError::TooMuchData {

@@ -5,25 +5,47 @@
 //! is reading ([`decoding_version`]); fields added in format 2 deserialize through
 //! [`since_v2`], which takes their default without reading anything from a format-1 file. JSON
 //! needs no help: a missing key already takes the default.
+//!
+//! A logged move's order is saved as its name, and a name means different orders under
+//! different rulesets; the decoder remembers the ruleset of the scenario it is reading
+//! ([`reading_ruleset`]) so the order is read back as the right one.
 
+use super::scenario::Ruleset;
 use serde::{Deserialize, Deserializer};
 use std::cell::Cell;
 
 thread_local! {
     static READING: Cell<u32> = const { Cell::new(super::FORMAT_VERSION) };
+    static RULESET: Cell<Option<Ruleset>> = const { Cell::new(None) };
 }
 
-/// Runs `f` with the binary decoder reading a file of `version`, restoring the previous
-/// version after (also when `f` fails).
+/// Runs `f` with the decoder reading a file of `version` (and no ruleset read yet), restoring
+/// what was there before after (also when `f` fails).
 pub fn decoding_version<T>(version: u32, f: impl FnOnce() -> T) -> T {
-    struct Restore(u32);
+    struct Restore(u32, Option<Ruleset>);
     impl Drop for Restore {
         fn drop(&mut self) {
             READING.with(|r| r.set(self.0));
+            RULESET.with(|r| r.set(self.1));
         }
     }
-    let _restore = Restore(READING.with(|r| r.replace(version)));
+    let _restore = Restore(
+        READING.with(|r| r.replace(version)),
+        RULESET.with(|r| r.replace(None)),
+    );
     f()
+}
+
+/// The ruleset of the scenario being decoded, once its rules have been read.
+pub fn reading_ruleset() -> Option<Ruleset> {
+    RULESET.with(Cell::get)
+}
+
+/// A scenario's ruleset, remembered for the fields read after it (see [`reading_ruleset`]).
+pub(super) fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Error> {
+    let r = Ruleset::deserialize(d)?;
+    RULESET.with(|c| c.set(Some(r)));
+    Ok(r)
 }
 
 /// A field added in format 2: its default in a format-1 binary file, read otherwise.

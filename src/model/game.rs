@@ -9,6 +9,7 @@
 //! opponent is shown and checked.
 
 use super::ids::{ColumnId, ModelId, UnitId};
+use super::orders::MoveOrder;
 use super::scenario::{Column, Place};
 use super::unit::{Command, Unit};
 use crate::geom::Point;
@@ -96,19 +97,7 @@ pub enum Dice {
     Typed(u8),
 }
 
-/// A morale test or a rally test (R4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TestKind {
-    Morale,
-    Rally,
-}
-
-/// What caused a morale test (R4: routed by fire, routed in melee).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TestCause {
-    Fire,
-    Melee,
-}
+pub use super::orders::{TestCause, TestKind};
 
 /// The dice of a morale or rally test.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -146,14 +135,14 @@ pub enum ColumnOrder {
 /// One thing a player asks the game to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
-    /// A unit's move under the rules. `order` names the R3 order (`advance`, `rally`, ...),
-    /// the R2 move type (`advance`, `halt`, ...) or the R5 command to move under (default:
-    /// the unit's own); `to` is the leader's destination on the table or the hex on the map
+    /// A unit's move under the rules. `order` is the R3 order, the R2 move type or the R5
+    /// command (default: the R3 order a unit usually takes, Advance under R2, the R5 unit's
+    /// traced command); `to` is the leader's destination on the table or the hex on the map
     /// (none for orders that move nobody); `followers` places models where the player dragged
     /// them (any model not listed goes where the rules suggest).
     Move {
         unit: UnitId,
-        order: Option<String>,
+        order: Option<MoveOrder>,
         to: Option<Place>,
         followers: Vec<(ModelId, Point)>,
     },

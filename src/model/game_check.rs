@@ -333,8 +333,16 @@ fn entry(
             followers,
         } => {
             unit(out, "unit", *u);
-            if let Some(o) = order {
-                check_chars(out, item, "its order", o, 40);
+            if let Some(o) = order
+                && o.ruleset() != s.rules.ruleset
+            {
+                out.push(Invalid {
+                    item,
+                    message: format!(
+                        "its order '{}' is not one of this scenario's ruleset",
+                        o.name()
+                    ),
+                });
             }
             if let Some(Place::Table(p)) = to {
                 point(out, "the destination", *p);

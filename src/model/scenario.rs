@@ -245,6 +245,8 @@ pub struct OptionalRules {
 /// The scenario's rule settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleOptions {
+    /// Remembered while decoding: a logged move's order is read under it.
+    #[serde(deserialize_with = "super::compat::ruleset")]
     pub ruleset: Ruleset,
     /// R4 morale and rally tests.
     pub morale_tests: bool,

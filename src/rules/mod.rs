@@ -43,6 +43,7 @@
 pub mod check;
 pub mod column;
 pub mod dice;
+pub mod engine;
 pub mod hex_commands;
 pub mod los;
 pub mod m42;

@@ -3,7 +3,7 @@
 //! last successful action on its own. The editor and the command line take the roll from the
 //! user (or roll it) and apply what this returns.
 
-use super::{Activation, ColumnError, ColumnOutcome, Illegal, Order, preview};
+use super::{Activation, ColumnBreak, ColumnError, ColumnOutcome, Illegal, Order, preview};
 use crate::model::{ColumnId, Scenario};
 
 /// An order carried out with its test rolled.
@@ -16,6 +16,8 @@ pub struct Carried {
     /// What the column does: the order when passed, its last action repeated when failed;
     /// refused (with why) when that move is illegal.
     pub outcome: Result<ColumnOutcome, Vec<Illegal>>,
+    /// The break that move brings, with its pin tests.
+    pub column_break: Option<ColumnBreak>,
 }
 
 /// Carries out `order` for column `id` with the order test rolled `roll` on 2D6 (2 to 12).
@@ -28,16 +30,17 @@ pub fn carry_out(
     let ordered = preview(s, id, Activation::Ordered(order))?;
     let needed = ordered.order_test.discipline;
     let passed = roll >= needed;
-    let outcome = if passed {
-        ordered.outcome(s)
+    let done = if passed {
+        ordered
     } else {
-        preview(s, id, Activation::Failed)?.outcome(s)
+        preview(s, id, Activation::Failed)?
     };
     Ok(Carried {
         roll,
         needed,
         passed,
-        outcome,
+        outcome: done.outcome(s),
+        column_break: done.column_break,
     })
 }
 

@@ -47,7 +47,7 @@ mod voluntary;
 #[cfg(test)]
 mod tests;
 
-pub use breaking::{BreakCause, BreakWhen, ColumnBreak, PinTest, break_now};
+pub use breaking::{BreakCause, BreakWhen, ColumnBreak, PinTest, break_now, list as pin_test_list};
 pub use carry::{Carried, carry_out};
 pub use chain::{DEFAULT_FIGURE_GAP_IN, OFF_ROUTE_IN};
 pub use combat::{ColumnCombat, attack_on};

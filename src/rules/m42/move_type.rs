@@ -4,48 +4,10 @@
 use serde::Serialize;
 use std::fmt;
 
-/// The four M42 move types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum MoveType {
-    Halt,
-    Advance,
-    AtTheDouble,
-    DigIn,
-}
+/// The four M42 move types, named in the model so a game's log keeps them typed.
+pub use crate::model::MoveType;
 
 impl MoveType {
-    pub const ALL: [MoveType; 4] = [
-        MoveType::Halt,
-        MoveType::Advance,
-        MoveType::AtTheDouble,
-        MoveType::DigIn,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveType::Halt => "Halt",
-            MoveType::Advance => "Advance",
-            MoveType::AtTheDouble => "At the Double",
-            MoveType::DigIn => "Dig-In",
-        }
-    }
-
-    /// Accepts `halt`, `advance`, `at-the-double`, `double`, `dig-in`, `digin` (any case).
-    pub fn parse(text: &str) -> Option<MoveType> {
-        let key: String = text
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        match key.as_str() {
-            "halt" => Some(MoveType::Halt),
-            "advance" => Some(MoveType::Advance),
-            "atthedouble" | "double" => Some(MoveType::AtTheDouble),
-            "digin" => Some(MoveType::DigIn),
-            _ => None,
-        }
-    }
-
     /// How far the leader may move, in inches.
     pub fn leader_allowance(self, mv: f32) -> f32 {
         match self {
@@ -77,12 +39,6 @@ impl MoveType {
             MoveType::AtTheDouble => vec![Effect::Evasion(-1), Effect::NoShooting],
             MoveType::DigIn => vec![Effect::NoShooting, Effect::ToughnessAgainstShooting(1)],
         }
-    }
-}
-
-impl fmt::Display for MoveType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

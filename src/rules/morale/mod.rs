@@ -26,8 +26,8 @@
 //!   rally this turn (charged), since a routing unit that does not rally routs on and loses a
 //!   stand either way.
 //! - **Removal** takes the unit off the table: morale `Removed`, position `Exited`, no models.
-//! - **Wagons** need to know why they were routed: [`Cause::Fire`] (they flee) or
-//!   [`Cause::Melee`] (they are captured: removed).
+//! - **Wagons** need to know why they were routed: [`TestCause::Fire`] (they flee) or
+//!   [`TestCause::Melee`] (they are captured: removed).
 
 mod artillery;
 mod eligibility;
@@ -53,7 +53,7 @@ pub use outcome::{
     Distance, Effect, MoveKind, Movement, Outcome, OutcomeKind, Removal, morale_text,
 };
 pub use preview::preview;
-pub use request::{Cause, TestKind, TestRequest};
+pub use request::{TestCause, TestKind, TestRequest};
 pub use reroll::RerollSource;
 pub use resolve::{Resolution, Resolved, resolve};
 pub use stampede::{InPath, PathRect, Stampede};

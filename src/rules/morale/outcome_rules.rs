@@ -4,7 +4,7 @@
 use super::artillery;
 use super::eligibility::fifty;
 use super::outcome::{Distance, Effect, MoveKind, Movement, Outcome, OutcomeKind, Removal};
-use super::request::{Cause, TestKind};
+use super::request::{TestCause, TestKind};
 use crate::model::{Morale, RuleOptions, Unit, UnitKind};
 
 /// The unit and the rule settings an outcome depends on.
@@ -12,7 +12,7 @@ pub(super) struct Ctx<'a> {
     pub u: &'a Unit,
     pub rules: &'a RuleOptions,
     pub kind: TestKind,
-    pub cause: Cause,
+    pub cause: TestCause,
 }
 
 impl Ctx<'_> {
@@ -113,11 +113,11 @@ impl Ctx<'_> {
                 o,
             ),
             UnitKind::Wagon => match self.cause {
-                Cause::Fire => {
+                TestCause::Fire => {
                     o.effects.push(Effect::Flees);
                     o.movement = Some(self.rout_move());
                 }
-                Cause::Melee => {
+                TestCause::Melee => {
                     o.effects.push(Effect::Captured);
                     o.remove(Removal::Captured);
                 }

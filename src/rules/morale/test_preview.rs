@@ -5,7 +5,7 @@ use super::eligibility::{AutomaticFailure, CannotTest};
 use super::modifiers::Modifier;
 use super::notes::Note;
 use super::outcome::{Outcome, OutcomeKind};
-use super::request::{Cause, TestKind};
+use super::request::{TestCause, TestKind};
 use super::reroll::RerollSource;
 use super::stampede::Stampede;
 use crate::model::{Morale, Quality, Strength, UnitId, UnitKind};
@@ -17,7 +17,7 @@ pub struct TestPreview {
     pub unit: UnitId,
     pub name: String,
     pub kind: TestKind,
-    pub cause: Cause,
+    pub cause: TestCause,
     pub unit_kind: UnitKind,
     pub quality: Quality,
     pub strength: Strength,

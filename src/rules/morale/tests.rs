@@ -934,14 +934,14 @@ fn r4_wagons_flee_when_routed_by_fire_and_are_captured_in_melee() {
     );
     let fire = preview(
         &s,
-        TestRequest::new(w, TestKind::Morale).with_cause(Cause::Fire),
+        TestRequest::new(w, TestKind::Morale).with_cause(TestCause::Fire),
     )
     .expect("wagon");
     assert!(fire.notes.contains(&Note::WagonsDoNotShoot));
     let fail = outcome(&fire, OutcomeKind::Fail);
     assert_eq!((fail.morale, fail.removed), (Morale::Routing, None));
     assert!(fail.effects.contains(&Effect::Flees));
-    let melee_req = TestRequest::new(w, TestKind::Morale).with_cause(Cause::Melee);
+    let melee_req = TestRequest::new(w, TestKind::Morale).with_cause(TestCause::Melee);
     let melee = preview(&s, melee_req).expect("wagon");
     let fail = outcome(&melee, OutcomeKind::Fail);
     assert_eq!(fail.removed, Some(Removal::Captured));

@@ -13,72 +13,8 @@ pub const RALLY_RADIUS_IN: f32 = 12.0;
 /// Disorderly models must try to end within this of another model of their unit.
 pub const COHERENCY_IN: f32 = 2.0;
 
-/// The six R3 orders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Action {
-    OpenFire,
-    Advance,
-    Rally,
-    AtTheDouble,
-    GoToGround,
-    FallBack,
-}
-
-impl Action {
-    pub const ALL: [Action; 6] = [
-        Action::OpenFire,
-        Action::Advance,
-        Action::Rally,
-        Action::AtTheDouble,
-        Action::GoToGround,
-        Action::FallBack,
-    ];
-
-    /// The command-line name: `open-fire`, `advance`, `rally`, `at-the-double`,
-    /// `go-to-ground`, `fall-back`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Action::OpenFire => "open-fire",
-            Action::Advance => "advance",
-            Action::Rally => "rally",
-            Action::AtTheDouble => "at-the-double",
-            Action::GoToGround => "go-to-ground",
-            Action::FallBack => "fall-back",
-        }
-    }
-
-    /// The name on the order chit: `Open Fire!`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Action::OpenFire => "Open Fire!",
-            Action::Advance => "Advance!",
-            Action::Rally => "Rally!",
-            Action::AtTheDouble => "At the Double!",
-            Action::GoToGround => "Go to Ground!",
-            Action::FallBack => "Fall Back!",
-        }
-    }
-
-    /// Accepts the key or the name in any case, with or without spaces, dashes, underscores
-    /// and the exclamation mark (`open-fire`, `Open Fire!`, `atthedouble`).
-    pub fn parse(text: &str) -> Option<Action> {
-        let squash = |t: &str| -> String {
-            t.chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .collect::<String>()
-                .to_ascii_lowercase()
-        };
-        let key = squash(text);
-        Action::ALL.into_iter().find(|a| squash(a.key()) == key)
-    }
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The six R3 orders, named in the model so a game's log keeps them typed.
+pub use crate::model::OrdersAction as Action;
 
 /// How the unit moves under an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -1,0 +1,186 @@
+//! R5 carried out: a leader's new chit in the Command Phase, and a unit's move to a hex its
+//! preview calls legal, under the command it traces (a what-if chit is a preview only).
+
+use super::choice::{Refusal, losses};
+use super::outcome::{Outcome, Refused};
+use crate::model::game::Action;
+use crate::model::*;
+use crate::rules::hex_commands::{self as hex, HexRules, MovePreview, change_allowed};
+use hexx::Hex;
+
+fn hex_err(e: hex::HexError) -> Refused {
+    Refused::rules("the hex rules cannot answer", vec![e.to_string()])
+}
+
+/// A leader changes his chit (R5 Command Phase), as the Charge timeline and the Muster
+/// trigger allow.
+pub(super) fn change_command(
+    s: &Scenario,
+    action: &Action,
+    leader: UnitId,
+    command: Command,
+) -> Result<Outcome, Refused> {
+    let u = s.unit(leader).ok_or(Refused::NoUnit(leader))?;
+    let Some(ld) = u.leadership else {
+        return Err(Refused::Choice {
+            what: format!("{} carries no command chit", u.name),
+            why: Refusal::NoChit,
+        });
+    };
+    let lost = losses(s, leader).map_err(hex_err)?;
+    change_allowed(ld.command, command, lost).map_err(|why| Refused::Choice {
+        what: format!("{} may not change to {command}", u.name),
+        why: Refusal::Command(why),
+    })?;
+    let mut n = u.clone();
+    if let Some(l) = n.leadership.as_mut() {
+        l.command = command;
+    }
+    let mut o = Outcome::of(action.clone());
+    o.what = format!("{}: {} → {command}", u.name, ld.command);
+    if command == Command::Muster && ld.command != Command::Muster {
+        o.reasons.push(if ld.command.is_charge() {
+            format!("Muster: the early change from {} (span +1)", ld.command)
+        } else {
+            format!("Muster: {lost} units of his force routed or destroyed (span +1)")
+        });
+    }
+    o.unit = Some(leader);
+    o.acted.push(leader);
+    o.units.push(n);
+    Ok(o)
+}
+
+/// The unit as a move to `to` leaves it: on the hex, facing the way of its last step; a
+/// reinforcement coming on is marked as arrived this turn (no charge), and dragoons come on
+/// mounted. The editor's ghost and the game's move both stand the unit so.
+pub fn moved(pv: &MovePreview, u: &Unit, to: Hex) -> Unit {
+    let hexes = pv.path(to).unwrap_or_default();
+    let facing = match (hexes.len(), &u.position) {
+        (n, _) if n >= 2 => hexes[n - 2]
+            .neighbor_direction(hexes[n - 1])
+            .map(|d| d.index())
+            .unwrap_or(0),
+        (_, Position::Hex { facing, .. }) => *facing,
+        _ => 0,
+    };
+    let mut n = u.clone();
+    n.position = Position::Hex { hex: to, facing };
+    if pv.entry.is_some() {
+        n.state.arrived_this_turn = true;
+        if n.kind == UnitKind::Dragoons {
+            n.state.mounted = true;
+        }
+    }
+    n
+}
+
+/// The verdict on ending the previewed move at `to`: legal, or the reason it is not (off the
+/// map, out of reach, refused by the command, or where it stands already).
+pub fn verdict(s: &Scenario, pv: &MovePreview, to: Hex) -> Result<(), Vec<String>> {
+    let on_map = s.map.as_hex().is_some_and(|m| m.grid().contains(to));
+    if !on_map {
+        return Err(vec![format!("hex ({}, {}) is off the map", to.x, to.y)]);
+    }
+    let v = pv.get(to).ok_or_else(|| {
+        vec![format!(
+            "out of reach: more than {} MP away, or no way through",
+            pv.allowance
+        )]
+    })?;
+    if let Some(r) = &v.reason {
+        return Err(vec![r.to_string()]);
+    }
+    if to == pv.start && pv.entry.is_none() {
+        return Err(vec!["it stands there already".into()]);
+    }
+    Ok(())
+}
+
+/// R5: the unit moves to a hex its preview calls legal under the command it traces.
+pub(super) fn move_unit(
+    s: &Scenario,
+    action: &Action,
+    u: &Unit,
+    command: Option<Command>,
+    to: Option<Place>,
+) -> Result<Outcome, Refused> {
+    let Some(Place::Hex(to)) = to else {
+        return Err(Refused::rules(
+            format!("{} moves on the hex map", u.name),
+            vec!["give the hex to move to".into()],
+        ));
+    };
+    let mut rules = HexRules::new(s).map_err(hex_err)?;
+    let pv = rules.preview(u.id, command).map_err(hex_err)?;
+    // A chit other than the one the unit traces is a what-if: the game moves it under its own.
+    if let Some(c) = command {
+        let traced = pv
+            .command
+            .tracing
+            .leader()
+            .map(|l| (l.leader.name.clone(), l.command));
+        let holds = traced.as_ref().is_some_and(|(_, t)| *t == c) && !u.is_leader();
+        if !holds {
+            let why = match traced {
+                Some((leader, t)) if !u.is_leader() => {
+                    format!("it traces command to {leader}, whose chit is {t}")
+                }
+                _ if u.is_leader() => "a leader moves on his own, under no chit".to_string(),
+                _ => "it traces command to no leader".to_string(),
+            };
+            return Err(Refused::rules(
+                format!("{} may not move under {c}", u.name),
+                vec![
+                    why,
+                    "a move under another chit is a preview only: a referee override moves it otherwise"
+                        .into(),
+                ],
+            ));
+        }
+    }
+    let label = s.map.as_hex().map_or_else(String::new, |m| m.label(to));
+    let what = format!("{} may not end at {label}", u.name);
+    verdict(s, &pv, to).map_err(|why| {
+        let off = why.iter().any(|w| w.contains("off the map"));
+        Refused::rules(
+            if off {
+                format!("{} may not end there", u.name)
+            } else {
+                what.clone()
+            },
+            why,
+        )
+    })?;
+    let cost = pv.get(to).map_or(0, |v| v.cost);
+    let under = match pv.command.moves_as {
+        Some(c) => format!("under {c}"),
+        None if u.is_leader() => "as a leader".to_string(),
+        None => "out of command".to_string(),
+    };
+    let mut o = Outcome::of(action.clone());
+    o.what = format!(
+        "{} moves to {label}, {cost} of {} MP, {under}",
+        u.name, pv.allowance
+    );
+    if let Some(e) = &pv.entry {
+        let at = s.map.as_hex().map_or_else(String::new, |m| m.label(e.hex));
+        o.reasons.push(format!(
+            "a reinforcement due on turn {}: comes on at {at} and has arrived this turn",
+            e.turn
+        ));
+    }
+    o.reasons
+        .extend(pv.constraints.iter().map(ToString::to_string));
+    o.reasons.extend(pv.effects.iter().map(ToString::to_string));
+    o.path = pv
+        .path(to)
+        .unwrap_or_default()
+        .into_iter()
+        .map(Place::Hex)
+        .collect();
+    o.unit = Some(u.id);
+    o.acted.push(u.id);
+    o.units.push(moved(&pv, u, to));
+    Ok(o)
+}

@@ -1,0 +1,253 @@
+//! R1 carried out: a column's order with its 2D6 test (Move, Stand To, a voluntary break, a
+//! unit coming on after a break), and a unit outside a formed column moving on its own.
+
+use super::outcome::{Outcome, Refused};
+use super::roll::{Roller, roll_text};
+use super::table::{table_path, table_point};
+use crate::model::game::{Action, ColumnOrder, Dice};
+use crate::model::*;
+use crate::rules::column::{self, Activation, ColumnBreak, ColumnOutcome, Illegal, Order};
+use crate::rules::reach::{self, Avoid, Board, Unreachable};
+
+/// R1: a unit outside a formed column moves up to its Mv along a legal path, as a block.
+pub(super) fn unit_move(
+    s: &Scenario,
+    action: &Action,
+    u: &Unit,
+    order: Option<MoveOrder>,
+    to: Option<Place>,
+) -> Result<Outcome, Refused> {
+    if let Some(c) = s.column_of(u.id)
+        && (c.state == ColumnState::Formed || u.position == Position::OffMap)
+    {
+        return Err(Refused::rules(
+            format!("{} marches in column '{}'", u.name, c.name),
+            vec![if c.state == ColumnState::Formed {
+                "a unit in a formed column moves only with its column: give the column an order"
+                    .into()
+            } else {
+                "a unit off table comes on only at the column's entry point".into()
+            }],
+        ));
+    }
+    if let Some(o) = order {
+        return Err(Refused::NotThisRuleset(format!(
+            "columns of march (R1) have no order '{o}' for a single unit"
+        )));
+    }
+    let Some(goal) = table_point(u, to)? else {
+        return Err(Refused::rules(
+            format!("{} moves on the table", u.name),
+            vec!["give the point to move to".into()],
+        ));
+    };
+    let Some(model) = u.leader().or(u.models.first()).copied() else {
+        return Err(Refused::rules(
+            format!("{} cannot move", u.name),
+            vec!["it has no figures".into()],
+        ));
+    };
+    if !u.on_table() || !u.in_play() {
+        return Err(Refused::rules(
+            format!("{} cannot move", u.name),
+            vec!["it is not on the table".into()],
+        ));
+    }
+    let allowance = f32::from(u.stats.mv);
+    let board = Board::new(s, u.side, reach::mover_radius(&model));
+    let path =
+        reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()).map_err(|e| {
+            let why = match e {
+                Unreachable::Blocked(_) => "the destination is blocked".to_string(),
+                Unreachable::Enclosed => "no legal route reaches it".to_string(),
+                Unreachable::TooFar { length } => format!(
+                    "the shortest legal route is {length:.2}\", beyond its move of {allowance}\""
+                ),
+            };
+            Refused::rules(format!("{} may not end there", u.name), vec![why])
+        })?;
+    let mut o = Outcome::of(action.clone());
+    o.what = format!("{} moves {:.2}\" of {allowance}\"", u.name, path.length);
+    o.path = table_path(&path.points);
+    let shift = goal - model.pos;
+    let mut n = u.clone();
+    for m in &mut n.models {
+        m.pos += shift;
+    }
+    o.unit = Some(u.id);
+    o.acted.push(u.id);
+    o.units.push(n);
+    Ok(o)
+}
+
+/// Who acts by a column's order: every unit of a formed column; after a break, only the
+/// units still off table (one of them may try to come on each turn, so one try uses the
+/// turn's chance for all of them), never the units already on the table, which act alone.
+pub fn acting(s: &Scenario, col: &Column, order: &ColumnOrder) -> Vec<UnitId> {
+    match order {
+        ColumnOrder::Enter(unit) => {
+            let mut v = column::waiting(s, col.id);
+            if !v.contains(unit) {
+                v.push(*unit);
+            }
+            v
+        }
+        _ => col.members.iter().map(|m| m.unit).collect(),
+    }
+}
+
+/// R1: a column's order with its 2D6 test.
+pub(super) fn column_order(
+    s: &Scenario,
+    id: ColumnId,
+    order: &ColumnOrder,
+    dice: &Dice,
+    roller: &mut dyn Roller,
+) -> Result<Outcome, Refused> {
+    if s.rules.ruleset != Ruleset::ColumnOfMarch {
+        return Err(Refused::NotThisRuleset(
+            "columns of march belong to R1".into(),
+        ));
+    }
+    let col = s.column(id).ok_or(Refused::NoColumn(id))?;
+    let name = col.name.clone();
+    let colerr = |e: column::ColumnError| Refused::rules(name.clone(), vec![e.to_string()]);
+    // The rules are asked before the dice are rolled: a refused order rolls nothing.
+    let (logged, roll) = match order {
+        ColumnOrder::VoluntaryBreak(unit) => {
+            column::voluntary_break(s, id, *unit).map_err(colerr)?;
+            roller.take(dice, 2)
+        }
+        ColumnOrder::Enter(unit) => {
+            column::entry(s, id, Some(*unit), None).map_err(colerr)?;
+            roller.take(dice, 2)
+        }
+        _ => {
+            column::preview(s, id, Activation::Failed).map_err(colerr)?;
+            roller.take(dice, 2)
+        }
+    }
+    .map_err(Refused::Dice)?;
+    let rolled = roll_text(&logged);
+    let mut o = Outcome::of(Action::Column {
+        column: id,
+        order: order.clone(),
+        dice: logged,
+    });
+    let illegal = |what: &str, v: Vec<Illegal>| {
+        Refused::rules(what, v.iter().map(ToString::to_string).collect())
+    };
+    let outcome: ColumnOutcome = match order {
+        ColumnOrder::StandTo | ColumnOrder::Move { .. } => {
+            let (o2, asked) = match order {
+                ColumnOrder::Move { distance_in, route } => (
+                    Order::Move {
+                        distance_in: *distance_in,
+                        route: (!route.is_empty()).then(|| route.clone()),
+                    },
+                    format!("Move {distance_in}\""),
+                ),
+                _ => (Order::StandTo, "Stand To".to_string()),
+            };
+            let c = column::carry_out(s, id, o2, roll).map_err(colerr)?;
+            o.unit = column::preview(s, id, Activation::Failed)
+                .ok()
+                .map(|p| p.lead);
+            o.what = if c.passed {
+                format!(
+                    "{name}: {asked} (2D6 {rolled}, needed {}: passed)",
+                    c.needed
+                )
+            } else {
+                format!(
+                    "{name}: {asked} failed (2D6 {rolled}, needed {}): the column repeats its last action",
+                    c.needed
+                )
+            };
+            let done = c.outcome.map_err(|v| illegal(&o.what, v))?;
+            if let Some(b) = &c.column_break {
+                break_words(b, &mut o);
+            }
+            done
+        }
+        ColumnOrder::VoluntaryBreak(unit) => {
+            let vb = column::voluntary_break(s, id, *unit).map_err(colerr)?;
+            let (passed, outcome) = vb.carry_out(s, roll);
+            o.unit = Some(*unit);
+            o.what = if passed {
+                format!(
+                    "{name}: voluntary break, order to {} (2D6 {rolled}, needed {}: passed): the column is broken, no pin tests",
+                    vb.name, vb.test.discipline
+                )
+            } else {
+                format!(
+                    "{name}: voluntary break failed (order to {}, 2D6 {rolled}, needed {}): the column repeats its last action",
+                    vb.name, vb.test.discipline
+                )
+            };
+            if !passed && let Some(b) = &vb.on_fail.column_break {
+                break_words(b, &mut o);
+            }
+            outcome.map_err(|v| illegal(&o.what, v))?
+        }
+        ColumnOrder::Enter(unit) => {
+            let e = column::entry(s, id, Some(*unit), None).map_err(colerr)?;
+            o.unit = Some(*unit);
+            match e.carry_out(s, roll) {
+                Some(outcome) => {
+                    o.what = format!(
+                        "{}: comes on (2D6 {rolled}, needed {}: passed)",
+                        e.name, e.test.discipline
+                    );
+                    outcome.map_err(|v| illegal(&o.what, v))?
+                }
+                None => {
+                    o.what = format!(
+                        "{}: activation failed (2D6 {rolled}, needed {}): it stays off table this turn",
+                        e.name, e.test.discipline
+                    );
+                    ColumnOutcome::default()
+                }
+            }
+            .clone()
+        }
+    };
+    if let ColumnOrder::Enter(_) = order {
+        o.reasons.push(
+            "after a break one unit off table may try to come on each turn, at the entry point"
+                .into(),
+        );
+    }
+    o.acted = acting(s, col, order);
+    o.units.extend(outcome.units);
+    o.column = outcome.column;
+    Ok(o)
+}
+
+/// The words of a break: what breaks the column, and who must take a pin test.
+fn break_words(b: &ColumnBreak, o: &mut Outcome) {
+    o.what.push_str("; the column breaks");
+    for c in &b.causes {
+        o.reasons.push(format!("the column breaks: {c}"));
+    }
+    o.reasons.push(format!(
+        "pin tests for {}",
+        column::pin_test_list(&b.pin_tests)
+    ));
+}
+
+/// R1 in the editor, outside a game: the column's failed order carried out as a designer sets
+/// a position up (the column repeats its last successful action; no roll).
+pub fn failed_order(s: &Scenario, id: ColumnId) -> Result<(String, ColumnOutcome), Refused> {
+    let col = s.column(id).ok_or(Refused::NoColumn(id))?;
+    let p = column::preview(s, id, Activation::Failed)
+        .map_err(|e| Refused::rules(col.name.clone(), vec![e.to_string()]))?;
+    let what = format!(
+        "{}: failed order, the column repeats its last action",
+        col.name
+    );
+    let outcome = p
+        .outcome(s)
+        .map_err(|v| Refused::rules(what.clone(), v.iter().map(ToString::to_string).collect()))?;
+    Ok((what, outcome))
+}
