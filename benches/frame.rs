@@ -111,18 +111,18 @@ fn frame_panning(bencher: divan::Bencher, map: &str) {
 
 /// The unit the preview benchmarks preview: the first whose usual preview draws something and
 /// moves it by dragging.
-fn previewed(s: &Scenario) -> Option<(sandtable::model::UnitId, sandtable::preview::Mode)> {
+fn previewed(s: &Scenario) -> Option<(sandtable::model::UnitId, sandtable::preview::Choice)> {
     use sandtable::preview::{self, Request};
     s.units.iter().find_map(|u| {
         let c = preview::choices(s, u.id)
             .into_iter()
             .find(|c| c.refused.is_none())?;
-        let o = preview::compute(s, &Request::new(u.id, c.mode)).ok()?;
+        let o = preview::compute(s, &Request::new(u.id, c.choice)).ok()?;
         let anchor = o
             .marks
             .first()
             .map_or(sandtable::geom::Point::ZERO, |m| m.at);
-        (!o.items.is_empty() && o.ghost(s, anchor).is_some()).then_some((u.id, c.mode))
+        (!o.items.is_empty() && o.ghost(s, anchor).is_some()).then_some((u.id, c.choice))
     })
 }
 

@@ -781,7 +781,7 @@ fn no_repaint_while_idle() {
         .expect("unit")
         .id;
     app.selection = vec![ItemRef::Unit(unit)];
-    app.open_preview(sandtable::preview::Mode::HexMove(None));
+    app.open_preview(sandtable::preview::Choice::HexMove(None));
     assert_eq!(settle(&mut app), std::time::Duration::MAX);
     let _ = app
         .doc

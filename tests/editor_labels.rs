@@ -104,13 +104,13 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
                 .into_iter()
                 .filter(|c| c.refused.is_none())
             {
-                perform(&mut e, Command::OpenPreview(c.mode));
+                perform(&mut e, Command::OpenPreview(c.choice));
                 let texts = map_texts(&e);
                 if let Some(clash) = overlapping(&texts) {
-                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.mode);
+                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 if let Some(clash) = name_across_a_unit(&e, &texts) {
-                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.mode);
+                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 looked += 1;
             }

@@ -9,7 +9,7 @@ use sandtable::game;
 use sandtable::geom::Point;
 use sandtable::model::game::{Action, Phase};
 use sandtable::model::*;
-use sandtable::preview::Mode;
+use sandtable::preview::Choice;
 use sandtable::rules::hex_commands::HexRules;
 use sandtable::scene::layout;
 
@@ -129,7 +129,7 @@ impl Editor {
     }
 
     /// Opens the preview `mode` of the selected unit from the Rules panel, unless it is open.
-    fn preview(&mut self, mode: Mode, text: &str) {
+    fn preview(&mut self, mode: Choice, text: &str) {
         if self.app().preview_mode() != Some(mode) {
             self.click("Preview");
             self.click(text);
@@ -412,13 +412,13 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
         let from = e.s().unit(unit).and_then(|u| u.hex()).expect("on a hex").0;
         if e.s().unit(unit).is_some_and(|u| u.is_leader()) {
             e.select(&name);
-            e.preview(Mode::HexMove(None), "Moves under its command");
+            e.preview(Choice::HexMove(None), "Moves under its command");
             e.click_map(l.hex_to_world_pos(to));
             e.press_button("Move to the picked hex");
         } else {
             e.click_map(l.hex_to_world_pos(from));
             assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)], "{name}");
-            e.preview(Mode::HexMove(None), "Moves under its command");
+            e.preview(Choice::HexMove(None), "Moves under its command");
             e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(to));
         }
         assert_eq!(
@@ -447,7 +447,7 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
         None,
         "not opened for a unit that has acted"
     );
-    e.preview(Mode::HexMove(None), "Moves under its command");
+    e.preview(Choice::HexMove(None), "Moves under its command");
     let before = e.s().clone();
     let to = free_legal_hex(e.s(), *first).expect("a hex it could move to");
     e.click_map(l.hex_to_world_pos(to));
@@ -484,7 +484,7 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
     e.key(Key::F5);
     e.select(&s.unit(lead).expect("lead").name);
     e.preview(
-        Mode::Column(column.id, sandtable::preview::ColumnOrder::Move),
+        Choice::Column(column.id, sandtable::preview::ColumnChoice::Move),
         "Column: Move",
     );
     e.h.get_by_label("Order test, 2D6:")
@@ -506,7 +506,7 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
     );
     // Once a turn: the same order again is refused with the reason.
     e.preview(
-        Mode::Column(column.id, sandtable::preview::ColumnOrder::Move),
+        Choice::Column(column.id, sandtable::preview::ColumnChoice::Move),
         "Column: Move",
     );
     e.press_button("Carry out the order");
@@ -535,13 +535,13 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
 /// A table unit's move in Play: its preview opened, the leader dragged to a place the game
 /// accepts, the followers set down and committed with Enter; logged, marked, taken back and
 /// replayed.
-fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Mode, text: &str) {
+fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Choice, text: &str) {
     let s = sample(sample_name);
     let u = s.find_unit(unit_name).expect("unit").clone();
     let leader = u.leader().expect("leader").pos;
     let order = match mode {
-        Mode::M42(t) => sandtable::model::MoveOrder::MoveType(t),
-        Mode::Orders(a) => sandtable::model::MoveOrder::Order(a),
+        Choice::M42(t) => sandtable::model::MoveOrder::MoveType(t),
+        Choice::Orders(a) => sandtable::model::MoveOrder::Order(a),
         _ => unreachable!(),
     };
     let to = around(leader, 4.0, 0.5)
@@ -592,7 +592,7 @@ fn r2_patrol_a_section_advances_in_the_editor() {
     table_move_in_the_editor(
         "patrol",
         "1st Rifle Section",
-        Mode::M42(sandtable::rules::m42::MoveType::Advance),
+        Choice::M42(sandtable::rules::m42::MoveType::Advance),
         "Advance",
     );
 }
@@ -602,7 +602,7 @@ fn r3_skirmish_a_section_is_ordered_to_advance_in_the_editor() {
     table_move_in_the_editor(
         "skirmish",
         "Sergeant Cuff's Section",
-        Mode::Orders(sandtable::rules::orders::Action::Advance),
+        Choice::Orders(sandtable::rules::orders::Action::Advance),
         "Advance!",
     );
 }

@@ -9,7 +9,7 @@ use hexx::Hex;
 use sandtable::app::command::Command;
 use sandtable::geom::Point;
 use sandtable::model::*;
-use sandtable::preview::Mode;
+use sandtable::preview::Choice;
 use sandtable::rules::column;
 use sandtable::rules::hex_commands::{self, HexRules};
 use sandtable::scene::layout;
@@ -287,7 +287,7 @@ fn r5_reaction_charge_in_the_editor_from_a_check_point_of_the_enemy_move() {
     assert_eq!(e.app().selection, vec![ItemRef::Unit(charger)]);
     assert!(matches!(
         e.app().preview_mode(),
-        Some(Mode::HexReaction { trigger, .. }) if trigger == mover
+        Some(Choice::HexReaction { trigger, .. }) if trigger == mover
     ));
     assert!(e.shows(&format!("{mover_name} halted at ")));
     // The legal ends are the engine's: hovering one says so; a refused one says why.

@@ -562,10 +562,10 @@ fn run_test(
         Cli::Test {
             file: path,
             unit: unit.into(),
-            kind: kind.into(),
+            kind: TestKind::parse(kind).expect("a test kind"),
             roll: extra.0,
             reroll: extra.1,
-            cause: "fire".into(),
+            cause: sandtable::model::TestCause::Fire,
             json,
         },
         &mut out,
@@ -712,15 +712,27 @@ fn test_command_refuses_bad_kinds_and_rolls() {
     let cmd = |kind: &str, roll: Option<u8>, reroll: Option<u8>| Cli::Test {
         file: path.clone(),
         unit: FORTY_FOURTH.into(),
-        kind: kind.into(),
+        kind: TestKind::parse(kind).expect("a test kind"),
         roll,
         reroll,
-        cause: "fire".into(),
+        cause: sandtable::model::TestCause::Fire,
         json: false,
     };
     let mut out = Vec::new();
+    let file = path.display().to_string();
+    let parsed = <sandtable::cli::Cli as clap::Parser>::try_parse_from([
+        "sandtable",
+        "test",
+        &file,
+        "--unit",
+        FORTY_FOURTH,
+        "--kind",
+        "panic",
+    ]);
+    let err = parsed.expect_err("not a test kind").to_string();
+    assert!(err.contains("invalid value 'panic'"), "{err}");
+    assert!(err.contains("[possible values: morale, rally]"), "{err}");
     for (c, want) in [
-        (cmd("panic", None, None), "not a test kind"),
         (cmd("rally", Some(7), None), "1 to 6"),
         (
             cmd("rally", Some(6), Some(2)),

@@ -17,7 +17,7 @@ use crate::edit::Edit;
 use crate::edit::ops::selection::Nudge;
 use crate::geom::Point;
 use crate::model::{ItemRef, ModelId, Morale, SideId, TerrainId, TerrainKind, UnitId};
-use crate::preview::Mode;
+use crate::preview::Choice;
 use crate::rules::morale::{Resolution, TestKind};
 use std::path::PathBuf;
 
@@ -198,7 +198,7 @@ pub enum Command {
     // Rule previews.
     /// P: open the selected unit's usual preview, or close the open one.
     TogglePreview,
-    OpenPreview(Mode),
+    OpenPreview(Choice),
     ClosePreview,
     /// Drop the previewed unit (its leader) at this point under the rules.
     DropGhost(Point),
@@ -447,7 +447,7 @@ impl App {
                 }
             }
             Command::Route(edit) => self.edit_route(edit),
-            Command::March(roll) => self.march(roll),
+            Command::March(roll) => self.march(roll.map(crate::model::game::Dice::Typed)),
             Command::ApplyTest {
                 unit,
                 kind,
@@ -490,7 +490,7 @@ impl App {
             Command::ChangeCommand { leader, command } => {
                 self.play_action(crate::model::game::Action::Command { leader, command });
             }
-            Command::MarchRolled => self.march_dice(crate::model::game::Dice::App),
+            Command::MarchRolled => self.march(Some(crate::model::game::Dice::App)),
             Command::LeaderCheck { unit, roll } => {
                 use crate::model::game::{Action, Dice};
                 let dice = roll.map_or(Dice::App, Dice::Typed);

@@ -17,7 +17,8 @@ use crate::edit::{Document, Edit};
 use crate::game;
 use crate::model::game::{Action, LogEntry};
 use crate::model::*;
-use crate::preview::Mode;
+use crate::preview::Choice;
+use crate::rules::engine;
 use egui::{RichText, Ui};
 
 /// What the editor is for right now.
@@ -147,18 +148,33 @@ impl App {
         }
     }
 
-    /// Carries out a rules answer: in Edit the change as it is (setting a position up), in
-    /// Play the game's `action` (checked again by the game, logged). One undo step; on
-    /// refusal says why and returns `false`.
-    pub(super) fn commit_rules(&mut self, change: Change, action: Result<Action, String>) -> bool {
-        if !self.playing() {
-            return self.apply_checked(change);
-        }
-        match action {
-            Ok(a) => self.play_action(a).is_some(),
+    /// Carries out a rules answer through the rules' one engine: in Edit as a designer sets a
+    /// position up (no turn to keep, typed dice), in Play as the game's next entry (in its
+    /// phase, logged). Either way the same outcome lands, as one undo step labelled with its
+    /// words. Returns what happened and why, or says why it was refused and returns `None`.
+    pub(super) fn carry_out(
+        &mut self,
+        action: Result<Action, String>,
+    ) -> Option<(String, Vec<String>)> {
+        let action = match action {
+            Ok(a) => a,
             Err(why) => {
-                self.notify(true, format!("{} refused in Play: {why}", change.label));
-                false
+                self.notify(true, format!("Refused: {}", plain(&why)));
+                return None;
+            }
+        };
+        if self.playing() {
+            return self.play_action(action).map(|e| (e.what, e.reasons));
+        }
+        let s = self.doc.scenario();
+        match engine::carry_out(s, None, &action, &mut engine::TypedOnly) {
+            Ok(o) => {
+                let change = Change::new(plain(&o.what), crate::edit::ops::outcome::carried(&o));
+                self.apply_checked(change).then_some((o.what, o.reasons))
+            }
+            Err(why) => {
+                self.notify(true, format!("Refused: {}", plain(&why.to_string())));
+                None
             }
         }
     }
@@ -240,9 +256,9 @@ impl App {
             return Err("no rule preview is open".into());
         };
         let order = match mode {
-            Mode::HexMove(c) => c.map(MoveOrder::Command),
-            Mode::M42(t) => Some(MoveOrder::MoveType(t)),
-            Mode::Orders(a) => Some(MoveOrder::Order(a)),
+            Choice::HexMove(c) => c.map(MoveOrder::Command),
+            Choice::M42(t) => Some(MoveOrder::MoveType(t)),
+            Choice::Orders(a) => Some(MoveOrder::Order(a)),
             other => return Err(format!("{other} is not a move of the game")),
         };
         let lead = leader.or(moved.leader_model);

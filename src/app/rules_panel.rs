@@ -10,7 +10,7 @@ use super::App;
 use super::command::{Command, Commands, RouteEdit};
 use super::rules_view::plain;
 use crate::model::*;
-use crate::preview::{self, ColumnOrder, Mode, Swatch, Tone};
+use crate::preview::{self, Choice, ColumnChoice, Swatch, Tone};
 use crate::rules::morale::{self, Resolution, TestKind, TestPreview, TestRequest};
 use egui::{Color32, RichText, Ui};
 
@@ -53,24 +53,24 @@ impl App {
         } else {
             ui.horizontal(|ui| {
                 let l = ui.label("Preview");
-                let shown = open.map_or("closed".to_string(), |m| preview::mode_text(s, m));
+                let shown = open.map_or("closed".to_string(), |m| preview::choice_text(s, m));
                 egui::ComboBox::from_id_salt("preview-mode")
                     .selected_text(shown)
                     .width(ui.available_width() - 70.0)
                     .show_ui(ui, |ui| {
                         for c in &choices {
-                            let text = preview::mode_text(s, c.mode);
+                            let text = preview::choice_text(s, c.choice);
                             let label = match &c.refused {
                                 Some(_) => RichText::new(format!("{text} (refused)")).weak(),
                                 None => RichText::new(text),
                             };
-                            let r = ui.selectable_label(open == Some(c.mode), label);
+                            let r = ui.selectable_label(open == Some(c.choice), label);
                             let r = match &c.refused {
                                 Some(why) => r.on_hover_text(format!("refused: {why}")),
                                 None => r,
                             };
                             if r.clicked() {
-                                out.push(Command::OpenPreview(c.mode));
+                                out.push(Command::OpenPreview(c.choice));
                             }
                         }
                     })
@@ -83,7 +83,7 @@ impl App {
                 } else if ui.button("Open").clicked()
                     && let Some(c) = choices.first()
                 {
-                    out.push(Command::OpenPreview(c.mode));
+                    out.push(Command::OpenPreview(c.choice));
                 }
             });
         }
@@ -139,10 +139,10 @@ impl App {
             ),
             None => (Vec::new(), Vec::new()),
         };
-        let column = matches!(self.rules.open, Some((_, Mode::Column(..))));
+        let column = matches!(self.rules.open, Some((_, Choice::Column(..))));
         let route = matches!(
             self.rules.open,
-            Some((_, Mode::Column(_, ColumnOrder::Move)))
+            Some((_, Choice::Column(_, ColumnChoice::Move)))
         );
         ui.add_space(4.0);
         if let Some(p) = &self.rules.pending {
@@ -204,7 +204,7 @@ impl App {
         // A hex picked by clicking the map: pick and commit, as dragging the unit there does
         // (and the way to move one unit of a stack).
         if self.rules.pending.is_none()
-            && let Some((_, Mode::HexMove(_))) = self.rules.open
+            && let Some((_, Choice::HexMove(_))) = self.rules.open
             && let [picked] = self.rules.route[..]
             && ui
                 .button("Move to the picked hex")
@@ -253,7 +253,7 @@ impl App {
         let mut out = Commands::default();
         let failed = matches!(
             self.rules.open,
-            Some((_, Mode::Column(_, ColumnOrder::Failed)))
+            Some((_, Choice::Column(_, ColumnChoice::Failed)))
         );
         if failed {
             if self.playing() {
@@ -275,10 +275,10 @@ impl App {
             r.order_roll = 7;
         }
         let (test, carry) = match self.rules.open {
-            Some((_, Mode::Column(_, ColumnOrder::Enter(_)))) => {
+            Some((_, Choice::Column(_, ColumnChoice::Enter(_)))) => {
                 ("Activation test, 2D6:", "Try to come on")
             }
-            Some((_, Mode::Column(_, ColumnOrder::VoluntaryBreak(_)))) => {
+            Some((_, Choice::Column(_, ColumnChoice::VoluntaryBreak(_)))) => {
                 ("Order test, 2D6:", "Give the order")
             }
             _ => ("Order test, 2D6:", "Carry out the order"),

@@ -14,9 +14,11 @@ use super::paint;
 use super::tools::Gesture;
 use crate::geom::Point;
 use crate::model::*;
-use crate::preview::{self, ColumnOrder, Ghost, Hover, Mode, NoPreview, Overlay, Pending, Request};
+use crate::preview::{
+    self, Choice, ColumnChoice, Ghost, Hover, NoPreview, Overlay, Pending, Request,
+};
 use crate::rules::column::Activation;
-use crate::rules::morale::{self, Resolution, TestKind, TestRequest};
+use crate::rules::morale::{Resolution, TestKind};
 use egui::{PointerButton, Rect, Shape, Ui};
 
 /// `text` in the glyphs of the editor's font (the engines' reports use arrows and signs that
@@ -45,21 +47,11 @@ fn at_point<T: Clone>(
     a
 }
 
-fn order_name(o: ColumnOrder) -> &'static str {
-    match o {
-        ColumnOrder::Move => "Move",
-        ColumnOrder::StandTo => "Stand To",
-        ColumnOrder::Failed => "Failed order",
-        ColumnOrder::VoluntaryBreak(_) => "Voluntary break",
-        ColumnOrder::Enter(_) => "Coming on",
-    }
-}
-
 /// The preview the editor shows, and what it keeps between frames.
 #[derive(Default)]
 pub(super) struct RulesView {
     /// The unit and what is previewed for it; `None` when the preview is closed.
-    pub open: Option<(UnitId, Mode)>,
+    pub open: Option<(UnitId, Choice)>,
     /// The route drawn for a column's Move, after where its lead stands.
     pub route: Vec<Point>,
     /// A move whose leader has landed, with its followers placed, waiting for Enter.
@@ -116,7 +108,10 @@ impl RulesView {
     fn request(&self) -> Option<Request> {
         let (unit, mode) = self.open?;
         let mut r = Request::new(unit, mode);
-        if matches!(mode, Mode::Column(_, ColumnOrder::Move) | Mode::HexMove(_)) {
+        if matches!(
+            mode,
+            Choice::Column(_, ColumnChoice::Move) | Choice::HexMove(_)
+        ) {
             r.route = self.route.clone();
         }
         Some(r)
@@ -157,12 +152,12 @@ impl App {
         self.rules.open = selected.and_then(|u| {
             preview::choices(self.doc.scenario(), u)
                 .first()
-                .map(|c| (u, c.mode))
+                .map(|c| (u, c.choice))
         });
     }
 
     /// Opens the preview of `mode` for the selected unit (tests and the preview bar).
-    pub fn open_preview(&mut self, mode: Mode) {
+    pub fn open_preview(&mut self, mode: Choice) {
         if let Some(u) = self.selected_unit() {
             if self.rules.open.map(|(_, m)| m) != Some(mode) {
                 self.rules.route.clear();
@@ -173,7 +168,7 @@ impl App {
     }
 
     /// What the open preview shows, if one is open.
-    pub fn preview_mode(&self) -> Option<Mode> {
+    pub fn preview_mode(&self) -> Option<Choice> {
         self.rules.open.map(|(_, m)| m)
     }
 
@@ -313,8 +308,8 @@ impl App {
             )
         {
             let takes = match self.rules.open {
-                Some((_, Mode::Column(_, ColumnOrder::Move))) => true,
-                Some((_, Mode::HexMove(_))) => {
+                Some((_, Choice::Column(_, ColumnChoice::Move))) => true,
+                Some((_, Choice::HexMove(_))) => {
                     self.overlay_ok();
                     let s = self.doc.scenario();
                     self.rules
@@ -355,19 +350,19 @@ impl App {
 
     /// A unit's usual preview: the first choice the rules allow (a leader's command span when
     /// it may not move), or the first refused one, whose preview says why.
-    fn usual_mode(&self, u: UnitId) -> Option<Mode> {
+    fn usual_mode(&self, u: UnitId) -> Option<Choice> {
         let choices = preview::choices(self.doc.scenario(), u);
         choices
             .iter()
             .find(|c| c.refused.is_none())
             .or(choices.first())
-            .map(|c| c.mode)
+            .map(|c| c.choice)
     }
 
     /// Adds to, shortens or clears the route drawn for a column's Move.
     pub(super) fn edit_route(&mut self, edit: RouteEdit) {
         match edit {
-            RouteEdit::Add(p) if matches!(self.rules.open, Some((_, Mode::HexMove(_)))) => {
+            RouteEdit::Add(p) if matches!(self.rules.open, Some((_, Choice::HexMove(_)))) => {
                 // A hex move has one destination: the last hex clicked.
                 self.rules.route = vec![p];
                 self.status = "Destination picked: its route and check points are shown".into();
@@ -421,25 +416,16 @@ impl App {
                 self.rules.pending = Some(p);
             }
             None => {
-                let label = format!("Move {} ({})", g.unit.name, self.preview_mode_text());
                 let action = self.move_action(&g.unit, None, &[]);
-                if self.commit_rules(
-                    super::command::Change::new(label, crate::edit::ops::outcome::unit(g.unit)),
-                    action,
-                ) && matches!(self.rules.open, Some((_, Mode::HexMove(_))))
-                {
-                    // The destination picked is behind the unit now.
-                    self.rules.route.clear();
+                if let Some((what, _)) = self.carry_out(action) {
+                    self.status = plain(&what);
+                    if matches!(self.rules.open, Some((_, Choice::HexMove(_)))) {
+                        // The destination picked is behind the unit now.
+                        self.rules.route.clear();
+                    }
                 }
             }
         }
-    }
-
-    fn preview_mode_text(&self) -> String {
-        self.rules
-            .open
-            .map(|(_, m)| m.to_string())
-            .unwrap_or_default()
     }
 
     /// Commits the waiting move as one undoable edit, unless a follower stands where it may
@@ -456,158 +442,64 @@ impl App {
         }
         let movers: Vec<ModelId> = p.followers.iter().map(|l| l.model).collect();
         let action = self.move_action(&p.unit, Some(p.leader), &movers);
-        let done = self.commit_rules(
-            super::command::Change::new(
-                p.label.clone(),
-                crate::edit::ops::outcome::unit(p.unit.clone()),
-            ),
-            action,
-        );
-        if !done && self.playing() {
-            // Refused by the game: the move stays for the player to set right or cancel.
-            self.rules.pending = Some(p);
+        match self.carry_out(action) {
+            Some((what, _)) => {
+                self.status = plain(&what);
+                true
+            }
+            None => {
+                // Refused: the move stays for the player to set right or cancel.
+                self.rules.pending = Some(p);
+                false
+            }
         }
-        done
     }
 
     pub fn cancel_pending(&mut self) -> bool {
         self.rules.pending.take().is_some()
     }
 
-    /// Carries out the previewed column order. A Move or Stand To takes its order test: with
-    /// `roll` (2D6) at or above the lead's Discipline the order is carried out, below it the
-    /// column repeats its last action (R1); the failed-order preview needs no roll.
-    pub(super) fn march(&mut self, roll: Option<u8>) {
-        if self.playing() {
-            return match roll {
-                Some(r) => self.march_dice(crate::model::game::Dice::Typed(r)),
-                None => self.notify(
+    /// Carries out the previewed column order with its order test's 2D6 (`dice`: typed, or
+    /// rolled by the game in Play), through the rules' engine in Edit and Play alike: at or
+    /// above the lead's Discipline the order is carried out, below it the column repeats its
+    /// last action (R1). The failed-order preview is carried out without dice in Edit (a
+    /// designer setting a position up); in Play a failure comes from the dice.
+    pub(super) fn march(&mut self, dice: Option<crate::model::game::Dice>) {
+        use crate::model::game::{Action, ColumnOrder as Order};
+        let Some((_, Choice::Column(id, order))) = self.rules.open else {
+            return;
+        };
+        let s = self.doc.scenario();
+        let Some(col) = s.column(id) else { return };
+        let name = col.name.clone();
+        let order = match order {
+            ColumnChoice::StandTo => Order::StandTo,
+            ColumnChoice::VoluntaryBreak(u) => Order::VoluntaryBreak(u),
+            ColumnChoice::Enter(u) => Order::Enter(u),
+            ColumnChoice::Failed if self.playing() => {
+                return self.notify(
                     true,
                     "In Play a failed order comes from the order test's dice: type or roll them"
                         .into(),
-                ),
-            };
-        }
-        let Some((_, Mode::Column(id, order))) = self.rules.open else {
-            return;
-        };
-        let s = self.doc.scenario();
-        let Some(col) = s.column(id) else { return };
-        let (label, outcome) = match (order, roll) {
-            (ColumnOrder::Failed, _) => {
-                match crate::rules::column::preview(s, id, Activation::Failed) {
-                    Ok(p) => ("Failed order".to_string(), p.outcome(s)),
-                    Err(e) => return self.notify(true, e.to_string()),
-                }
+                );
             }
-            (_, None) => {
-                self.status = "Type the 2D6 roll of the order test, or roll the dice".into();
+            ColumnChoice::Failed => {
+                match crate::rules::engine::column_failed_order(s, id) {
+                    Ok((what, outcome)) => {
+                        if self.apply_checked(super::command::Change::new(
+                            plain(&what),
+                            crate::edit::ops::outcome::column(outcome),
+                        )) {
+                            self.rules.route.clear();
+                            self.notify(false, plain(&what));
+                            self.keep_offered_mode();
+                        }
+                    }
+                    Err(why) => self.notify(true, plain(&why.to_string())),
+                }
                 return;
             }
-            (ColumnOrder::VoluntaryBreak(unit), Some(roll)) => {
-                let vb = match crate::rules::column::voluntary_break(s, id, unit) {
-                    Ok(vb) => vb,
-                    Err(e) => return self.notify(true, e.to_string()),
-                };
-                let (passed, outcome) = vb.carry_out(s, roll);
-                let label = if passed {
-                    format!(
-                        "Voluntary break: order to {} (2D6 {roll}, needed {}: passed), the column is broken, no pin tests",
-                        vb.name, vb.test.discipline
-                    )
-                } else {
-                    format!(
-                        "Voluntary break failed (order to {}, 2D6 {roll}, needed {}): the column repeats its last action",
-                        vb.name, vb.test.discipline
-                    )
-                };
-                (label, outcome)
-            }
-            (ColumnOrder::Enter(unit), Some(roll)) => {
-                let e = match crate::rules::column::entry(s, id, Some(unit), None) {
-                    Ok(e) => e,
-                    Err(e) => return self.notify(true, e.to_string()),
-                };
-                match e.carry_out(s, roll) {
-                    Some(outcome) => (
-                        format!(
-                            "{} comes on (2D6 {roll}, needed {}: passed)",
-                            e.name, e.test.discipline
-                        ),
-                        outcome,
-                    ),
-                    None => {
-                        let said = format!(
-                            "{}: activation failed (2D6 {roll}, needed {}): it stays off table this turn",
-                            e.name, e.test.discipline
-                        );
-                        self.notify(false, said);
-                        return;
-                    }
-                }
-            }
-            (_, Some(roll)) => {
-                let Some(Activation::Ordered(o)) =
-                    crate::preview::column_activation(s, col, order, &self.rules.route)
-                else {
-                    return;
-                };
-                match crate::rules::column::carry_out(s, id, o, roll) {
-                    Ok(c) if c.passed => (
-                        format!(
-                            "{} (2D6 {roll}, needed {}: passed)",
-                            order_name(order),
-                            c.needed
-                        ),
-                        c.outcome,
-                    ),
-                    Ok(c) => (
-                        format!(
-                            "Failed order (2D6 {roll}, needed {}): the column repeats its last action",
-                            c.needed
-                        ),
-                        c.outcome,
-                    ),
-                    Err(e) => return self.notify(true, e.to_string()),
-                }
-            }
-        };
-        match outcome {
-            Ok(outcome) => {
-                let name = col.name.clone();
-                if self.apply_checked(super::command::Change::new(
-                    label.clone(),
-                    crate::edit::ops::outcome::column(outcome),
-                )) {
-                    self.rules.route.clear();
-                    self.notify(false, format!("{name}: {label}"));
-                    self.keep_offered_mode();
-                }
-            }
-            Err(illegal) => {
-                let why: Vec<String> = illegal.iter().map(ToString::to_string).collect();
-                self.notify(true, format!("{label} refused: {}", why.join("; ")));
-            }
-        }
-    }
-
-    /// Plays the previewed column order (Play), its order test on `dice`: the game carries it
-    /// out through the same rules, passed or failed, and logs it.
-    pub(super) fn march_dice(&mut self, dice: crate::model::game::Dice) {
-        use crate::model::game::{Action, ColumnOrder as Order};
-        let Some((_, Mode::Column(id, order))) = self.rules.open else {
-            return;
-        };
-        let s = self.doc.scenario();
-        let Some(col) = s.column(id) else { return };
-        let order = match order {
-            ColumnOrder::StandTo => Order::StandTo,
-            ColumnOrder::VoluntaryBreak(u) => Order::VoluntaryBreak(u),
-            ColumnOrder::Enter(u) => Order::Enter(u),
-            ColumnOrder::Failed => {
-                return self.march(None);
-            }
-            ColumnOrder::Move => {
+            ColumnChoice::Move => {
                 match crate::preview::column_activation(s, col, order, &self.rules.route) {
                     Some(Activation::Ordered(crate::rules::column::Order::Move {
                         distance_in,
@@ -620,14 +512,28 @@ impl App {
                 }
             }
         };
-        let name = col.name.clone();
-        if let Some(e) = self.play_action(Action::Column {
+        let Some(dice) = dice else {
+            self.status = "Type the 2D6 roll of the order test, or roll the dice".into();
+            return;
+        };
+        let action = Action::Column {
             column: id,
             order,
             dice,
-        }) {
+        };
+        if let Some((what, reasons)) = self.carry_out(Ok(action)) {
             self.rules.route.clear();
-            self.notify(false, format!("{name}: {}", plain(&e.what)));
+            let mut said = plain(&what);
+            if what.contains("the column breaks") {
+                for r in &reasons {
+                    said.push_str("; ");
+                    said.push_str(&plain(r));
+                }
+            }
+            if !said.starts_with(&name) {
+                said = format!("{name}: {said}");
+            }
+            self.notify(false, said);
             self.keep_offered_mode();
         }
     }
@@ -639,8 +545,8 @@ impl App {
             return;
         };
         let choices = preview::choices(self.doc.scenario(), unit);
-        if !choices.iter().any(|c| c.mode == mode) {
-            self.rules.open = choices.first().map(|c| (unit, c.mode));
+        if !choices.iter().any(|c| c.choice == mode) {
+            self.rules.open = choices.first().map(|c| (unit, c.choice));
         }
     }
 
@@ -779,31 +685,28 @@ impl App {
         );
     }
 
-    /// Plays a test through the game (Play): logged with its dice, what it needed and why.
+    /// Carries out a test through the rules' engine (logged with its dice in Play; one
+    /// undoable edit in Edit, its dice typed): what it needed and why are kept for the panel.
     fn play_test(
         &mut self,
         unit: UnitId,
         kind: TestKind,
         dice: crate::model::game::TestDice,
     ) -> bool {
-        use crate::model::game::{Action, TestKind as Kind};
-        let k = match kind {
-            TestKind::Morale => Kind::Morale,
-            TestKind::Rally => Kind::Rally,
-        };
-        match self.play_action(Action::Test {
+        use crate::model::game::Action;
+        match self.carry_out(Ok(Action::Test {
             unit,
-            kind: k,
+            kind,
             cause: None,
             dice,
-        }) {
-            Some(e) => {
-                let mut said = plain(&e.what);
-                for r in &e.reasons {
+        })) {
+            Some((what, reasons)) => {
+                let mut said = plain(&what);
+                for r in &reasons {
                     said.push('\n');
                     said.push_str(&plain(r));
                 }
-                self.status = plain(&e.what);
+                self.status = plain(&what);
                 self.rules.last_test = Some((unit, said, self.doc.changes()));
                 true
             }
@@ -813,42 +716,15 @@ impl App {
 
     /// Applies a rolled test result to the unit (one undoable edit; in Play, logged).
     pub fn apply_test(&mut self, unit: UnitId, kind: TestKind, res: Resolution) -> bool {
-        if self.playing() {
-            use crate::model::game::{Dice, TestDice};
-            let dice = match res {
-                Resolution::KeepRouting => TestDice::KeepRouting,
-                Resolution::Roll { first, reroll } => TestDice::Roll {
-                    first: Dice::Typed(first),
-                    reroll: reroll.map(Dice::Typed),
-                    follow_up: Vec::new(),
-                },
-            };
-            return self.play_test(unit, kind, dice);
-        }
-        match morale::resolve(self.doc.scenario(), TestRequest::new(unit, kind), res) {
-            Ok(r) => {
-                let dice = match &r.roll {
-                    Some(roll) => match roll.reroll {
-                        Some(again) => format!(" (rolled {}, re-rolled {again})", roll.first),
-                        None => format!(" (rolled {})", roll.first),
-                    },
-                    None => String::new(),
-                };
-                let said = format!("{}{dice}: {}", r.label, r.outcome);
-                let ok = self.apply_checked(super::command::Change::new(
-                    r.label.clone(),
-                    crate::edit::ops::outcome::test(&r),
-                ));
-                if ok {
-                    self.status = said.clone();
-                    self.rules.last_test = Some((unit, said, self.doc.changes()));
-                }
-                ok
-            }
-            Err(e) => {
-                self.status = format!("{kind} not applied: {e}");
-                false
-            }
-        }
+        use crate::model::game::{Dice, TestDice};
+        let dice = match res {
+            Resolution::KeepRouting => TestDice::KeepRouting,
+            Resolution::Roll { first, reroll } => TestDice::Roll {
+                first: Dice::Typed(first),
+                reroll: reroll.map(Dice::Typed),
+                follow_up: Vec::new(),
+            },
+        };
+        self.play_test(unit, kind, dice)
     }
 }

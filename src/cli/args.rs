@@ -1,6 +1,8 @@
 //! The command line as clap reads it: the editor's file, or one headless command and its
 //! options.
 
+use super::values::{PlayTest, TableOrder};
+use crate::model::{Command as Chit, Morale, MoveType, OrdersAction, TestCause, TestKind};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -46,16 +48,15 @@ pub enum Command {
         /// The unit, by ID or name.
         #[arg(long)]
         unit: String,
-        /// Hex map: preview under this command instead of the traced one (attack, advance,
-        /// stand, retreat, reserve, muster, charge1, charge2, charge3).
-        #[arg(long)]
-        command: Option<String>,
-        /// R3 table: the order (open-fire, advance, rally, at-the-double, go-to-ground, fall-back).
-        #[arg(long, conflicts_with = "move_type")]
-        action: Option<String>,
-        /// R2 table: the move type (halt, advance, at-the-double, dig-in).
-        #[arg(long)]
-        move_type: Option<String>,
+        /// Hex map: preview under this command instead of the traced one.
+        #[arg(long, ignore_case = true)]
+        command: Option<Chit>,
+        /// R3 table: the order.
+        #[arg(long, conflicts_with = "move_type", ignore_case = true)]
+        action: Option<OrdersAction>,
+        /// R2 table: the move type.
+        #[arg(long, ignore_case = true)]
+        move_type: Option<MoveType>,
         /// Table: check one destination for the leader, as X,Y in inches. Hex map: the route
         /// to one hex, named by its label as printed on the map (e.g. 0406) or axial X,Y (as
         /// `info` prints it), and its reaction-charge check points.
@@ -115,19 +116,18 @@ pub enum Command {
         /// The unit, by ID or name.
         #[arg(long)]
         unit: String,
-        /// morale or rally.
-        #[arg(long)]
-        kind: String,
+        /// The test.
+        #[arg(long, ignore_case = true)]
+        kind: TestKind,
         /// Also show what this die roll does (1-6).
         #[arg(long, allow_negative_numbers = true)]
         roll: Option<u8>,
         /// With --roll: the re-roll taken after that roll failed (1-6).
         #[arg(long, requires = "roll", allow_negative_numbers = true)]
         reroll: Option<u8>,
-        /// What the test is for: fire or melee (a wagon routed by fire flees, in melee it is
-        /// captured).
-        #[arg(long, default_value = "fire")]
-        cause: String,
+        /// What the test is for (a wagon routed by fire flees, in melee it is captured).
+        #[arg(long, default_value = "fire", ignore_case = true)]
+        cause: TestCause,
         #[arg(long)]
         json: bool,
     },
@@ -207,23 +207,22 @@ pub enum Command {
         #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         to: Option<String>,
         /// Hex map: alone, the leader's new command chit (Command Phase); with --to, the
-        /// command the unit moves under instead of its traced one.
-        #[arg(long)]
-        command: Option<String>,
-        /// Table: the R3 order (open-fire, advance, rally, at-the-double, go-to-ground,
-        /// fall-back) or the R2 move type (halt, advance, at-the-double, dig-in).
-        #[arg(long)]
-        order: Option<String>,
+        /// command the unit moves under (the one it traces: another is refused).
+        #[arg(long, ignore_case = true)]
+        command: Option<Chit>,
+        /// Table: the R3 order or the R2 move type, read under the scenario's ruleset.
+        #[arg(long, ignore_case = true)]
+        order: Option<TableOrder>,
         /// A follower set down by hand: MODEL=X,Y (repeatable); others go where the rules
         /// suggest.
         #[arg(long, value_name = "MODEL=X,Y", allow_hyphen_values = true)]
         place: Vec<String>,
         /// Take a test: morale or rally (R4), or ld (R3, the Ld check before an order).
-        #[arg(long, value_name = "KIND")]
-        test: Option<String>,
-        /// With --test: what the test is for, fire or melee.
-        #[arg(long, requires = "test")]
-        cause: Option<String>,
+        #[arg(long, value_name = "KIND", ignore_case = true)]
+        test: Option<PlayTest>,
+        /// With --test: what the test is for.
+        #[arg(long, requires = "test", ignore_case = true)]
+        cause: Option<TestCause>,
         /// With --test on a routing unit: rout on without testing (still losing a stand).
         #[arg(long, requires = "test")]
         keep_routing: bool,
@@ -272,9 +271,9 @@ pub enum Command {
         /// --morale sets its state, outside the rules.
         #[arg(long, value_name = "NOTE", requires = "unit")]
         referee: Option<String>,
-        /// With --referee: the unit's morale (good-order, unsteady, routing, removed).
-        #[arg(long, requires = "referee")]
-        morale: Option<String>,
+        /// With --referee: the unit's morale.
+        #[arg(long, requires = "referee", ignore_case = true)]
+        morale: Option<Morale>,
         /// With --referee: the unit's current strength.
         #[arg(long, requires = "referee")]
         strength: Option<u16>,

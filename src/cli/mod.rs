@@ -25,6 +25,7 @@ mod run;
 mod span;
 mod test_cmd;
 mod tmx_cmd;
+mod values;
 
 pub use args::{Cli, Command};
 pub use error::{CliError, EXIT_FAILURE, EXIT_FINDINGS};

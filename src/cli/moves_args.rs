@@ -2,9 +2,11 @@
 //! command to preview under, a destination hex and the cavalry second combat; on a table the
 //! R3 action or R2 move type and a destination point.
 
+use crate::model::{Command, MoveType, OrdersAction};
+
 /// Options of `moves` that apply on a hex map.
 pub struct HexArgs<'a> {
-    pub command: Option<&'a str>,
+    pub command: Option<Command>,
     /// A destination hex, by its printed label or `X,Y` (axial): print the route and the
     /// reaction-charge check points.
     pub to: Option<&'a str>,
@@ -16,8 +18,8 @@ pub struct HexArgs<'a> {
 
 /// The table-specific options of `moves`.
 pub struct TableArgs<'a> {
-    pub action: Option<&'a str>,
-    pub move_type: Option<&'a str>,
+    pub action: Option<OrdersAction>,
+    pub move_type: Option<MoveType>,
     pub to: Option<&'a str>,
     pub json: bool,
 }

@@ -7,7 +7,7 @@ use super::hex_text::{hex_text, hexes, path_text};
 use super::json;
 use super::moves_args::HexArgs;
 use super::parse::parse_hex;
-use crate::model::{Command, Scenario, UnitId};
+use crate::model::{Scenario, UnitId};
 use crate::rules::hex_commands::{
     self, Board, ChargeCheckPoint, CommandSource, HexRules, MovePreview, ReactionCharge,
     SecondCombat, UnitRef, serial,
@@ -22,16 +22,7 @@ pub fn run(
     args: HexArgs<'_>,
     out: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let command = match args.command {
-        Some(text) => Some(Command::parse(text).ok_or_else(|| {
-            let names: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
-            CliError::Usage(format!(
-                "'{text}' is not a command; choose one of: {}",
-                names.join(", ")
-            ))
-        })?),
-        None => None,
-    };
+    let command = args.command;
     let to = match (args.to, s.map.as_hex()) {
         (Some(text), Some(map)) => Some(parse_hex(map, text)?),
         _ => None,

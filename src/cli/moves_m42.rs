@@ -17,14 +17,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
                 .into(),
         ));
     }
-    let move_type = match args.move_type {
-        Some(t) => MoveType::parse(t).ok_or_else(|| {
-            CliError::Usage(format!(
-                "unknown move type '{t}': choose halt, advance, at-the-double or dig-in"
-            ))
-        })?,
-        None => MoveType::Advance,
-    };
+    let move_type = args.move_type.unwrap_or(MoveType::Advance);
     let to = args.to.map(parse_point).transpose()?;
     let opts = Options { leader: None, to };
     let p = m42::preview(s, unit, move_type, opts)

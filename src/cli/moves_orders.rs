@@ -8,8 +8,7 @@ use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{Scenario, UnitId};
 use crate::rules::orders::{
-    self, Action, Area, DestinationCheck, ModelMode, ModelPreview, OrderRequest, OrdersPreview,
-    TerrainCap,
+    self, Area, DestinationCheck, ModelMode, ModelPreview, OrderRequest, OrdersPreview, TerrainCap,
 };
 use std::io::Write;
 
@@ -25,16 +24,7 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
         .unit(unit)
         .ok_or_else(|| CliError::Usage(format!("there is no unit {unit}")))?;
     let (action, chosen) = match args.action {
-        Some(text) => (
-            Action::parse(text).ok_or_else(|| {
-                let names: Vec<&str> = Action::ALL.iter().map(|a| a.key()).collect();
-                CliError::Usage(format!(
-                    "'{text}' is not an R3 action: use one of {}",
-                    names.join(", ")
-                ))
-            })?,
-            true,
-        ),
+        Some(a) => (a, true),
         None => (orders::default_action(u), false),
     };
     let mut req = OrderRequest::new(unit, action);

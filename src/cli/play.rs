@@ -11,10 +11,8 @@ use super::error::{CliError, EXIT_FINDINGS};
 use super::json;
 use super::parse::{find_unit, parse_hex, parse_point, parse_route};
 use crate::game::{self, Refused};
-use crate::model::game::{
-    Action, ColumnOrder, Dice, Game, LogEntry, TestCause, TestDice, TestKind,
-};
-use crate::model::{Command as Chit, ModelId, Morale, Place, Scenario};
+use crate::model::game::{Action, ColumnOrder, Dice, Game, LogEntry, TestDice};
+use crate::model::{ModelId, MoveOrder, Place, Ruleset, Scenario};
 use crate::{io, model};
 use serde::Serialize;
 use std::io::Write;
@@ -128,41 +126,35 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             order,
             dice: typed(roll),
         }
-    } else if let Some(kind) = test {
+    } else if let Some(test) = test {
         let unit = find_unit(&s, unit.as_deref().unwrap_or(""))?;
-        let kind = match kind.trim().to_ascii_lowercase().as_str() {
-            "morale" => TestKind::Morale,
-            "rally" => TestKind::Rally,
-            "ld" => {
-                return finish(
-                    &s,
-                    Action::LeaderCheck {
-                        unit,
-                        dice: typed(roll),
-                    },
-                    seed,
-                    &target,
-                    json,
-                    out,
-                );
+        let Some(kind) = test.kind() else {
+            if keep_routing || cause.is_some() || reroll.is_some() || reroll_app || !then.is_empty()
+            {
+                return Err(CliError::Usage(
+                    "--test ld takes only --roll: --keep-routing, --cause, --reroll, \
+                     --reroll-app and --then belong to morale and rally tests"
+                        .into(),
+                ));
             }
-            other => {
-                return Err(CliError::Usage(format!(
-                    "'{other}' is not a test: use morale, rally or ld"
-                )));
-            }
-        };
-        let cause = match cause.as_deref().map(str::to_ascii_lowercase).as_deref() {
-            None => None,
-            Some("fire") => Some(TestCause::Fire),
-            Some("melee") => Some(TestCause::Melee),
-            Some(other) => {
-                return Err(CliError::Usage(format!(
-                    "'{other}' is not a cause: use fire or melee"
-                )));
-            }
+            return finish(
+                &s,
+                Action::LeaderCheck {
+                    unit,
+                    dice: typed(roll),
+                },
+                seed,
+                &target,
+                json,
+                out,
+            );
         };
         let dice = if keep_routing {
+            if roll.is_some() || reroll.is_some() || reroll_app || !then.is_empty() {
+                return Err(CliError::Usage(
+                    "--keep-routing takes no dice: a unit that keeps routing does not test".into(),
+                ));
+            }
             TestDice::KeepRouting
         } else {
             TestDice::Roll {
@@ -191,7 +183,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             free_move(&s, &mut u, t)?;
         }
         if let Some(m) = morale {
-            u.state.morale = parse_morale(&m)?;
+            u.state.morale = m;
         }
         if let Some(n) = strength {
             u.strength.current = n;
@@ -206,12 +198,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         match (&command, &to) {
             (Some(c), None) => Action::Command {
                 leader: unit,
-                command: Chit::parse(c).ok_or_else(|| {
-                    CliError::Usage(format!(
-                        "'{c}' is not a command: attack, advance, stand, retreat, reserve, \
-                         muster, charge1, charge2, charge3"
-                    ))
-                })?,
+                command: *c,
             },
             _ => {
                 let to = to.as_deref().map(|t| place_of(&s, t)).transpose()?;
@@ -224,15 +211,30 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                         "--command is for the hex map, --order for the table: give one".into(),
                     ));
                 }
-                let order = match command.or(order) {
-                    None => None,
-                    Some(text) => Some(
-                        model::MoveOrder::parse(s.rules.ruleset, &text).ok_or_else(|| {
-                            CliError::Usage(format!(
-                                "'{text}' is not an order of this scenario's ruleset"
-                            ))
-                        })?,
-                    ),
+                let order = match (command, order, s.rules.ruleset) {
+                    (None, None, _) => None,
+                    (Some(c), None, Ruleset::HexCommands) => Some(MoveOrder::Command(c)),
+                    (None, Some(o), Ruleset::M42) => Some(MoveOrder::MoveType(
+                        o.move_type()
+                            .ok_or_else(|| not_of(o, "M42 move types (R2)"))?,
+                    )),
+                    (None, Some(o), Ruleset::Orders) => Some(MoveOrder::Order(
+                        o.orders_action().ok_or_else(|| not_of(o, "R3 orders"))?,
+                    )),
+                    (Some(_), _, _) => {
+                        return Err(CliError::Usage(
+                            "--command is for the hex map (R5); this scenario is played on a \
+                             table"
+                                .into(),
+                        ));
+                    }
+                    (None, Some(_), _) => {
+                        return Err(CliError::Usage(
+                            "--order is for M42 (R2) and R3 orders on a table; on a hex map a \
+                             unit moves under the command it traces"
+                                .into(),
+                        ));
+                    }
                 };
                 Action::Move {
                     unit,
@@ -311,23 +313,6 @@ fn parse_placed(text: &str) -> Result<(ModelId, crate::geom::Point), CliError> {
         .parse()
         .map_err(|_| CliError::Usage(format!("'{m}' is not a model ID")))?;
     Ok((ModelId(id), parse_point(p)?))
-}
-
-fn parse_morale(text: &str) -> Result<Morale, CliError> {
-    match text
-        .trim()
-        .to_ascii_lowercase()
-        .replace(['_', ' '], "-")
-        .as_str()
-    {
-        "good-order" | "good" => Ok(Morale::GoodOrder),
-        "unsteady" => Ok(Morale::Unsteady),
-        "routing" => Ok(Morale::Routing),
-        "removed" => Ok(Morale::Removed),
-        other => Err(CliError::Usage(format!(
-            "'{other}' is not a morale state: good-order, unsteady, routing, removed"
-        ))),
-    }
 }
 
 /// The referee's free move: on a hex map to the hex; on a table the whole unit shifted so its
@@ -455,4 +440,13 @@ fn check_replay(s: &Scenario, g: &Game) -> Result<(), String> {
             format!("units differ: {}", units.join(", "))
         })
     }
+}
+
+/// `--order` naming something the scenario's ruleset does not have.
+fn not_of(o: super::values::TableOrder, what: &str) -> CliError {
+    use clap::ValueEnum;
+    let name = o
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string());
+    CliError::Usage(format!("'{name}' is not one of this scenario's {what}"))
 }

@@ -27,10 +27,10 @@ fn load(path: &Path) -> Result<Scenario, CliError> {
 /// (R5).
 fn refuse_foreign_flags(
     s: &Scenario,
-    command: &Option<String>,
+    command: &Option<crate::model::Command>,
     second_combat: bool,
-    action: &Option<String>,
-    move_type: &Option<String>,
+    action: &Option<crate::model::OrdersAction>,
+    move_type: &Option<crate::model::MoveType>,
 ) -> Result<(), CliError> {
     let foreign = if s.map.is_hex() {
         [
@@ -106,7 +106,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 .transpose()?;
             if scenario.map.is_hex() {
                 let args = HexArgs {
-                    command: command.as_deref(),
+                    command,
                     to: to.as_deref(),
                     second_combat,
                     reaction_charge,
@@ -122,8 +122,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                     ));
                 }
                 let args = TableArgs {
-                    action: action.as_deref(),
-                    move_type: move_type.as_deref(),
+                    action,
+                    move_type,
                     to: to.as_deref(),
                     json,
                 };
@@ -175,8 +175,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             let scenario = load(&file)?;
             let unit = find_unit(&scenario, &unit)?;
             let args = test_cmd::Args {
-                kind: &kind,
-                cause: &cause,
+                kind,
+                cause,
                 roll,
                 reroll,
                 json,

@@ -14,27 +14,16 @@ use serde::Serialize;
 use std::io::Write;
 
 /// The options of `test`.
-pub struct Args<'a> {
-    pub kind: &'a str,
-    pub cause: &'a str,
+pub struct Args {
+    pub kind: TestKind,
+    pub cause: TestCause,
     pub roll: Option<u8>,
     pub reroll: Option<u8>,
     pub json: bool,
 }
 
 pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Result<u8, CliError> {
-    let kind = TestKind::parse(args.kind).ok_or_else(|| {
-        CliError::Usage(format!(
-            "'{}' is not a test kind: use morale or rally",
-            args.kind
-        ))
-    })?;
-    let cause = TestCause::parse(args.cause).ok_or_else(|| {
-        CliError::Usage(format!(
-            "'{}' is not a cause: use fire or melee",
-            args.cause
-        ))
-    })?;
+    let (kind, cause) = (args.kind, args.cause);
     let req = TestRequest::new(unit, kind).with_cause(cause);
     let pv = morale::preview(s, req).map_err(|e| CliError::Usage(e.to_string()))?;
     let roll = match args.roll {

@@ -73,7 +73,7 @@ impl Phase {
     pub fn name(self) -> &'static str {
         match self {
             Phase::Command => "Command Phase",
-            Phase::Movement => "Movement",
+            Phase::Movement => "Movement Phase",
         }
     }
 }

@@ -168,5 +168,5 @@ pub struct Offer {
     pub label: String,
     /// The unit to select, and what to preview for it.
     pub unit: UnitId,
-    pub mode: super::Mode,
+    pub mode: super::Choice,
 }

@@ -4,13 +4,13 @@
 
 use super::answer::{Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, LEGAL, LEGAL_EDGE, NEUTRAL, PATH, REJECTED, REJECTED_EDGE, WARN};
-use super::request::ColumnOrder;
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::column::{
     self, Activation, ColumnOutcome, ColumnPreview, EntryPreview, Illegal, Order, UnitEnd,
     VoluntaryBreak,
 };
+use crate::rules::engine::ColumnChoice;
 
 pub(super) struct ColumnProbe {
     answer: Answer,
@@ -37,7 +37,7 @@ fn end_text(e: UnitEnd) -> &'static str {
 pub fn activation(
     s: &Scenario,
     col: &Column,
-    order: ColumnOrder,
+    order: ColumnChoice,
     route: &[Point],
 ) -> Option<Activation> {
     let lead_mv = col
@@ -46,20 +46,20 @@ pub fn activation(
         .and_then(|m| s.unit(m.unit))
         .map_or(0.0, |u| f32::from(u.stats.mv));
     match order {
-        ColumnOrder::Move => Some(Activation::Ordered(Order::Move {
+        ColumnChoice::Move => Some(Activation::Ordered(Order::Move {
             distance_in: lead_mv,
             route: (!route.is_empty()).then(|| route.to_vec()),
         })),
-        ColumnOrder::StandTo => Some(Activation::Ordered(Order::StandTo)),
-        ColumnOrder::Failed => Some(Activation::Failed),
-        ColumnOrder::VoluntaryBreak(_) | ColumnOrder::Enter(_) => None,
+        ColumnChoice::StandTo => Some(Activation::Ordered(Order::StandTo)),
+        ColumnChoice::Failed => Some(Activation::Failed),
+        ColumnChoice::VoluntaryBreak(_) | ColumnChoice::Enter(_) => None,
     }
 }
 
 pub(super) fn preview(
     s: &Scenario,
     id: ColumnId,
-    order: ColumnOrder,
+    order: ColumnChoice,
     route: &[Point],
     o: &mut Parts,
 ) -> Result<Option<ColumnProbe>, NoPreview> {
@@ -69,11 +69,11 @@ pub(super) fn preview(
         .find(|c| c.id == id)
         .ok_or_else(|| NoPreview(format!("there is no column {id}")))?;
     let answer = match order {
-        ColumnOrder::VoluntaryBreak(unit) => column::voluntary_break(s, id, unit).map(|vb| {
+        ColumnChoice::VoluntaryBreak(unit) => column::voluntary_break(s, id, unit).map(|vb| {
             voluntary(s, &vb, o);
             Answer::Break(Box::new(vb))
         }),
-        ColumnOrder::Enter(unit) => column::entry(s, id, Some(unit), None).map(|e| {
+        ColumnChoice::Enter(unit) => column::entry(s, id, Some(unit), None).map(|e| {
             enter(s, &e, o);
             Answer::Enter(Box::new(e))
         }),
@@ -121,7 +121,7 @@ fn voluntary(s: &Scenario, vb: &VoluntaryBreak, o: &mut Parts) {
          (drawn):",
         t.p_fail.percent_text()
     )));
-    march(s, &vb.on_fail, ColumnOrder::Failed, &[], false, o);
+    march(s, &vb.on_fail, ColumnChoice::Failed, &[], false, o);
 }
 
 /// A unit of a broken column trying to come on: every waiting unit's odds (the player picks
@@ -184,7 +184,7 @@ fn enter(s: &Scenario, e: &EntryPreview, o: &mut Parts) {
 fn march(
     s: &Scenario,
     p: &ColumnPreview,
-    order: ColumnOrder,
+    order: ColumnChoice,
     route: &[Point],
     tested: bool,
     o: &mut Parts,
@@ -216,7 +216,7 @@ fn march(
     } else {
         format!("{}", p.route_kind)
     }));
-    if order == ColumnOrder::Move && route.is_empty() {
+    if order == ColumnChoice::Move && route.is_empty() {
         o.lines.push(Line::info(
             "click on the map to draw the lead's route (straight on until you do)",
         ));

@@ -4,9 +4,9 @@
 
 use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
 use super::draw::{self, COMMAND, COMMAND_FILL, LEGAL, LEGAL_EDGE, PATH, REJECTED, REJECTED_EDGE};
-use super::request::Mode;
 use crate::geom::Point;
 use crate::model::*;
+use crate::rules::engine::Choice;
 use crate::rules::hex_commands::{CommandSource, HexRules, MovePreview, SpanPreview, Tracing};
 use crate::scene::{Anchor, Item, Mesh, Size, Stroke, layout};
 use hexx::Hex;
@@ -163,7 +163,7 @@ fn destination(
         o.offers.push(Offer {
             label: format!("{u} charges (step {})", c.step),
             unit: u.id,
-            mode: Mode::HexReaction {
+            mode: Choice::HexReaction {
                 trigger: p.unit.id,
                 to,
             },
@@ -421,20 +421,12 @@ impl HexProbe {
         }
         let h = s.map.as_hex()?;
         let hex = layout(h).world_pos_to_hex(to);
-        let mut unit = s.unit(self.preview.unit.id)?.clone();
+        let unit = s.unit(self.preview.unit.id)?;
         let hover = self.hover(s, to)?;
-        let hexes = self.preview.path(hex).unwrap_or_default();
-        // The unit faces the way it took its last step.
-        let facing = match (hexes.len(), &unit.position) {
-            (n, _) if n >= 2 => hexes[n - 2]
-                .neighbor_direction(hexes[n - 1])
-                .map(|d| d.index())
-                .unwrap_or(0),
-            (_, Position::Hex { facing, .. }) => *facing,
-            _ => 0,
-        };
-        let legal = hover.legal == Some(true) && hex != self.preview.start;
-        unit.position = Position::Hex { hex, facing };
+        let legal = hover.legal == Some(true)
+            && crate::rules::engine::hex_verdict(s, &self.preview, hex).is_ok();
+        // Stood as the game stands it: facing its last step, a reinforcement arrived.
+        let unit = crate::rules::engine::hex_moved(&self.preview, unit, hex);
         Some(Ghost {
             legal,
             text: hover.text,

@@ -12,7 +12,6 @@
 //! destination check each, never the whole preview again.
 
 mod answer;
-mod choice;
 mod column;
 pub use column::activation as column_activation;
 mod draw;
@@ -23,13 +22,23 @@ mod request;
 pub mod sight;
 mod table;
 
+pub use crate::rules::engine::{Choice, ColumnChoice, Offered, Refusal, choice_text};
 pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Tone};
-pub use choice::{Choice, Refusal, choices};
 pub use draw::{LEGEND, Swatch};
 pub use hex::{traced, traced_with_mp};
 pub use overlay::{Overlay, compute};
 pub use pending::Pending;
-pub use request::{ColumnOrder, Mode, Request, anchor, column_of, mode_text};
+pub use request::{Request, anchor, column_of};
+
+/// What the preview bar offers for `unit`: the rules' choices that have a preview on the map
+/// (its moves, a span, a column's activations), the usual one first, each with why it is
+/// refused (it can still be previewed: the preview then says what stops it).
+pub fn choices(s: &crate::model::Scenario, unit: crate::model::UnitId) -> Vec<Offered> {
+    crate::rules::engine::choices(s, unit)
+        .into_iter()
+        .filter(|c| c.choice.previewed())
+        .collect()
+}
 
 #[cfg(test)]
 mod tests;

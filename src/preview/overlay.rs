@@ -5,11 +5,12 @@ use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
 use super::column::{self, ColumnProbe};
 use super::hex::{self, HexProbe};
 use super::pending::Pending;
-use super::request::{Mode, Request};
+use super::request::Request;
 use super::table::{self, M42Probe, OrdersProbe};
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::column::ColumnOutcome;
+use crate::rules::engine::Choice;
 use crate::scene::Item;
 use std::fmt;
 
@@ -54,22 +55,28 @@ pub fn compute(s: &Scenario, req: &Request) -> Result<Overlay, NoPreview> {
     }
     let mut o = Parts::default();
     let probe = match req.mode {
-        Mode::HexMove(command) => Probe::Hex(Box::new(hex::moves(
+        Choice::HexMove(command) => Probe::Hex(Box::new(hex::moves(
             s, req.unit, command, &req.route, &mut o,
         )?)),
-        Mode::HexReaction { trigger, to } => {
+        Choice::HexReaction { trigger, to } => {
             Probe::Hex(Box::new(hex::reaction(s, req.unit, trigger, to, &mut o)?))
         }
-        Mode::HexSpan => {
+        Choice::HexSpan => {
             hex::span(s, req.unit, &mut o)?;
             Probe::None
         }
-        Mode::M42(t) => Probe::M42(table::m42(s, req.unit, t, &mut o)?),
-        Mode::Orders(a) => {
+        Choice::M42(t) => Probe::M42(table::m42(s, req.unit, t, &mut o)?),
+        Choice::Orders(a) => {
             table::orders(s, req.unit, a, &mut o)?.map_or(Probe::None, Probe::Orders)
         }
-        Mode::Column(id, order) => column::preview(s, id, order, &req.route, &mut o)?
+        Choice::Column(id, order) => column::preview(s, id, order, &req.route, &mut o)?
             .map_or(Probe::None, |c| Probe::Column(Box::new(c))),
+        Choice::Command(_) | Choice::LdCheck | Choice::Test(_) => {
+            return Err(NoPreview(format!(
+                "{} has no preview on the map: it is taken from the Rules panel",
+                req.mode
+            )));
+        }
     };
     Ok(Overlay {
         request: req.clone(),

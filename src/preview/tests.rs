@@ -22,7 +22,7 @@ fn unit(s: &Scenario, name: &str) -> UnitId {
         .id
 }
 
-fn open(s: &Scenario, name: &str, mode: Mode) -> Overlay {
+fn open(s: &Scenario, name: &str, mode: Choice) -> Overlay {
     compute(s, &Request::new(unit(s, name), mode)).expect("preview")
 }
 
@@ -52,7 +52,7 @@ fn around(c: Point, r: f32, step: f32) -> Vec<Point> {
 fn hex_hover_says_what_the_engine_says_for_every_hex() {
     let s = sample("winceby");
     let name = "Manchester's Regiment of Horse";
-    let o = open(&s, name, Mode::HexMove(None));
+    let o = open(&s, name, Choice::HexMove(None));
     let engine = HexRules::new(&s)
         .expect("hex rules")
         .preview(unit(&s, name), None)
@@ -109,7 +109,7 @@ fn hex_ghost_is_legal_only_where_the_engine_allows_and_faces_the_last_step() {
         .iter()
         .filter(|u| u.is_combat_unit() && u.hex().is_some())
     {
-        let Ok(o) = compute(&s, &Request::new(u.id, Mode::HexMove(None))) else {
+        let Ok(o) = compute(&s, &Request::new(u.id, Choice::HexMove(None))) else {
             continue;
         };
         let p = o.hex_preview().expect("probe").clone();
@@ -150,7 +150,7 @@ fn hex_span_marks_every_unit_of_the_force_in_or_out_of_command() {
     assert!(!leaders.is_empty());
     let mut marks = 0;
     for l in leaders {
-        let o = compute(&s, &Request::new(l.id, Mode::HexSpan)).expect("span");
+        let o = compute(&s, &Request::new(l.id, Choice::HexSpan)).expect("span");
         assert!(!o.items.is_empty(), "{} draws his span", l.name);
         for m in &o.marks {
             let h = o.hover(&s, m.at).expect("a mark answers hovering");
@@ -172,7 +172,7 @@ fn m42_hover_agrees_with_the_full_preview_destination() {
     let s = sample("patrol");
     let name = "1st Rifle Section";
     let id = unit(&s, name);
-    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let o = open(&s, name, Choice::M42(MoveType::Advance));
     let start = leader_pos(&s, name);
     let (mut legal, mut refused, mut far) = (0, 0, 0);
     for p in around(start, 9.0, 1.5) {
@@ -220,11 +220,11 @@ fn m42_hover_agrees_with_the_full_preview_destination() {
 #[test]
 fn m42_refused_move_says_why_everywhere() {
     let s = sample("patrol");
-    let o = open(&s, "Gruppe Vogel", Mode::M42(MoveType::AtTheDouble));
+    let o = open(&s, "Gruppe Vogel", Choice::M42(MoveType::AtTheDouble));
     let c = choices(&s, unit(&s, "Gruppe Vogel"));
     let refused = c
         .iter()
-        .find(|c| c.mode == Mode::M42(MoveType::AtTheDouble))
+        .find(|c| c.choice == Choice::M42(MoveType::AtTheDouble))
         .and_then(|c| c.refused.as_ref().map(ToString::to_string))
         .expect("At the Double is refused");
     let h = o
@@ -240,7 +240,7 @@ fn m42_ghost_then_followers_make_one_valid_edit() {
     let s = sample("patrol");
     let name = "1st Rifle Section";
     let id = unit(&s, name);
-    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let o = open(&s, name, Choice::M42(MoveType::Advance));
     let start = leader_pos(&s, name);
     let to = around(start, 5.0, 1.0)
         .into_iter()
@@ -280,7 +280,7 @@ fn m42_leader_region_holds_the_legal_ghosts() {
     let name = "1st Rifle Section";
     let id = unit(&s, name);
     let region = table::leader_region(&s, id, MoveType::Advance).expect("region");
-    let o = open(&s, name, Mode::M42(MoveType::Advance));
+    let o = open(&s, name, Choice::M42(MoveType::Advance));
     let start = leader_pos(&s, name);
     let mut agree = 0;
     for p in around(start, 7.0, 0.7) {
@@ -306,7 +306,7 @@ fn orders_hover_agrees_with_the_full_preview_destination() {
     let s = sample("skirmish");
     let name = "The Bowery Boys";
     let id = unit(&s, name);
-    let o = open(&s, name, Mode::Orders(Action::AtTheDouble));
+    let o = open(&s, name, Choice::Orders(Action::AtTheDouble));
     let start = leader_pos(&s, name);
     let (mut legal, mut refused) = (0, 0);
     for p in around(start, 14.0, 2.0) {
@@ -343,7 +343,7 @@ fn orders_followers_keep_formation_and_commit_valid() {
     let s = sample("skirmish");
     let name = "The Bowery Boys";
     let id = unit(&s, name);
-    let o = open(&s, name, Mode::Orders(Action::Advance));
+    let o = open(&s, name, Choice::Orders(Action::Advance));
     let start = leader_pos(&s, name);
     let to = around(start, 4.0, 0.5)
         .into_iter()
@@ -378,7 +378,7 @@ fn column_move_edits_apply_and_march_the_column() {
     let before = s.unit(lead).expect("lead").clone();
     let o = compute(
         &s,
-        &Request::new(lead, Mode::Column(column.id, ColumnOrder::Move)),
+        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
     )
     .expect("column preview");
     assert!(!o.lines.is_empty());
@@ -414,21 +414,21 @@ fn choices_follow_the_ruleset_and_say_what_is_refused() {
     let s = sample("winceby");
     let cromwell = unit(&s, "Oliver Cromwell");
     let c = choices(&s, cromwell);
-    assert_eq!(c.first().map(|c| c.mode), Some(Mode::HexSpan));
-    assert!(c.iter().any(|c| c.mode == Mode::HexMove(None)));
+    assert_eq!(c.first().map(|c| c.choice), Some(Choice::HexSpan));
+    assert!(c.iter().any(|c| c.choice == Choice::HexMove(None)));
     let s = sample("patrol");
     let c = choices(&s, unit(&s, "MG 34 Team"));
     let advance = c
         .iter()
-        .find(|c| c.mode == Mode::M42(MoveType::Advance))
+        .find(|c| c.choice == Choice::M42(MoveType::Advance))
         .expect("offered");
     assert!(advance.refused.is_some());
     let dig = c
         .iter()
-        .find(|c| c.mode == Mode::M42(MoveType::DigIn))
+        .find(|c| c.choice == Choice::M42(MoveType::DigIn))
         .expect("offered");
     assert!(dig.refused.is_none());
-    assert!(compute(&s, &Request::new(UnitId(9999), Mode::HexSpan)).is_err());
+    assert!(compute(&s, &Request::new(UnitId(9999), Choice::HexSpan)).is_err());
 }
 
 /// Refused places are hatched lightly, never washed over the map: the full shade is kept apart
@@ -437,7 +437,7 @@ fn choices_follow_the_ruleset_and_say_what_is_refused() {
 fn refused_hexes_are_hatched_and_shaded_in_full_only_on_request() {
     let s = sample("winceby");
     let name = "Cromwell's Regiment of Horse";
-    let o = open(&s, name, Mode::HexMove(None));
+    let o = open(&s, name, Choice::HexMove(None));
     let fills = |items: &[crate::scene::Item], c: Colour| {
         items.iter().any(|i| match i {
             crate::scene::Item::Mesh(m) => m.colours.contains(&c),

@@ -262,7 +262,7 @@ mod tests {
             .into_iter()
             .find(|c| c.refused.is_none())
             .expect("a preview")
-            .mode;
+            .choice;
         let panel = crate::preview::compute(&s, &crate::preview::Request::new(cromwell.id, mode))
             .expect("the preview")
             .lines
@@ -290,7 +290,7 @@ mod tests {
             else {
                 continue;
             };
-            let Ok(o) = crate::preview::compute(&s, &crate::preview::Request::new(u.id, c.mode))
+            let Ok(o) = crate::preview::compute(&s, &crate::preview::Request::new(u.id, c.choice))
             else {
                 continue;
             };

@@ -236,7 +236,7 @@ impl App {
             && u == unit
             && let Some(why) = crate::preview::choices(s, unit)
                 .into_iter()
-                .find(|c| c.mode == mode)
+                .find(|c| c.choice == mode)
                 .and_then(|c| c.refused)
         {
             return format!("{} cannot move under {mode}: {why}", named.name);

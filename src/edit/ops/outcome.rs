@@ -8,7 +8,23 @@
 use crate::edit::Edit;
 use crate::model::Unit;
 use crate::rules::column::ColumnOutcome;
+use crate::rules::engine::Outcome;
 use crate::rules::morale::Resolved;
+
+/// Any action the rules carried out (`rules::engine::carry_out`): each unit that changes, in
+/// the order the rules list them, then the column. Edit and Play apply the same outcome, so
+/// committing an answer in either gives the same units and columns.
+pub fn carried(o: &Outcome) -> Vec<Edit> {
+    o.units
+        .iter()
+        .map(|u| Edit::PutUnit(Box::new(u.clone())))
+        .chain(
+            o.column
+                .iter()
+                .map(|c| Edit::PutColumn(Box::new(c.clone()))),
+        )
+        .collect()
+}
 
 /// A unit moved under the rules (a ghost dropped, a move with its followers placed), as it will
 /// stand.
