@@ -149,7 +149,8 @@ fn moves_refuses_what_the_unit_may_not_do() {
     assert!(err.contains("Fall Back! is its only order"), "{err}");
     let out = sandtable(&["moves", &f, "--unit", "The Sloggers", "--action", "charge"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("not an R3 action"));
+    assert!(text(&out.stderr).contains("invalid value 'charge' for '--action <ACTION>'"));
+    assert!(text(&out.stderr).contains("open-fire, advance, rally"));
     let out = sandtable(&["moves", &f, "--unit", "The Sloggers", "--move-type", "halt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--action"));

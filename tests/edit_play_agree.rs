@@ -19,17 +19,26 @@ fn sample(name: &str) -> Scenario {
     (samples::by_name(name).expect("sample").build)()
 }
 
-/// The sample with a game under way, in its Movement Phase (R5: after its Command Phase).
-fn in_movement(name: &str) -> Scenario {
-    let s = sample(name);
-    let started = game::play(&s, Action::EndTurn, 5).expect("a game starts").scenario;
-    if game::clock(&started).1 == Phase::Movement {
-        started
-    } else {
-        game::play(&started, Action::EndPhase, 5)
-            .expect("to Movement")
-            .scenario
+/// The sample with a game under way, in the Movement Phase of `side` (the first side's when
+/// `None`).
+fn in_movement_of(s: &Scenario, side: Option<SideId>) -> Scenario {
+    let mut g = game::play(s, Action::EndTurn, 5)
+        .expect("a game starts")
+        .scenario;
+    for _ in 0..8 {
+        let st = game::stage(&g);
+        if st.phase == Phase::Movement && (side.is_none() || st.side == side) {
+            return g;
+        }
+        g = game::play(&g, Action::EndPhase, 5)
+            .expect("the next phase")
+            .scenario;
     }
+    panic!("no Movement Phase of {side:?}")
+}
+
+fn in_movement(name: &str) -> Scenario {
+    in_movement_of(&sample(name), None)
 }
 
 /// `action` carried out as the editor does outside a game: the engine, then its outcome
@@ -146,28 +155,57 @@ fn proposed(s: &Scenario, unit: UnitId, choice: Choice) -> Option<(Action, Unit)
     ))
 }
 
+/// Play's outcome, after the other side declines every reaction to a halted move (Edit sets
+/// a position up: nobody reacts there).
+fn gone_on(mut s: Scenario) -> Scenario {
+    while s.game.as_ref().is_some_and(|g| g.state.halted.is_some()) {
+        s = game::play(&s, Action::GoOn, 5).expect("goes on").scenario;
+    }
+    s
+}
+
 #[test]
 fn every_move_a_preview_offers_lands_as_shown_in_edit_and_in_play() {
     for name in SAMPLES {
-        let s = in_movement(name);
+        let base = sample(name);
         let mut moved = 0;
-        for u in &s.units {
-            for c in preview::choices(&s, u.id) {
-                if c.refused.is_some() {
-                    continue;
+        for side in base.sides.iter().map(|x| x.id) {
+            let s = in_movement_of(&base, Some(side));
+            for u in s.units.iter().filter(|u| u.side == side) {
+                for c in preview::choices(&s, u.id) {
+                    if c.refused.is_some() {
+                        continue;
+                    }
+                    let Some((action, shown)) = proposed(&s, u.id, c.choice) else {
+                        continue;
+                    };
+                    let what = format!("{name}: {} under {}", u.name, c.choice);
+                    let edit = in_edit(&s, &action).unwrap_or_else(|e| {
+                        panic!("{what}: the preview's legal place was refused: {e}")
+                    });
+                    let play = gone_on(
+                        in_play(&s, &action)
+                            .unwrap_or_else(|e| panic!("{what}: refused in Play: {e}")),
+                    );
+                    let after = if play
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| g.log.iter().any(|e| e.what.contains("barred")))
+                    {
+                        // Its way on was barred after a halt: a game's own turn of events.
+                        continue;
+                    } else {
+                        assert_eq!(edit.units, play.units, "{what}: the units differ");
+                        assert_eq!(edit.columns, play.columns, "{what}: the columns differ");
+                        edit
+                    };
+                    assert_eq!(
+                        after.unit(u.id),
+                        Some(&shown),
+                        "{what}: what lands is not what the preview showed"
+                    );
+                    moved += 1;
                 }
-                let Some((action, shown)) = proposed(&s, u.id, c.choice) else {
-                    continue;
-                };
-                let what = format!("{name}: {} under {}", u.name, c.choice);
-                let after = agree(&s, &action, &what)
-                    .unwrap_or_else(|| panic!("{what}: the preview's legal place was refused"));
-                assert_eq!(
-                    after.unit(u.id),
-                    Some(&shown),
-                    "{what}: what lands is not what the preview showed"
-                );
-                moved += 1;
             }
         }
         if name != "bakambo" {
@@ -179,52 +217,63 @@ fn every_move_a_preview_offers_lands_as_shown_in_edit_and_in_play() {
 #[test]
 fn every_chit_ld_check_and_test_lands_alike_in_edit_and_in_play() {
     for name in SAMPLES {
-        let mut s = sample(name);
-        // A game under way, still in its first phase (R5: the Command Phase).
-        s = game::play(&s, Action::EndTurn, 5).expect("a game").scenario;
+        let base = sample(name);
         let mut tried = 0;
-        for u in &s.units {
-            for c in engine::choices(&s, u.id) {
-                let actions: Vec<Action> = match c.choice {
-                    Choice::Command(command) => vec![Action::Command {
-                        leader: u.id,
-                        command,
-                    }],
-                    Choice::Test(kind) => (1..=6)
-                        .map(|r| Action::Test {
-                            unit: u.id,
-                            kind,
-                            cause: None,
-                            dice: TestDice::Roll {
-                                first: Dice::Typed(r),
-                                reroll: None,
-                                follow_up: vec![Dice::Typed(2), Dice::Typed(9)],
-                            },
-                        })
-                        .collect(),
-                    Choice::LdCheck => [2, 7, 12]
-                        .into_iter()
-                        .map(|r| Action::LeaderCheck {
-                            unit: u.id,
-                            dice: Dice::Typed(r),
-                        })
-                        .collect(),
-                    _ => continue,
-                };
-                for a in actions {
-                    let what = format!("{name}: {} {:?}", u.name, a);
-                    if agree(&s, &a, &what).is_some() {
-                        tried += 1;
-                        assert!(
-                            c.refused.is_none(),
-                            "{what}: carried out though offered as refused ({:?})",
-                            c.refused
-                        );
+        // Each side's units in their own first phase (R5: the Command Phase, both sides).
+        for side in base.sides.iter().map(|x| x.id) {
+            let s = if base.map.is_hex() {
+                game::play(&base, Action::EndTurn, 5)
+                    .expect("a game")
+                    .scenario
+            } else {
+                in_movement_of(&base, Some(side))
+            };
+            for u in s.units.iter().filter(|u| u.side == side) {
+                for c in engine::choices(&s, u.id) {
+                    let actions: Vec<Action> = match c.choice {
+                        Choice::Command(command) => vec![Action::Command {
+                            leader: u.id,
+                            command,
+                        }],
+                        Choice::Test(kind) => (1..=6)
+                            .map(|r| Action::Test {
+                                unit: u.id,
+                                kind,
+                                cause: None,
+                                dice: TestDice::Roll {
+                                    first: Dice::Typed(r),
+                                    reroll: None,
+                                    follow_up: vec![Dice::Typed(2), Dice::Typed(9)],
+                                },
+                            })
+                            .collect(),
+                        Choice::LdCheck => [2, 7, 12]
+                            .into_iter()
+                            .map(|r| Action::LeaderCheck {
+                                unit: u.id,
+                                dice: Dice::Typed(r),
+                            })
+                            .collect(),
+                        _ => continue,
+                    };
+                    for a in actions {
+                        let what = format!("{name}: {} {:?}", u.name, a);
+                        if agree(&s, &a, &what).is_some() {
+                            tried += 1;
+                            assert!(
+                                c.refused.is_none(),
+                                "{what}: carried out though offered as refused ({:?})",
+                                c.refused
+                            );
+                        }
                     }
                 }
             }
         }
-        assert!(tried > 0, "{name}: nothing was tried");
+        // Bakambo plays no chits, no Ld checks and no R4 tests.
+        if name != "bakambo" {
+            assert!(tried > 0, "{name}: nothing was tried");
+        }
     }
 }
 
@@ -294,9 +343,8 @@ fn garrison_due() -> (Scenario, UnitId) {
         hex: entry + hexx::Hex::new(-2, 0),
         facing: 0,
     };
-    let s = game::play(&s, Action::EndPhase, 5)
-        .expect("to Movement")
-        .scenario;
+    let royalists = s.unit(henderson).expect("Henderson").side;
+    let s = in_movement_of(&s, Some(royalists));
     let unit = r
         .units
         .iter()
@@ -332,7 +380,8 @@ fn r5_004_a_reinforcement_that_comes_on_has_arrived_and_may_not_charge_this_turn
         "{:?}",
         played.entry.reasons
     );
-    let charge = hex_commands::preview_moves(&after, unit, Some(Command::Charge1)).expect("preview");
+    let charge =
+        hex_commands::preview_moves(&after, unit, Some(Command::Charge1)).expect("preview");
     if matches!(u.kind, UnitKind::Cavalry | UnitKind::Dragoons) {
         assert_ne!(
             charge.command.moves_as,
@@ -354,24 +403,28 @@ fn r5_004_a_unit_moves_only_under_the_chit_its_leader_holds() {
         .id;
     let traced = hex_commands::preview_moves(&s, horse, None).expect("preview");
     let chit = traced.command.chit.expect("in command");
-    let other = Command::ALL
+    let (other, hex) = Command::ALL
         .into_iter()
-        .find(|c| *c != chit && !c.is_charge())
-        .expect("another chit");
-    let what_if = hex_commands::preview_moves(&s, horse, Some(other)).expect("preview");
-    let hex = what_if
-        .legal()
-        .find(|v| v.cost > 0)
-        .expect("a hex the what-if reaches")
-        .hex;
+        .filter(|c| *c != chit)
+        .find_map(|c| {
+            let what_if = hex_commands::preview_moves(&s, horse, Some(c)).ok()?;
+            let hex = what_if.legal().find(|v| v.cost > 0)?.hex;
+            Some((c, hex))
+        })
+        .expect("a what-if chit with a hex it reaches");
     let action = Action::Move {
         unit: horse,
         order: Some(MoveOrder::Command(other)),
         to: Some(Place::Hex(hex)),
         followers: Vec::new(),
     };
-    let why = game::play(&s, action.clone(), 5).expect_err("refused").to_string();
-    assert!(why.contains(&format!("may not move under {other}")), "{why}");
+    let why = game::play(&s, action.clone(), 5)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        why.contains(&format!("may not move under {other}")),
+        "{why}"
+    );
     assert!(why.contains(&format!("whose chit is {chit}")), "{why}");
     assert!(why.contains("referee override"), "{why}");
     assert_eq!(in_edit(&s, &action).expect_err("refused in Edit too"), why);
@@ -380,7 +433,11 @@ fn r5_004_a_unit_moves_only_under_the_chit_its_leader_holds() {
         unit: horse,
         order: Some(MoveOrder::Command(chit)),
         to: Some(Place::Hex(
-            traced.legal().find(|v| v.cost > 0).expect("a legal hex").hex,
+            traced
+                .legal()
+                .find(|v| v.cost > 0)
+                .expect("a legal hex")
+                .hex,
         )),
         followers: Vec::new(),
     };
@@ -465,29 +522,26 @@ fn r1_000_after_a_break_units_acting_alone_and_the_turns_one_entry_do_not_block_
     // One try a turn: another waiting unit may not try again.
     let again = in_play(&after_both, &enter(waiting[1], 12)).expect_err("one try a turn");
     assert!(again.contains("one try a turn after a break"), "{again}");
-    // The next turn it may.
+    // The next turn it may try (the rules may still bar its way in, but not for the try).
     let next = in_play(&after_both, &Action::EndTurn).expect("next turn");
-    in_play(&next, &enter(waiting[1], 12)).expect("a new turn, a new try");
+    if let Err(why) = in_play(&next, &enter(waiting[1], 12)) {
+        assert!(!why.contains("one try a turn"), "{why}");
+    }
 }
 
 /// 000: a gap over 2", a unit charged or pinned breaks the column, "and all friendly units that
 /// were previously part of the column must take a pin test": the order that breaks it says so.
 #[test]
 fn r1_000_a_column_order_that_breaks_the_column_says_so_with_its_pin_tests() {
-    let s = in_movement("bakambo");
+    let mut s = sample("bakambo");
     let col = s.columns[0].clone();
-    let mut pinned = s.unit(col.members[1].unit).expect("second unit").clone();
-    pinned.state.pinned = true;
-    let s = game::play(
-        &s,
-        Action::Referee {
-            unit: Box::new(pinned.clone()),
-            note: "pinned by fire from the bank".into(),
-        },
-        5,
-    )
-    .expect("the referee pins it")
-    .scenario;
+    // Pinned by fire from the bank before the turn began.
+    let pinned = {
+        let u = s.unit_mut(col.members[1].unit).expect("second unit");
+        u.state.pinned = true;
+        u.clone()
+    };
+    let s = in_movement_of(&s, Some(col.side));
     let p = game::play(
         &s,
         Action::Column {
@@ -501,7 +555,11 @@ fn r1_000_a_column_order_that_breaks_the_column_says_so_with_its_pin_tests() {
         5,
     )
     .expect("the order");
-    assert!(p.entry.what.contains("the column breaks"), "{}", p.entry.what);
+    assert!(
+        p.entry.what.contains("the column breaks"),
+        "{}",
+        p.entry.what
+    );
     assert!(
         p.entry
             .reasons
@@ -511,7 +569,10 @@ fn r1_000_a_column_order_that_breaks_the_column_says_so_with_its_pin_tests() {
         p.entry.reasons
     );
     assert!(
-        p.entry.reasons.iter().any(|r| r.starts_with("pin tests for")),
+        p.entry
+            .reasons
+            .iter()
+            .any(|r| r.starts_with("pin tests for")),
         "{:?}",
         p.entry.reasons
     );

@@ -258,6 +258,14 @@ fn plan_moves(s: &Scenario, movers: &[(UnitId, String)]) -> Option<Vec<(UnitId, 
         ) else {
             continue;
         };
+        // A move that halts for the other side's reaction is not one the plan wants.
+        if p.scenario
+            .game
+            .as_ref()
+            .is_some_and(|g| g.state.halted.is_some())
+        {
+            continue;
+        }
         if let Some(mut plan) = plan_moves(&p.scenario, &rest) {
             plan.insert(0, (unit, to));
             return Some(plan);
@@ -391,7 +399,7 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
     );
     e.click("End phase");
     assert_eq!(game::clock(e.s()), (2, Phase::Movement));
-    assert!(e.shows("Turn 2 · Movement"));
+    assert!(e.shows("Turn 2 · Movement Phase of Parliament"));
     // Movement: each unit of Parliament on the map, picked in the order of battle, moves to a
     // hex its preview calls legal (picked on the map, then committed).
     let parliament = s.sides[0].id;
@@ -459,7 +467,10 @@ fn r5_winceby_turn_in_the_editor_command_phase_charge_and_muster_then_every_parl
         e.app().status
     );
     assert_eq!(e.log_len(), 3 + movers.len());
-    assert!(e.shows(&format!("Turn 2 · Movement · {} acted", movers.len())));
+    assert!(e.shows(&format!(
+        "Turn 2 · Movement Phase of Parliament (Eastern Association) · {} acted",
+        movers.len()
+    )));
     let played = e.s().clone();
     e.replay_through(&s, &played);
     e.take_all_back(&s);

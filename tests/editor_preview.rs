@@ -365,7 +365,7 @@ fn odds_panel_applies_a_rolled_rally_as_one_undoable_step() {
     assert_eq!(e.app().doc.history().1, 1, "one undo step");
     // The Rules panel says what was applied, with the die rolled.
     assert!(e.shows("Applied: Rally test"), "{}", e.app().status);
-    assert!(e.shows("(rolled 5)"));
+    assert!(e.shows("[typed 5]"), "the panel names the die as typed");
     e.undo();
     assert_eq!(e.s(), &s);
     assert!(
@@ -422,7 +422,7 @@ fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
     .order_test
     .discipline;
     let ctx = e.h.ctx.clone();
-    for (roll, says) in [(needed, "passed"), (needed - 1, "Failed order")] {
+    for (roll, says) in [(needed, "passed"), (needed - 1, "failed")] {
         e.h.state_mut()
             .perform(&ctx, sandtable::app::command::Command::March(Some(roll)));
         let (history, _) = e.app().doc.history();

@@ -140,7 +140,7 @@ fn r1_voluntary_break_in_the_editor_previews_both_outcomes_and_gives_the_order()
         Some(ColumnState::Formed)
     );
     assert!(
-        e.last_step().contains("Voluntary break failed"),
+        e.last_step().contains("voluntary break failed"),
         "{}",
         e.last_step()
     );

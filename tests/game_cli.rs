@@ -6,7 +6,7 @@ use sandtable::game;
 use sandtable::io;
 use sandtable::model::game::Phase;
 use sandtable::model::samples;
-use sandtable::model::{Command as Chit, Morale, Position, Scenario};
+use sandtable::model::{Command as Chit, Morale, Position, Ruleset, Scenario};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -93,7 +93,11 @@ fn taken_back_and_replayed(dir: &Path, file: &Path, name: &str) {
     assert!(n > 0, "a turn was played");
     let copy = dir.join(format!("{name}-back.sandtable"));
     std::fs::copy(file, &copy).expect("copy");
+    // Each take back removes an entry, or a whole reaction exchange.
     for _ in 0..n {
+        if load(&copy).game.as_ref().is_none_or(|g| g.log.is_empty()) {
+            break;
+        }
         let said = play(&copy, &["--take-back"]);
         assert!(said.starts_with("taken back: "), "{said}");
     }
@@ -187,9 +191,16 @@ fn r5_winceby_a_command_phase_with_a_charge_and_a_muster_then_every_parliament_u
     assert!(movers.len() >= 7, "{movers:?}");
     for (id, name) in &movers {
         let hex = legal_hex(&f, id.0).unwrap_or_else(|| panic!("{name} has a legal hex"));
-        let said = play(&f, &["--unit", &id.0.to_string(), "--to", &hex]);
-        assert!(said.contains(&format!("{name} moves to")), "{said}");
-        assert!(said.contains("MP"), "{said}");
+        let mut said = play(&f, &["--unit", &id.0.to_string(), "--to", &hex]);
+        // A cavalry move that comes within the Royalists' reach halts; they let it go on.
+        while said.contains("halted") {
+            said = play(&f, &["--go-on"]);
+        }
+        assert!(
+            said.contains(&format!("{name} moves to")) || said.contains(&format!("{name} goes on")),
+            "{said}"
+        );
+        assert!(said.contains("MP") || said.contains("goes on"), "{said}");
     }
     let now = load(&f);
     for (id, name) in &movers {
@@ -204,10 +215,15 @@ fn r5_winceby_a_command_phase_with_a_charge_and_a_muster_then_every_parliament_u
     let why = refused(&f, &["--unit", &first.0.to_string(), "--to", &hex]);
     assert!(why.contains("already acted this turn"), "{why}");
     let log = log_replays(&f);
-    assert!(log.contains("turn 2, Movement"), "{log}");
+    assert!(
+        log.contains("turn 2, Movement Phase of Parliament"),
+        "{log}"
+    );
 
-    // The next turn: the counter advances, every unit may act again, and at the end of its
-    // Command Phase Fairfax's charge chit moves on by itself.
+    // The Royalists' Movement Phase, then the next turn: the counter advances, every unit may
+    // act again, and at the end of its Command Phase Fairfax's charge chit moves on by itself.
+    let said = play(&f, &["--end-phase"]);
+    assert!(said.contains("Movement Phase of Royalists"), "{said}");
     let said = play(&f, &["--end-phase"]);
     assert!(said.contains("End of turn 2: turn 3"), "{said}");
     let t3 = load(&f);
@@ -266,6 +282,10 @@ fn table_move(f: &Path, order: &str) -> String {
         .expect("a unit with a leader and followers");
     let at = u.leader().expect("leader").pos;
     let id = u.id.0.to_string();
+    if s.rules.ruleset == Ruleset::Orders {
+        // R3: its Ld check first (2: passed whatever its Ld).
+        play(f, &["--unit", &id, "--test", "ld", "--roll", "2"]);
+    }
     for (dx, dy) in [
         (0.0, -2.0),
         (2.0, 0.0),
@@ -423,5 +443,213 @@ fn play_writes_to_out_and_log_prints_json() {
         text(&none.stdout).contains("no game"),
         "{}",
         text(&none.stdout)
+    );
+}
+
+/// `log` with its options, asserting it exits `code`; returns what it printed (out and err).
+fn log(file: &Path, args: &[&str], code: i32) -> String {
+    let f = file.display().to_string();
+    let mut all = vec!["log", &f];
+    all.extend_from_slice(args);
+    let out = sandtable(&all);
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(code), "log {args:?}: {said}");
+    said
+}
+
+/// 004 from the command line: a Parliament cavalry move halts at a charge-check point of the
+/// Royalists; their leader checks (typed 6: Charge 1), one of his cavalry charges, the move
+/// goes on (it was charged, it stays); the exchange is taken back whole, and the log names the
+/// phasing side and verifies against the scenario both agreed on.
+#[test]
+fn r5_004_a_reaction_charge_is_played_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let f = start(dir.path(), "winceby");
+    let agreed = dir.path().join("agreed.sandtable");
+    std::fs::copy(&f, &agreed).expect("copy");
+    play(&f, &["--end-phase", "--seed", "9"]);
+    let s = load(&f);
+    let (mover, to, leader) = {
+        use sandtable::rules::hex_commands::{self, CheckKind};
+        let parliament = s.sides[0].id;
+        s.units
+            .iter()
+            .filter(|u| {
+                u.side == parliament
+                    && u.kind == sandtable::model::UnitKind::Cavalry
+                    && u.hex().is_some()
+            })
+            .find_map(|u| {
+                let pv = hex_commands::preview_moves(&s, u.id, None).ok()?;
+                pv.legal().filter(|v| v.cost > 0).find_map(|v| {
+                    let path = pv.path(v.hex)?;
+                    let r = hex_commands::reaction_chargers(&s, u.id, &path).ok()?;
+                    let l = r.iter().find_map(|(_, c)| {
+                        (c.kind == CheckKind::CommandCheck)
+                            .then(|| c.leader.as_ref().map(|l| l.id))
+                            .flatten()
+                    })?;
+                    Some((u.id, v.hex, l))
+                })
+            })
+            .expect("a move in reach of a Royalist leader's cavalry")
+    };
+    let hex = s.map.as_hex().expect("hex").label(to);
+    let said = play(&f, &["--unit", &mover.0.to_string(), "--to", &hex]);
+    assert!(said.contains("halted at"), "{said}");
+    let why = refused(&f, &["--end-phase"]);
+    assert!(why.contains("halted"), "{why}");
+    let said = play(
+        &f,
+        &["--reaction-check", &leader.0.to_string(), "--roll", "6"],
+    );
+    assert!(said.contains("passed, Charge 1"), "{said}");
+    let g = load(&f);
+    let h = g
+        .game
+        .as_ref()
+        .and_then(|x| x.state.halted.clone())
+        .expect("halted");
+    let charger = *h.chargers.first().expect("a charger");
+    let rc = sandtable::rules::hex_commands::reaction_charge(&g, charger, mover, &h.path)
+        .expect("its charge");
+    let end = rc.moves.legal().find(|v| v.cost > 0).expect("an end").hex;
+    let end = g.map.as_hex().expect("hex").label(end);
+    let said = play(&f, &["--charge", &charger.0.to_string(), "--to", &end]);
+    assert!(said.contains("charges"), "{said}");
+    let said = play(&f, &["--go-on"]);
+    assert!(said.contains("was charged"), "{said}");
+    let said = log(&f, &["--verify", "--against", &agreed.display().to_string()], 0);
+    assert!(said.contains("Movement Phase of Parliament"), "{said}");
+    assert!(said.contains("start fingerprint: "), "{said}");
+    // One take back undoes the whole exchange.
+    let before = load(&f).game.as_ref().map_or(0, |x| x.log.len());
+    play(&f, &["--take-back"]);
+    assert_eq!(load(&f).game.as_ref().map_or(0, |x| x.log.len()), before - 4);
+    assert_eq!(load(&f).units, s.units);
+}
+
+/// 004 dragoons, 000 pin tests and the R3 Ld check from the command line, each refused when
+/// out of place with the reason; and the options that do not apply refused with exit 2.
+#[test]
+fn dragoons_pin_tests_and_ld_checks_are_played_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Dragoons: under Stand, from the Command Phase's change.
+    let f = start(dir.path(), "winceby");
+    let s = load(&f);
+    let dragoons = s
+        .find_unit("Eastern Association Dragoons")
+        .expect("dragoons")
+        .id;
+    let pv = sandtable::rules::hex_commands::preview_moves(&s, dragoons, None).expect("preview");
+    let leader = pv.command.tracing.leader().expect("in command").leader.id;
+    if pv.command.chit != Some(Chit::Stand) {
+        play(&f, &["--unit", &leader.0.to_string(), "--command", "stand"]);
+    }
+    play(&f, &["--end-phase"]);
+    let said = play(&f, &["--unit", &dragoons.0.to_string(), "--dismount"]);
+    assert!(said.contains("dismounts"), "{said}");
+    let info = sandtable(&["info", &f.display().to_string()]);
+    assert!(
+        text(&info.stdout).contains("dismounted"),
+        "{}",
+        text(&info.stdout)
+    );
+    let why = refused(&f, &["--unit", &dragoons.0.to_string(), "--mount"]);
+    assert!(why.contains("once a turn"), "{why}");
+    // An option that does not apply is a usage error (exit 2), nothing written.
+    let out = sandtable(&[
+        "play",
+        &f.display().to_string(),
+        "--unit",
+        &dragoons.0.to_string(),
+        "--dismount",
+        "--to",
+        "0101",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let out = sandtable(&[
+        "play",
+        &f.display().to_string(),
+        "--end-phase",
+        "--then",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let out = sandtable(&[
+        "play",
+        &f.display().to_string(),
+        "--unit",
+        &dragoons.0.to_string(),
+        "--to",
+        "4161",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("'4161' is off the map"),
+        "{}",
+        text(&out.stderr)
+    );
+    log_replays(&f);
+
+    // R3: the Ld check before the order.
+    let k = start(dir.path(), "skirmish");
+    let s = load(&k);
+    let first = s.sides[0].id;
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.side == first && u.leader().is_some())
+        .expect("a unit")
+        .id
+        .0
+        .to_string();
+    let why = refused(&k, &["--unit", &u, "--order", "go-to-ground"]);
+    assert!(why.contains("its Ld check comes first"), "{why}");
+    play(&k, &["--unit", &u, "--test", "ld", "--roll", "2"]);
+    let why = refused(&k, &["--unit", &u, "--test", "ld", "--roll", "2"]);
+    assert!(why.contains("taken its Ld check this turn"), "{why}");
+    play(&k, &["--unit", &u, "--order", "go-to-ground"]);
+    log_replays(&k);
+
+    // R1: a pin test is refused for a unit that owes none and is not pinned.
+    let b = start(dir.path(), "bakambo");
+    let s = load(&b);
+    let u = s.columns[0].members[0].unit.0.to_string();
+    let why = refused(&b, &["--unit", &u, "--test", "pin", "--roll", "7"]);
+    assert!(why.contains("owes no pin test"), "{why}");
+}
+
+/// Notes and bookmarks written from the command line are kept and shown, never replayed; a
+/// start edited by hand fails `log --verify` with the reason.
+#[test]
+fn notes_bookmarks_and_the_fingerprint_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let f = start(dir.path(), "winceby");
+    play(&f, &["--end-phase", "--seed", "4"]);
+    play(&f, &["--end-phase"]);
+    log(&f, &["--note", "1", "Cromwell holds back"], 0);
+    log(&f, &["--bookmark", "2", "The Royalists' turn"], 0);
+    let said = log(&f, &["--verify"], 0);
+    assert!(said.contains("note: Cromwell holds back"), "{said}");
+    assert!(said.contains("-- bookmark: The Royalists' turn"), "{said}");
+    let said = log(&f, &["--note", "9", "nothing there"], 2);
+    assert!(said.contains("give a number from 0 to 2"), "{said}");
+    // A unit edited in the start and in the present alike.
+    let mut s = load(&f);
+    let horse = s.find_unit("Cromwell's Regiment of Horse").expect("horse").id;
+    if let Some(u) = s.unit_mut(horse) {
+        u.strength.current -= 1;
+    }
+    if let Some(g) = s.game.as_mut()
+        && let Some(u) = g.start.units.iter_mut().find(|u| u.id == horse)
+    {
+        u.strength.current -= 1;
+    }
+    io::save(&f, &s).expect("save");
+    let said = log(&f, &["--verify"], 1);
+    assert!(
+        said.contains("starting position has been changed since it began"),
+        "{said}"
     );
 }

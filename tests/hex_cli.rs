@@ -260,7 +260,7 @@ fn moves_with_a_command_a_route_and_a_second_combat() {
     let out = sandtable(&["moves", &file, "--unit", &id, "--command", "gallop"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("not a command"),
+        text(&out.stderr).contains("invalid value 'gallop' for '--command <COMMAND>'"),
         "{}",
         text(&out.stderr)
     );

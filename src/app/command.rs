@@ -255,6 +255,19 @@ pub enum Command {
     BackToPresent,
     /// The dock shows the game's log (true) or the inspector.
     ShowLog(bool),
+    /// A rules answer of a game that needs no preview: a reaction check, going on with a
+    /// halted move, a change of formation, a pin test. Carried out like every other answer.
+    PlayAction(Box<crate::model::game::Action>),
+    /// Annotate entry `entry` (1-based) of the game's log; an empty note removes it.
+    Annotate {
+        entry: usize,
+        note: String,
+    },
+    /// Bookmark the log after this many entries; an empty label removes it.
+    Bookmark {
+        after: usize,
+        label: String,
+    },
     /// A leader's new command chit in the Command Phase (R5).
     ChangeCommand {
         leader: UnitId,
@@ -499,6 +512,13 @@ impl App {
                 }
             }
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
+            Command::PlayAction(a) => {
+                if let Some((what, _)) = self.carry_out(Ok(*a)) {
+                    self.notify(false, super::rules_view::plain(&what));
+                }
+            }
+            Command::Annotate { entry, note } => self.annotate(entry, &note),
+            Command::Bookmark { after, label } => self.bookmark(after, &label),
         }
     }
 

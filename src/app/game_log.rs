@@ -9,10 +9,10 @@
 //! is shown; saving, opening a file, leaving Play or quitting go back to the present first.
 
 use super::App;
-use super::command::{Command, Commands};
+use super::command::{Change, Command, Commands};
 use super::play::Replay;
 use super::rules_view::plain;
-use crate::edit::Document;
+use crate::edit::{Document, Edit};
 use crate::game;
 use crate::model::game::LogEntry;
 use egui::{RichText, Ui};
@@ -82,6 +82,51 @@ impl App {
         self.prune_selection();
     }
 
+    /// The players' note on entry `entry` of the log (an empty one removes it): kept in the
+    /// file, shown with the entry, never replayed. While a replay is shown it goes on the
+    /// present's log, and the replay stays.
+    pub(super) fn annotate(&mut self, entry: usize, note: &str) {
+        let label = format!("Note on log entry {entry}");
+        self.change_game(label, |s| game::annotate(s, entry, note));
+    }
+
+    /// A bookmark after the first `after` entries of the log (an empty label removes it).
+    pub(super) fn bookmark(&mut self, after: usize, label: &str) {
+        let what = format!("Bookmark after log entry {after}");
+        self.change_game(what, |s| game::bookmark(s, after, label));
+    }
+
+    /// Changes the present's game (a note, a bookmark) as one undo step of the present.
+    fn change_game(
+        &mut self,
+        label: String,
+        change: impl FnOnce(&crate::model::Scenario) -> Result<crate::model::Scenario, game::Refused>,
+    ) {
+        let present = self
+            .play
+            .replay
+            .as_mut()
+            .map_or(&mut self.doc, |r| &mut r.present);
+        let next = match change(present.scenario()) {
+            Ok(n) => n,
+            Err(why) => return self.notify(true, format!("{label} refused: {why}")),
+        };
+        let edits = vec![Edit::ReplaceScenario(Box::new(next))];
+        if self.play.replay.is_some() {
+            let present = self
+                .play
+                .replay
+                .as_mut()
+                .map_or(&mut self.doc, |r| &mut r.present);
+            if let Err(why) = present.apply(&label, edits) {
+                return self.notify(true, format!("{label} refused: {why}"));
+            }
+            self.status = label;
+        } else if self.apply_checked(Change::new(label.clone(), edits)) {
+            self.status = label;
+        }
+    }
+
     /// Whether `c` would change the game or the scenario: refused while a replay is shown.
     pub(super) fn changes_something(c: &Command) -> bool {
         matches!(
@@ -135,20 +180,23 @@ impl App {
         )
     }
 
-    /// The Log tab: the entries, newest last, each with its turn, phase and what happened
-    /// (its reasons on hover); a click shows the game after it. Take back, step back and on,
-    /// and back to the present above them.
-    pub(super) fn log_ui(&self, ui: &mut Ui) -> Commands {
+    /// The Log tab: the fingerprint of the game's start, the bookmarks, then the entries,
+    /// newest last, each with its turn, phase, what happened and the players' note (its
+    /// reasons on hover); a click shows the game after it, whose note can then be written.
+    /// Take back, step back and on, and back to the present above them.
+    pub(super) fn log_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        let log = self.game_log();
-        let n = log.len();
+        let n = self.game_log().len();
         let at = self.replaying();
         let now = at.unwrap_or(n);
         ui.horizontal_wrapped(|ui| {
             let can_take = self.playing() && at.is_none() && n > 0;
             if ui
                 .add_enabled(can_take, egui::Button::new("Take back"))
-                .on_hover_text("undo the last entry of the log, the rules' state with it")
+                .on_hover_text(
+                    "undo the last entry of the log, the rules' state with it (a reaction \
+                     exchange as a whole)",
+                )
                 .clicked()
             {
                 out.push(Command::TakeBack);
@@ -174,6 +222,57 @@ impl App {
                 out.push(Command::BackToPresent);
             }
         });
+        let present = self.play.replay.as_ref().map_or(&self.doc, |r| &r.present);
+        let game = present.scenario().game.clone();
+        if let Some(g) = &game {
+            let f = g
+                .fingerprint
+                .as_deref()
+                .unwrap_or("none (begun before format 3)");
+            let short: String = f.chars().take(16).collect();
+            ui.label(RichText::new(format!("Start fingerprint: {short}…")).weak())
+                .on_hover_text(format!(
+                    "SHA-256 of the position the game began from:\n{f}\n\nCompare it with \
+                     your opponent's, or check the game: sandtable log FILE --verify --against \
+                     SCENARIO"
+                ));
+            if !g.bookmarks.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Bookmarks:");
+                    for b in &g.bookmarks {
+                        if ui
+                            .button(plain(&b.label))
+                            .on_hover_text(format!("show the game after entry {}", b.after))
+                            .clicked()
+                        {
+                            out.push(Command::ReplayTo(b.after as usize));
+                        }
+                    }
+                });
+            }
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label("Bookmark here:");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.play.bookmark)
+                        .hint_text("a label")
+                        .desired_width(140.0),
+                )
+                .labelled_by(l.id);
+                if ui
+                    .add_enabled(
+                        !self.play.bookmark.trim().is_empty(),
+                        egui::Button::new("Add bookmark"),
+                    )
+                    .on_hover_text(format!("mark the log after entry {now}"))
+                    .clicked()
+                {
+                    out.push(Command::Bookmark {
+                        after: now,
+                        label: std::mem::take(&mut self.play.bookmark),
+                    });
+                }
+            });
+        }
         match at {
             Some(k) => {
                 ui.label(
@@ -197,12 +296,18 @@ impl App {
             }
             None => {
                 ui.label(
-                    RichText::new(format!("{n} entries; click one to see the game after it."))
-                        .weak(),
+                    RichText::new(format!(
+                        "{n} {}; click one to see the game after it and write a note on it.",
+                        if n == 1 { "entry" } else { "entries" }
+                    ))
+                    .weak(),
                 );
             }
         }
         ui.separator();
+        let log = game.as_ref().map_or(&[][..], |g| g.log.as_slice());
+        let bookmarks = game.as_ref().map_or(&[][..], |g| g.bookmarks.as_slice());
+        let note = &mut self.play.note;
         egui::ScrollArea::vertical()
             .id_salt("log-scroll")
             .auto_shrink([false, false])
@@ -213,6 +318,9 @@ impl App {
                     out.push(Command::ReplayTo(0));
                 }
                 for (i, e) in log.iter().enumerate() {
+                    for b in bookmarks.iter().filter(|b| b.after as usize == i) {
+                        ui.label(RichText::new(format!("Bookmark: {}", plain(&b.label))).italics());
+                    }
                     let shown = i < now;
                     let head = format!(
                         "{}. Turn {} · {} · {}",
@@ -234,17 +342,51 @@ impl App {
                     if r.clicked() {
                         out.push(Command::ReplayTo(i + 1));
                     }
-                    if i + 1 == now && !e.reasons.is_empty() {
-                        for reason in &e.reasons {
-                            ui.label(
-                                RichText::new(format!("   {}", plain(reason)))
-                                    .weak()
-                                    .small(),
-                            );
-                        }
+                    if let Some(text) = &e.note {
+                        ui.label(RichText::new(format!("   Note: {}", plain(text))).italics());
                     }
+                    if i + 1 == now {
+                        for reason in &e.reasons {
+                            ui.label(RichText::new(format!("   {}", plain(reason))).weak());
+                        }
+                        note_ui(ui, note, i + 1, e.note.as_deref(), &mut out);
+                    }
+                }
+                for b in bookmarks.iter().filter(|b| b.after as usize >= log.len()) {
+                    ui.label(RichText::new(format!("Bookmark: {}", plain(&b.label))).italics());
                 }
             });
         out
     }
+}
+
+/// The note field of the entry shown: what the players write about it, saved with Save note.
+fn note_ui(
+    ui: &mut Ui,
+    draft: &mut Option<(usize, String)>,
+    entry: usize,
+    saved: Option<&str>,
+    out: &mut Commands,
+) {
+    if draft.as_ref().is_none_or(|(e, _)| *e != entry) {
+        *draft = Some((entry, saved.unwrap_or_default().to_string()));
+    }
+    let Some((_, text)) = draft.as_mut() else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(format!("Note on entry {entry}:"));
+        ui.add(egui::TextEdit::singleline(text).desired_width(200.0))
+            .labelled_by(l.id);
+        let changed = text.trim() != saved.unwrap_or_default();
+        if ui
+            .add_enabled(changed, egui::Button::new("Save note"))
+            .clicked()
+        {
+            out.push(Command::Annotate {
+                entry,
+                note: text.clone(),
+            });
+        }
+    });
 }

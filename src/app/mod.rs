@@ -37,6 +37,7 @@ mod palette;
 mod panels;
 mod path_prompt;
 pub mod play;
+mod play_actions;
 mod problems;
 mod rules_panel;
 mod rules_view;

@@ -101,6 +101,13 @@ pub(super) struct PlayState {
     pub use_reroll: [bool; 2],
     /// The 2D6 typed for an R3 Ld check.
     pub ld_roll: u8,
+    /// The D6 typed for a leader's reaction check (R5).
+    pub reaction_roll: u8,
+    /// The 2D6 typed for a pin test (R1).
+    pub pin_roll: u8,
+    /// The note being typed for the log entry shown, and the bookmark label.
+    pub note: Option<(usize, String)>,
+    pub bookmark: String,
 }
 
 impl PlayState {
@@ -169,7 +176,13 @@ impl App {
         let s = self.doc.scenario();
         match engine::carry_out(s, None, &action, &mut engine::TypedOnly) {
             Ok(o) => {
-                let change = Change::new(plain(&o.what), crate::edit::ops::outcome::carried(&o));
+                let edits = crate::edit::ops::outcome::carried(&o);
+                // An answer that changes nothing (a unit that failed to come on) is said,
+                // not recorded as an undo step.
+                if edits.is_empty() {
+                    return Some((o.what, o.reasons));
+                }
+                let change = Change::new(plain(&o.what), edits);
                 self.apply_checked(change).then_some((o.what, o.reasons))
             }
             Err(why) => {
@@ -256,6 +269,12 @@ impl App {
             return Err("no rule preview is open".into());
         };
         let order = match mode {
+            Choice::HexReaction { .. } => {
+                let Some((to, _)) = moved.hex() else {
+                    return Err(format!("{} charges on the hex map", moved.name));
+                };
+                return Ok(Action::ReactionCharge { unit: moved.id, to });
+            }
             Choice::HexMove(c) => c.map(MoveOrder::Command),
             Choice::M42(t) => Some(MoveOrder::MoveType(t)),
             Choice::Orders(a) => Some(MoveOrder::Order(a)),
@@ -410,105 +429,6 @@ impl App {
         out
     }
 
-    /// A leader's command chit in Play (R5): the chits he may change to in the Command Phase,
-    /// each refused one with the rules' reason.
-    pub(super) fn command_chit_ui(&mut self, ui: &mut Ui, leader: UnitId) -> Commands {
-        let mut out = Commands::default();
-        let s = self.doc.scenario();
-        let Some(ld) = s.unit(leader).and_then(|u| u.leadership) else {
-            return out;
-        };
-        if !s.map.is_hex() {
-            return out;
-        }
-        ui.add_space(6.0);
-        ui.label(RichText::new(format!("Command chit: {}", ld.command)).strong());
-        let (_, phase) = game::clock(s);
-        if phase != crate::model::game::Phase::Command {
-            ui.label(RichText::new("Chits change in the Command Phase.").weak());
-            return out;
-        }
-        if game::has_acted(s, leader) {
-            ui.label(RichText::new("Changed this turn.").weak());
-            return out;
-        }
-        let Some(u) = s.unit(leader) else { return out };
-        let list = crate::rules::engine::commands(s, u);
-        ui.horizontal_wrapped(|ui| {
-            for (c, allowed) in list {
-                if c == ld.command {
-                    continue;
-                }
-                let r =
-                    ui.add_enabled(allowed.is_ok(), egui::Button::new(format!("Change to {c}")));
-                let r = match &allowed {
-                    Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
-                    Err(why) => r.on_disabled_hover_text(plain(&why.to_string())),
-                };
-                if r.clicked() {
-                    out.push(Command::ChangeCommand { leader, command: c });
-                }
-            }
-        });
-        out
-    }
-
-    /// R3 in Play: the Ld check a unit takes before its order (2D6 at or under its Ld; a
-    /// failure leaves Fall Back! its only order this turn), typed or rolled by the game.
-    pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {
-        let mut out = Commands::default();
-        let s = self.doc.scenario();
-        // No check before an order for a unit that may take none (routing): the preview's
-        // refusal above says why.
-        if s.rules.ruleset != Ruleset::Orders
-            || unit.leader().is_none()
-            || crate::rules::orders::no_order(unit).is_some()
-        {
-            return out;
-        }
-        ui.add_space(6.0);
-        ui.label(
-            RichText::new(format!(
-                "Ld check: 2D6 at or under Ld {} (a failure leaves Fall Back! only)",
-                unit.stats.ld
-            ))
-            .strong(),
-        );
-        if unit.state.failed_ld_check {
-            ui.label(
-                RichText::new("Failed this turn: Fall Back! is its only order.")
-                    .color(ui.visuals().warn_fg_color),
-            );
-            return out;
-        }
-        let r = &mut self.play.ld_roll;
-        if !(2..=12).contains(r) {
-            *r = 7;
-        }
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Ld check, 2D6:");
-            ui.add(egui::DragValue::new(r).range(2..=12))
-                .labelled_by(l.id);
-            if ui.button("Take the Ld check").clicked() {
-                out.push(Command::LeaderCheck {
-                    unit: unit.id,
-                    roll: Some(*r),
-                });
-            }
-            if ui
-                .button("Roll the Ld check in the app")
-                .on_hover_text("the game's dice, saved in the file")
-                .clicked()
-            {
-                out.push(Command::LeaderCheck {
-                    unit: unit.id,
-                    roll: None,
-                });
-            }
-        });
-        out
-    }
-
     /// A referee's changed strength or morale for `unit`, with the note.
     pub(super) fn referee_values(
         &mut self,
@@ -594,13 +514,14 @@ impl App {
     fn turn_bar_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
-        let (turn, phase) = game::clock(s);
-        let phases = game::phases(s.rules.ruleset);
-        let last = phases.last() == Some(&phase);
-        let live = self.replaying().is_none();
+        let stage = game::stage(s);
+        let last = crate::rules::engine::next_stage(s, stage).is_none();
+        let halted = s.game.as_ref().and_then(|g| g.state.halted.as_ref());
+        let live = self.replaying().is_none() && halted.is_none();
         if ui
             .add_enabled(live, egui::Button::new("End turn"))
-            .on_hover_text("every unit may act again; the turn counter advances")
+            .on_hover_text("end this turn: every unit may act again, the counter advances")
+            .on_disabled_hover_text("a move is halted for the other side's reaction: Go on first")
             .clicked()
         {
             out.push(Command::EndTurn);
@@ -608,15 +529,31 @@ impl App {
         if !last
             && ui
                 .add_enabled(live, egui::Button::new("End phase"))
-                .on_hover_text("on to the next phase of this turn")
+                .on_hover_text(
+                    "on to the next phase of this turn (the other side's Movement Phase)",
+                )
+                .on_disabled_hover_text(
+                    "a move is halted for the other side's reaction: Go on first",
+                )
                 .clicked()
         {
             out.push(Command::EndPhase);
         }
         let acted = s.game.as_ref().map_or(0, |g| g.acted.len());
-        let text = format!("Turn {turn} · {phase} · {acted} acted");
+        let text = format!(
+            "Turn {} · {} · {acted} acted",
+            s.turn,
+            crate::rules::engine::stage_text(s, stage)
+        );
         let l = ui.label(RichText::new(&text).strong());
         l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        if let Some(h) = halted {
+            let name = s.unit(h.mover).map_or(String::new(), |u| u.name.clone());
+            ui.label(
+                RichText::new(format!("{name} halted: the other side reacts"))
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
         if let Some(at) = self.replaying() {
             ui.label(
                 RichText::new(format!("replaying entry {at}")).color(ui.visuals().warn_fg_color),

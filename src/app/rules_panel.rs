@@ -27,6 +27,9 @@ impl App {
     /// The Rules panel's contents.
     pub(super) fn rules_panel_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        if self.playing() {
+            out.extend(self.halt_ui(ui));
+        }
         let s = self.doc.scenario();
         let Some((unit, u)) = self
             .selected_unit()
@@ -113,6 +116,7 @@ impl App {
             out.extend(self.command_chit_ui(ui, unit));
             if let Some(u) = self.doc.scenario().unit(unit).cloned() {
                 out.extend(self.leader_check_ui(ui, &u));
+                out.extend(self.unit_play_ui(ui, &u));
             }
         }
         out.extend(self.odds_ui(ui, unit));

@@ -188,10 +188,22 @@ pub enum Command {
     /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {
         file: PathBuf,
-        /// Also replay the log from the game's start through the rules and say whether it
-        /// gives the saved position (exit 1 when it does not). Its time grows with the log.
+        /// Also check the game: its start against the fingerprint recorded when it began, then
+        /// every entry replayed through the rules and compared with the one logged, then the
+        /// position now (exit 1 naming the first difference).
         #[arg(long)]
         verify: bool,
+        /// With --verify: the scenario both players agreed on; the game must have started
+        /// from it.
+        #[arg(long, value_name = "SCENARIO", requires = "verify")]
+        against: Option<PathBuf>,
+        /// Write a note on log entry N (1 = the first; an empty text removes it) and save.
+        #[arg(long, num_args = 2, value_names = ["N", "TEXT"], conflicts_with = "verify")]
+        note: Vec<String>,
+        /// Bookmark the log after N entries (0 = the start) with a label (an empty label
+        /// removes it) and save.
+        #[arg(long, num_args = 2, value_names = ["N", "LABEL"], conflicts_with_all = ["verify", "note"])]
+        bookmark: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -217,7 +229,8 @@ pub enum Command {
         /// suggest.
         #[arg(long, value_name = "MODEL=X,Y", allow_hyphen_values = true)]
         place: Vec<String>,
-        /// Take a test: morale or rally (R4), or ld (R3, the Ld check before an order).
+        /// Take a test: morale or rally (R4), ld (R3, the Ld check before an order), or pin
+        /// (R1, a pin test after a column broke, or a pinned unit's rally from it).
         #[arg(long, value_name = "KIND", ignore_case = true)]
         test: Option<PlayTest>,
         /// With --test: what the test is for.
@@ -277,6 +290,23 @@ pub enum Command {
         /// With --referee: the unit's current strength.
         #[arg(long, requires = "referee")]
         strength: Option<u16>,
+        /// R5: at a move halted at a charge-check point, check this leader of the other side
+        /// for a Charge (a D6, 4 or more; --roll types it).
+        #[arg(long, value_name = "LEADER")]
+        reaction_check: Option<String>,
+        /// R5: at a move halted at a charge-check point, charge the mover with this cavalry
+        /// unit of the other side, ending at --to.
+        #[arg(long, value_name = "UNIT", requires = "to")]
+        charge: Option<String>,
+        /// R5: the halted move goes on.
+        #[arg(long)]
+        go_on: bool,
+        /// R5, with --unit: dragoons mount (under their leader's Stand chit).
+        #[arg(long, requires = "unit", conflicts_with = "dismount")]
+        mount: bool,
+        /// R5, with --unit: dragoons dismount (under their leader's Stand chit).
+        #[arg(long, requires = "unit")]
+        dismount: bool,
         /// End the current phase (from the last phase: the turn).
         #[arg(long)]
         end_phase: bool,

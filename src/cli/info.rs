@@ -84,6 +84,12 @@ struct UnitInfo {
     leadership: Option<Leadership>,
     commander: Option<u32>,
     attached_leader: Option<u32>,
+    /// Dragoons: `mounted` or `dismounted` (R5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    formation: Option<&'static str>,
+    /// Pinned (R1): it rallies from it with a pin test before it moves.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pinned: bool,
 }
 
 #[derive(Serialize)]
@@ -227,6 +233,12 @@ fn report(s: &Scenario) -> Report {
                 leadership: u.leadership,
                 commander: u.commander.map(|c| c.0),
                 attached_leader: u.attached_leader.map(|c| c.0),
+                formation: (u.kind == UnitKind::Dragoons).then_some(if u.state.mounted {
+                    "mounted"
+                } else {
+                    "dismounted"
+                }),
+                pinned: u.state.pinned,
             })
             .collect(),
         columns: s
@@ -388,6 +400,12 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
         }
         if !u.special.is_empty() {
             extra += &format!(", {:?}", u.special);
+        }
+        if let Some(f) = u.formation {
+            extra += &format!(", {f}");
+        }
+        if u.pinned {
+            extra += ", pinned";
         }
         writeln!(
             out,

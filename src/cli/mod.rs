@@ -13,6 +13,7 @@ mod error;
 mod hex_text;
 mod info;
 mod json;
+mod log_cmd;
 mod moves_args;
 mod moves_column;
 mod moves_hex;

@@ -33,12 +33,6 @@ pub fn run(
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let route = match to {
         Some(hex) => {
-            if rules.board().index_of(hex).is_none() {
-                return Err(CliError::Usage(format!(
-                    "hex ({}, {}) is off the map",
-                    hex.x, hex.y
-                )));
-            }
             let path = preview.path(hex);
             let checks = match &path {
                 Some(p) => rules

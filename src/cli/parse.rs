@@ -45,6 +45,20 @@ pub(super) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
 /// A hex as typed: its label as printed on the map (`0412`, `A12`, in the map's label scheme)
 /// or `X,Y` axial coordinates, as `info` prints them.
 pub(super) fn parse_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
+    let hex = read_hex(map, text)?;
+    if map.grid().contains(hex) {
+        return Ok(hex);
+    }
+    let grid = map.grid();
+    let span = match (grid.hex_at(0), grid.hex_at(grid.len().saturating_sub(1))) {
+        (Some(a), Some(b)) => format!(": its hexes run from {} to {}", map.label(a), map.label(b)),
+        _ => String::new(),
+    };
+    Err(CliError::Usage(format!("'{text}' is off the map{span}")))
+}
+
+/// A hex as typed, on the map or not.
+fn read_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
     if let Some(hex) = map.hex_of_label(text) {
         return Ok(hex);
     }

@@ -1,20 +1,19 @@
-//! `sandtable play` and `sandtable log`: a game driven from the command line, one action at a
-//! time, each checked by the rules (`crate::game`), and the log it keeps.
+//! `sandtable play`: a game driven from the command line, one action at a time, each checked
+//! by the rules (`crate::game`); `log` reads what it keeps.
 //!
 //! `play` loads the file, asks `game::play` (or `take_back`), and writes the game back (to
 //! `--out` or the file itself) only when the rules accept: a refusal exits 1 with the rules'
-//! reason on stderr and writes nothing. `log` prints the entries and, with `--verify`, replays
-//! the log from the game's start to check it gives the saved position.
+//! reason on stderr and writes nothing.
 
 use super::args::Command;
 use super::error::{CliError, EXIT_FINDINGS};
 use super::json;
 use super::parse::{find_unit, parse_hex, parse_point, parse_route};
+use super::values::PlayTest;
 use crate::game::{self, Refused};
-use crate::model::game::{Action, ColumnOrder, Dice, Game, LogEntry, TestDice};
+use crate::model::game::{Action, ColumnOrder, Dice, TestDice};
 use crate::model::{ModelId, MoveOrder, Place, Ruleset, Scenario};
 use crate::{io, model};
-use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -42,6 +41,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         referee,
         morale,
         strength,
+        reaction_check,
+        charge,
+        go_on,
+        mount,
+        dismount,
         end_phase,
         end_turn,
         take_back,
@@ -58,15 +62,26 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         take_back,
         end_phase,
         end_turn,
+        go_on,
         column.is_some(),
         test.is_some(),
         referee.is_some(),
+        reaction_check.is_some(),
+        charge.is_some(),
         unit.is_some() && test.is_none() && referee.is_none(),
     ];
     if chosen.iter().filter(|c| **c).count() != 1 {
         return Err(CliError::Usage(
-            "say one thing to do: --unit ID with --to, --command, --order or --test; --column \
-             ID; --referee NOTE --unit ID; --end-phase; --end-turn; or --take-back"
+            "say one thing to do: --unit ID with --to, --command, --order, --test, --mount or \
+             --dismount; --column ID; --referee NOTE --unit ID; --reaction-check LEADER; \
+             --charge UNIT --to HEX; --go-on; --end-phase; --end-turn; or --take-back"
+                .into(),
+        ));
+    }
+    if !then.is_empty() && !matches!(test.and_then(|t| t.kind()), Some(_)) {
+        return Err(CliError::Usage(
+            "--then gives the rolls a morale or rally test's outcome asks for: it goes with \
+             --test morale or --test rally"
                 .into(),
         ));
     }
@@ -93,6 +108,21 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         Action::EndPhase
     } else if end_turn {
         Action::EndTurn
+    } else if go_on {
+        Action::GoOn
+    } else if let Some(l) = reaction_check {
+        Action::ReactionCheck {
+            leader: find_unit(&s, &l)?,
+            dice: typed(roll),
+        }
+    } else if let Some(c) = charge {
+        let unit = find_unit(&s, &c)?;
+        let Some(Place::Hex(to)) = to.as_deref().map(|t| place_of(&s, t)).transpose()? else {
+            return Err(CliError::Usage(
+                "--charge ends at a hex of the map: give --to HEX".into(),
+            ));
+        };
+        Action::ReactionCharge { unit, to }
     } else if let Some(col) = column {
         let c = s
             .find_column(&col)
@@ -132,22 +162,18 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             if keep_routing || cause.is_some() || reroll.is_some() || reroll_app || !then.is_empty()
             {
                 return Err(CliError::Usage(
-                    "--test ld takes only --roll: --keep-routing, --cause, --reroll, \
-                     --reroll-app and --then belong to morale and rally tests"
+                    "--test ld and --test pin take only --roll: --keep-routing, --cause, \
+                     --reroll, --reroll-app and --then belong to morale and rally tests"
                         .into(),
                 ));
             }
-            return finish(
-                &s,
-                Action::LeaderCheck {
-                    unit,
-                    dice: typed(roll),
-                },
-                seed,
-                &target,
-                json,
-                out,
-            );
+            let dice = typed(roll);
+            let action = if test == PlayTest::Pin {
+                Action::PinTest { unit, dice }
+            } else {
+                Action::LeaderCheck { unit, dice }
+            };
+            return finish(&s, action, seed, &target, json, out);
         };
         let dice = if keep_routing {
             if roll.is_some() || reroll.is_some() || reroll_app || !then.is_empty() {
@@ -195,6 +221,26 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
     } else {
         let key = unit.unwrap_or_default();
         let unit = find_unit(&s, &key)?;
+        if mount || dismount {
+            if to.is_some() || command.is_some() || order.is_some() || !place.is_empty() {
+                return Err(CliError::Usage(
+                    "--mount and --dismount change formation alone: move the one hex Stand \
+                     allows with a play of its own"
+                        .into(),
+                ));
+            }
+            return finish(
+                &s,
+                Action::Formation {
+                    unit,
+                    mounted: mount,
+                },
+                seed,
+                &target,
+                json,
+                out,
+            );
+        }
         match (&command, &to) {
             (Some(c), None) => Action::Command {
                 leader: unit,
@@ -264,7 +310,7 @@ fn finish(
             if json {
                 json::write(&p.entry, out)?;
             } else {
-                write_entry(
+                super::log_cmd::write_entry(
                     out,
                     p.scenario.game.as_ref().map_or(0, |g| g.log.len()),
                     &p.entry,
@@ -344,102 +390,6 @@ fn free_move(s: &Scenario, u: &mut model::Unit, to: &str) -> Result<(), CliError
         }
     }
     Ok(())
-}
-
-fn write_entry(out: &mut dyn Write, n: usize, e: &LogEntry) -> std::io::Result<()> {
-    writeln!(out, "{n}. turn {}, {}: {}", e.turn, e.phase, e.what)?;
-    for r in &e.reasons {
-        writeln!(out, "   - {r}")?;
-    }
-    Ok(())
-}
-
-#[derive(Serialize)]
-struct LogJson<'a> {
-    turn: u16,
-    phase: crate::model::game::Phase,
-    acted: &'a [model::UnitId],
-    entries: &'a [LogEntry],
-    /// With `--verify`: whether replaying the log from the game's start gives the saved
-    /// position.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    replays: Option<bool>,
-    /// Why it does not, when it does not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    replay_error: Option<String>,
-}
-
-/// `sandtable log FILE [--json]`.
-pub fn log(file: &Path, verify: bool, json: bool, out: &mut dyn Write) -> Result<u8, CliError> {
-    let s = io::load(file)?;
-    let Some(g) = s.game.as_deref() else {
-        if json {
-            json::write(&serde_json::json!({ "game": null }), out)?;
-        } else {
-            writeln!(out, "no game has been played on this scenario")?;
-        }
-        return Ok(0);
-    };
-    let check = if verify { check_replay(&s, g) } else { Ok(()) };
-    if json {
-        json::write(
-            &LogJson {
-                turn: s.turn,
-                phase: g.phase,
-                acted: &g.acted,
-                entries: &g.log,
-                replays: verify.then_some(check.is_ok()),
-                replay_error: check.as_ref().err().cloned(),
-            },
-            out,
-        )?;
-    } else {
-        writeln!(
-            out,
-            "turn {}, {}; {} entries; acted this phase: {}",
-            s.turn,
-            g.phase,
-            g.log.len(),
-            if g.acted.is_empty() {
-                "none".to_string()
-            } else {
-                g.acted
-                    .iter()
-                    .map(|u| s.unit(*u).map_or(u.to_string(), |x| x.name.clone()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        )?;
-        for (i, e) in g.log.iter().enumerate() {
-            write_entry(out, i + 1, e)?;
-        }
-        match &check {
-            Ok(()) if verify => writeln!(out, "the log replays to the saved position")?,
-            Ok(()) => {}
-            Err(why) => writeln!(out, "the log does not replay to the saved position: {why}")?,
-        }
-    }
-    Ok(if check.is_ok() { 0 } else { EXIT_FINDINGS })
-}
-
-/// Replays the whole log and compares the position it gives with the saved one.
-fn check_replay(s: &Scenario, g: &Game) -> Result<(), String> {
-    let again = game::replay(s, g.log.len()).map_err(|e| e.to_string())?;
-    if again == *s {
-        Ok(())
-    } else {
-        let units = s
-            .units
-            .iter()
-            .filter(|u| again.unit(u.id) != Some(u))
-            .map(|u| u.name.clone())
-            .collect::<Vec<_>>();
-        Err(if units.is_empty() {
-            "the game's state differs (turn, phase, columns or dice)".into()
-        } else {
-            format!("units differ: {}", units.join(", "))
-        })
-    }
 }
 
 /// `--order` naming something the scenario's ruleset does not have.

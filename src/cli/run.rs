@@ -5,7 +5,7 @@ use super::args::Command;
 use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
-use super::{check, column, info, moves_hex, moves_table, play, span, test_cmd, tmx_cmd};
+use super::{check, column, info, log_cmd, moves_hex, moves_table, play, span, test_cmd, tmx_cmd};
 use crate::io;
 use crate::model::Scenario;
 use crate::model::samples;
@@ -278,7 +278,24 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
             Ok(0)
         }
-        Command::Log { file, verify, json } => play::log(&file, verify, json, out),
+        Command::Log {
+            file,
+            verify,
+            against,
+            note,
+            bookmark,
+            json,
+        } => log_cmd::log(
+            &file,
+            log_cmd::LogArgs {
+                verify,
+                against: against.as_deref(),
+                note: &note,
+                bookmark: &bookmark,
+                json,
+            },
+            out,
+        ),
         c @ Command::Play { .. } => play::run(c, out),
         Command::Import {
             file,

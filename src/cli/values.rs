@@ -135,13 +135,16 @@ impl ValueEnum for Morale {
     }
 }
 
-/// What `play --test` takes: a morale or rally test (R4), or the Ld check before an R3 order.
+/// What `play --test` takes: a morale or rally test (R4), the Ld check before an R3 order, or
+/// an R1 pin test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PlayTest {
     Morale,
     Rally,
     /// The R3 Ld check.
     Ld,
+    /// The R1 pin test.
+    Pin,
 }
 
 impl PlayTest {
@@ -150,7 +153,7 @@ impl PlayTest {
         match self {
             PlayTest::Morale => Some(TestKind::Morale),
             PlayTest::Rally => Some(TestKind::Rally),
-            PlayTest::Ld => None,
+            PlayTest::Ld | PlayTest::Pin => None,
         }
     }
 }

@@ -5,9 +5,9 @@
 
 use super::Refused;
 use super::dice::SplitMix64;
-use crate::model::game::{Action, LogEntry, MAX_LOG_ENTRIES, Phase, Undo};
-use crate::model::{Scenario, Unit, UnitId};
-use crate::rules::engine::{self, InPlay, Outcome, turn};
+use crate::model::game::{Action, LogEntry, MAX_LOG_ENTRIES, Undo};
+use crate::model::{Map, Position, Scenario, Unit, UnitId};
+use crate::rules::engine::{self, InPlay, Outcome, Stage, turn};
 
 /// Carries out `action` on `s` (whose game exists) and returns its entry (not yet logged).
 pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refused> {
@@ -16,45 +16,52 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
         return Err(Refused::LogFull);
     }
     let (turn, phase) = (s.turn, game.phase);
+    let stage = Stage {
+        phase,
+        side: game.state.side,
+    };
+    if let (Some(h), Action::EndPhase | Action::EndTurn) = (&game.state.halted, &action) {
+        let mover = s
+            .unit(h.mover)
+            .map_or_else(|| h.mover.to_string(), |u| u.name.clone());
+        return Err(Refused::Halted(mover));
+    }
     let mut rng = SplitMix64(game.dice);
-    let mut next_phase = None;
+    let mut next = None;
     let mut next_turn = None;
     let o = match action {
         Action::Referee { unit, note } => referee(s, *unit, note)?,
-        Action::EndPhase => {
-            let phases = turn::phases(s.rules.ruleset);
-            let i = phases.iter().position(|p| *p == phase).unwrap_or(0);
-            match phases.get(i + 1) {
-                Some(next) => {
-                    let mut o = Outcome::of(Action::EndPhase);
-                    turn::end_of_phase(s, phase, &game.acted, &mut o);
-                    o.what = format!("End of the {phase}: {next}");
-                    next_phase = Some(*next);
-                    o
-                }
-                None => end_turn(
-                    s,
-                    phase,
-                    &game.acted,
-                    Action::EndPhase,
-                    &mut next_phase,
-                    &mut next_turn,
-                )?,
+        Action::EndPhase => match turn::next_stage(s, stage) {
+            Some(n) => {
+                let mut o = Outcome::of(Action::EndPhase);
+                turn::end_of_phase(s, phase, &game.acted, &mut o);
+                o.what = format!(
+                    "End of the {}: {}",
+                    turn::stage_text(s, stage),
+                    turn::stage_text(s, n)
+                );
+                next = Some(n);
+                o
             }
-        }
+            None => end_turn(
+                s,
+                stage,
+                &game.acted,
+                Action::EndPhase,
+                &mut next,
+                &mut next_turn,
+            )?,
+        },
         Action::EndTurn => end_turn(
             s,
-            phase,
+            stage,
             &game.acted,
             Action::EndTurn,
-            &mut next_phase,
+            &mut next,
             &mut next_turn,
         )?,
         action => {
-            let at = InPlay {
-                phase,
-                acted: &game.acted,
-            };
+            let at = InPlay::of(s).ok_or(Refused::NoGame)?;
             engine::carry_out(s, Some(at), &action, &mut rng)?
         }
     };
@@ -71,6 +78,7 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
         phase,
         acted: game.acted.clone(),
         dice: game.dice,
+        state: game.state.clone(),
     };
     for u in &o.units {
         if let Some(slot) = s.unit_mut(u.id) {
@@ -87,8 +95,12 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
     }
     if let Some(g) = s.game.as_mut() {
         g.dice = rng.0;
-        if let Some(p) = next_phase {
-            g.phase = p;
+        if let Some(st) = o.state {
+            g.state = st;
+        }
+        if let Some(n) = next {
+            g.phase = n.phase;
+            g.state.side = n.side;
             g.acted.clear();
         }
         for u in &o.acted {
@@ -106,6 +118,7 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
         reasons: o.reasons,
         path: o.path,
         undo,
+        note: None,
     })
 }
 
@@ -122,11 +135,12 @@ fn referee(s: &Scenario, unit: Unit, note: String) -> Result<Outcome, Refused> {
             "a unit does not change sides".into(),
         ));
     }
+    off_the_map(s, &unit)?;
     let mut trial = s.clone();
     if let Some(slot) = trial.unit_mut(unit.id) {
         *slot = unit.clone();
     }
-    if let Some(p) = trial.validate().first() {
+    if let Some(p) = trial.validate_except_map_cells().first() {
         return Err(Refused::RefereeInvalid(p.to_string()));
     }
     let mut o = Outcome::of(Action::Referee {
@@ -141,25 +155,52 @@ fn referee(s: &Scenario, unit: Unit, note: String) -> Result<Outcome, Refused> {
     Ok(o)
 }
 
+/// A referee's unit stands on the map or the table (or off it, set aside or gone): a free
+/// move does not put it beyond the edge.
+fn off_the_map(s: &Scenario, u: &Unit) -> Result<(), Refused> {
+    let bad = |why: String| Err(Refused::RefereeInvalid(why));
+    match (&u.position, &s.map) {
+        (Position::Hex { hex, .. }, Map::Hex(m)) if !m.grid().contains(*hex) => {
+            bad(format!("hex ({}, {}) is off the map", hex.x, hex.y))
+        }
+        (Position::Table, Map::Table(t)) => {
+            match u.models.iter().find(|m| {
+                !(0.0..=t.width_in).contains(&m.pos.x) || !(0.0..=t.height_in).contains(&m.pos.y)
+            }) {
+                Some(m) => bad(format!(
+                    "({:.1}, {:.1}) is off the {} x {} inch table",
+                    m.pos.x, m.pos.y, t.width_in, t.height_in
+                )),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The next turn: the counter advances and the first phase begins; the rules clear what they
 /// keep for "this turn".
 fn end_turn(
     s: &Scenario,
-    phase: Phase,
+    stage: Stage,
     acted: &[UnitId],
     action: Action,
-    next_phase: &mut Option<Phase>,
+    next: &mut Option<Stage>,
     next_turn: &mut Option<u16>,
 ) -> Result<Outcome, Refused> {
-    let next = s
+    let t = s
         .turn
         .checked_add(1)
         .ok_or(Refused::TurnCounterFull(s.turn))?;
     let mut o = Outcome::of(action);
-    turn::end_of_turn(s, phase, acted, &mut o);
-    let first = turn::phases(s.rules.ruleset)[0];
-    o.what = format!("End of turn {}: turn {next}, {first}", s.turn);
-    *next_turn = Some(next);
-    *next_phase = Some(first);
+    turn::end_of_turn(s, stage.phase, acted, &mut o);
+    let first = turn::stages(s)[0];
+    o.what = format!(
+        "End of turn {}: turn {t}, {}",
+        s.turn,
+        turn::stage_text(s, first)
+    );
+    *next_turn = Some(t);
+    *next = Some(first);
     Ok(o)
 }

@@ -27,4 +27,14 @@ pub enum Refused {
     TurnCounterFull(u16),
     #[error("log entry {entry} does not replay: {why}")]
     Replay { entry: usize, why: Box<Refused> },
+    #[error(
+        "{0}'s move is halted at a charge-check point: the other side reacts, then the move goes on (Go on), before the phase ends"
+    )]
+    Halted(String),
+    #[error("nothing is saved: the game would no longer open ({0})")]
+    WouldNotLoad(String),
+    #[error("{what} is limited to {limit}")]
+    TooLong { what: &'static str, limit: usize },
+    #[error("there is no entry {entry}: the log holds {of}")]
+    NoEntry { entry: usize, of: usize },
 }

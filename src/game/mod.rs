@@ -1,5 +1,5 @@
-//! Playing a game on a scenario: turns and phases, who has acted, dice, and the log, every
-//! step checked by the rules (issue 18).
+//! Playing a game on a scenario: the turn, its phases and whose they are, who has acted, the
+//! dice, and the log both players can trust.
 //!
 //! The game is stored in the scenario (`Scenario::game`, plain data in `model::game`), so a
 //! file carries its game and the editor's undo and saving carry it too. This module moves it
@@ -9,40 +9,59 @@
 //! - [`play`]: one action carried out by the rules (`rules::engine::carry_out`, the same
 //!   function the editor and the command line call), or a [`Refused`] with their reason; the
 //!   game applies the outcome, logs it with its dice and keeps an undo record. It decides no
-//!   rule: the phase an action belongs to, who acts by it, what the end of a phase changes are
-//!   read in `rules::engine::turn`.
-//! - [`take_back`]: the position before the last entry, restored from the entry's undo record;
-//!   [`position_at`]: the position after any entry the same way (stepping through the log).
+//!   rule: the phase an action belongs to and whose it is, who acts by it, what comes first,
+//!   what the end of a phase changes are read in `rules::engine::turn`. What it would save is
+//!   checked against the limits loading applies first, so a game always opens again.
+//! - [`take_back`]: the position before the last entry (before a whole reaction exchange, when
+//!   the entry was part of one), restored from the undo records; [`position_at`]: the position
+//!   after any entry the same way (stepping through the log).
 //! - [`replay`]: the position after the first `n` entries, replayed from the start through the
-//!   rules with the logged dice (app rolls drawn again from the saved generator and checked):
-//!   the check that a log (say, one sent by an opponent) is what the rules give. Its cost grows
-//!   with the log and the rules' work per entry.
+//!   rules with the logged dice; [`verify`] replays the whole log, comparing every entry with
+//!   the one logged and the start with its [`fingerprint`], and names the first that differs:
+//!   the check that a log (say, one sent by an opponent) is what the rules give.
+//! - [`annotate`] and [`bookmark`]: the players' notes on entries and marks in the log, kept
+//!   in the file and never replayed.
 
 mod apply;
 pub mod dice;
 mod error;
+mod verify;
 
 pub use error::Refused;
+pub use verify::{Mismatch, fingerprint, start_position, verify};
 
-use crate::model::game::{Action, Game, GameStart, LogEntry, Phase};
-use crate::model::{Scenario, UnitId};
+use crate::model::game::{
+    Action, Bookmark, Game, GameStart, LogEntry, MAX_BOOKMARKS, MAX_LOG_TEXT_CHARS, Phase,
+    TurnRules, TurnState,
+};
+use crate::model::{Scenario, SideId, UnitId};
 pub use crate::rules::engine::turn::phases;
+use crate::rules::engine::{Stage, stages};
 
-/// A new game on `s` as it stands, its dice seeded with `seed`.
+/// A new game on `s` as it stands, its dice seeded with `seed`: it begins in the first phase
+/// of the turn, and records the fingerprint of its start.
 pub fn begin(s: &Scenario, seed: u64) -> Game {
-    let phase = phases(s.rules.ruleset)[0];
+    let first = stages(s)[0];
     Game {
         start: GameStart {
             turn: s.turn,
-            phase,
+            phase: first.phase,
             dice: seed,
             units: s.units.clone(),
             columns: s.columns.clone(),
+            side: first.side,
         },
-        phase,
+        phase: first.phase,
         acted: Vec::new(),
         dice: seed,
         log: Vec::new(),
+        state: TurnState {
+            side: first.side,
+            ..TurnState::default()
+        },
+        fingerprint: Some(fingerprint(s)),
+        bookmarks: Vec::new(),
+        turns: TurnRules::SidesInTurn,
     }
 }
 
@@ -55,7 +74,9 @@ pub struct Played {
 }
 
 /// Carries out `action` under the rules. A scenario with no game yet starts one (dice seeded
-/// with `seed`; ignored when a game is under way). Nothing changes when the rules refuse.
+/// with `seed`; ignored when a game is under way). Nothing changes when the rules refuse, or
+/// when what it would save breaks a limit loading applies (a note too long, a route too long,
+/// a place off any table): the refusal names it.
 pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> {
     let mut next = s.clone();
     if next.game.is_none() {
@@ -65,6 +86,10 @@ pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> 
     if let Some(g) = next.game.as_mut() {
         g.log.push(entry.clone());
     }
+    // The map's cells are as they were: play never changes the ground.
+    if let Some(p) = next.validate_except_map_cells().first() {
+        return Err(Refused::WouldNotLoad(p.to_string()));
+    }
     Ok(Played {
         scenario: next,
         entry,
@@ -72,15 +97,24 @@ pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> 
 }
 
 /// The scenario as it stood before the last entry of its log (the entry and its rolls are
-/// gone: the generator is back where it was). The entry's undo record restores what it
-/// changed, so this costs the same however long the log is, and asks no rule. Refused when
-/// there is nothing to take back, or when the record does not give a sound scenario.
+/// gone: the generator is back where it was); an entry of a reaction exchange (a move halted
+/// at a charge-check point, the checks and charges, going on) is taken back with the whole
+/// exchange. The undo records restore what the entries changed, so this asks no rule. Refused
+/// when there is nothing to take back, or when a record does not give a sound scenario.
 pub fn take_back(s: &Scenario) -> Result<Scenario, Refused> {
     let n = s.game.as_ref().map_or(0, |g| g.log.len());
     if n == 0 {
         return Err(Refused::NothingToTakeBack);
     }
-    position_at(s, n - 1)
+    let mut upto = n - 1;
+    // While the position before an entry has a move halted, that entry is inside an
+    // exchange: take back to before the move that halted.
+    if let Some(g) = s.game.as_ref() {
+        while upto > 0 && g.log[upto].undo.state.halted.is_some() {
+            upto -= 1;
+        }
+    }
+    position_at(s, upto)
 }
 
 /// The scenario as it stood after the first `upto` entries of its log (the later entries
@@ -98,6 +132,7 @@ pub fn position_at(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
         g.phase = u.phase;
         g.acted = u.acted;
         g.dice = u.dice;
+        g.state = u.state;
         at.turn = u.turn;
         for unit in u.units {
             match at.units.iter_mut().find(|x| x.id == unit.id) {
@@ -122,7 +157,8 @@ pub fn position_at(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
             }
         }
     }
-    if let Some(p) = at.validate().first() {
+    g.bookmarks.retain(|b| b.after as usize <= upto);
+    if let Some(p) = at.validate_except_map_cells().first() {
         return Err(Refused::BrokenUndo(p.to_string()));
     }
     Ok(at)
@@ -130,39 +166,33 @@ pub fn position_at(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
 
 /// The scenario after the first `upto` entries of its log, replayed from the game's start
 /// through the rules with the logged dice. `replay(s, log.len())` gives `s` again for any log
-/// the game wrote; a log that no longer replays (edited by hand, or a rule changed since) is
-/// refused at the first entry that fails, with its number and the rules' reason.
+/// the game wrote (the players' notes and bookmarks aside); a log that no longer replays
+/// (edited by hand, or a rule changed since) is refused at the first entry that fails, with
+/// its number and the rules' reason.
 pub fn replay(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
     let Some(game) = s.game.as_ref() else {
         return Err(Refused::NoGame);
     };
-    let mut at = start_position(s, game);
+    let mut at = verify::restart(s, game);
     for (i, e) in game.log.iter().take(upto).enumerate() {
-        let entry = apply::apply(&mut at, e.action.clone()).map_err(|why| Refused::Replay {
+        let mut entry = apply::apply(&mut at, e.action.clone()).map_err(|why| Refused::Replay {
             entry: i + 1,
             why: Box::new(why),
         })?;
+        entry.note = e.note.clone();
         if let Some(g) = at.game.as_mut() {
             g.log.push(entry);
         }
     }
+    if let Some(g) = at.game.as_mut() {
+        g.bookmarks = game
+            .bookmarks
+            .iter()
+            .filter(|b| b.after as usize <= upto)
+            .cloned()
+            .collect();
+    }
     Ok(at)
-}
-
-/// `s` set back to where its game started, with an empty log.
-fn start_position(s: &Scenario, game: &Game) -> Scenario {
-    let mut at = s.clone();
-    at.units = game.start.units.clone();
-    at.columns = game.start.columns.clone();
-    at.turn = game.start.turn;
-    at.game = Some(Box::new(Game {
-        start: game.start.clone(),
-        phase: game.start.phase,
-        acted: Vec::new(),
-        dice: game.start.dice,
-        log: Vec::new(),
-    }));
-    at
 }
 
 /// Whether `unit` has acted in this phase of this turn.
@@ -172,11 +202,80 @@ pub fn has_acted(s: &Scenario, unit: UnitId) -> bool {
 
 /// The current turn and phase (the first phase of the scenario's turn before any play).
 pub fn clock(s: &Scenario) -> (u16, Phase) {
-    let phase = s
-        .game
-        .as_ref()
-        .map_or(phases(s.rules.ruleset)[0], |g| g.phase);
-    (s.turn, phase)
+    (s.turn, stage(s).phase)
+}
+
+/// The phase now and whose it is (the first of the turn before any play).
+pub fn stage(s: &Scenario) -> Stage {
+    match s.game.as_ref() {
+        Some(g) => Stage {
+            phase: g.phase,
+            side: g.state.side,
+        },
+        None => stages(s)[0],
+    }
+}
+
+/// The side whose Movement Phase it is, if the phase is one side's.
+pub fn phasing(s: &Scenario) -> Option<SideId> {
+    stage(s).side
+}
+
+/// `s` with the player's `note` on entry `entry` (1-based; an empty note removes it). The note
+/// is kept with the entry, shown with it and never replayed.
+pub fn annotate(s: &Scenario, entry: usize, note: &str) -> Result<Scenario, Refused> {
+    let note = note.trim();
+    if note.chars().count() > MAX_LOG_TEXT_CHARS {
+        return Err(Refused::TooLong {
+            what: "a note",
+            limit: MAX_LOG_TEXT_CHARS,
+        });
+    }
+    let mut next = s.clone();
+    let g = next.game.as_mut().ok_or(Refused::NoGame)?;
+    let n = g.log.len();
+    let e = entry
+        .checked_sub(1)
+        .and_then(|i| g.log.get_mut(i))
+        .ok_or(Refused::NoEntry { entry, of: n })?;
+    e.note = (!note.is_empty()).then(|| note.to_string());
+    Ok(next)
+}
+
+/// `s` with a bookmark after the first `after` entries of its log (0: the start), labelled
+/// `label`; an empty label removes the bookmarks there.
+pub fn bookmark(s: &Scenario, after: usize, label: &str) -> Result<Scenario, Refused> {
+    let label = label.trim();
+    if label.chars().count() > MAX_LOG_TEXT_CHARS {
+        return Err(Refused::TooLong {
+            what: "a bookmark's label",
+            limit: MAX_LOG_TEXT_CHARS,
+        });
+    }
+    let mut next = s.clone();
+    let g = next.game.as_mut().ok_or(Refused::NoGame)?;
+    let n = g.log.len();
+    if after > n {
+        return Err(Refused::NoEntry {
+            entry: after,
+            of: n,
+        });
+    }
+    g.bookmarks.retain(|b| b.after as usize != after);
+    if !label.is_empty() {
+        if g.bookmarks.len() >= MAX_BOOKMARKS {
+            return Err(Refused::TooLong {
+                what: "the bookmarks",
+                limit: MAX_BOOKMARKS,
+            });
+        }
+        g.bookmarks.push(Bookmark {
+            after: after as u32,
+            label: label.to_string(),
+        });
+        g.bookmarks.sort_by_key(|b| b.after);
+    }
+    Ok(next)
 }
 
 #[cfg(test)]

@@ -312,10 +312,14 @@ fn r3_r4_a_routing_unit_takes_no_ld_check() {
 #[test]
 fn r3_a_failed_ld_check_leaves_fall_back_as_the_only_order() {
     let s = sample("skirmish");
+    // A unit of the side whose Movement Phase comes first.
+    let side = crate::rules::engine::stages(&s)[0].side;
     let u = s
         .units
         .iter()
-        .find(|u| u.leader().is_some() && u.stats.ld >= 2 && u.stats.ld < 12)
+        .find(|u| {
+            Some(u.side) == side && u.leader().is_some() && u.stats.ld >= 2 && u.stats.ld < 12
+        })
         .expect("a unit with a leader")
         .clone();
     let check = |d| Action::LeaderCheck {

@@ -48,6 +48,20 @@ pub(super) fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Err
     Ok(r)
 }
 
+/// A field added in format 3: its default in a format-1 or format-2 binary file, read
+/// otherwise.
+pub(super) fn since_v3<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    if READING.with(Cell::get) < 3 {
+        Ok(T::default())
+    } else {
+        T::deserialize(d)
+    }
+}
+
 /// A field added in format 2: its default in a format-1 binary file, read otherwise.
 pub(super) fn since_v2<'de, D, T>(d: D) -> Result<T, D::Error>
 where

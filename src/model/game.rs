@@ -1,6 +1,7 @@
-//! A game in progress, as plain data saved with the scenario (format version 2): the position
-//! it started from, the turn's phase, who has acted, the dice generator's state and the log of
-//! every committed action.
+//! A game in progress, as plain data saved with the scenario (format version 2; the phasing
+//! side, a move halted for a reaction, owed pin tests, the start's fingerprint, the players'
+//! notes and bookmarks since format 3): the position it started from, the turn's phase, who has
+//! acted, the dice generator's state and the log of every committed action.
 //!
 //! The rules that move the game on live in the `game` module; the model only says what is stored,
 //! so a file can be checked (`validate`) without the rules. The log stores what was asked (the
@@ -8,7 +9,7 @@
 //! from the starting position gives the saved position again, which is how a file sent by an
 //! opponent is shown and checked.
 
-use super::ids::{ColumnId, ModelId, UnitId};
+use super::ids::{ColumnId, ModelId, SideId, UnitId};
 use super::orders::MoveOrder;
 use super::scenario::{Column, Place};
 use super::unit::{Command, Unit};
@@ -33,6 +34,8 @@ pub const MAX_LOG_TEXT_CHARS: usize = 2_000;
 pub const MAX_UNDO_UNITS: usize = 200_000;
 /// Reasons kept with one entry.
 pub const MAX_REASONS: usize = 100;
+/// Bookmarks one game may hold.
+pub const MAX_BOOKMARKS: usize = 1_000;
 
 /// A game in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,6 +51,78 @@ pub struct Game {
     pub dice: u64,
     /// Every committed action, oldest first.
     pub log: Vec<LogEntry>,
+    /// The side whose Movement Phase it is, a move halted for a reaction, owed pin tests
+    /// (format 3).
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub state: TurnState,
+    /// The SHA-256 of the position the game started from (`game::fingerprint`), recorded when
+    /// it began: both players can compare it with the scenario they agreed on (format 3; a
+    /// game begun before has none).
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub fingerprint: Option<String>,
+    /// Places in the log the players marked to come back to (format 3).
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub bookmarks: Vec<Bookmark>,
+    /// How its turns run. A game begun before format 3 keeps the turn it was played under, so
+    /// its log replays as it was played.
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub turns: TurnRules,
+}
+
+/// How a game's turns run (docs/rules.md, "Playing a game").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnRules {
+    /// As format 2 played them: one Movement Phase both sides share; nothing halts for a
+    /// reaction, and no Ld check or pin test is asked for before a unit acts.
+    #[default]
+    SharedMovement,
+    /// Each side's Movement Phase in turn, with the reaction charge, the R3 Ld check before an
+    /// order and the R1 pin tests after a break.
+    SidesInTurn,
+}
+
+/// What a game keeps of its turn beyond the phase: restored with the rest by take back.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// The phasing side: whose Movement Phase it is. `None` in a phase both sides share (R5's
+    /// Command Phase).
+    pub side: Option<SideId>,
+    /// A phasing cavalry move halted at a reaction-charge check point (R5), waiting for the
+    /// other side's check and charge before it goes on.
+    pub halted: Option<Halt>,
+    /// Units of a broken column that owe a pin test (R1) before any of it acts again.
+    pub pin_tests: Vec<UnitId>,
+}
+
+/// A move halted at a reaction-charge check point (R5, 004: "The phasing player's movement is
+/// halted until a command change has been checked and ... the movement of charging
+/// non-phasing cavalry has concluded").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Halt {
+    /// The phasing cavalry unit, standing at the check point.
+    pub mover: UnitId,
+    /// The route of its move, from where it began to where it was going.
+    pub path: Vec<hexx::Hex>,
+    /// The way it faced where it began.
+    pub facing: u8,
+    /// Where on `path` it stands: the check point.
+    pub at: u32,
+    /// The leaders who may still check for a Charge here.
+    pub leaders: Vec<UnitId>,
+    /// The cavalry that may charge the mover now (already under a Charge, or its leader's
+    /// check passed).
+    pub chargers: Vec<UnitId>,
+    /// Every leader and unit offered a reaction to this move so far: each reacts once to a
+    /// moving enemy.
+    pub offered: Vec<UnitId>,
+}
+
+/// A place in the log the players marked, with their words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bookmark {
+    /// Entries played at the mark (0: the start of the game).
+    pub after: u32,
+    pub label: String,
 }
 
 /// The position a game started from: the parts of a scenario that play changes.
@@ -59,10 +134,14 @@ pub struct GameStart {
     pub dice: u64,
     pub units: Vec<Unit>,
     pub columns: Vec<Column>,
+    /// The side whose phase began the game (format 3).
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub side: Option<SideId>,
 }
 
-/// A phase of a turn. The hex commands (R5) have a Command Phase before Movement; the table
-/// rulesets have Movement only (each unit or column acts once in it).
+/// A phase of a turn. The hex commands (R5) have a Command Phase before the sides' Movement
+/// Phases; the table rulesets have the sides' Movement Phases only (each unit or column acts
+/// once in its side's). Whose Movement Phase it is, is `TurnState::side`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
     Command,
@@ -171,6 +250,19 @@ pub enum Action {
     EndPhase,
     /// The next turn: the counter advances and every unit may act again.
     EndTurn,
+    /// R5: at a halted move's check point, the other side checks one of its leaders for a
+    /// Charge (a D6, see docs/rules.md: passed, he is given Charge 1).
+    ReactionCheck { leader: UnitId, dice: Dice },
+    /// R5: a cavalry unit of the other side charges the halted mover, ending at `to`.
+    ReactionCharge { unit: UnitId, to: hexx::Hex },
+    /// R5: the halted move goes on from its check point toward where it was going (or as far
+    /// as it now may).
+    GoOn,
+    /// R5: dragoons mount (`true`) or dismount under their leader's Stand chit.
+    Formation { unit: UnitId, mounted: bool },
+    /// R1: a unit's pin test (2D6 at or above its Discipline; see docs/rules.md): owed by the
+    /// units of a column that broke, or taken by a pinned unit to rally from it.
+    PinTest { unit: UnitId, dice: Dice },
 }
 
 /// One committed action.
@@ -192,6 +284,9 @@ pub struct LogEntry {
     /// What the entry changed, as it stood before: taking the entry back restores it without
     /// asking the rules again (a replay through the rules checks it; see the `game` module).
     pub undo: Undo,
+    /// A player's comment on the entry (format 3): shown with it, never replayed.
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub note: Option<String>,
 }
 
 /// The state an entry changed, as it was before the entry.
@@ -205,4 +300,7 @@ pub struct Undo {
     pub phase: Phase,
     pub acted: Vec<UnitId>,
     pub dice: u64,
+    /// The turn's state as it stood (format 3).
+    #[serde(default, deserialize_with = "super::compat::since_v3")]
+    pub state: TurnState,
 }

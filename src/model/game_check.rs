@@ -84,6 +84,7 @@ pub(super) fn counts(s: &Scenario, out: &mut Vec<Invalid>) {
     if out.len() > before {
         return;
     }
+    over(out, item, "bookmarks", g.bookmarks.len(), MAX_BOOKMARKS);
     for (i, e) in g.log.iter().enumerate() {
         let item = ItemRef::LogEntry(i as u32 + 1);
         over(out, item, "reasons", e.reasons.len(), MAX_REASONS);
@@ -193,8 +194,50 @@ pub(super) fn check(s: &Scenario) -> Vec<Invalid> {
             );
         }
     }
+    turn_state(s, &units, &g.state, ItemRef::Game, &mut out);
+    if let Some(f) = &g.fingerprint
+        && (f.len() != 64 || !f.chars().all(|c| c.is_ascii_hexdigit()))
+    {
+        fail(
+            &mut out,
+            ItemRef::Game,
+            "its fingerprint is not 64 hex digits".into(),
+        );
+    }
+    if g.bookmarks.len() > super::game::MAX_BOOKMARKS {
+        fail(
+            &mut out,
+            ItemRef::Game,
+            format!(
+                "it holds {} bookmarks, more than {}",
+                g.bookmarks.len(),
+                super::game::MAX_BOOKMARKS
+            ),
+        );
+    }
+    for b in &g.bookmarks {
+        if b.after as usize > g.log.len() {
+            fail(
+                &mut out,
+                ItemRef::Game,
+                format!(
+                    "a bookmark is after entry {}, past the log's {}",
+                    b.after,
+                    g.log.len()
+                ),
+            );
+        }
+        check_chars(
+            &mut out,
+            ItemRef::Game,
+            "a bookmark's label",
+            &b.label,
+            MAX_LOG_TEXT_CHARS,
+        );
+    }
     for (i, e) in g.log.iter().enumerate() {
         let item = ItemRef::LogEntry(i as u32 + 1);
+        turn_state(s, &units, &e.undo.state, item, &mut out);
         entry(s, &units, &columns, item, e, &mut out);
         undo(s, &units, &columns, item, &e.undo, &mut out);
     }
@@ -426,6 +469,77 @@ fn entry(
                 });
             }
         }
-        Action::EndPhase | Action::EndTurn => {}
+        Action::ReactionCheck { leader, dice: d } => {
+            unit(out, "leader", *leader);
+            dice(out, item, "the reaction check", d);
+        }
+        Action::ReactionCharge { unit: u, to } => {
+            unit(out, "unit", *u);
+            hex_on_map(s, out, item, "the charge's end", *to);
+        }
+        Action::Formation { unit: u, .. } => unit(out, "unit", *u),
+        Action::PinTest { unit: u, dice: d } => {
+            unit(out, "unit", *u);
+            dice(out, item, "the pin test", d);
+        }
+        Action::GoOn | Action::EndPhase | Action::EndTurn => {}
+    }
+    if let Some(n) = &e.note {
+        check_chars(out, item, "its note", n, MAX_LOG_TEXT_CHARS);
+    }
+}
+
+/// A hex the log names is on the scenario's map.
+fn hex_on_map(s: &Scenario, out: &mut Vec<Invalid>, item: ItemRef, what: &str, hex: hexx::Hex) {
+    if !s.map.as_hex().is_some_and(|m| m.grid().contains(hex)) {
+        out.push(Invalid {
+            item,
+            message: format!("{what} ({}, {}) is not a hex of the map", hex.x, hex.y),
+        });
+    }
+}
+
+/// A turn state names sides and units that exist, and a halted move's place on its route.
+fn turn_state(
+    s: &Scenario,
+    units: &HashSet<UnitId>,
+    st: &super::game::TurnState,
+    item: ItemRef,
+    out: &mut Vec<Invalid>,
+) {
+    let mut fail = |message: String| out.push(Invalid { item, message });
+    if let Some(side) = st.side
+        && s.side(side).is_none()
+    {
+        fail(format!("its phasing side {side} does not exist"));
+    }
+    for u in &st.pin_tests {
+        if !units.contains(u) {
+            fail(format!(
+                "a pin test is owed by unit {u}, which does not exist"
+            ));
+        }
+    }
+    if st.pin_tests.len() > units.len() {
+        fail("it owes more pin tests than there are units".into());
+    }
+    if let Some(h) = &st.halted {
+        for u in std::iter::once(&h.mover)
+            .chain(&h.leaders)
+            .chain(&h.chargers)
+            .chain(&h.offered)
+        {
+            if !units.contains(u) {
+                fail(format!(
+                    "its halted move names unit {u}, which does not exist"
+                ));
+            }
+        }
+        if h.offered.len() > units.len() || h.path.len() > super::MAX_HEXES {
+            fail("its halted move is longer than the map".into());
+        }
+        if h.at as usize >= h.path.len() {
+            fail("its halted move stands off its own route".into());
+        }
     }
 }

@@ -185,13 +185,25 @@ pub(super) fn reaction(
             "reaction charges are previewed on a hex map".into(),
         ));
     };
-    let mut r = rules(s)?;
-    let moving = r
-        .preview(trigger, None)
-        .map_err(|e| NoPreview(e.to_string()))?;
-    let path = moving
-        .path(to)
-        .ok_or_else(|| NoPreview(format!("{} cannot reach {}", moving.unit, h.label(to))))?;
+    // In a game whose move is halted at a check point, the move as it was made; otherwise the
+    // route the mover's preview gives to `to`.
+    let halted = s
+        .game
+        .as_ref()
+        .and_then(|g| g.state.halted.as_ref())
+        .filter(|x| x.mover == trigger);
+    let path = match halted {
+        Some(x) => x.path.clone(),
+        None => {
+            let mut r = rules(s)?;
+            let moving = r
+                .preview(trigger, None)
+                .map_err(|e| NoPreview(e.to_string()))?;
+            moving
+                .path(to)
+                .ok_or_else(|| NoPreview(format!("{} cannot reach {}", moving.unit, h.label(to))))?
+        }
+    };
     let rc = crate::rules::hex_commands::reaction_charge(s, charger, trigger, &path)
         .map_err(|e| NoPreview(e.to_string()))?;
     let l = layout(h);
@@ -229,9 +241,16 @@ pub(super) fn reaction(
             rc.trigger
         ),
     });
+    // It may be dragged to carry the charge out while the game's move is halted for it.
+    let movable = halted.is_some_and(|x| x.chargers.contains(&charger));
+    if movable {
+        o.lines.push(Line::info(
+            "drag it to a green hex to charge; the halted move goes on after (Go on)",
+        ));
+    }
     Ok(HexProbe {
         preview: rc.moves,
-        movable: false,
+        movable,
     })
 }
 

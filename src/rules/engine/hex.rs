@@ -3,6 +3,7 @@
 
 use super::choice::{Refusal, losses};
 use super::outcome::{Outcome, Refused};
+use super::turn::InPlay;
 use crate::model::game::Action;
 use crate::model::*;
 use crate::rules::hex_commands::{self as hex, HexRules, MovePreview, change_allowed};
@@ -97,9 +98,12 @@ pub fn verdict(s: &Scenario, pv: &MovePreview, to: Hex) -> Result<(), Vec<String
     Ok(())
 }
 
-/// R5: the unit moves to a hex its preview calls legal under the command it traces.
+/// R5: the unit moves to a hex its preview calls legal under the command it traces. In a game,
+/// a cavalry move that comes within the other side's reach halts at the first charge-check
+/// point (see `reaction`).
 pub(super) fn move_unit(
     s: &Scenario,
+    at: Option<InPlay<'_>>,
     action: &Action,
     u: &Unit,
     command: Option<Command>,
@@ -173,14 +177,66 @@ pub(super) fn move_unit(
     o.reasons
         .extend(pv.constraints.iter().map(ToString::to_string));
     o.reasons.extend(pv.effects.iter().map(ToString::to_string));
-    o.path = pv
-        .path(to)
-        .unwrap_or_default()
-        .into_iter()
-        .map(Place::Hex)
-        .collect();
+    let path = pv.path(to).unwrap_or_default();
+    o.path = path.iter().copied().map(Place::Hex).collect();
     o.unit = Some(u.id);
     o.acted.push(u.id);
     o.units.push(moved(&pv, u, to));
+    super::reaction::halt_if_reacting(s, at, u, &pv, path, &[], &mut o)?;
+    Ok(o)
+}
+
+/// R5: dragoons mount or dismount under their leader's Stand chit, from the turn after they
+/// entered the map (004); they may still move the one hex Stand allows, so the change marks
+/// them as having acted no more than a test does.
+pub(super) fn formation(
+    s: &Scenario,
+    action: &Action,
+    unit: UnitId,
+    mounted: bool,
+) -> Result<Outcome, Refused> {
+    let u = s.unit(unit).ok_or(Refused::NoUnit(unit))?;
+    let what = format!(
+        "{} may not {}",
+        u.name,
+        if mounted { "mount" } else { "dismount" }
+    );
+    if u.kind != UnitKind::Dragoons {
+        return Err(Refused::rules(
+            what,
+            vec!["only dragoons have two formations".into()],
+        ));
+    }
+    if u.state.mounted == mounted {
+        return Err(Refused::rules(
+            what,
+            vec![format!(
+                "it is {} already",
+                if mounted { "mounted" } else { "dismounted" }
+            )],
+        ));
+    }
+    let pv = HexRules::new(s)
+        .map_err(hex_err)?
+        .preview(unit, None)
+        .map_err(hex_err)?;
+    if let Some(f) = &pv.dragoons
+        && let Err(why) = &f.may_switch
+    {
+        return Err(Refused::rules(what, vec![why.to_string()]));
+    }
+    let mut n = u.clone();
+    n.state.mounted = mounted;
+    let mut o = Outcome::of(action.clone());
+    o.unit = Some(unit);
+    o.what = format!(
+        "{} {}: {} rules from now; it may still move the one hex Stand allows",
+        u.name,
+        if mounted { "mounts" } else { "dismounts" },
+        if mounted { "cavalry" } else { "infantry" }
+    );
+    o.reasons
+        .push("004: dragoons may mount or dismount on a turn their leader's chit is Stand".into());
+    o.units.push(n);
     Ok(o)
 }

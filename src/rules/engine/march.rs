@@ -1,9 +1,11 @@
 //! R1 carried out: a column's order with its 2D6 test (Move, Stand To, a voluntary break, a
-//! unit coming on after a break), and a unit outside a formed column moving on its own.
+//! unit coming on after a break), a unit outside a formed column moving on its own, and the
+//! pin tests a break brings.
 
 use super::outcome::{Outcome, Refused};
 use super::roll::{Roller, roll_text};
 use super::table::{table_path, table_point};
+use super::turn::{InPlay, with_state};
 use crate::model::game::{Action, ColumnOrder, Dice};
 use crate::model::*;
 use crate::rules::column::{self, Activation, ColumnBreak, ColumnOutcome, Illegal, Order};
@@ -53,6 +55,9 @@ pub(super) fn unit_move(
             vec!["it is not on the table".into()],
         ));
     }
+    if u.state.pinned {
+        return Err(pinned(u));
+    }
     let allowance = f32::from(u.stats.mv);
     let board = Board::new(s, u.side, reach::mover_radius(&model));
     let path =
@@ -99,6 +104,7 @@ pub fn acting(s: &Scenario, col: &Column, order: &ColumnOrder) -> Vec<UnitId> {
 /// R1: a column's order with its 2D6 test.
 pub(super) fn column_order(
     s: &Scenario,
+    at: Option<InPlay<'_>>,
     id: ColumnId,
     order: &ColumnOrder,
     dice: &Dice,
@@ -120,6 +126,9 @@ pub(super) fn column_order(
         }
         ColumnOrder::Enter(unit) => {
             column::entry(s, id, Some(*unit), None).map_err(colerr)?;
+            if let Some(u) = s.unit(*unit).filter(|u| u.state.pinned) {
+                return Err(pinned(u));
+            }
             roller.take(dice, 2)
         }
         _ => {
@@ -167,6 +176,10 @@ pub(super) fn column_order(
             let done = c.outcome.map_err(|v| illegal(&o.what, v))?;
             if let Some(b) = &c.column_break {
                 break_words(b, &mut o);
+                let owed: Vec<UnitId> = b.pin_tests.iter().map(|p| p.unit).collect();
+                o.state = with_state(at.filter(InPlay::sides_in_turn), |st| {
+                    owe(&mut st.pin_tests, &owed)
+                });
             }
             done
         }
@@ -187,6 +200,10 @@ pub(super) fn column_order(
             };
             if !passed && let Some(b) = &vb.on_fail.column_break {
                 break_words(b, &mut o);
+                let owed: Vec<UnitId> = b.pin_tests.iter().map(|p| p.unit).collect();
+                o.state = with_state(at.filter(InPlay::sides_in_turn), |st| {
+                    owe(&mut st.pin_tests, &owed)
+                });
             }
             outcome.map_err(|v| illegal(&o.what, v))?
         }
@@ -250,4 +267,92 @@ pub fn failed_order(s: &Scenario, id: ColumnId) -> Result<(String, ColumnOutcome
         .outcome(s)
         .map_err(|v| Refused::rules(what.clone(), v.iter().map(ToString::to_string).collect()))?;
     Ok((what, outcome))
+}
+
+/// The dice of a pin test: 2D6, passed at or above the unit's Discipline (docs/rules.md).
+pub const PIN_TEST_DICE: usize = 2;
+
+fn pinned(u: &Unit) -> Refused {
+    Refused::rules(
+        format!("{} is pinned", u.name),
+        vec!["a pinned unit does not move: it rallies from it with a pin test first".into()],
+    )
+}
+
+/// R1: a unit's pin test (2D6 at or above its Discipline; the seed names the test, its rules'
+/// family gives the dice: docs/rules.md). Owed after its column broke: failed, the unit is
+/// pinned. Taken by a pinned unit in its side's Movement Phase to rally from it (its action
+/// that turn): passed, it is pinned no more.
+pub(super) fn pin_test(
+    s: &Scenario,
+    at: Option<InPlay<'_>>,
+    unit: UnitId,
+    dice: &Dice,
+    roller: &mut dyn Roller,
+) -> Result<Outcome, Refused> {
+    let u = s.unit(unit).ok_or(Refused::NoUnit(unit))?;
+    let owed = at.is_some_and(|a| a.game.state.pin_tests.contains(&unit));
+    let what = format!("{}: pin test", u.name);
+    if let Some(a) = at
+        && !owed
+    {
+        if !u.state.pinned {
+            return Err(Refused::rules(
+                what,
+                vec![
+                    "it owes no pin test and is not pinned: pin tests follow a column's break"
+                        .into(),
+                ],
+            ));
+        }
+        if a.game.phase != crate::model::game::Phase::Movement
+            || a.game.state.side.is_some_and(|side| side != u.side)
+        {
+            return Err(Refused::rules(
+                what,
+                vec!["a pinned unit rallies from it in its own side's Movement Phase".into()],
+            ));
+        }
+    }
+    let (logged, total) = roller.take(dice, PIN_TEST_DICE).map_err(Refused::Dice)?;
+    let needed = u.stats.discipline;
+    let passed = total >= needed;
+    let mut n = u.clone();
+    let mut o = Outcome::of(Action::PinTest {
+        unit,
+        dice: logged.clone(),
+    });
+    o.unit = Some(unit);
+    let rallying = !owed && u.state.pinned;
+    n.state.pinned = !passed;
+    o.what = format!(
+        "{what}, 2D6 {} (needed {needed}): {}",
+        roll_text(&logged),
+        match (rallying, passed) {
+            (true, true) => "passed, it is pinned no more",
+            (true, false) => "failed, it stays pinned",
+            (false, true) => "passed, not pinned",
+            (false, false) => "failed, pinned",
+        }
+    );
+    o.reasons.push(format!(
+        "a pin test passes on 2D6 at or above the unit's Discipline ({needed})"
+    ));
+    if rallying && at.is_some() {
+        o.acted.push(unit);
+    }
+    o.units.push(n);
+    if owed {
+        o.state = with_state(at, |st| st.pin_tests.retain(|x| *x != unit));
+    }
+    Ok(o)
+}
+
+/// Adds `owed` to the pin tests owed, each once.
+fn owe(tests: &mut Vec<UnitId>, owed: &[UnitId]) {
+    for u in owed {
+        if !tests.contains(u) {
+            tests.push(*u);
+        }
+    }
 }

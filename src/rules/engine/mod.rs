@@ -16,33 +16,36 @@
 //! | R2 M42 | `table.rs` (`m42_move`) |
 //! | R3 orders | `table.rs` (`orders_move`, `ld_check`) |
 //! | R4 morale and rally | `morale.rs` |
-//! | R5 hex commands | `hex.rs` (a move, a chit) |
+//! | R5 hex commands | `hex.rs` (a move, a chit, dragoons' formation), `reaction.rs` (a move halted for the reaction charge) |
 
 mod choice;
 mod hex;
 mod march;
 mod morale;
 mod outcome;
+mod reaction;
 mod roll;
 mod table;
 pub mod turn;
 
 pub use choice::{Choice, ColumnChoice, Offered, Refusal, choice_text, choices, commands};
 pub use hex::{moved as hex_moved, verdict as hex_verdict};
-pub use march::{acting as column_acting, failed_order as column_failed_order};
+pub use march::{PIN_TEST_DICE, acting as column_acting, failed_order as column_failed_order};
 pub use outcome::{Outcome, Refused};
+pub use reaction::REACTION_CHECK_NEEDS;
 pub use roll::{Roller, TypedOnly, dice_text, name as dice_name, roll_text, typed};
 pub use table::place_followers;
-pub use turn::InPlay;
+pub use turn::{InPlay, Stage, next_stage, stage_text, stages};
 
 use crate::model::game::Action;
 use crate::model::*;
 
 /// Carries `action` out under the scenario's ruleset, its dice from `roller`. With a game
-/// under way (`at`), the action is taken in its phase by units that have not acted; outside a
-/// game (the editor setting a position up) neither is asked. Nothing changes here: the caller
-/// applies the outcome. The referee's override and the clock's own steps (the end of a phase
-/// or turn) are the game's: see [`turn`].
+/// under way (`at`), the action is taken in its phase, by its side, by units that have not
+/// acted, after what must come first; outside a game (the editor setting a position up) none
+/// of that is asked and nobody reacts. Nothing changes here: the caller applies the outcome.
+/// The referee's override and the clock's own steps (the end of a phase or turn) are the
+/// game's: see [`turn`].
 pub fn carry_out(
     s: &Scenario,
     at: Option<InPlay<'_>>,
@@ -50,7 +53,7 @@ pub fn carry_out(
     roller: &mut dyn Roller,
 ) -> Result<Outcome, Refused> {
     if let Some(at) = at {
-        turn::may_act(s, at, action, &acting(s, action)?)?;
+        turn::may_act(s, at, action, &acting(s, at, action)?)?;
     }
     match action {
         Action::Move {
@@ -75,7 +78,7 @@ pub fn carry_out(
                         Some(MoveOrder::Command(c)) => Some(*c),
                         Some(o) => return Err(wrong(*o)),
                     };
-                    hex::move_unit(s, action, u, command, *to)
+                    hex::move_unit(s, at, action, u, command, *to)
                 }
                 Ruleset::M42 => {
                     let mt = match order {
@@ -108,7 +111,7 @@ pub fn carry_out(
             column,
             order,
             dice,
-        } => march::column_order(s, *column, order, dice, roller),
+        } => march::column_order(s, at, *column, order, dice, roller),
         Action::Test {
             unit,
             kind,
@@ -123,6 +126,30 @@ pub fn carry_out(
             }
             table::ld_check(s, *unit, dice, roller)
         }
+        Action::ReactionCheck { leader, dice } => {
+            hex_only(s)?;
+            reaction::check(s, at, *leader, dice, roller)
+        }
+        Action::ReactionCharge { unit, to } => {
+            hex_only(s)?;
+            reaction::charge(s, at, *unit, *to)
+        }
+        Action::GoOn => {
+            hex_only(s)?;
+            reaction::go_on(s, at)
+        }
+        Action::Formation { unit, mounted } => {
+            hex_only(s)?;
+            hex::formation(s, action, *unit, *mounted)
+        }
+        Action::PinTest { unit, dice } => {
+            if s.rules.ruleset != Ruleset::ColumnOfMarch {
+                return Err(Refused::NotThisRuleset(
+                    "pin tests belong to columns of march (R1)".into(),
+                ));
+            }
+            march::pin_test(s, at, *unit, dice, roller)
+        }
         Action::Referee { .. } | Action::EndPhase | Action::EndTurn => {
             Err(Refused::NotThisRuleset(
                 "the referee and the clock are the game's, not a ruleset's".into(),
@@ -131,18 +158,37 @@ pub fn carry_out(
     }
 }
 
-/// The units that act by `action` (who must not have acted yet in the phase).
-fn acting(s: &Scenario, action: &Action) -> Result<Vec<UnitId>, Refused> {
+fn hex_only(s: &Scenario) -> Result<(), Refused> {
+    if s.rules.ruleset == Ruleset::HexCommands {
+        Ok(())
+    } else {
+        Err(Refused::NotThisRuleset(
+            "reaction charges and dragoons belong to the hex commands (R5)".into(),
+        ))
+    }
+}
+
+/// The units that act by `action`: who must not have acted yet in the phase, and whose side
+/// must be the one the phase is for (the other side's, for a reaction).
+fn acting(s: &Scenario, at: InPlay<'_>, action: &Action) -> Result<Vec<UnitId>, Refused> {
     Ok(match action {
         Action::Move { unit, .. } => vec![*unit],
         Action::Command { leader, .. } => vec![*leader],
         Action::LeaderCheck { unit, .. } => vec![*unit],
+        Action::Formation { unit, .. } => vec![*unit],
+        Action::ReactionCheck { leader, .. } => vec![*leader],
+        Action::ReactionCharge { unit, .. } => vec![*unit],
+        // A pinned unit's rally from it is its action; an owed pin test is not.
+        Action::PinTest { unit, .. } if !at.game.state.pin_tests.contains(unit) => vec![*unit],
         Action::Column { column, order, .. } => {
             let col = s.column(*column).ok_or(Refused::NoColumn(*column))?;
             march::acting(s, col, order)
         }
-        Action::Test { .. } | Action::Referee { .. } | Action::EndPhase | Action::EndTurn => {
-            Vec::new()
-        }
+        Action::PinTest { .. }
+        | Action::GoOn
+        | Action::Test { .. }
+        | Action::Referee { .. }
+        | Action::EndPhase
+        | Action::EndTurn => Vec::new(),
     })
 }

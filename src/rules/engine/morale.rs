@@ -76,7 +76,7 @@ pub(super) fn test(
     });
     o.unit = Some(unit);
     o.what = match &r.roll {
-        Some(roll) => format!("{}: {}", r.label, morale::report::roll_text(&pv, roll)),
+        Some(roll) => format!("{}: {}", r.label, morale::report::roll_result(&pv, roll)),
         None => format!("{}: {}", r.label, r.outcome),
     };
     if let TestDice::Roll { first, reroll, .. } = &logged {

@@ -2,7 +2,7 @@
 //! why the rules refuse one.
 
 use super::choice::Refusal;
-use crate::model::game::{Action, Phase};
+use crate::model::game::{Action, Phase, TurnState};
 use crate::model::{Column, ColumnId, Place, Unit, UnitId};
 
 /// An action carried out under the rules: what it changes and how it reads. The game logs it
@@ -25,6 +25,9 @@ pub struct Outcome {
     pub reasons: Vec<String>,
     /// The path a move took (table points or hexes); empty otherwise.
     pub path: Vec<Place>,
+    /// The turn's state as the action leaves it, when it changes (a move halted for a
+    /// reaction, pin tests owed or taken).
+    pub state: Option<TurnState>,
 }
 
 impl Outcome {
@@ -39,6 +42,7 @@ impl Outcome {
             what: String::new(),
             reasons: Vec::new(),
             path: Vec::new(),
+            state: None,
         }
     }
 

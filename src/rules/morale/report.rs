@@ -177,7 +177,9 @@ fn write_stampede(st: &Stampede, with_reroll: bool, out: &mut dyn Write) -> std:
     Ok(())
 }
 
-pub fn roll_text(pv: &TestPreview, r: &RollReport) -> String {
+/// What a roll did, without advice on what to roll next: the words a game logs once the
+/// dice are down.
+pub fn roll_result(pv: &TestPreview, r: &RollReport) -> String {
     let mut t = match r.reroll {
         Some(second) => format!("Roll {}, re-roll {second}: ", r.first),
         None => format!("Roll {}: ", r.first),
@@ -188,6 +190,12 @@ pub fn roll_text(pv: &TestPreview, r: &RollReport) -> String {
     if let Some(src) = &r.reroll_used {
         t.push_str(&format!("; the re-roll came from {src}"));
     }
+    t
+}
+
+/// What a roll does, and what to roll next: a re-roll on offer, an elephant's stampede die.
+pub fn roll_text(pv: &TestPreview, r: &RollReport) -> String {
+    let mut t = roll_result(pv, r);
     if let (Some(src), Some(n)) = (&r.reroll_offered, pv.needed) {
         t.push_str(&format!(
             "\nA re-roll is available from {src}: roll again, {n}+ passes."
