@@ -82,6 +82,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             .as_ref()
             .and_then(|g| g.log.last())
             .map_or(String::new(), |e| e.what.clone());
+        // The game as loaded is no longer needed: a long one is tens of megabytes.
+        drop(s);
         io::save(&target, &back)?;
         if json {
             json::write(&serde_json::json!({ "taken_back": last }), out)?;
@@ -135,7 +137,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             "rally" => TestKind::Rally,
             "ld" => {
                 return finish(
-                    &s,
+                    s,
                     Action::LeaderCheck {
                         unit,
                         dice: typed(roll),
@@ -233,12 +235,12 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
     };
-    finish(&s, action, seed, &target, json, out)
+    finish(s, action, seed, &target, json, out)
 }
 
 /// Plays `action` and writes the game to `target`, or says why the rules refuse it.
 fn finish(
-    s: &Scenario,
+    s: Scenario,
     action: Action,
     seed: Option<u64>,
     target: &Path,
@@ -246,7 +248,10 @@ fn finish(
     out: &mut dyn Write,
 ) -> Result<u8, CliError> {
     let seed = seed.unwrap_or_else(clock_seed);
-    match game::play(s, action, seed) {
+    let played = game::play(&s, action, seed);
+    // The game as loaded is no longer needed: a long one is tens of megabytes.
+    drop(s);
+    match played {
         Ok(p) => {
             io::save(target, &p.scenario)?;
             if json {
