@@ -1082,6 +1082,22 @@ fn finding_a_unit_from_the_order_of_battle_zooms_in_far_enough_to_name_it() {
     assert!((e.app().view.to_screen(at) - canvas.center()).length() < 2.0);
 }
 
+/// Steps the editor until the Tiled map it reads on a worker thread has come in.
+fn wait_for_tiled(e: &mut Editor) {
+    for _ in 0..500 {
+        if !e.app().reading_tiled() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        e.h.step();
+    }
+    assert!(
+        !e.app().reading_tiled(),
+        "the Tiled map is still being read"
+    );
+    e.h.run();
+}
+
 /// A 2 x 1 Tiled map whose tileset names no terrain: tile 0 and tile 2 of `plain`.
 fn unnamed_tiled_map(dir: &std::path::Path) -> PathBuf {
     let path = dir.join("scan.tmx");
@@ -1105,6 +1121,7 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
     };
     let mut e = editor_with(Scenario::new_table("Before"), dialogs, None);
     e.menu("File", "Import Tiled map…");
+    wait_for_tiled(&mut e);
     assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
     assert!(
         !e.s().map.is_hex(),
@@ -1144,6 +1161,7 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
     // The second import of a map with the same tileset asks nothing.
     e.menu("File", "New free-measure table");
     e.menu("File", "Import Tiled map…");
+    wait_for_tiled(&mut e);
     assert!(e.app().tiled_import.is_none());
     let names: Vec<&str> = e
         .s()

@@ -1,7 +1,10 @@
 //! A seeded random drive of the editor over each sample through kittest: clicks and drags
 //! anywhere in the window, keys (tools, undo and redo, copy and paste, delete, arrows, Tab,
-//! Escape), palette drops onto the map. After every event the scenario must still pass
-//! `validate()`, and nothing may panic.
+//! Escape), palette drops onto the map; switching to Play and back (F5), playing (the same clicks
+//! and drags, End phase, End turn), taking back, stepping through the log and back to the
+//! present; importing a Tiled map (read on its worker thread) and calibrating a background on it;
+//! saving, autosaving. After every event the scenario must still pass `validate()`, every file
+//! saved (and every recovery file) must open again, and nothing may panic.
 //!
 //! `SANDTABLE_DRIVE_EVENTS` sets the events per sample (default 1,500, to keep `cargo test`
 //! short on two cores; the issue's 10,000 is `SANDTABLE_DRIVE_EVENTS=10000`) and
@@ -15,8 +18,9 @@ use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::edit::ops::create::Template;
-use sandtable::io::recovery::Recovery;
+use sandtable::io::{self, recovery::Recovery, tmx};
 use sandtable::model::samples;
+use std::path::{Path, PathBuf};
 
 const SIZE: [f32; 2] = [1400.0, 900.0];
 
@@ -102,9 +106,181 @@ fn drag(h: &mut Harness<'static, App>, from: Pos2, to: Pos2, steps: usize) {
     h.step();
 }
 
+/// Clicks the first widget labelled `label` (or whose label starts so), if there is one.
+fn click_label(h: &mut Harness<'static, App>, label: &str) -> bool {
+    let Some(at) = h
+        .query_all_by_label_contains(label)
+        .next()
+        .map(|n| n.rect().center())
+    else {
+        return false;
+    };
+    h.hover_at(at);
+    h.step();
+    press(h, at, true);
+    press(h, at, false);
+    h.step();
+    true
+}
+
+/// The files the drive reads and writes, and what it has done so far.
+struct Files {
+    dir: PathBuf,
+    /// A Tiled map (the Winceby sample exported), to import.
+    tiled: PathBuf,
+    saves: usize,
+    imports: usize,
+    /// The most log entries the game has had.
+    entries: usize,
+    /// Times the background's calibration changed.
+    calibrations: usize,
+}
+
+impl Files {
+    /// Every scenario file saved (`save-N.*`) or autosaved (`recovery/session-*.sandtable`) so
+    /// far opens again.
+    fn all_open(&self, what: &str) {
+        let listed = |dir: &Path| -> Vec<PathBuf> {
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .collect()
+        };
+        let saved = listed(&self.dir).into_iter().filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("save-"))
+        });
+        let recovered = listed(&self.dir.join("recovery"))
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "sandtable"));
+        for p in saved.chain(recovered) {
+            if let Err(e) = io::load(&p) {
+                panic!("{what}: {} does not open again: {e}", p.display());
+            }
+        }
+    }
+}
+
+/// Steps until the Tiled map read on the worker thread has come in.
+fn wait_for_tiled(h: &mut Harness<'static, App>) {
+    for _ in 0..1_000 {
+        if !h.state().reading_tiled() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    assert!(
+        !h.state().reading_tiled(),
+        "the Tiled map is still being read"
+    );
+    h.step();
+}
+
+/// A small PNG for a background.
+fn png() -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(300, 200, image::Rgba([180, 170, 140, 255]));
+    let mut out = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .expect("png");
+    out
+}
+
+/// One of the events of a game or of files: Play and back, the game's buttons, the log,
+/// saving and autosaving, importing a Tiled map, calibrating.
+fn game_or_file_event(
+    h: &mut Harness<'static, App>,
+    rng: &mut Rng,
+    files: &mut Files,
+    late: bool,
+) -> String {
+    match rng.below(30) {
+        0..3 => {
+            h.key_press_modifiers(Modifiers::NONE, Key::F5);
+            h.step();
+            "F5 (Edit / Play)".into()
+        }
+        3..6 => format!("End phase: {}", click_label(h, "End phase")),
+        6..8 => format!("End turn: {}", click_label(h, "End turn")),
+        8..12 => {
+            click_label(h, "Log");
+            let b = ["Take back", "Step back", "Step on", "Back to the present"][rng.below(4)];
+            format!("{b}: {}", click_label(h, b))
+        }
+        12..14 => {
+            // Ctrl+Z in Play takes back the last entry.
+            h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+            h.step();
+            "Ctrl+Z".into()
+        }
+        14..17 => {
+            files.saves += 1;
+            h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+            h.step();
+            h.step();
+            files.all_open("save");
+            format!("save ({})", h.state().status)
+        }
+        17 => {
+            h.state_mut().autosave_now();
+            h.step();
+            files.all_open("autosave");
+            "autosave".into()
+        }
+        // Late in the drive, so the sample is played first: the map replaces it.
+        18 if late => {
+            // File > Import Tiled map… (the menu, then the worker, then the map replaces the
+            // document: whatever it asks about unsaved work is answered).
+            files.imports += 1;
+            click_label(h, "File");
+            let clicked = click_label(h, "Import Tiled map");
+            click_label(h, "Don't save");
+            wait_for_tiled(h);
+            format!(
+                "import {} ({clicked}): {}",
+                files.tiled.display(),
+                h.state().status
+            )
+        }
+        19..23 => {
+            // Calibrate a background on a hex map: the tool (K), three clicks far apart (the
+            // hex under each is guessed), Apply.
+            if h.state().doc.scenario().map.is_hex()
+                && h.state().doc.scenario().background.is_none()
+            {
+                h.state_mut().set_background(png());
+                h.step();
+            }
+            h.key_press_modifiers(Modifiers::NONE, Key::K);
+            h.step();
+            for (x, y) in [(330.0, 330.0), (620.0, 700.0), (330.0, 720.0)] {
+                let p = pos2(x + rng.below(40) as f32, y + rng.below(40) as f32);
+                h.hover_at(p);
+                h.step();
+                press(h, p, true);
+                press(h, p, false);
+                h.step();
+            }
+            format!("calibrate: {}", click_label(h, "Apply calibration"))
+        }
+        _ => {
+            let p = pos2(300.0 + rng.below(800) as f32, 80.0 + rng.below(700) as f32);
+            h.hover_at(p);
+            h.step();
+            press(h, p, true);
+            press(h, p, false);
+            h.step();
+            format!("click on the map at {p:?}")
+        }
+    }
+}
+
 /// One random event; returns what it was.
-fn event(h: &mut Harness<'static, App>, rng: &mut Rng) -> String {
-    match rng.below(100) {
+fn event(h: &mut Harness<'static, App>, rng: &mut Rng, files: &mut Files, late: bool) -> String {
+    match rng.below(115) {
+        100.. => game_or_file_event(h, rng, files, late),
         0..35 => {
             let p = rng.point();
             h.hover_at(p);
@@ -152,11 +328,28 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     };
     let events = env("SANDTABLE_DRIVE_EVENTS", 1_500);
     let seed = env("SANDTABLE_DRIVE_SEED", 17);
+    let (mut played, mut imported, mut saved, mut calibrated) = (0, 0, 0, 0);
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
+        let tiled = dir.path().join("winceby.tmx");
+        let winceby = (samples::by_name("winceby").expect("sample").build)();
+        tmx::export_tmx(&winceby, &tiled).expect("a Tiled map to import");
+        let dialogs = ScriptedDialogs {
+            save: (0..events).map(|i| save_path(dir.path(), i)).collect(),
+            tiled: vec![tiled.clone(); events as usize],
+            ..ScriptedDialogs::default()
+        };
+        let mut files = Files {
+            dir: dir.path().to_path_buf(),
+            tiled,
+            saves: 0,
+            imports: 0,
+            entries: 0,
+            calibrations: 0,
+        };
         let app = App::new(
             Document::new((sample.build)(), None),
-            Box::new(ScriptedDialogs::default()),
+            Box::new(dialogs),
             Recovery::in_dir(dir.path().join("recovery")),
             Settings::default(),
         );
@@ -167,8 +360,22 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
         let mut edits = 0;
         for i in 0..events {
-            let what = event(&mut h, &mut rng);
+            let placement = h
+                .state()
+                .doc
+                .scenario()
+                .background
+                .as_ref()
+                .and_then(|b| b.placement);
+            let what = event(&mut h, &mut rng, &mut files, i >= events * 3 / 4);
             let s = h.state().doc.scenario();
+            files.entries = files
+                .entries
+                .max(s.game.as_ref().map_or(0, |g| g.log.len()));
+            let now = s.background.as_ref().and_then(|b| b.placement);
+            if now.is_some() && now != placement {
+                files.calibrations += 1;
+            }
             let invalid = s.validate();
             assert!(
                 invalid.is_empty(),
@@ -177,10 +384,39 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             );
             edits = h.state().doc.history().1.max(edits);
         }
+        files.all_open("the end");
         eprintln!(
-            "{}: {events} events, seed {seed}, up to {edits} undo steps, {} units at the end",
+            "{}: {events} events, seed {seed}, up to {edits} undo steps, {} units at the end, \
+             {} saves, up to {} log entries, {} imports, {} calibrations",
             sample.name,
-            h.state().doc.scenario().units.len()
+            h.state().doc.scenario().units.len(),
+            files.saves,
+            files.entries,
+            files.imports,
+            files.calibrations
         );
+        played += files.entries;
+        imported += files.imports;
+        saved += files.saves;
+        calibrated += files.calibrations;
     }
+    // The drive reached what it is for: a game played, maps imported, files saved, a
+    // background calibrated.
+    assert!(
+        played > 0 && imported > 0 && saved > 0,
+        "{played} {imported} {saved}"
+    );
+    assert!(calibrated > 0, "no calibration was applied");
+}
+
+/// Where the `i`th save-as goes: every other one JSON.
+fn save_path(dir: &Path, i: u64) -> PathBuf {
+    dir.join(format!(
+        "save-{i}.{}",
+        if i.is_multiple_of(2) {
+            "sandtable"
+        } else {
+            "json"
+        }
+    ))
 }

@@ -1,9 +1,11 @@
-//! Our Tiled export checked against the real Tiled (Debian's `tiled` package): its
-//! `tmxrasterizer` draws each hex at the pixel centre we compute, and `tiled --export-map`
+//! Real Tiled maps: two maps drawn in Tiled by others (`tests/fixtures/tiled/`, see the
+//! README there) import as Tiled reads them, their image collection's gaps in tile IDs
+//! included; and our Tiled export checked against the real Tiled (Debian's `tiled` package):
+//! its `tmxrasterizer` draws each hex at the pixel centre we compute, and `tiled --export-map`
 //! writes back a map (TMX and JSON) that imports to the same terrain.
 //!
-//! Ignored by default (it needs the `tiled` package): `scripts/tiled-check.sh` installs it and
-//! runs these with `--ignored`.
+//! The checks against the real Tiled are ignored by default (they need the `tiled` package):
+//! `scripts/tiled-check.sh` installs it and runs them with `--ignored`.
 
 use sandtable::io::tmx::{self, TerrainMapping};
 use sandtable::model::{HexShape, OffsetParity, Orientation, Scenario, samples};
@@ -36,6 +38,173 @@ fn names(s: &Scenario) -> Vec<String> {
                 .clone()
         })
         .collect()
+}
+
+/// A map of `tests/fixtures/tiled/bevy_ecs_tiled/maps/hexagonal/`.
+fn bevy_map(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tiled/bevy_ecs_tiled/maps/hexagonal")
+        .join(name)
+}
+
+/// The terrain of each tile of the "simple hex flat top" image collection, as its image says.
+fn flat_top_terrain(map: &tmx::TiledMap) -> TerrainMapping {
+    let mut mapping = TerrainMapping::new();
+    for arg in [
+        "simple hex flat top:1=Boat",
+        "simple hex flat top:2=Cave",
+        "simple hex flat top:4=Mountain",
+        "simple hex flat top:5=Ocean",
+        "simple hex flat top:6=Plain",
+        "simple hex flat top:7=Forest",
+    ] {
+        let (k, v) = tmx::parse_mapping_arg(arg, map).expect(arg);
+        mapping.insert(k, v);
+    }
+    mapping
+}
+
+/// How many hexes of each terrain, by name.
+fn counts(s: &Scenario) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = s
+        .terrain_types
+        .iter()
+        .map(|t| {
+            let n = s
+                .map
+                .as_hex()
+                .expect("hex")
+                .terrain
+                .iter()
+                .filter(|x| **x == t.id)
+                .count();
+            (t.name.clone(), n)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn real_image_collection_maps_with_gaps_in_their_tile_ids_import() {
+    let cases = [
+        (
+            "finite_flat_top_even.tmx",
+            (20, 22, OffsetParity::Even),
+            "simple hex flat top:2, simple hex flat top:4-7",
+            vec![
+                ("Cave", 1),
+                ("Empty", 376),
+                ("Forest", 15),
+                ("Mountain", 6),
+                ("Ocean", 9),
+                ("Plain", 33),
+            ],
+            // Column 8, row 5 is the first tile of the layer: gid 7, tile 6.
+            (8, 5, "Plain"),
+        ),
+        (
+            "finite_flat_top_odd.tmx",
+            (20, 20, OffsetParity::Odd),
+            "simple hex flat top:1-2, simple hex flat top:4-7",
+            vec![
+                ("Boat", 3),
+                ("Cave", 1),
+                ("Empty", 300),
+                ("Forest", 9),
+                ("Mountain", 4),
+                ("Ocean", 65),
+                ("Plain", 18),
+            ],
+            (7, 6, "Ocean"),
+        ),
+    ];
+    for (name, (columns, rows, parity), unnamed, want, (c, r, at)) in cases {
+        let map = tmx::read(&bevy_map(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ts = &map.tilesets[0];
+        assert!(ts.collection, "{name}: an image collection");
+        assert_eq!((ts.tile_count, ts.tiles.len()), (6, 6), "{name}");
+        // Tiles that name no terrain are all named in the refusal, runs of IDs shortened.
+        let e = tmx::to_scenario(&map, "x", &TerrainMapping::new()).expect_err("unnamed");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "no terrain is given for {unnamed}: give one with --terrain TILE=TERRAIN (TILE \
+                 as TILESET:ID)"
+            ),
+            "{name}"
+        );
+        let s = tmx::to_scenario(&map, "x", &flat_top_terrain(&map))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let hex = s.map.as_hex().expect("hex");
+        assert_eq!(hex.orientation, Orientation::Flat, "{name}");
+        assert_eq!(
+            hex.shape,
+            HexShape::Rectangle {
+                columns,
+                rows,
+                parity
+            },
+            "{name}"
+        );
+        let want: Vec<(String, usize)> = want.into_iter().map(|(n, k)| (n.into(), k)).collect();
+        assert_eq!(counts(&s), want, "{name}");
+        let t = hex.terrain[(r * columns + c) as usize];
+        let here = &s
+            .terrain_types
+            .iter()
+            .find(|x| x.id == t)
+            .expect("type")
+            .name;
+        assert_eq!(here, at, "{name}: column {c}, row {r}");
+        // Every terrain type has a colour of its own.
+        for (i, a) in s.terrain_types.iter().enumerate() {
+            for b in &s.terrain_types[..i] {
+                assert_ne!(a.colour, b.colour, "{name}: {} and {}", a.name, b.name);
+            }
+        }
+        println!(
+            "{name}: {} hexes in {} terrains",
+            hex.terrain.len(),
+            s.terrain_types.len()
+        );
+    }
+}
+
+#[test]
+fn real_maps_import_from_the_command_line_and_the_scenario_opens() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["finite_flat_top_even.tmx", "finite_flat_top_odd.tmx"] {
+        let out = dir.path().join(format!("{name}.sandtable"));
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "import".into(),
+            bevy_map(name).into(),
+            "--out".into(),
+            out.clone().into(),
+        ];
+        for t in [
+            "1=Boat",
+            "2=Cave",
+            "4=Mountain",
+            "5=Ocean",
+            "6=Plain",
+            "7=Forest",
+        ] {
+            args.push("--terrain".into());
+            args.push(t.into());
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+            .args(&args)
+            .output()
+            .expect("run sandtable");
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let s = sandtable::io::load(&out).expect("the imported map opens");
+        assert_eq!(s.meta.title, name.trim_end_matches(".tmx"));
+    }
 }
 
 fn variants() -> Vec<(String, Scenario)> {

@@ -134,6 +134,8 @@ pub enum Command {
     ImportTiledWith(crate::io::tmx::TerrainMapping),
     /// Drop the Tiled map waiting for its tiles' terrain.
     ImportTiledCancel,
+    /// Stop reading the Tiled map being read.
+    CancelTiledReading,
     /// A file dropped on the window: a scenario opens, an image becomes the background.
     Dropped(egui::DroppedFileHandle),
     /// Recover the last session's unsaved work (true) or discard it.
@@ -408,6 +410,7 @@ impl App {
             Command::ChooseBackground => self.choose_background(),
             Command::ImportTiledWith(mapping) => self.import_tiled_with(mapping),
             Command::ImportTiledCancel => self.tiled_import = None,
+            Command::CancelTiledReading => self.cancel_tiled_reading(),
             Command::Dropped(file) => self.dropped(file.as_ref()),
             Command::RecoverOffer(recover) => self.answer_recovery(recover),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),

@@ -76,6 +76,8 @@ pub struct App {
     pub export: export_window::ExportWindow,
     /// A Tiled map waiting for the terrain of its unnamed tiles (File > Import Tiled map…).
     pub tiled_import: Option<tiled_import::TileMappingDialog>,
+    /// A Tiled map being read on a worker thread, with its progress window.
+    tiled_reading: Option<tiled_import::TiledReading>,
     files: files::Files,
     clipboard: Clipboard,
     canvas: canvas::CanvasState,
@@ -117,6 +119,7 @@ impl App {
             status: String::new(),
             export: export_window::ExportWindow::default(),
             tiled_import: None,
+            tiled_reading: None,
             files,
             clipboard: Clipboard::default(),
             canvas: canvas::CanvasState::default(),
@@ -183,6 +186,7 @@ impl App {
             commands.push(Command::File(command::Guarded::Quit));
         }
         self.perform_all(&ctx, commands);
+        self.poll_tiled_reading();
         let now = ui.input(|i| i.time);
         if self.play.replay.is_none() {
             self.autosave(now);
@@ -252,6 +256,7 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        out.extend(self.tiled_reading_ui(ctx));
         if let Some(dialog) = &mut self.tiled_import {
             out.extend(dialog.ui(ctx));
         }

@@ -1,14 +1,71 @@
-//! File > Import Tiled map…: a Tiled hex map becomes a new scenario. Tiles whose tileset names
-//! no terrain are asked for once, in a dialog listing each with its hex count; the answers are
-//! remembered in the settings by tileset name and tile ID, so the next map drawn with the same
-//! tileset imports without asking.
+//! File > Import Tiled map…: a Tiled hex map becomes a new scenario. The map is read on a
+//! worker thread, the window showing how far it has got with a Cancel button, so a large or
+//! hostile file never freezes the editor. Tiles whose tileset names no terrain are then asked
+//! for once, in a dialog listing each with its hex count; the answers are remembered in the
+//! settings by tileset name and tile ID, so the next map drawn with the same tileset imports
+//! without asking.
 
 use super::App;
 use super::command::{Command, Commands};
 use super::settings::Settings;
 use crate::edit::Document;
-use crate::io::tmx::{self, TerrainMapping, TileKey, TiledMap, UsedTile};
+use crate::io::tmx::{self, Control, TerrainMapping, TileKey, TiledMap, TmxError, UsedTile};
+use crate::model::limits::MAX_NAME_CHARS;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
+
+/// A Tiled map being read on a worker thread.
+pub struct TiledReading {
+    pub path: PathBuf,
+    control: Arc<Control>,
+    rx: mpsc::Receiver<Result<TiledMap, TmxError>>,
+}
+
+impl TiledReading {
+    /// Starts reading `path` on a worker thread.
+    fn start(path: &Path) -> TiledReading {
+        let control = Arc::new(Control::default());
+        let (tx, rx) = mpsc::channel();
+        let (watch, file) = (control.clone(), path.to_path_buf());
+        std::thread::spawn(move || {
+            let _ = tx.send(tmx::read_watched(&file, &watch));
+        });
+        TiledReading {
+            path: path.to_path_buf(),
+            control,
+            rx,
+        }
+    }
+
+    /// The progress window: what the worker is reading, how far it has got, and Cancel.
+    fn ui(&self, ctx: &egui::Context) -> Commands {
+        let mut out = Commands::default();
+        let (what, done) = self.control.status();
+        egui::Modal::new(egui::Id::unique("tiled-reading")).show(ctx, |ui| {
+            ui.heading("Importing a Tiled map");
+            ui.label(
+                self.path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            );
+            ui.add(
+                egui::ProgressBar::new(done)
+                    .text(if what.is_empty() {
+                        "Starting…"
+                    } else {
+                        &what
+                    })
+                    .desired_width(320.0),
+            );
+            if ui.button("Cancel").clicked() {
+                out.push(Command::CancelTiledReading);
+            }
+        });
+        // The worker's news arrives between frames: look again shortly.
+        ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        out
+    }
+}
 
 /// A map read, waiting for the terrain of the tiles its tileset does not name.
 pub struct TileMappingDialog {
@@ -19,13 +76,13 @@ pub struct TileMappingDialog {
 }
 
 impl TileMappingDialog {
-    /// The mapping typed, when every tile has a terrain.
+    /// The mapping typed, when every tile has a terrain within the limit for names.
     fn mapping(&self) -> Option<TerrainMapping> {
         self.rows
             .iter()
             .map(|(u, name)| {
                 let name = name.trim();
-                (!name.is_empty()).then(|| (u.key.clone(), name.to_string()))
+                (!name.is_empty() && !too_long(name)).then(|| (u.key.clone(), name.to_string()))
             })
             .collect()
     }
@@ -53,8 +110,16 @@ impl TileMappingDialog {
                             u.key,
                             crate::model::count(u.hexes as u64, "hex", "hexes")
                         ));
-                        ui.add(egui::TextEdit::singleline(name).hint_text("terrain name"))
-                            .labelled_by(l.id);
+                        ui.horizontal(|ui| {
+                            ui.add(egui::TextEdit::singleline(name).hint_text("terrain name"))
+                                .labelled_by(l.id);
+                            if too_long(name.trim()) {
+                                ui.colored_label(
+                                    ui.visuals().error_fg_color,
+                                    format!("over {MAX_NAME_CHARS} characters"),
+                                );
+                            }
+                        });
                         ui.end_row();
                     }
                 });
@@ -77,6 +142,11 @@ impl TileMappingDialog {
     }
 }
 
+/// A terrain name over the limit for names, which no scenario may hold.
+fn too_long(name: &str) -> bool {
+    name.chars().count() > MAX_NAME_CHARS
+}
+
 /// What the settings remember for a tile.
 fn remembered(settings: &Settings, key: &TileKey) -> Option<String> {
     settings
@@ -87,11 +157,56 @@ fn remembered(settings: &Settings, key: &TileKey) -> Option<String> {
 }
 
 impl App {
-    /// Reads a Tiled map; imports it at once when every tile has a terrain (from its tileset
-    /// or remembered), else asks for the rest.
+    /// Starts reading a Tiled map on a worker thread (see [`App::poll_tiled_reading`]).
     pub(super) fn import_tiled_path(&mut self, path: &Path) {
-        let map = match tmx::read(path) {
+        if let Some(old) = self.tiled_reading.take() {
+            old.control.cancel();
+        }
+        self.tiled_reading = Some(TiledReading::start(path));
+        self.status = format!("Importing {}…", path.display());
+    }
+
+    /// Whether a Tiled map is being read.
+    pub fn reading_tiled(&self) -> bool {
+        self.tiled_reading.is_some()
+    }
+
+    /// The progress window of the Tiled map being read, if any.
+    pub(super) fn tiled_reading_ui(&self, ctx: &egui::Context) -> Commands {
+        self.tiled_reading
+            .as_ref()
+            .map(|r| r.ui(ctx))
+            .unwrap_or_default()
+    }
+
+    /// Stops reading the Tiled map: the worker ends at its next step and what it read is
+    /// dropped.
+    pub(super) fn cancel_tiled_reading(&mut self) {
+        if let Some(r) = self.tiled_reading.take() {
+            r.control.cancel();
+            self.status = format!("Import of {} cancelled", r.path.display());
+        }
+    }
+
+    /// Takes the worker's map when it has finished: imports it at once when every tile has a
+    /// terrain (from its tileset or remembered), else asks for the rest.
+    pub(super) fn poll_tiled_reading(&mut self) {
+        let Some(reading) = &self.tiled_reading else {
+            return;
+        };
+        let result = match reading.rx.try_recv() {
+            Ok(r) => r,
+            Err(mpsc::TryRecvError::Empty) => return,
+            Err(mpsc::TryRecvError::Disconnected) => Err(TmxError::Io {
+                path: reading.path.clone(),
+                source: std::io::Error::other("the reader stopped unexpectedly"),
+            }),
+        };
+        let path = reading.path.clone();
+        self.tiled_reading = None;
+        let map = match result {
             Ok(m) => m,
+            Err(TmxError::Cancelled) => return,
             Err(e) => {
                 self.notify(
                     true,
@@ -106,7 +221,7 @@ impl App {
             .map(|u| (u, String::new()))
             .collect();
         let dialog = TileMappingDialog {
-            path: path.to_path_buf(),
+            path,
             map,
             rows: unnamed,
         };
@@ -148,6 +263,8 @@ impl App {
         match tmx::to_scenario(&dialog.map, &title, &mapping) {
             Ok(s) => {
                 let types = s.terrain_types.len();
+                // A moment of the log being shown gives way to the present it replaces.
+                self.back_to_present();
                 self.replace_document(Document::new(s, None));
                 self.files.recovery.clear();
                 self.notify(

@@ -95,6 +95,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             .as_ref()
             .and_then(|g| g.log.last())
             .map_or(String::new(), |e| e.what.clone());
+        // The game as loaded is no longer needed: a long one is tens of megabytes.
+        drop(s);
         io::save(&target, &back)?;
         if json {
             json::write(&serde_json::json!({ "taken_back": last }), out)?;
@@ -173,7 +175,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             } else {
                 Action::LeaderCheck { unit, dice }
             };
-            return finish(&s, action, seed, &target, json, out);
+            return finish(s, action, seed, &target, json, out);
         };
         let dice = if keep_routing {
             if roll.is_some() || reroll.is_some() || reroll_app || !then.is_empty() {
@@ -230,7 +232,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 ));
             }
             return finish(
-                &s,
+                s,
                 Action::Formation {
                     unit,
                     mounted: mount,
@@ -291,12 +293,12 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
     };
-    finish(&s, action, seed, &target, json, out)
+    finish(s, action, seed, &target, json, out)
 }
 
 /// Plays `action` and writes the game to `target`, or says why the rules refuse it.
 fn finish(
-    s: &Scenario,
+    s: Scenario,
     action: Action,
     seed: Option<u64>,
     target: &Path,
@@ -304,7 +306,10 @@ fn finish(
     out: &mut dyn Write,
 ) -> Result<u8, CliError> {
     let seed = seed.unwrap_or_else(clock_seed);
-    match game::play(s, action, seed) {
+    let played = game::play(&s, action, seed);
+    // The game as loaded is no longer needed: a long one is tens of megabytes.
+    drop(s);
+    match played {
         Ok(p) => {
             io::save(target, &p.scenario)?;
             if json {

@@ -56,8 +56,13 @@ fn describe(s: &Scenario, out: &mut dyn Write) -> Result<(), CliError> {
             m.hex_size_mm
         )?;
     }
+    let mut hexes_of: std::collections::HashMap<crate::model::TerrainId, usize> =
+        std::collections::HashMap::new();
+    for t in &m.terrain {
+        *hexes_of.entry(*t).or_default() += 1;
+    }
     for t in &s.terrain_types {
-        let hexes = m.terrain.iter().filter(|x| **x == t.id).count();
+        let hexes = hexes_of.get(&t.id).copied().unwrap_or(0);
         let cost = match t.hex_cost {
             HexCost::Mp(n) => format!("{n} MP"),
             HexCost::Impassable => "impassable".into(),

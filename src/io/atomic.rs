@@ -20,20 +20,36 @@ pub fn atomic_write(
     path: &Path,
     write: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> Result<(), SaveError> {
-    let fail = |step, source| SaveError {
+    replace(path, |file| {
+        write(file).map_err(|e| failed(path, "writing", e))
+    })
+}
+
+/// A step of a save that the file system refused.
+pub(super) fn failed(path: &Path, step: &'static str, source: std::io::Error) -> SaveError {
+    SaveError::Io {
         path: path.to_path_buf(),
         step,
         source,
-    };
-    let (tmp, mut file) = create_temp(path).map_err(|e| fail("creating the temporary file", e))?;
-    let written = write(&mut file)
-        .map_err(|e| ("writing", e))
-        .and_then(|()| file.flush().map_err(|e| ("flushing", e)))
-        .and_then(|()| file.sync_all().map_err(|e| ("syncing", e)));
-    if let Err((step, e)) = written {
+    }
+}
+
+/// Replaces `path` with what `fill` writes into a fresh temporary file beside it (opened for
+/// reading too, so `fill` may read back and check what it wrote). Any error `fill` returns
+/// aborts the save: the temporary is removed and `path` stays as it was.
+pub(super) fn replace(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> Result<(), SaveError>,
+) -> Result<(), SaveError> {
+    let (tmp, mut file) =
+        create_temp(path).map_err(|e| failed(path, "creating the temporary file", e))?;
+    let written = fill(&mut file)
+        .and_then(|()| file.flush().map_err(|e| failed(path, "flushing", e)))
+        .and_then(|()| file.sync_all().map_err(|e| failed(path, "syncing", e)));
+    if let Err(e) = written {
         drop(file);
         let _ = fs::remove_file(&tmp);
-        return Err(fail(step, e));
+        return Err(e);
     }
     if let Ok(meta) = fs::metadata(path) {
         // Keep the permissions of the file being replaced.
@@ -43,7 +59,7 @@ pub fn atomic_write(
     if let Err(e) = fs::rename(&tmp, path) {
         drop(file);
         let _ = fs::remove_file(&tmp);
-        return Err(fail("renaming over the old file", e));
+        return Err(failed(path, "renaming over the old file", e));
     }
     drop(file);
     // Persist the rename itself. Not every platform can open a directory; the data is
@@ -81,7 +97,12 @@ fn create_temp(path: &Path) -> std::io::Result<(PathBuf, File)> {
             "{prefix}{}-{n}-{nanos:08x}.tmp",
             std::process::id()
         ));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
             Ok(file) => {
                 // A fresh file no one else has opened: the lock is ours at once. Where locks are
                 // not supported, saving still works; only the clean-up becomes age-blind.

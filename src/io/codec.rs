@@ -23,6 +23,7 @@ use super::error::LoadError;
 use crate::model::repair::{Repair, mend};
 use crate::model::{FORMAT_VERSION, Scenario};
 use serde::Deserialize;
+use std::io::{self, Write};
 
 /// File signature. The 0x1a byte stops `type` on DOS consoles, as in PNG.
 pub const MAGIC: [u8; 8] = *b"SANDTBL\x1a";
@@ -55,36 +56,111 @@ fn bincode_config() -> bincode::config::Configuration {
     bincode::config::standard()
 }
 
-/// Encodes a scenario in the given encoding.
+/// Encodes a scenario in the given encoding, in memory (tests, and tools that write files of
+/// their own). Saving streams instead ([`encode_to`]) and checks what it wrote (`io::save`).
 pub fn encode(scenario: &Scenario, encoding: Encoding) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail, and the model always serialises: there is no map with
+    // non-string keys; a failure would be a programming error in the model's serde derives.
+    encode_to(scenario, encoding, &mut out).expect("the scenario model always serialises");
+    out
+}
+
+/// The binary `.sandtable` encoding, in memory.
+pub fn encode_binary(scenario: &Scenario) -> Vec<u8> {
+    encode(scenario, Encoding::Binary)
+}
+
+/// The pretty JSON encoding, ending in a newline, in memory.
+pub fn encode_json(scenario: &Scenario) -> Vec<u8> {
+    encode(scenario, Encoding::Json)
+}
+
+/// Writes a scenario in the given encoding to `out` as it is encoded, so no copy of the whole
+/// file is ever held: the binary payload is measured by a first pass that writes nowhere (its
+/// length comes before it), then written through the checksum.
+pub fn encode_to<W: Write>(scenario: &Scenario, encoding: Encoding, out: &mut W) -> io::Result<()> {
     match encoding {
-        Encoding::Binary => encode_binary(scenario),
-        Encoding::Json => encode_json(scenario),
+        Encoding::Binary => {
+            let len = bincode::serde::encode_into_std_write(
+                scenario,
+                &mut Counted::default(),
+                bincode_config(),
+            )
+            .map_err(encode_error)?;
+            out.write_all(&MAGIC)?;
+            let mut summed = io::BufWriter::with_capacity(
+                1 << 16,
+                Summed {
+                    out: &mut *out,
+                    crc: crc32fast::Hasher::new(),
+                },
+            );
+            summed.write_all(&FORMAT_VERSION.to_le_bytes())?;
+            summed.write_all(&(len as u64).to_le_bytes())?;
+            let written =
+                bincode::serde::encode_into_std_write(scenario, &mut summed, bincode_config())
+                    .map_err(encode_error)?;
+            if written != len {
+                return Err(io::Error::other(
+                    "the scenario encoded to two different lengths",
+                ));
+            }
+            let summed = summed.into_inner().map_err(|e| e.into_error())?;
+            let crc = summed.crc.finalize();
+            out.write_all(&crc.to_le_bytes())
+        }
+        Encoding::Json => {
+            serde_json::to_writer_pretty(&mut *out, scenario).map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        }
     }
 }
 
-/// The binary `.sandtable` encoding.
-pub fn encode_binary(scenario: &Scenario) -> Vec<u8> {
-    // Serialising plain data into a Vec cannot fail: there is no I/O and no map with
-    // non-string keys; a failure would be a programming error in the model's serde derives.
-    let payload = bincode::serde::encode_to_vec(scenario, bincode_config())
-        .expect("the scenario model always serialises");
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 4);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&payload);
-    let crc = crc32fast::hash(&out[8..]);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out
+/// The JSON encoding without indentation, ending in a newline, as it is encoded.
+pub fn encode_compact_json_to<W: Write>(scenario: &Scenario, out: &mut W) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, scenario).map_err(io::Error::from)?;
+    out.write_all(b"\n")
 }
 
-/// The pretty JSON encoding, ending in a newline.
-pub fn encode_json(scenario: &Scenario) -> Vec<u8> {
-    let mut out =
-        serde_json::to_vec_pretty(scenario).expect("the scenario model always serialises");
-    out.push(b'\n');
-    out
+fn encode_error(e: bincode::error::EncodeError) -> io::Error {
+    match e {
+        bincode::error::EncodeError::Io { inner, .. } => inner,
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// A writer that only counts.
+#[derive(Default)]
+struct Counted(usize);
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A writer that passes bytes on and sums them into the file's CRC-32.
+struct Summed<'a, W: Write> {
+    out: &'a mut W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Summed<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Which encoding the bytes hold, judged by content.
@@ -132,10 +208,16 @@ pub fn decode_mended(bytes: &[u8]) -> Result<Loaded, LoadError> {
             limit: MAX_FILE_BYTES,
         });
     }
-    let mut scenario = match sniff(bytes)? {
+    let scenario = match sniff(bytes)? {
         Encoding::Binary => decode_binary(bytes)?,
         Encoding::Json => decode_json(bytes)?,
     };
+    admit(scenario)
+}
+
+/// A decoded scenario checked as loading checks it: its size limits, then what loading mends,
+/// then its invariants and its background image's header.
+fn admit(mut scenario: Scenario) -> Result<Loaded, LoadError> {
     // The size limits first: mending walks every unit and item, which a file over them may
     // not ask for.
     let mut problems = crate::model::limits::check_counts(&scenario);

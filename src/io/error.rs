@@ -67,7 +67,7 @@ pub enum LoadError {
 pub const LISTED: usize = 5;
 
 /// The first [`LISTED`] problems, then how many more there are, so count and list agree.
-fn listing(problems: &[crate::model::Invalid]) -> String {
+pub(crate) fn listing(problems: &[crate::model::Invalid]) -> String {
     let mut text = problems
         .iter()
         .take(LISTED)
@@ -80,12 +80,47 @@ fn listing(problems: &[crate::model::Invalid]) -> String {
     text
 }
 
-/// A scenario file could not be written. The previous file, if any, is untouched.
+/// A scenario file could not be written. The previous file, if any, is untouched and no
+/// temporary is left beside it.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot save {path}: {step} failed")]
-pub struct SaveError {
-    pub path: PathBuf,
-    pub step: &'static str,
-    #[source]
-    pub source: std::io::Error,
+pub enum SaveError {
+    /// The file system refused a step of the save.
+    #[error("cannot save {path}: {step} failed")]
+    Io {
+        path: PathBuf,
+        step: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The encoded scenario would be larger than loading reads.
+    #[error(
+        "not saved to {path}: the file would be over the {} MiB limit for scenario files{}",
+        limit >> 20,
+        if *json {
+            " even as JSON without indentation (the binary encoding, any name not ending in \
+             .json, is several times smaller)"
+        } else {
+            ""
+        }
+    )]
+    TooLarge {
+        path: PathBuf,
+        limit: u64,
+        json: bool,
+    },
+    /// What was written would not load again (a limit loading applies, named with the item
+    /// that breaks it), so it was not put in place.
+    #[error("not saved to {path}: the file would not open again: {reason}")]
+    Refused { path: PathBuf, reason: LoadError },
+}
+
+impl SaveError {
+    /// The file the save was for.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            SaveError::Io { path, .. }
+            | SaveError::TooLarge { path, .. }
+            | SaveError::Refused { path, .. } => path,
+        }
+    }
 }

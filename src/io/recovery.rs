@@ -213,11 +213,7 @@ impl Recovery {
     /// written under that name.
     fn own_session(&mut self) -> Result<&Session, SaveError> {
         if self.own.is_none() {
-            let fail = |step, source| SaveError {
-                path: self.dir.clone(),
-                step,
-                source,
-            };
+            let fail = |step, source| super::atomic::failed(&self.dir, step, source);
             fs::create_dir_all(&self.dir).map_err(|e| fail("creating the recovery folder", e))?;
             let mut last = None;
             for attempt in 0..16u32 {
@@ -245,10 +241,12 @@ impl Recovery {
                 return Err(fail("creating the recovery lock", e));
             }
         }
-        self.own.as_ref().ok_or_else(|| SaveError {
-            path: self.dir.clone(),
-            step: "starting the recovery session",
-            source: std::io::Error::other("no session"),
+        self.own.as_ref().ok_or_else(|| {
+            super::atomic::failed(
+                &self.dir,
+                "starting the recovery session",
+                std::io::Error::other("no session"),
+            )
         })
     }
 

@@ -2,8 +2,9 @@
 //! a terrain type through the name its tileset gives it or the mapping the user gives.
 
 use super::TmxError;
+use super::colours::Colours;
 use super::model::{FLIP_BITS, TileKey, TiledMap};
-use crate::model::limits::{MAX_HEXES, MAX_TERRAIN_TYPES};
+use crate::model::limits::{MAX_HEXES, MAX_NAME_CHARS, MAX_TERRAIN_TYPES};
 use crate::model::{
     Colour, HexCost, HexMap, HexShape, Map, OffsetParity, Orientation, Scenario, TerrainId,
     TerrainType,
@@ -164,6 +165,12 @@ pub fn parse_mapping_arg(arg: &str, map: &TiledMap) -> Result<(TileKey, String),
     if terrain.is_empty() {
         return Err(bad("the terrain name is empty".into()));
     }
+    let chars = terrain.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(bad(format!(
+            "the terrain name is {chars} characters long, over the limit of {MAX_NAME_CHARS}"
+        )));
+    }
     let (tileset, id) = match tile.rsplit_once(':') {
         Some((ts, id)) => (ts.to_string(), id),
         None => match map.tilesets.as_slice() {
@@ -188,42 +195,22 @@ pub fn parse_mapping_arg(arg: &str, map: &TiledMap) -> Result<(TileKey, String),
     Ok((TileKey { tileset, id }, terrain.to_string()))
 }
 
-/// A colour for a terrain named without one: by what the name says, else from a palette.
-fn default_colour(name: &str, index: usize) -> Colour {
-    let n = name.to_ascii_lowercase();
-    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
-    if has(&["wood", "forest", "tree"]) {
-        Colour::rgb(0x4f, 0x7a, 0x3a)
-    } else if has(&["water", "river", "lake", "sea", "ocean"]) {
-        Colour::rgb(0x5b, 0x8f, 0xc9)
-    } else if has(&["hill", "mountain", "rough"]) {
-        Colour::rgb(0xb0, 0x8d, 0x5a)
-    } else if has(&["marsh", "swamp", "bog"]) {
-        Colour::rgb(0x7f, 0x9c, 0x8a)
-    } else if has(&["town", "village", "city", "building"]) {
-        Colour::rgb(0x9a, 0x8f, 0x86)
-    } else if has(&["clear", "open", "grass", "plain", "field"]) {
-        Colour::rgb(0xd9, 0xe4, 0xb5)
-    } else {
-        const PALETTE: [(u8, u8, u8); 6] = [
-            (0xe0, 0xc8, 0x8c),
-            (0x9f, 0xb8, 0x7c),
-            (0xc9, 0xa3, 0xc8),
-            (0x8c, 0xb9, 0xc9),
-            (0xd4, 0x9a, 0x7a),
-            (0xb9, 0xb9, 0xb9),
-        ];
-        let (r, g, b) = PALETTE[index % PALETTE.len()];
-        Colour::rgb(r, g, b)
-    }
-}
-
 /// Empty cells (no tile in any visible layer) become this terrain, impassable.
 pub const EMPTY_TERRAIN: &str = "Empty";
 
+/// `text` cut to its first `limit` characters.
+fn shortened(text: &str, limit: usize) -> &str {
+    match text.char_indices().nth(limit) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    }
+}
+
 /// The scenario a Tiled map describes: a rectangle hex map of the same size, orientation and
 /// stagger, each hex of the terrain its tile stands for. Refuses a map with tiles that have no
-/// terrain, naming them all.
+/// terrain, naming them all, and a terrain name over the limit for names, naming the tile; the
+/// title (the map's `title` property, else `title`, the file's name) is cut to the limit for
+/// names. The scenario is checked as loading checks a file, so it saves and opens again.
 pub fn to_scenario(
     map: &TiledMap,
     title: &str,
@@ -238,8 +225,12 @@ pub fn to_scenario(
     if !unmapped.is_empty() {
         return Err(TmxError::Unmapped { tiles: unmapped });
     }
-    let mut s = Scenario::new_hex(map.title.as_deref().unwrap_or(title));
+    let mut s = Scenario::new_hex(shortened(
+        map.title.as_deref().unwrap_or(title).trim(),
+        MAX_NAME_CHARS,
+    ));
     s.terrain_types.clear();
+    let mut colours = Colours::default();
     let mut by_name: BTreeMap<String, TerrainId> = BTreeMap::new();
     let mut by_gid: BTreeMap<u32, TerrainId> = BTreeMap::new();
     let mut terrain = Vec::with_capacity(map.cells.len());
@@ -260,6 +251,14 @@ pub fn to_scenario(
                     .cloned()
                     .or_else(|| def.and_then(|d| d.terrain.clone()))
                     .unwrap_or_default();
+                let chars = name.chars().count();
+                if chars > MAX_NAME_CHARS {
+                    return Err(TmxError::LongName {
+                        tile: key,
+                        chars,
+                        limit: MAX_NAME_CHARS,
+                    });
+                }
                 (name, def.and_then(|d| d.colour), def.and_then(|d| d.mp))
             }
             None => (
@@ -278,7 +277,13 @@ pub fn to_scenario(
                     });
                 }
                 let id = TerrainId(s.alloc());
-                let colour = colour.unwrap_or_else(|| default_colour(&name, s.terrain_types.len()));
+                let colour = match colour {
+                    Some(c) => {
+                        colours.take(c);
+                        c
+                    }
+                    None => colours.for_name(&name),
+                };
                 let mut t = TerrainType::open(id, &name, colour);
                 match mp {
                     Some(0) => {
@@ -313,5 +318,12 @@ pub fn to_scenario(
     );
     hex.terrain = terrain;
     s.map = Map::Hex(hex);
+    let mut problems = crate::model::limits::check_counts(&s);
+    if problems.is_empty() {
+        problems = s.validate();
+    }
+    if !problems.is_empty() {
+        return Err(TmxError::Invalid { problems });
+    }
     Ok(s)
 }

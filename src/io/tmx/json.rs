@@ -1,11 +1,17 @@
-//! TMJ maps and TSJ tilesets (Tiled's JSON). The shapes below take only what an import needs;
-//! serde skips the rest. Every list is built from the file's own elements, so what is
-//! allocated stays within a small multiple of the file's bounded size.
+//! TMJ maps and TSJ tilesets (Tiled's JSON), read into typed shapes that take only what an
+//! import needs: serde skips the rest without building it (no generic value trees), a
+//! property's value is kept only as text, and every list element and string is charged to the
+//! import's memory budget as it is read (`io::budget`), so no array in the file, however long,
+//! is built beyond it.
 
 use super::data::{self, Encoding};
 use super::model::{FLIP_BITS, TileDef, TiledMap, Tileset, apply_class, apply_property};
-use super::{Folder, MAX_DEPTH, MAX_TILESETS, TmxError};
+use super::reading::Reading;
+use super::{MAX_DEPTH, MAX_TILESETS, TmxError};
+use crate::io::budget::{Budget, Budgeted};
+use crate::model::limits::MAX_HEXES;
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 
 #[derive(Deserialize)]
 struct Map {
@@ -36,15 +42,62 @@ struct Property {
     #[serde(default)]
     name: String,
     #[serde(default)]
-    value: serde_json::Value,
+    value: Value,
 }
 
 impl Property {
-    fn text(&self) -> String {
-        match &self.value {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
+    fn text(&self) -> &str {
+        self.value.0.as_deref().unwrap_or("")
+    }
+}
+
+/// A property's value as text: a string as it is, a number or boolean as written; a class
+/// property's object (or any array) is passed over as it is read, never built.
+#[derive(Default)]
+struct Value(Option<String>);
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Value;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a property value")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Value, E> {
+                Ok(Value(Some(v.to_string())))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Value, E> {
+                Ok(Value(Some(v.to_string())))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                Ok(Value(Some(v.to_string())))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                Ok(Value(Some(v.to_string())))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
+                Ok(Value(Some(v.to_string())))
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<Value, E> {
+                Ok(Value(None))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Value, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Value(None))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Value, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Value(None))
+            }
         }
+        d.deserialize_any(V)
     }
 }
 
@@ -58,6 +111,12 @@ struct TilesetJson {
     name: String,
     #[serde(default)]
     tilecount: u32,
+    /// 0 for an image collection; absent for an external reference.
+    #[serde(default)]
+    columns: Option<u32>,
+    /// The tileset's one image; an image collection has none.
+    #[serde(default)]
+    image: Option<IgnoredAny>,
     #[serde(default)]
     tiles: Vec<Tile>,
 }
@@ -71,6 +130,9 @@ struct Tile {
     kind: Option<String>,
     #[serde(default)]
     properties: Vec<Property>,
+    /// A tile's own image, in an image collection.
+    #[serde(default)]
+    image: Option<IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -87,8 +149,9 @@ struct Layer {
     compression: Option<String>,
     #[serde(default)]
     data: Option<Data>,
+    /// Only whether there are any: an infinite map's chunks are refused, never read.
     #[serde(default)]
-    chunks: Option<serde_json::Value>,
+    chunks: Option<IgnoredAny>,
     #[serde(default)]
     layers: Vec<Layer>,
 }
@@ -118,6 +181,12 @@ impl<'de> Deserialize<'de> for Data {
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Data, A::Error> {
                 let mut cells = Vec::new();
                 while let Some(c) = seq.next_element::<u32>()? {
+                    // No layer of a map within the hex limit holds more.
+                    if cells.len() == MAX_HEXES {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "a layer's data holds more than {MAX_HEXES} cells, the most a map may have"
+                        )));
+                    }
                     cells.push(c);
                 }
                 Ok(Data::Cells(cells))
@@ -127,15 +196,30 @@ impl<'de> Deserialize<'de> for Data {
     }
 }
 
-fn json_err(e: serde_json::Error) -> TmxError {
-    TmxError::Json {
-        line: e.line(),
-        column: e.column(),
-        detail: e.to_string(),
-    }
+/// Reads one JSON document of the import into `T`, every list element and string charged to
+/// the import's budget as it is read.
+fn read<'de, T: Deserialize<'de>>(bytes: &'de [u8], budget: &Budget) -> Result<T, TmxError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = T::deserialize(Budgeted::new(&mut de, budget)).and_then(|v| de.end().map(|()| v));
+    value.map_err(|e| {
+        if budget.exceeded() {
+            TmxError::TooMuchData {
+                limit_mib: budget.limit() >> 20,
+                at: format!("line {}, column {}", e.line(), e.column()),
+            }
+        } else {
+            TmxError::Json {
+                line: e.line(),
+                column: e.column(),
+                detail: e.to_string(),
+            }
+        }
+    })
 }
 
 fn tileset_of(t: TilesetJson, first_gid: u32) -> Tileset {
+    let collection =
+        t.columns == Some(0) || (t.image.is_none() && t.tiles.iter().any(|x| x.image.is_some()));
     let tiles = t
         .tiles
         .into_iter()
@@ -148,22 +232,21 @@ fn tileset_of(t: TilesetJson, first_gid: u32) -> Tileset {
                 apply_class(&mut def, c);
             }
             for p in &tile.properties {
-                apply_property(&mut def, &p.name, &p.text());
+                apply_property(&mut def, &p.name, p.text());
             }
             def
         })
         .collect();
-    Tileset {
-        first_gid,
-        name: t.name,
-        tile_count: t.tilecount,
-        tiles,
-    }
+    Tileset::new(first_gid, t.name, t.tilecount, collection, tiles)
 }
 
 /// A TSJ file.
-pub(crate) fn parse_tileset(bytes: &[u8], first_gid: u32) -> Result<Tileset, TmxError> {
-    let t: TilesetJson = serde_json::from_slice(bytes).map_err(json_err)?;
+pub(crate) fn parse_tileset(
+    bytes: &[u8],
+    first_gid: u32,
+    reading: &Reading<'_>,
+) -> Result<Tileset, TmxError> {
+    let t: TilesetJson = read(bytes, reading.json_budget())?;
     Ok(tileset_of(t, first_gid))
 }
 
@@ -184,9 +267,10 @@ fn visible_tile_layers(layers: Vec<Layer>, depth: usize, out: &mut Vec<Layer>) {
 }
 
 /// A TMJ map.
-pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, TmxError> {
+pub(crate) fn parse_map(bytes: &[u8], reading: &Reading<'_>) -> Result<TiledMap, TmxError> {
     // serde_json limits nesting to 128 levels itself.
-    let m: Map = serde_json::from_slice(bytes).map_err(json_err)?;
+    reading.status("Reading the map".into(), 0.0);
+    let m: Map = read(bytes, reading.json_budget())?;
     if m.orientation != "hexagonal" {
         return Err(TmxError::NotHex {
             orientation: if m.orientation.is_empty() {
@@ -211,8 +295,8 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
     let mut map = header.into_map()?;
     for p in &m.properties {
         match p.name.as_str() {
-            "hex_size_mm" => map.hex_size_mm = p.value.as_f64().map(|v| v as f32),
-            "title" => map.title = Some(p.text()),
+            "hex_size_mm" => map.hex_size_mm = p.text().trim().parse::<f32>().ok(),
+            "title" => map.title = Some(p.text().to_string()),
             _ => {}
         }
     }
@@ -225,7 +309,7 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
     for t in m.tilesets {
         let first_gid = t.firstgid;
         let tileset = match &t.source {
-            Some(source) => folder.tileset(source, first_gid)?,
+            Some(source) => reading.tileset(source, first_gid)?,
             None => tileset_of(t, first_gid),
         };
         map.tilesets.push(tileset);
@@ -237,11 +321,17 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
         return Err(TmxError::NoTileLayer);
     }
     let expected = map.cells.len();
-    for layer in layers {
+    let count = layers.len();
+    for (i, layer) in layers.into_iter().enumerate() {
         if layer.chunks.is_some() {
             return Err(TmxError::Infinite);
         }
-        let name = layer.name;
+        let name = super::xml::label(&layer.name, i);
+        reading.take_cells(expected, &name)?;
+        reading.status(
+            format!("Decoding layer '{name}' ({} of {count})", i + 1),
+            i as f32 / count as f32,
+        );
         let encoding = Encoding::parse(
             layer.encoding.as_deref().filter(|e| *e != "csv"),
             layer.compression.as_deref(),

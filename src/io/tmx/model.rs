@@ -37,7 +37,11 @@ pub struct Tileset {
     pub name: String,
     /// `tilecount`, 0 when the file does not say.
     pub tile_count: u32,
-    /// The tiles the tileset describes (others have no properties).
+    /// An image collection (each tile an image of its own): its tiles are those it lists,
+    /// whatever their IDs (gaps are left where tiles were removed), rather than the IDs below
+    /// `tile_count`.
+    pub collection: bool,
+    /// The tiles the tileset describes (others have no properties), sorted by ID, one per ID.
     pub tiles: Vec<TileDef>,
 }
 
@@ -82,10 +86,7 @@ impl TiledMap {
             .filter(|t| t.first_gid <= gid)
             .max_by_key(|t| t.first_gid)?;
         let id = gid - ts.first_gid;
-        if ts.tile_count > 0 && id >= ts.tile_count {
-            return None;
-        }
-        Some((ts, id))
+        ts.has(id).then_some((ts, id))
     }
 
     /// Every cell's tile number resolves to a tileset (or is empty).
@@ -104,8 +105,41 @@ impl TiledMap {
 }
 
 impl Tileset {
+    /// A tileset of the tiles described, sorted by ID so each is found by a binary search;
+    /// where one ID is described twice, the first description is kept.
+    pub fn new(
+        first_gid: u32,
+        name: String,
+        tile_count: u32,
+        collection: bool,
+        mut tiles: Vec<TileDef>,
+    ) -> Tileset {
+        tiles.sort_by_key(|t| t.id);
+        tiles.dedup_by_key(|t| t.id);
+        Tileset {
+            first_gid,
+            name,
+            tile_count,
+            collection,
+            tiles,
+        }
+    }
+
+    /// What the tileset says about tile `id`.
     pub fn def(&self, id: u32) -> Option<&TileDef> {
-        self.tiles.iter().find(|t| t.id == id)
+        self.tiles
+            .binary_search_by_key(&id, |t| t.id)
+            .ok()
+            .map(|i| &self.tiles[i])
+    }
+
+    /// Whether `id` is a tile of this tileset, as Tiled reads it.
+    pub fn has(&self, id: u32) -> bool {
+        if self.collection {
+            self.def(id).is_some()
+        } else {
+            self.tile_count == 0 || id < self.tile_count
+        }
     }
 }
 
@@ -141,5 +175,83 @@ pub(crate) fn parse_colour(text: &str) -> Option<Colour> {
         Colour::parse(&format!("{}{}", hex.get(2..)?, hex.get(..2)?))
     } else {
         Colour::parse(hex)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(id: u32, terrain: &str) -> TileDef {
+        TileDef {
+            id,
+            terrain: Some(terrain.into()),
+            ..TileDef::default()
+        }
+    }
+
+    #[test]
+    fn an_image_collection_has_the_tiles_it_lists_whatever_their_ids() {
+        // Tiled leaves gaps in a collection's IDs where tiles were removed.
+        let tiles = [7, 1, 2, 4, 5, 6]
+            .map(|i| def(i, &format!("T{i}")))
+            .to_vec();
+        let ts = Tileset::new(1, "c".into(), 6, true, tiles);
+        assert_eq!(
+            ts.tiles.iter().map(|t| t.id).collect::<Vec<_>>(),
+            [1, 2, 4, 5, 6, 7]
+        );
+        assert!(ts.has(7) && ts.has(1));
+        assert!(!ts.has(0) && !ts.has(3) && !ts.has(8));
+        assert_eq!(ts.def(7).and_then(|d| d.terrain.as_deref()), Some("T7"));
+        // A tileset cut from one image has the IDs below its count.
+        let sheet = Tileset::new(1, "s".into(), 6, false, vec![def(2, "A")]);
+        assert!(sheet.has(0) && sheet.has(5) && !sheet.has(6));
+    }
+
+    #[test]
+    fn a_tile_described_twice_keeps_its_first_description() {
+        let ts = Tileset::new(
+            1,
+            "t".into(),
+            0,
+            false,
+            vec![def(3, "First"), def(3, "Second")],
+        );
+        assert_eq!(ts.tiles.len(), 1);
+        assert_eq!(ts.def(3).and_then(|d| d.terrain.as_deref()), Some("First"));
+    }
+
+    #[test]
+    fn a_cell_resolves_to_the_tileset_with_the_largest_first_gid_at_or_below_it() {
+        let map = TiledMap {
+            orientation: Orientation::Flat,
+            parity: OffsetParity::Odd,
+            columns: 1,
+            rows: 1,
+            tile_width: 1,
+            tile_height: 1,
+            hex_side: 0,
+            hex_size_mm: None,
+            title: None,
+            cells: vec![0],
+            tilesets: vec![
+                Tileset::new(1, "a".into(), 4, false, Vec::new()),
+                Tileset::new(5, "c".into(), 3, true, vec![def(2, "X")]),
+            ],
+        };
+        assert_eq!(
+            map.tile(4).map(|(t, id)| (t.name.as_str(), id)),
+            Some(("a", 3))
+        );
+        assert_eq!(
+            map.tile(7).map(|(t, id)| (t.name.as_str(), id)),
+            Some(("c", 2))
+        );
+        assert!(
+            map.tile(6).is_none(),
+            "tile 1 of the collection was removed"
+        );
+        assert!(map.tile(0).is_none());
     }
 }

@@ -7,6 +7,7 @@
 //! centres map onto Tiled's through one scale per axis, exactly ([`pixel_centre`]).
 
 use super::TmxError;
+use crate::model::limits::MAX_HEXES;
 use crate::model::{HexCost, HexMap, HexShape, OffsetParity, Orientation, Scenario};
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use std::fmt::Write as _;
@@ -239,10 +240,25 @@ fn tileset_image(s: &Scenario, orientation: Orientation) -> image::RgbaImage {
     img
 }
 
-/// The TMX text and tileset PNG for a hex scenario; the TMX names the PNG `png_name`.
+/// The TMX text and tileset PNG for a hex scenario; the TMX names the PNG `png_name`. The text
+/// is read back as an import reads it before it is returned, so what is written imports again:
+/// a hexagon map whose bounding rectangle is over the hex limit of an import is refused here.
 pub fn tmx_files(s: &Scenario, png_name: &str) -> Result<TmxFiles, TmxError> {
     let map = s.map.as_hex().ok_or(TmxError::NotAHexMap)?;
     let g = Grid::of(map);
+    let cells = u64::from(g.columns) * u64::from(g.rows);
+    if cells > MAX_HEXES as u64 {
+        let radius = match map.shape {
+            HexShape::Hexagon { radius } => radius,
+            HexShape::Rectangle { .. } => 0,
+        };
+        return Err(TmxError::HexagonTooLarge {
+            radius,
+            columns: g.columns,
+            rows: g.rows,
+            largest: largest_hexagon(),
+        });
+    }
     let grid = map.grid();
     let (tw, th) = g.tile_size();
     let img = tileset_image(s, g.orientation);
@@ -336,7 +352,18 @@ pub fn tmx_files(s: &Scenario, png_name: &str) -> Result<TmxFiles, TmxError> {
     let _ = writeln!(w, "</data>");
     let _ = writeln!(w, " </layer>");
     let _ = writeln!(w, "</map>");
+    let read = super::parse(x.as_bytes(), super::Folder(None), Path::new(png_name))
+        .and_then(|m| super::to_scenario(&m, "export", &super::TerrainMapping::new()));
+    if let Err(e) = read {
+        return Err(TmxError::NotReadable(Box::new(e)));
+    }
     Ok(TmxFiles { tmx: x, png })
+}
+
+/// The largest radius of a hexagon map whose bounding rectangle (2r + 1 hexes a side) is within
+/// the hex limit an import applies.
+pub fn largest_hexagon() -> u32 {
+    ((MAX_HEXES as f64).sqrt().floor() as u32).saturating_sub(1) / 2
 }
 
 /// Writes `out` (the TMX) and its tileset PNG beside it; returns both paths, PNG first.

@@ -1,9 +1,12 @@
 //! TMX maps and TSX tilesets (Tiled's XML), read through a small element tree built with
-//! quick-xml within [`MAX_XML_ELEMENTS`] and [`MAX_DEPTH`].
+//! quick-xml: every element and attribute is counted against what the import may read
+//! (`MAX_XML_ELEMENTS` for the map and its tilesets together), nesting stops at
+//! [`MAX_DEPTH`].
 
 use super::data::{self, Encoding};
 use super::model::{FLIP_BITS, TileDef, TiledMap, Tileset, apply_class, apply_property};
-use super::{Folder, MAX_DEPTH, MAX_TILESETS, MAX_XML_ELEMENTS, TmxError};
+use super::reading::Reading;
+use super::{MAX_DEPTH, MAX_TILESETS, TmxError};
 use quick_xml::events::Event;
 
 /// One XML element: its name, attributes, children and text.
@@ -39,21 +42,33 @@ fn xml_err(offset: u64, detail: impl ToString) -> TmxError {
     }
 }
 
-/// The document's root element.
-pub(crate) fn tree(bytes: &[u8]) -> Result<Element, TmxError> {
+/// The document's root element; `what` names the file in the import's progress.
+pub(crate) fn tree(bytes: &[u8], reading: &Reading<'_>, what: &str) -> Result<Element, TmxError> {
     let mut reader = quick_xml::Reader::from_reader(bytes);
     let mut stack: Vec<Element> = Vec::new();
-    let mut count = 0usize;
+    let mut events = 0usize;
     let mut root: Option<Element> = None;
     loop {
         let at = reader.buffer_position();
+        events += 1;
+        if events.is_multiple_of(4096) {
+            reading.control.check()?;
+            reading.status(
+                format!("Reading {what}"),
+                at as f32 / bytes.len().max(1) as f32,
+            );
+        }
         let event = reader.read_event().map_err(|e| xml_err(at, e))?;
+        // An element and each of its attributes count against the import's budget before
+        // they are built.
         let open = |e: &quick_xml::events::BytesStart<'_>| -> Result<Element, TmxError> {
+            reading.take_items(1)?;
             let mut el = Element {
                 name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
                 ..Element::default()
             };
             for a in e.attributes() {
+                reading.take_items(1)?;
                 let a = a.map_err(|e| xml_err(at, e))?;
                 let value = a
                     .normalized_value(quick_xml::XmlVersion::Implicit1_0)
@@ -67,24 +82,12 @@ pub(crate) fn tree(bytes: &[u8]) -> Result<Element, TmxError> {
         };
         match event {
             Event::Start(e) => {
-                count += 1;
-                if count > MAX_XML_ELEMENTS {
-                    return Err(TmxError::TooManyElements {
-                        limit: MAX_XML_ELEMENTS,
-                    });
-                }
                 if stack.len() >= MAX_DEPTH {
                     return Err(TmxError::TooDeep { limit: MAX_DEPTH });
                 }
                 stack.push(open(&e)?);
             }
             Event::Empty(e) => {
-                count += 1;
-                if count > MAX_XML_ELEMENTS {
-                    return Err(TmxError::TooManyElements {
-                        limit: MAX_XML_ELEMENTS,
-                    });
-                }
                 let el = open(&e)?;
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(el),
@@ -176,6 +179,10 @@ fn tileset_of(el: &Element, first_gid: u32) -> Result<Tileset, TmxError> {
         Some(_) => number(el, "tilecount", &at)?,
         None => 0,
     };
+    // Tiled's image collection: no image for the whole tileset, each tile an image of its
+    // own, its ID any number (IDs may have gaps where tiles were removed).
+    let collection = el.attr("columns").map(str::trim) == Some("0")
+        || (el.child("image").is_none() && el.children("tile").any(|t| t.child("image").is_some()));
     let mut tiles = Vec::new();
     for t in el.children("tile") {
         let mut def = TileDef {
@@ -192,17 +199,16 @@ fn tileset_of(el: &Element, first_gid: u32) -> Result<Tileset, TmxError> {
         }
         tiles.push(def);
     }
-    Ok(Tileset {
-        first_gid,
-        name,
-        tile_count,
-        tiles,
-    })
+    Ok(Tileset::new(first_gid, name, tile_count, collection, tiles))
 }
 
 /// A TSX file.
-pub(crate) fn parse_tileset(bytes: &[u8], first_gid: u32) -> Result<Tileset, TmxError> {
-    let root = tree(bytes)?;
+pub(crate) fn parse_tileset(
+    bytes: &[u8],
+    first_gid: u32,
+    reading: &Reading<'_>,
+) -> Result<Tileset, TmxError> {
+    let root = tree(bytes, reading, "a tileset")?;
     if root.name != "tileset" {
         return Err(xml_err(
             0,
@@ -226,9 +232,19 @@ fn tile_layers<'a>(el: &'a Element, depth: usize, out: &mut Vec<&'a Element>) {
     }
 }
 
+/// How errors name a layer: by its name, or `#N` (its place among the tile layers, from 1)
+/// when it has none.
+pub(crate) fn label(name: &str, index: usize) -> String {
+    if name.is_empty() {
+        format!("#{}", index + 1)
+    } else {
+        name.to_string()
+    }
+}
+
 /// A TMX map.
-pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, TmxError> {
-    let root = tree(bytes)?;
+pub(crate) fn parse_map(bytes: &[u8], reading: &Reading<'_>) -> Result<TiledMap, TmxError> {
+    let root = tree(bytes, reading, "the map")?;
     if root.name != "map" {
         return Err(xml_err(
             0,
@@ -278,7 +294,7 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
         }
         let first_gid = number(ts, "firstgid", "a <tileset>")?;
         let tileset = match ts.attr("source") {
-            Some(source) => folder.tileset(source, first_gid)?,
+            Some(source) => reading.tileset(source, first_gid)?,
             None => tileset_of(ts, first_gid)?,
         };
         map.tilesets.push(tileset);
@@ -290,8 +306,14 @@ pub(crate) fn parse_map(bytes: &[u8], folder: Folder<'_>) -> Result<TiledMap, Tm
         return Err(TmxError::NoTileLayer);
     }
     let expected = map.cells.len();
-    for layer in layers {
-        let name = layer.attr("name").unwrap_or("").to_string();
+    let count = layers.len();
+    for (i, layer) in layers.into_iter().enumerate() {
+        let name = label(layer.attr("name").unwrap_or(""), i);
+        reading.take_cells(expected, &name)?;
+        reading.status(
+            format!("Decoding layer '{name}' ({} of {count})", i + 1),
+            i as f32 / count as f32,
+        );
         let Some(d) = layer.child("data") else {
             return Err(TmxError::Missing {
                 what: "<data>",

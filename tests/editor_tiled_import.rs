@@ -1,0 +1,180 @@
+//! File > Import Tiled map… in the editor, driven through kittest: the map is read on a worker
+//! thread while a progress window with Cancel shows, so the window never waits on the file;
+//! Cancel leaves the document as it was; a map that cannot be read (a tileset that is a FIFO)
+//! says why in a notice; a terrain name typed over the limit for names is refused in the dialog.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::App;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::app::settings::Settings;
+use sandtable::edit::Document;
+use sandtable::io::recovery::Recovery;
+use sandtable::model::Scenario;
+use std::path::{Path, PathBuf};
+
+struct Editor {
+    h: Harness<'static, App>,
+    _dir: tempfile::TempDir,
+}
+
+fn editor(tiled: Vec<PathBuf>) -> Editor {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = App::new(
+        Document::new(Scenario::new_table("Before"), None),
+        Box::new(ScriptedDialogs {
+            tiled,
+            ..ScriptedDialogs::default()
+        }),
+        Recovery::in_dir(dir.path().join("recovery")),
+        Settings::default(),
+    );
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    h.run();
+    Editor { h, _dir: dir }
+}
+
+impl Editor {
+    fn app(&self) -> &App {
+        self.h.state()
+    }
+
+    fn click(&mut self, label: &str) {
+        self.h.get_by_label(label).click();
+        // A dialog growing to fit a long name takes a few frames to settle.
+        self.h.run_steps(4);
+        self.h.run();
+    }
+
+    fn import(&mut self) {
+        self.click("File");
+        self.click("Import Tiled map…");
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.h.query_all_by_label_contains(text).next().is_some()
+    }
+
+    /// Steps until the worker has finished (or `limit` steps of 10 ms).
+    fn wait(&mut self, limit: usize) {
+        for _ in 0..limit {
+            if !self.app().reading_tiled() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            self.h.step();
+        }
+        self.h.run();
+    }
+}
+
+/// A 200 x 200 map of 32 CSV layers (some 2.5 MB), long enough to read that its progress
+/// window is up when the test looks.
+fn large_map(dir: &Path) -> PathBuf {
+    let row = vec!["1"; 200].join(",");
+    let data = vec![row; 200].join(",\n");
+    let layer = format!("<layer name=\"L\"><data encoding=\"csv\">{data}</data></layer>\n");
+    let map = format!(
+        r#"<map orientation="hexagonal" width="200" height="200" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="t" tilecount="1"><tile id="0" type="Clear"/></tileset>
+{}</map>"#,
+        layer.repeat(32)
+    );
+    let path = dir.join("large.tmx");
+    std::fs::write(&path, map).expect("write");
+    path
+}
+
+#[test]
+fn a_tiled_map_is_read_in_the_background_with_progress_and_cancel() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = large_map(dir.path());
+    let mut e = editor(vec![path.clone(), path]);
+    e.import();
+    assert!(e.app().reading_tiled(), "{}", e.app().status);
+    assert!(
+        e.shows("Importing a Tiled map"),
+        "the progress window is up"
+    );
+    assert!(e.shows("large.tmx"));
+    e.click("Cancel");
+    assert!(!e.app().reading_tiled());
+    assert!(e.app().status.contains("cancelled"), "{}", e.app().status);
+    assert!(!e.shows("Importing a Tiled map"));
+    // Whatever the worker still does comes to nothing.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.h.run();
+    assert_eq!(e.app().doc.scenario().meta.title, "Before");
+    assert!(!e.app().doc.scenario().map.is_hex());
+    // Read to the end, the same map replaces the document.
+    e.import();
+    e.wait(3_000);
+    assert!(!e.app().reading_tiled(), "the map is still being read");
+    let s = e.app().doc.scenario();
+    assert_eq!(s.map.as_hex().map(|h| h.terrain.len()), Some(40_000));
+    assert_eq!(s.meta.title, "large");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_tileset_that_is_a_fifo_is_refused_with_a_notice_and_the_window_goes_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fifo = dir.path().join("pipe.tsx");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let map = dir.path().join("m.tmx");
+    std::fs::write(
+        &map,
+        r#"<map orientation="hexagonal" width="1" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" source="pipe.tsx"/>
+ <layer name="L"><data encoding="csv">1</data></layer></map>"#,
+    )
+    .expect("write");
+    let mut e = editor(vec![map]);
+    e.import();
+    e.wait(500);
+    assert!(!e.app().reading_tiled());
+    assert!(
+        e.shows("it is a FIFO (named pipe), not a regular file"),
+        "a notice says why"
+    );
+    assert_eq!(e.app().doc.scenario().meta.title, "Before");
+}
+
+#[test]
+fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("plain.tmx");
+    std::fs::write(
+        &path,
+        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilecount="2"/>
+ <layer name="L"><data encoding="csv">1,1</data></layer></map>"#,
+    )
+    .expect("write");
+    let mut e = editor(vec![path]);
+    e.import();
+    e.wait(500);
+    assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
+    let field = "Tile plain:0 (2 hexes)";
+    e.h.get_by_label(field).focus();
+    e.h.run();
+    e.h.get_by_label(field).type_text(&"w".repeat(201));
+    e.h.run();
+    assert!(e.shows("over 200 characters"));
+    e.click("Import");
+    assert!(e.app().tiled_import.is_some(), "nothing imported");
+    assert!(!e.app().doc.scenario().map.is_hex());
+    // One character fewer is a name like any other.
+    e.h.get_by_label(field).focus();
+    e.h.run();
+    e.h.key_press(egui::Key::End);
+    e.h.key_press(egui::Key::Backspace);
+    e.h.run();
+    assert!(!e.shows("over 200 characters"));
+    e.click("Import");
+    assert!(e.app().tiled_import.is_none());
+    assert_eq!(e.app().doc.scenario().terrain_types[0].name.len(), 200);
+}
