@@ -8,6 +8,7 @@ mod error;
 pub mod export;
 pub mod image;
 pub mod recovery;
+pub mod synthetic_scan;
 pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};
