@@ -456,7 +456,7 @@ fn claims(width: u32, height: u32) -> Vec<u8> {
 fn with_background(encoded: Vec<u8>, width_px: u32, height_px: u32) -> Scenario {
     let mut s = Scenario::new_table("Background");
     s.background = Some(Background {
-        encoded,
+        encoded: encoded.into(),
         width_px,
         height_px,
         opacity: 0.8,

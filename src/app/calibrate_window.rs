@@ -166,6 +166,8 @@ impl App {
 
     fn calibrate_contents(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        // Find the grid first: on a scan with a printed grid, the clicks below only number it.
+        out.extend(self.find_grid_ui(ui));
         let s = self.doc.scenario();
         if s.background.is_none() {
             ui.label("Set a background image first (File > Background image).");
@@ -192,7 +194,7 @@ impl App {
                     }
                 }
             });
-            ui.label("Click the centres of two or three hexes far apart on the image, then say which hex each is (its label as printed, or q,r).");
+            ui.label("Or click the centres of two or three hexes far apart on the image, then say which hex each is (its label as printed, or q,r).");
         } else {
             ui.label("Click two points on the image a known distance apart, then type the inches between them.");
         }

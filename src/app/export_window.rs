@@ -65,6 +65,10 @@ pub struct ExportWindow {
     /// The large page's zoom (1: the page fits its view) and pan in screen points.
     zoom: f32,
     pan: egui::Vec2,
+    /// The Printer row: the name and measurements typed.
+    pub printer: super::printer_fix::PrinterFields,
+    /// The corrections kept per printer: the settings' own, lent while the window draws.
+    pub printers: std::collections::BTreeMap<String, [f64; 2]>,
 }
 
 /// How the last export ended.
@@ -171,7 +175,7 @@ impl ExportWindow {
         match export::pages(scenario, &self.options) {
             Ok(pages) => {
                 previews.summary = match self.options.layout {
-                    Layout::Sheet => "1 page".into(),
+                    Layout::Sheet | Layout::PrinterTest => "1 page".into(),
                     Layout::Tiled => match export::tile_plan(scenario, &self.options) {
                         Ok(plan) => format!(
                             "{} pages: the assembly plan and {} tiles ({} columns x {} rows)",
@@ -210,6 +214,7 @@ impl ExportWindow {
         match self.options.layout {
             Layout::Sheet => format!("{stem}-sheet.{ext}"),
             Layout::Tiled => format!("{stem}-tiles.{ext}"),
+            Layout::PrinterTest => format!("{stem}-printer-test.{ext}"),
         }
     }
 
@@ -327,7 +332,10 @@ impl ExportWindow {
                 ui.vertical(|ui| {
                     ui.radio_value(&mut o.layout, Layout::Sheet, "Scenario sheet");
                     ui.radio_value(&mut o.layout, Layout::Tiled, "True-scale tiles");
+                    ui.radio_value(&mut o.layout, Layout::PrinterTest, "Printer test page");
                 });
+                ui.end_row();
+                super::printer_fix::printer_ui(ui, &mut self.printer, &mut self.printers, o);
                 ui.end_row();
                 ui.label("Paper");
                 ui.horizontal(|ui| {

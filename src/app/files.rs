@@ -470,7 +470,7 @@ pub(super) fn file_stem(title: &str) -> String {
 /// Reads a dropped or chosen file, refusing anything larger than any file the editor takes.
 fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
-    let limit = io::codec::MAX_FILE_BYTES.max(io::image::MAX_IMPORT_BYTES as u64);
+    let limit = io::codec::MAX_FILE_BYTES.max(io::image::MAX_IMAGE_BYTES as u64);
     let f =
         std::fs::File::open(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
     let size = f.metadata().map(|m| m.len()).unwrap_or(0);

@@ -15,9 +15,12 @@
 //!   `paint`, `layer_mesh`: shapes to egui; `view`: the one map-to-screen transform;
 //! - `export_window`: File > Export; `dialogs`: file dialogs behind a trait the tests replace.
 
+pub mod background;
 mod bindings;
 mod calibrate_window;
 mod canvas;
+mod find_grid;
+mod printer_fix;
 pub use canvas::zoom_to_name;
 mod clipboard;
 pub mod command;
@@ -270,7 +273,10 @@ impl App {
         self.notices.ui(ctx, self.canvas.rect, self.now);
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
+        // The printers' corrections live in the settings; the window edits them in place.
+        std::mem::swap(&mut self.export.printers, &mut self.settings.printer_fixes);
         out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));
+        std::mem::swap(&mut self.export.printers, &mut self.settings.printer_fixes);
         out.extend(self.calibrate_ui(ctx));
         out
     }

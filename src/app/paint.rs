@@ -29,6 +29,14 @@ enum Run {
     Items(Vec<Item>),
 }
 
+/// A tile of the background image on the canvas (see `app::background`): its texture and the
+/// part of the whole image it shows (`[u0, v0, u1, v1]`, 0 to 1 across the image).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BgTile {
+    pub texture: TextureId,
+    pub part: [f32; 4],
+}
+
 /// The map's shapes in paint order, each with the rectangle it is clipped to (`None`: the
 /// canvas), cut to the canvas when painted.
 ///
@@ -260,7 +268,7 @@ impl StaticLayer {
         view: &View,
         clip: Rect,
         fonts: &mut FontsView<'_>,
-        background: Option<TextureId>,
+        background: Option<&[BgTile]>,
     ) {
         for run in &self.runs {
             match run {
@@ -417,7 +425,7 @@ pub fn push_items(
     view: &View,
     clip: Rect,
     fonts: &mut FontsView<'_>,
-    background: Option<TextureId>,
+    background: Option<&[BgTile]>,
 ) {
     let visible = view.visible(clip.expand(4.0));
     let seen = |b: Aabb, pad: f32| {
@@ -599,21 +607,32 @@ pub fn push_items(
                 ));
             }
             Item::Background { corners, opacity } => {
-                if let Some(tex) = background {
+                if let Some(tiles) = background {
                     batch.flush(out);
-                    // A calibrated image may be turned: a textured quad, not a rectangle.
+                    // A calibrated image may be turned: each tile a textured quad, its
+                    // corners where its part of the image lies between the image's corners.
                     let tint = Color32::from_white_alpha((opacity * 255.0) as u8);
-                    let uvs = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
-                    let mut mesh = egui::epaint::Mesh::with_texture(tex);
-                    for (p, (u, v)) in corners.iter().zip(uvs) {
-                        mesh.vertices.push(egui::epaint::Vertex {
-                            pos: s(*p),
-                            uv: Pos2::new(u, v),
-                            color: tint,
-                        });
+                    let at = |u: f32, v: f32| {
+                        corners[0] + (corners[1] - corners[0]) * u + (corners[3] - corners[0]) * v
+                    };
+                    for t in tiles {
+                        let [u0, v0, u1, v1] = t.part;
+                        let mut mesh = egui::epaint::Mesh::with_texture(t.texture);
+                        for (u, v, tu, tv) in [
+                            (u0, v0, 0.0, 0.0),
+                            (u1, v0, 1.0, 0.0),
+                            (u1, v1, 1.0, 1.0),
+                            (u0, v1, 0.0, 1.0),
+                        ] {
+                            mesh.vertices.push(egui::epaint::Vertex {
+                                pos: s(at(u, v)),
+                                uv: Pos2::new(tu, tv),
+                                color: tint,
+                            });
+                        }
+                        mesh.indices.extend([0, 1, 2, 0, 2, 3]);
+                        out.push(Shape::mesh(mesh));
                     }
-                    mesh.indices.extend([0, 1, 2, 0, 2, 3]);
-                    out.push(Shape::mesh(mesh));
                 }
             }
         }

@@ -42,6 +42,9 @@ pub struct Settings {
     /// The terrain given to Tiled tiles that name none, by tileset name and tile ID
     /// (File > Import Tiled map…), so each is asked once.
     pub tile_terrain: std::collections::BTreeMap<String, std::collections::BTreeMap<u32, String>>,
+    /// Each printer's correction (across, down), by the name typed for it in File > Export:
+    /// applied to every true-scale print on it (see `app::printer_fix`).
+    pub printer_fixes: std::collections::BTreeMap<String, [f64; 2]>,
 }
 
 impl Default for Settings {
@@ -61,6 +64,7 @@ impl Default for Settings {
             keep_tool: false,
             zoc_side: None,
             tile_terrain: Default::default(),
+            printer_fixes: Default::default(),
         }
     }
 }

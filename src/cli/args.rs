@@ -170,6 +170,40 @@ pub enum Command {
         /// columns, units and reinforcements; the legend and order of march follow.
         #[arg(long, value_name = "NAME")]
         side: Option<String>,
+        /// One printer test page: 100 mm and 4 inch rules across and down, to measure what
+        /// the printer does to a page's size.
+        #[arg(long, conflicts_with_all = ["tiled", "sheet", "side"])]
+        printer_test: bool,
+        /// The printer's correction, applied to true-scale pages (--tiled, --printer-test):
+        /// X across and Y down, each 100 / the millimetres the test page's 100 mm rule
+        /// measured (e.g. 1.032,0.987).
+        #[arg(long, value_name = "X,Y")]
+        scale_fix: Option<String>,
+        /// The printer the correction was measured on, printed on each corrected page.
+        #[arg(long, value_name = "NAME", requires = "scale_fix")]
+        printer: Option<String>,
+    },
+    /// Lay a hex map over its background image: --find-grid measures the grid printed on the
+    /// scan (orientation, hex size, turn, offset) and prints it with its confidence; --hex
+    /// names the hex at a pixel for the numbering (a second --hex is checked); --out writes
+    /// the calibrated scenario.
+    Calibrate {
+        file: PathBuf,
+        /// Find the grid printed on the background image.
+        #[arg(long, required = true)]
+        find_grid: bool,
+        /// Use this PNG or JPEG as the background image first (kept as given).
+        #[arg(long, value_name = "PATH")]
+        image: Option<PathBuf>,
+        /// The hex whose centre is at an image pixel: its label as printed (or axial Q,R),
+        /// `@`, the pixel X,Y. Once for the numbering, twice to check it.
+        #[arg(long = "hex", value_name = "LABEL@X,Y", allow_hyphen_values = true)]
+        hexes: Vec<String>,
+        /// Write the calibrated scenario here (its encoding from the extension).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
     /// Import a Tiled hex map (.tmx or .tmj) as a new scenario: its size, orientation and
     /// stagger carry over, and each tile becomes the terrain its tileset names (a tile's

@@ -1,4 +1,5 @@
 //! The headless command line: `info`, `check`, `convert`, `sample`, `test`, `export`, `import`,
+//! `calibrate`,
 //! `moves`
 //! and `span` on hex maps, table `moves` and `column`. Each command
 //! writes to a `Write` so tests can read its output, and returns an exit code instead of exiting.
@@ -7,6 +8,7 @@
 //! command line and the engines cannot drift apart.
 
 mod args;
+mod calibrate;
 mod check;
 mod column;
 mod error;

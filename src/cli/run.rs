@@ -5,7 +5,9 @@ use super::args::Command;
 use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
-use super::{check, column, info, log_cmd, moves_hex, moves_table, play, span, test_cmd, tmx_cmd};
+use super::{
+    calibrate, check, column, info, log_cmd, moves_hex, moves_table, play, span, test_cmd, tmx_cmd,
+};
 use crate::io;
 use crate::model::Scenario;
 use crate::model::samples;
@@ -183,6 +185,23 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             };
             test_cmd::run(&scenario, unit, args, out)
         }
+        Command::Calibrate {
+            file,
+            find_grid: _,
+            image,
+            hexes,
+            out: to,
+            json,
+        } => {
+            let scenario = load(&file)?;
+            let req = calibrate::Request {
+                image,
+                hexes,
+                out: to,
+                json,
+            };
+            calibrate::run(&file, scenario, req, out)
+        }
         Command::Export {
             file,
             out: path,
@@ -195,8 +214,29 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             overlap,
             no_grid,
             side,
+            printer_test,
+            scale_fix,
+            printer,
         } => {
-            use io::export::{ExportOptions, Format, Layout, Paper};
+            use io::export::{ExportOptions, Format, Layout, Paper, ScaleFix};
+            let scale_fix = match scale_fix {
+                None => None,
+                Some(text) => {
+                    let bad = || {
+                        CliError::Usage(format!(
+                            "--scale-fix {text}: expected X,Y, two factors such as 1.032,0.987"
+                        ))
+                    };
+                    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+                    let fix = ScaleFix {
+                        x: x.trim().parse().map_err(|_| bad())?,
+                        y: y.trim().parse().map_err(|_| bad())?,
+                        printer: printer.unwrap_or_default(),
+                    };
+                    fix.check()?;
+                    Some(fix)
+                }
+            };
             if io::tmx::is_tiled_path(&path) {
                 if tiled || format.is_some() || side.is_some() {
                     return Err(CliError::Usage(
@@ -228,7 +268,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 }
             };
             let options = ExportOptions {
-                layout: if tiled { Layout::Tiled } else { Layout::Sheet },
+                layout: if printer_test {
+                    Layout::PrinterTest
+                } else if tiled {
+                    Layout::Tiled
+                } else {
+                    Layout::Sheet
+                },
                 paper,
                 landscape,
                 dpi,
@@ -236,6 +282,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 overlap_mm: overlap,
                 grid: !no_grid,
                 side: None,
+                scale_fix,
             };
             let scenario = load(&file)?;
             let options = match side {
@@ -263,7 +310,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             let mut what = match options.layout {
                 Layout::Sheet => "scenario sheet".to_string(),
                 Layout::Tiled => "true-scale tiled print".to_string(),
+                Layout::PrinterTest => "printer test page".to_string(),
             };
+            if let Some(fix) = &options.scale_fix
+                && options.layout != Layout::Sheet
+            {
+                what.push_str(&format!(" ({})", fix.note()));
+            }
             if let Some(side) = options.side.and_then(|id| scenario.side(id)) {
                 what.push_str(&format!(" for {} only", side.name));
             }

@@ -5,6 +5,7 @@
 
 mod footprint;
 mod formation;
+pub mod hex_lattice;
 mod hexgrid;
 mod polygon;
 mod similarity;

@@ -16,7 +16,16 @@ pub struct Budget {
     left: Cell<usize>,
     exceeded: Cell<bool>,
     limit: usize,
+    /// Strings and blobs of [`LARGE_BLOB`] bytes or more (a background image, in the binary
+    /// file as bytes, in JSON as base64 text) are paid from an allowance of their own, as
+    /// large as the largest background allowed: the rest of a scenario keeps `limit`.
+    blobs_left: Cell<usize>,
 }
+
+/// A string or blob this long or longer is charged to the blobs' allowance.
+pub const LARGE_BLOB: usize = 1 << 20;
+/// The blobs' allowance: one background image at its limit, as base64 text.
+pub const BLOB_ALLOWANCE: usize = crate::model::limits::MAX_BACKGROUND_BYTES / 3 * 4 + 64;
 
 impl Budget {
     pub fn new(limit: usize) -> Budget {
@@ -24,6 +33,28 @@ impl Budget {
             left: Cell::new(limit),
             exceeded: Cell::new(false),
             limit,
+            blobs_left: Cell::new(BLOB_ALLOWANCE),
+        }
+    }
+
+    /// Charges a string or blob of `len` bytes: a large one to the blobs' allowance.
+    fn charge_blob<E: de::Error>(&self, len: usize) -> Result<(), E> {
+        if len < LARGE_BLOB {
+            return self.charge(len);
+        }
+        match self.blobs_left.get().checked_sub(len) {
+            Some(left) => {
+                self.blobs_left.set(left);
+                Ok(())
+            }
+            None => {
+                self.exceeded.set(true);
+                Err(E::custom(format_args!(
+                    "the scenario's images and long texts need more than {} MiB when decoded \
+                     (the decoding limit)",
+                    BLOB_ALLOWANCE >> 20
+                )))
+            }
         }
     }
 
@@ -194,32 +225,32 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<'_, V> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_str(v)
     }
 
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_borrowed_str(v)
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_string(v)
     }
 
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_bytes(v)
     }
 
     fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_borrowed_bytes(v)
     }
 
     fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<V::Value, E> {
-        self.budget.charge(v.len())?;
+        self.budget.charge_blob(v.len())?;
         self.inner.visit_byte_buf(v)
     }
 

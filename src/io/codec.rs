@@ -29,8 +29,9 @@ use std::io::{self, Write};
 pub const MAGIC: [u8; 8] = *b"SANDTBL\x1a";
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 20;
-/// Largest scenario file read, in bytes.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// Largest scenario file read, in bytes: 64 MiB for the scenario, and room beside it for a
+/// background image at its limit (as base64 in JSON).
+pub const MAX_FILE_BYTES: u64 = (64 << 20) + super::budget::BLOB_ALLOWANCE as u64;
 /// The most memory a file may ask for as it is decoded (lists, strings and blobs together).
 /// The largest scenario the model's limits allow, background image included, needs under half.
 pub const MAX_DECODED_BYTES: usize = 64 << 20;
@@ -360,7 +361,7 @@ fn decode_payload(
     macro_rules! tiers {
         ($($limit:literal),*) => {
             $(
-                if payload_len.saturating_mul(LIMIT_FACTOR) <= $limit {
+                if payload_len.saturating_mul(LIMIT_FACTOR).min(BINCODE_CAP) <= $limit {
                     let config = bincode_config().with_limit::<$limit>();
                     let mut decoder = bincode::serde::OwnedSerdeDecoder::from_reader(reader, config);
                     return Scenario::deserialize(Budgeted::new(decoder.as_deserializer(), budget));
@@ -383,6 +384,9 @@ fn decode_payload(
 
 /// How much decoded memory one payload byte may claim.
 const LIMIT_FACTOR: usize = 16;
+/// The largest bincode allocation limit: a large payload is a background image, whose bytes
+/// claim their own length only.
+const BINCODE_CAP: usize = 1 << 30;
 
 /// A slice reader that remembers how far it got, so errors can say where; `tail` follows the
 /// payload (the fields an older version's payload lacks, encoded as their defaults).

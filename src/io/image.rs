@@ -1,8 +1,9 @@
 //! Background images: PNG or JPEG, checked against a pixel limit before anything is decoded.
 //!
-//! A scenario keeps its background within [`MAX_PIXELS`], so any file that loads can also be
-//! decoded and printed within bounded memory. Importing accepts larger images (up to
-//! [`MAX_IMPORT_PIXELS`]) and scales them down to fit before they enter the scenario.
+//! A scenario keeps its background as given, at its own resolution, within [`MAX_PIXELS`]
+//! (a limit on the memory it takes decoded, `model::limits`), so any file that loads can also
+//! be decoded and printed within bounded memory. An image's header is read first: one that
+//! states more pixels than the limit is refused before anything is allocated for it.
 
 use crate::model::Background;
 use std::io::Cursor;
@@ -12,11 +13,6 @@ use std::io::Cursor;
 pub const MAX_PIXELS: u64 = crate::model::limits::MAX_BACKGROUND_PIXELS;
 /// Largest encoded image accepted, in bytes.
 pub const MAX_IMAGE_BYTES: usize = crate::model::limits::MAX_BACKGROUND_BYTES;
-/// Largest image the editor imports (and scales down to [`MAX_PIXELS`]): 40 megapixels, a
-/// scan of a 6' x 4' table at over 100 dpi.
-pub const MAX_IMPORT_PIXELS: u64 = 40_000_000;
-/// Largest image file the editor imports, in bytes.
-pub const MAX_IMPORT_BYTES: usize = 48 << 20;
 
 /// Why an image cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -49,8 +45,8 @@ pub enum ImageError {
 
 fn limits(max_pixels: u64) -> image::Limits {
     let mut l = image::Limits::default();
-    l.max_image_width = Some(20_000);
-    l.max_image_height = Some(20_000);
+    l.max_image_width = Some(crate::model::limits::MAX_BACKGROUND_SIDE_PX);
+    l.max_image_height = Some(crate::model::limits::MAX_BACKGROUND_SIDE_PX);
     // The decoded pixels, and room for the decoder's own buffers beside them.
     l.max_alloc = Some(max_pixels * 4 + (16 << 20));
     l
@@ -107,55 +103,27 @@ pub fn check_background(bg: &Background) -> Result<(), ImageError> {
     Ok(())
 }
 
-/// Checks an encoded image and makes it a background: kept encoded as imported when it is
-/// within [`MAX_PIXELS`] and [`MAX_IMAGE_BYTES`], else decoded, scaled down to fit and encoded
-/// again (JPEG stays JPEG, anything else becomes PNG).
+/// Checks an encoded image and makes it a background, kept as given: its header within
+/// [`MAX_PIXELS`] and [`MAX_IMAGE_BYTES`], and the whole image decoded once so a broken file
+/// is refused now rather than when drawn.
 pub fn background_from_bytes(bytes: Vec<u8>) -> Result<Background, ImageError> {
-    let (width, height) = dimensions(&bytes, MAX_IMPORT_BYTES, MAX_IMPORT_PIXELS)?;
-    let pixels = width as u64 * height as u64;
-    // Decode once now so a broken file is refused at import, not when drawn.
-    let img = reader(&bytes, MAX_IMPORT_PIXELS)?
-        .decode()
-        .map_err(|e| ImageError::Decode(e.to_string()))?;
-    if pixels <= MAX_PIXELS && bytes.len() <= MAX_IMAGE_BYTES {
-        return Ok(Background {
-            encoded: bytes,
-            width_px: width,
-            height_px: height,
-            opacity: 1.0,
-            placement: None,
-        });
-    }
-    let jpeg = image::guess_format(&bytes).ok() == Some(image::ImageFormat::Jpeg);
-    let mut scale = (MAX_PIXELS as f64 / pixels as f64).sqrt().min(1.0);
-    // Shrink until the encoded image fits too (a noisy PNG can be large for its pixels).
-    for _ in 0..8 {
-        let w = ((f64::from(width) * scale).floor() as u32).max(1);
-        let h = ((f64::from(height) * scale).floor() as u32).max(1);
-        let small = img.resize_exact(w, h, image::imageops::FilterType::Triangle);
-        let mut encoded = Vec::new();
-        let written = if jpeg {
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut encoded, 90)
-                .encode_image(&small.to_rgb8())
-        } else {
-            small.write_to(&mut Cursor::new(&mut encoded), image::ImageFormat::Png)
-        };
-        written.map_err(|e| ImageError::Decode(e.to_string()))?;
-        if encoded.len() <= MAX_IMAGE_BYTES {
-            return Ok(Background {
-                encoded,
-                width_px: w,
-                height_px: h,
-                opacity: 1.0,
-                placement: None,
-            });
-        }
-        scale *= 0.7;
-    }
-    Err(ImageError::TooLarge {
-        size: bytes.len(),
-        limit: MAX_IMAGE_BYTES,
+    let (width, height) = dimensions(&bytes, MAX_IMAGE_BYTES, MAX_PIXELS)?;
+    check_decodes(&bytes)?;
+    Ok(Background {
+        encoded: bytes.into(),
+        width_px: width,
+        height_px: height,
+        opacity: 1.0,
+        placement: None,
     })
+}
+
+/// Decodes an image to the end, within the limits, and lets its pixels go.
+fn check_decodes(bytes: &[u8]) -> Result<(), ImageError> {
+    reader(bytes, MAX_PIXELS)?
+        .decode()
+        .map(drop)
+        .map_err(|e| ImageError::Decode(e.to_string()))
 }
 
 /// Decodes a background's pixels (RGBA), within the limits: the header is read first, so an
@@ -166,6 +134,37 @@ pub fn decode(bytes: &[u8]) -> Result<image::RgbaImage, ImageError> {
         .decode()
         .map_err(|e| ImageError::Decode(e.to_string()))?;
     Ok(img.into_rgba8())
+}
+
+/// The grey levels of an RGB image (ITU-R 601 weights), as the grid finder takes them.
+pub fn gray_of_rgb(img: &image::RgbImage) -> crate::geom::hex_lattice::Gray {
+    let pixels = img
+        .pixels()
+        .map(|p| {
+            let [r, g, b] = p.0.map(u32::from);
+            ((r * 77 + g * 150 + b * 29) >> 8) as u8
+        })
+        .collect();
+    crate::geom::hex_lattice::Gray {
+        width: img.width(),
+        height: img.height(),
+        pixels,
+    }
+}
+
+/// Decodes a background's grey levels, within the limits (the header is read first).
+pub fn decode_gray(bytes: &[u8]) -> Result<crate::geom::hex_lattice::Gray, ImageError> {
+    dimensions(bytes, MAX_IMAGE_BYTES, MAX_PIXELS)?;
+    let img = reader(bytes, MAX_PIXELS)?
+        .decode()
+        .map_err(|e| ImageError::Decode(e.to_string()))?;
+    let luma = img.into_luma8();
+    let (width, height) = luma.dimensions();
+    Ok(crate::geom::hex_lattice::Gray {
+        width,
+        height,
+        pixels: luma.into_raw(),
+    })
 }
 
 #[cfg(test)]
@@ -189,21 +188,21 @@ mod tests {
 
     #[test]
     fn refuses_too_many_pixels_before_decoding() {
-        // A PNG header that claims 10000 x 10000: the header alone decides.
+        // A PNG header that claims 12000 x 10000: the header alone decides.
         let mut bytes = png(1, 1);
         // IHDR width and height live at bytes 16..24.
-        bytes[16..20].copy_from_slice(&10_000u32.to_be_bytes());
+        bytes[16..20].copy_from_slice(&12_000u32.to_be_bytes());
         bytes[20..24].copy_from_slice(&10_000u32.to_be_bytes());
         // The IHDR chunk's CRC covers its type and data (bytes 12..29).
         let crc = crc32fast::hash(&bytes[12..29]);
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
         let err = background_from_bytes(bytes.clone()).expect_err("too big");
         assert!(matches!(err, ImageError::TooManyPixels { .. }), "{err}");
-        assert!(err.to_string().contains("100.0 megapixels"));
+        assert!(err.to_string().contains("120.0 megapixels"));
         // The same header in a scenario is refused at load, and before decoding for print.
         let bg = Background {
-            encoded: bytes.clone(),
-            width_px: 10_000,
+            encoded: bytes.clone().into(),
+            width_px: 12_000,
             height_px: 10_000,
             opacity: 1.0,
             placement: None,
@@ -219,24 +218,13 @@ mod tests {
     }
 
     #[test]
-    fn an_import_over_the_scenario_limit_is_scaled_down_to_fit() {
-        // 4000 x 3000 = 12 MP, over the 8 MP a scenario keeps, under the import limit.
-        let bg = background_from_bytes(png(4000, 3000)).expect("scaled");
-        let pixels = u64::from(bg.width_px) * u64::from(bg.height_px);
-        assert!(pixels <= MAX_PIXELS, "{} x {}", bg.width_px, bg.height_px);
-        assert!(pixels > MAX_PIXELS * 9 / 10, "scaled no more than needed");
-        let skew = i64::from(bg.width_px) * 3 - i64::from(bg.height_px) * 4;
-        assert!(
-            skew.abs() <= 4,
-            "aspect kept: {} x {}",
-            bg.width_px,
-            bg.height_px
-        );
-        check_background(&bg).expect("a scaled background loads");
-        assert_eq!(
-            decode(&bg.encoded).expect("decodes").dimensions(),
-            (bg.width_px, bg.height_px)
-        );
+    fn a_large_image_is_kept_as_given() {
+        // 4000 x 3000 = 12 MP: over the 8 MP an older Sandtable kept, stored byte for byte.
+        let bytes = png(4000, 3000);
+        let bg = background_from_bytes(bytes.clone()).expect("kept");
+        assert_eq!((bg.width_px, bg.height_px), (4000, 3000));
+        assert_eq!(&bg.encoded[..], &bytes[..]);
+        check_background(&bg).expect("it loads");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod image;
 mod read;
 pub mod recovery;
 mod save;
+pub mod synthetic_scan;
 pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};

@@ -58,3 +58,55 @@ mod serde_bytes_compat {
         }
     }
 }
+
+/// A background image's encoded bytes, shared between clones: the scenario is cloned for
+/// every edit and undo step, and a scan kept at its own resolution is tens of megabytes, so
+/// every clone points at one buffer. Equal when the bytes are (the same buffer is equal at
+/// once, without comparing them).
+#[derive(Clone, Default)]
+pub struct ImageBytes(std::sync::Arc<Vec<u8>>);
+
+impl ImageBytes {
+    /// Whether `self` and `other` are the very same buffer (not only equal bytes): what a
+    /// cache of the decoded image keys on.
+    pub fn same_buffer(&self, other: &ImageBytes) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for ImageBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl From<Vec<u8>> for ImageBytes {
+    fn from(v: Vec<u8>) -> ImageBytes {
+        ImageBytes(std::sync::Arc::new(v))
+    }
+}
+
+impl PartialEq for ImageBytes {
+    fn eq(&self, other: &ImageBytes) -> bool {
+        self.same_buffer(other) || self.0 == other.0
+    }
+}
+
+impl std::fmt::Debug for ImageBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ImageBytes({} bytes)", self.0.len())
+    }
+}
+
+impl serde::Serialize for ImageBytes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize(&self.0, s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ImageBytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ImageBytes, D::Error> {
+        deserialize(d).map(ImageBytes::from)
+    }
+}

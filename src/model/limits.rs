@@ -51,11 +51,16 @@ pub const MAX_CHAIN_DEPTH: usize = 16;
 pub const MAX_MP: u8 = 24;
 /// Distances a unit's statistics give in inches (move, awareness, rout), each.
 pub const MAX_STAT_IN: u8 = 100;
-/// Pixels of a background image: 3,464 x 2,309, about 48 pixels to the inch on a 6' x 4'
-/// table. Decoded for print it takes 32 MB, twice over (the picture and the renderer's copy).
-pub const MAX_BACKGROUND_PIXELS: u64 = 8_000_000;
-/// Encoded bytes of a background image.
-pub const MAX_BACKGROUND_BYTES: usize = 32 << 20;
+/// Memory a background image may take decoded, at four bytes a pixel: 400 MB. A scan is kept
+/// at its own resolution (a 22 x 34 inch map at 300 dpi is 67 megapixels); the editor shows
+/// it through a tile pyramid and a true-scale print uses every pixel.
+pub const MAX_BACKGROUND_DECODED_BYTES: u64 = 400_000_000;
+/// Pixels of a background image: what [`MAX_BACKGROUND_DECODED_BYTES`] holds, 100 megapixels.
+pub const MAX_BACKGROUND_PIXELS: u64 = MAX_BACKGROUND_DECODED_BYTES / 4;
+/// The longest side of a background image, pixels (a 100-megapixel image 5:1 long).
+pub const MAX_BACKGROUND_SIDE_PX: u32 = 25_000;
+/// Encoded bytes of a background image: a 100-megapixel JPEG scan is a third of it.
+pub const MAX_BACKGROUND_BYTES: usize = 128 << 20;
 /// How far a calibrated image may be turned: scans are straightened by a few degrees at most,
 /// and a larger turn is a mistaken click.
 pub const MAX_PLACEMENT_ROTATION_DEG: f32 = 15.0;
@@ -275,10 +280,12 @@ pub(super) fn check_background(bg: &Background, out: &mut Vec<Invalid>) {
         out.push(Invalid {
             item: ItemRef::Map,
             message: format!(
-                "the background image is {} x {} pixels, over the limit of {} megapixels",
+                "the background image is {} x {} pixels, over the limit of {} megapixels ({} MB \
+                 decoded)",
                 bg.width_px,
                 bg.height_px,
-                MAX_BACKGROUND_PIXELS / 1_000_000
+                MAX_BACKGROUND_PIXELS / 1_000_000,
+                MAX_BACKGROUND_DECODED_BYTES / 1_000_000
             ),
         });
     }

@@ -264,9 +264,8 @@ impl Hexside {
 /// An image laid under the map, stretched to its bounds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Background {
-    /// The encoded PNG or JPEG bytes, as imported (after the pixel-count limit).
-    #[serde(with = "super::bytes")]
-    pub encoded: Vec<u8>,
+    /// The encoded PNG or JPEG bytes, as given (within the limits of `model::limits`).
+    pub encoded: super::bytes::ImageBytes,
     pub width_px: u32,
     pub height_px: u32,
     /// 0 = invisible, 1 = opaque.

@@ -5,7 +5,7 @@
 //! references resolve, arrays sized to the map, numbers finite). Game-level problems such as
 //! overlapping bases or a column too wide are found by `rules::check`.
 
-mod bytes;
+pub mod bytes;
 mod colour;
 pub mod compat;
 pub mod game;
@@ -26,6 +26,7 @@ mod unit;
 mod validate;
 pub mod words;
 
+pub use bytes::ImageBytes;
 pub use colour::Colour;
 pub use ids::*;
 pub use limits::{MAX_HEXES, MAX_TABLE_IN};

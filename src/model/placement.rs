@@ -3,6 +3,7 @@
 //! image's corners from here, so the screen and print place it alike.
 
 use super::map::{Background, HexMap, ImagePlacement, Map};
+use crate::geom::hex_lattice::{FoundGrid, Tops, V2};
 use crate::geom::{Aabb, Fit, FitError, Point, Similarity, fit_similarity};
 use crate::model::limits::MAX_PLACEMENT_ROTATION_DEG;
 use hexx::Hex;
@@ -97,6 +98,116 @@ pub enum CalibrateError {
     SamePoint,
     #[error("the map is not a hex map")]
     NotHex,
+    #[error(
+        "the scan's hexes have {found} tops but the map's have {map} tops; set the map's \
+         orientation to {found} tops first"
+    )]
+    Tops {
+        found: &'static str,
+        map: &'static str,
+    },
+    #[error(
+        "hex {label} is named at pixel ({x:.0}, {y:.0}) but the grid puts it {hexes:.2} hexes \
+         away; check the labels (and the map's first column and row)"
+    )]
+    Mismatch {
+        label: String,
+        x: f32,
+        y: f32,
+        hexes: f32,
+    },
+}
+
+/// A found grid laid over the map: its placement, and how far each hex named after the first
+/// lies from where the placement puts it, in hexes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridPlacement {
+    pub placement: ImagePlacement,
+    /// The hex whose centre was snapped to the found grid, and where.
+    pub anchor: (Hex, Point),
+    pub checks: Vec<(Hex, f32)>,
+}
+
+fn tops_word(t: Tops) -> &'static str {
+    match t {
+        Tops::Flat => "flat",
+        Tops::Pointy => "pointy",
+    }
+}
+
+/// Lays `map` over a grid found on its image. The first of `named` (a pixel and the hex the
+/// designer says is there) numbers the hexes: its pixel is snapped to the nearest centre found
+/// and that hex put there; without one, the map's first hex goes to the centre nearest
+/// `fallback_px`. Each further hex named is checked: one more than half a hex from where the
+/// grid puts it is refused (the labels, or the map's numbering, disagree with the scan).
+pub fn place_found_grid(
+    map: &HexMap,
+    grid: &FoundGrid,
+    named: &[(Point, Hex)],
+    fallback_px: Point,
+) -> Result<GridPlacement, CalibrateError> {
+    let map_tops = match map.orientation {
+        super::Orientation::Flat => Tops::Flat,
+        super::Orientation::Pointy => Tops::Pointy,
+    };
+    if map_tops != grid.tops {
+        return Err(CalibrateError::Tops {
+            found: tops_word(grid.tops),
+            map: tops_word(map_tops),
+        });
+    }
+    let gridx = map.grid();
+    let (px, hex) = match named.first() {
+        Some(n) => *n,
+        None => (fallback_px, gridx.hex_at(0).ok_or(CalibrateError::NotHex)?),
+    };
+    for (k, (_, h)) in named.iter().enumerate() {
+        if !gridx.contains(*h) {
+            return Err(CalibrateError::OffMap(format!("({}, {})", h.x, h.y)));
+        }
+        if named[..k].iter().any(|(_, o)| o == h) {
+            return Err(CalibrateError::Repeated(map.label(*h)));
+        }
+    }
+    if grid.turn_deg.abs() > f64::from(MAX_PLACEMENT_ROTATION_DEG) {
+        return Err(CalibrateError::Turned {
+            turn: grid.turn_deg as f32,
+            max: MAX_PLACEMENT_ROTATION_DEG,
+        });
+    }
+    let layout = map.layout();
+    let unit = |h: Hex| {
+        let c = layout.hex_to_world_pos(h);
+        Point::new(c.x, c.y) / map.hex_size_mm
+    };
+    // Pointy tops have neighbours east (0°) and flat tops south (90°), on the map as on the
+    // grid found, so the map turns by the grid's turn and a hex is `across_px` pixels.
+    let centre = grid.nearest_centre(V2::new(f64::from(px.x), f64::from(px.y)));
+    let mut sim = Similarity {
+        scale: grid.across_px,
+        rotation_rad: grid.turn_deg.to_radians(),
+        offset: (0.0, 0.0),
+    };
+    let at = sim.apply(unit(hex));
+    sim.offset = (centre.x - f64::from(at.x), centre.y - f64::from(at.y));
+    let mut checks = Vec::new();
+    for (p, h) in named.iter().skip(1) {
+        let hexes = sim.apply(unit(*h)).distance(*p) / grid.across_px as f32;
+        if hexes > 0.5 {
+            return Err(CalibrateError::Mismatch {
+                label: map.label(*h),
+                x: p.x,
+                y: p.y,
+                hexes,
+            });
+        }
+        checks.push((*h, hexes));
+    }
+    Ok(GridPlacement {
+        placement: ImagePlacement::from_similarity(&sim),
+        anchor: (hex, Point::new(centre.x as f32, centre.y as f32)),
+        checks,
+    })
 }
 
 /// Fits a hex map's grid to the pixels where the centres of named hexes were clicked: the

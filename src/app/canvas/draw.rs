@@ -9,7 +9,6 @@ use crate::app::tools::{Gesture, Tool};
 use crate::app::zoc_view::ZocOverlay;
 use crate::edit::ops::selection::{editable_points, move_edits, move_vertex};
 use crate::geom::Point;
-use crate::io;
 use crate::model::*;
 use crate::scene;
 use egui::{Color32, Pos2, Rect, Shape, Stroke, Ui, Vec2};
@@ -33,8 +32,8 @@ pub(in crate::app) struct Layers {
     pub map_texts: Vec<u32>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
-    /// The background image's texture, for one state of the scenario.
-    pub background: Option<(u64, egui::TextureHandle)>,
+    /// The background image's tile pyramid and the tiles of it on the GPU.
+    pub background: Option<crate::app::background::BackgroundTiles>,
 }
 
 impl App {
@@ -45,31 +44,35 @@ impl App {
             .static_layer
             .as_ref()
             .is_some_and(|(_, l)| l.busy())
+            || self.layers.background.as_ref().is_some_and(|b| b.busy())
     }
 
-    fn background_texture(&mut self, ctx: &egui::Context) -> Option<egui::TextureId> {
-        let changes = self.doc.changes();
-        let bg = self.doc.scenario().background.as_ref()?;
-        if self
+    /// The background image's tiles to draw in `rect` (see `app::background`): its pyramid
+    /// is made again only when the image itself changes, not on every edit.
+    fn background_tiles(&mut self, ctx: &egui::Context, rect: Rect) -> Option<Vec<paint::BgTile>> {
+        let s = self.doc.scenario();
+        let bg = s.background.as_ref()?;
+        if !self
             .layers
             .background
             .as_ref()
-            .is_none_or(|(k, _)| *k != changes)
+            .is_some_and(|t| t.is_for(&bg.encoded))
         {
-            match io::image::decode(&bg.encoded) {
-                Ok(img) => {
-                    let size = [img.width() as usize, img.height() as usize];
-                    let color = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
-                    let tex = ctx.load_texture("background", color, egui::TextureOptions::LINEAR);
-                    self.layers.background = Some((changes, tex));
-                }
-                Err(e) => {
-                    self.status = format!("Background image: {e}");
-                    return None;
-                }
-            }
+            self.layers.background = Some(crate::app::background::BackgroundTiles::new(
+                bg.encoded.clone(),
+                ctx,
+            ));
         }
-        self.layers.background.as_ref().map(|(_, t)| t.id())
+        let corners = bg.corners(&s.map, scene::frame(s).0);
+        let tiles = self.layers.background.as_mut()?;
+        let (list, complete) = tiles.tiles(ctx, corners, &self.view, rect);
+        if let Some(e) = tiles.error() {
+            self.status = format!("Background image: {e}");
+        }
+        if !complete {
+            ctx.request_repaint();
+        }
+        Some(list)
     }
 
     /// Draws the canvas, bottom to top: the map (terrain, grid), the ZOC shading, the open
@@ -103,7 +106,7 @@ impl App {
             // The map's image is ready: last frame's shapes drew its triangles.
             self.layers.map_cache = None;
         }
-        let background = self.background_texture(ui.ctx());
+        let background = self.background_tiles(ui.ctx(), rect);
         let zoc = self.zoc_overlay_items();
         // The ghost of a gesture in progress: the scenario as it would be if it ended now.
         let ghost = self.ghost();
@@ -126,7 +129,7 @@ impl App {
             MapKey {
                 ground: revisions.ground,
                 grid: (style.grid, style.coordinates, self.settings.grid),
-                background,
+                background: background.clone(),
                 preview_texts: preview_texts.iter().flat_map(bits).collect(),
             },
         );
@@ -135,7 +138,7 @@ impl App {
             None => {
                 let shapes = bake_map(
                     &paint::Baking::of(ui.ctx()),
-                    self.map_shapes(ui, rect, background, &taken),
+                    self.map_shapes(ui, rect, background.as_deref(), &taken),
                 );
                 self.layers.map_texts = text_rects(shapes.iter().map(|(_, s)| s))
                     .map(|r| r.translate(-origin))
@@ -223,7 +226,7 @@ impl App {
         &self,
         ui: &Ui,
         rect: Rect,
-        background: Option<egui::TextureId>,
+        background: Option<&[paint::BgTile]>,
         taken: &[Rect],
     ) -> paint::MapShapes {
         let mut map = Vec::new();
@@ -347,6 +350,9 @@ impl App {
         let v = &self.view;
         let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
+        if self.tool == crate::app::tools::Tool::Calibrate {
+            self.found_grid_shapes(ui.clip_rect(), shapes);
+        }
         selection_halo(shapes, s, v, &self.selection, accent);
         if self.playing()
             && let Some(g) = &s.game
@@ -622,7 +628,8 @@ pub(in crate::app) struct MapKey {
     ground: u64,
     /// The hex grid, the hex numbers of the static layer, the table's inch grid.
     grid: (bool, bool, bool),
-    background: Option<egui::TextureId>,
+    /// The background image's tiles in view (a pan that brings in others draws again).
+    background: Option<Vec<paint::BgTile>>,
     /// Where the preview's texts stand, relative to the map's origin: the map's names give
     /// way to them.
     preview_texts: Vec<u32>,

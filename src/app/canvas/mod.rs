@@ -61,6 +61,8 @@ pub(super) struct CanvasState {
     pub tip: Option<(String, Option<bool>)>,
     /// The Calibrate tool's clicks on the background image.
     pub calibration: super::calibrate_window::Calibration,
+    /// *Find the grid*: running, or what it found for the image.
+    pub finding: super::find_grid::Finding,
 }
 
 impl Default for CanvasState {
@@ -77,6 +79,7 @@ impl Default for CanvasState {
             rect: Rect::NOTHING,
             cancelling: false,
             calibration: Default::default(),
+            finding: Default::default(),
             tip: None,
         }
     }

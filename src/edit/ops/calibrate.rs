@@ -3,8 +3,12 @@
 //! `SetBackground` edit, so calibrating is one undo step however many clicks it took.
 
 use crate::edit::Edit;
+use crate::edit::ops::map::{ResizeHex, resize_hex_map};
+use crate::geom::hex_lattice::{FoundGrid, Tops};
 use crate::geom::{Fit, Point};
-use crate::model::placement::{CalibrateError, calibrate_hex, scale_table};
+use crate::model::placement::{
+    CalibrateError, GridPlacement, calibrate_hex, place_found_grid, scale_table,
+};
 use crate::model::{Background, ImagePlacement, Map, Scenario};
 use hexx::Hex;
 
@@ -15,6 +19,8 @@ pub enum CalibrateRefused {
     NoImage,
     #[error("{0}")]
     Refused(#[from] CalibrateError),
+    #[error("the map cannot take the scan's orientation: {0}")]
+    Reshape(String),
 }
 
 fn background(s: &Scenario) -> Result<&Background, CalibrateRefused> {
@@ -39,6 +45,70 @@ pub fn fit_hexes(
     };
     let (placement, fit) = calibrate_hex(map, clicks)?;
     Ok((with_placement(bg, placement), fit))
+}
+
+/// A found grid applied: its edits (one undo step), where it laid the map, and whether the
+/// map's orientation had to change to the scan's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundApplied {
+    pub edits: Vec<Edit>,
+    pub placed: GridPlacement,
+    pub reoriented: bool,
+}
+
+/// Lays the map over a grid found on its image (`model::placement::place_found_grid`): the
+/// first named hex numbers the grid, a second is checked; without one, the map's first hex
+/// goes to the centre found nearest `first_px` (where it lies on the image now). A map whose
+/// hexes have the other tops than the scan's is reshaped to them first, in the same step.
+pub fn apply_found_grid(
+    s: &Scenario,
+    grid: &FoundGrid,
+    named: &[(Point, Hex)],
+    first_px: Point,
+) -> Result<FoundApplied, CalibrateRefused> {
+    let bg = background(s)?;
+    let Map::Hex(map) = &s.map else {
+        return Err(CalibrateError::NotHex.into());
+    };
+    let orientation = match grid.tops {
+        Tops::Flat => crate::model::Orientation::Flat,
+        Tops::Pointy => crate::model::Orientation::Pointy,
+    };
+    let mut edits = Vec::new();
+    let mut shaped = s.clone();
+    let reoriented = map.orientation != orientation;
+    if reoriented {
+        let to = ResizeHex {
+            orientation,
+            ..ResizeHex::of(map)
+        };
+        edits = resize_hex_map(s, to);
+        for e in &edits {
+            e.clone()
+                .apply(&mut shaped)
+                .map_err(|e| CalibrateRefused::Reshape(e.to_string()))?;
+        }
+    }
+    let Map::Hex(new_map) = &shaped.map else {
+        return Err(CalibrateError::NotHex.into());
+    };
+    // Named hexes keep their place in the grid's order (their offset row and column) when the
+    // map takes the other tops, as its terrain and units do.
+    let (old, new) = (map.grid(), new_map.grid());
+    let named: Vec<(Point, Hex)> = named
+        .iter()
+        .map(|(p, h)| {
+            let moved = old.index_of(*h).and_then(|i| new.hex_at(i)).unwrap_or(*h);
+            (*p, moved)
+        })
+        .collect();
+    let placed = place_found_grid(new_map, grid, &named, first_px)?;
+    edits.extend(with_placement(bg, placed.placement));
+    Ok(FoundApplied {
+        edits,
+        placed,
+        reoriented,
+    })
 }
 
 /// Scales a table's image from two clicked pixels and the inches between them.
@@ -86,7 +156,7 @@ mod tests {
 
     fn with_image(mut s: Scenario) -> Scenario {
         s.background = Some(Background {
-            encoded: Vec::new(),
+            encoded: Vec::new().into(),
             width_px: 800,
             height_px: 600,
             opacity: 1.0,

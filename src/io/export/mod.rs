@@ -20,6 +20,7 @@ mod furniture;
 mod legend;
 mod page;
 mod pdf;
+pub mod printer_test;
 mod raster;
 mod sheet;
 mod sheet_words;
@@ -60,6 +61,9 @@ pub enum Layout {
     Sheet,
     /// The map at table scale over as many pages as it needs, with an assembly plan.
     Tiled,
+    /// One page of rules (100 mm and 4 inches, across and down) to measure what a printer
+    /// does to the size of a page.
+    PrinterTest,
 }
 
 /// Paper size.
@@ -128,6 +132,64 @@ pub struct ExportOptions {
     /// Print one side's handout: only its units, zones, entry points, columns and
     /// reinforcements (see [`side_only`]); `None` prints everything.
     pub side: Option<crate::model::SideId>,
+    /// The printer's correction, applied to every true-scale page (tiles and the printer
+    /// test), and said on each.
+    pub scale_fix: Option<ScaleFix>,
+}
+
+/// A printer's correction: printers scale pages by themselves (a driver's "fit to page" takes
+/// 3 to 5%), so every true-scale page is scaled by these factors about its centre and comes
+/// out at the size asked. Measured on the printer test page ([`Layout::PrinterTest`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScaleFix {
+    /// Across the page, and down it.
+    pub x: f64,
+    pub y: f64,
+    /// The printer it was measured on.
+    pub printer: String,
+}
+
+/// The factors a correction may have: a printer further off than a quarter is not printing
+/// at 100%.
+pub const SCALE_FIX_RANGE: std::ops::RangeInclusive<f64> = 0.75..=1.33;
+
+impl ScaleFix {
+    /// The correction for what was measured on the printer test page: the 100 mm rules
+    /// across and down, in millimetres as printed.
+    pub fn from_measured(
+        printer: &str,
+        across_mm: f64,
+        down_mm: f64,
+    ) -> Result<ScaleFix, ExportError> {
+        let fix = ScaleFix {
+            x: printer_test::RULE_MM / across_mm,
+            y: printer_test::RULE_MM / down_mm,
+            printer: printer.trim().to_string(),
+        };
+        fix.check()?;
+        Ok(fix)
+    }
+
+    pub fn check(&self) -> Result<(), ExportError> {
+        if SCALE_FIX_RANGE.contains(&self.x) && SCALE_FIX_RANGE.contains(&self.y) {
+            Ok(())
+        } else {
+            Err(ExportError::BadScaleFix {
+                x: self.x,
+                y: self.y,
+            })
+        }
+    }
+
+    /// What each corrected page says of it.
+    pub fn note(&self) -> String {
+        let printer = if self.printer.is_empty() {
+            String::new()
+        } else {
+            format!(" for printer {}", self.printer)
+        };
+        format!("Scaled by {:.3} x {:.3}{printer}", self.x, self.y)
+    }
 }
 
 impl Default for ExportOptions {
@@ -141,6 +203,7 @@ impl Default for ExportOptions {
             overlap_mm: DEFAULT_OVERLAP_MM,
             grid: true,
             side: None,
+            scale_fix: None,
         }
     }
 }
@@ -169,6 +232,11 @@ impl ExportOptions {
 /// Why an export could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
+    #[error(
+        "the printer correction {x} x {y} is out of range: each factor lies between 0.75 and \
+         1.33 (measure the rules of a page printed at 100%)"
+    )]
+    BadScaleFix { x: f64, y: f64 },
     #[error("{dpi} is not a usable resolution: give a DPI of at least {MIN_DPI}")]
     BadDpi { dpi: f64 },
     #[error(
@@ -252,6 +320,9 @@ pub fn picture(s: &Scenario) -> Result<Option<Arc<Picture>>, ExportError> {
 }
 
 fn check(o: &ExportOptions) -> Result<(), ExportError> {
+    if let Some(fix) = &o.scale_fix {
+        fix.check()?;
+    }
     if !(0.0..=MAX_OVERLAP_MM).contains(&o.overlap_mm) {
         return Err(ExportError::BadOverlap {
             overlap_mm: o.overlap_mm,
@@ -284,11 +355,19 @@ pub fn pages(s: &Scenario, o: &ExportOptions) -> Result<Vec<Page>, ExportError> 
         }
         None => s,
     };
-    let picture = picture(s)?;
-    match o.layout {
-        Layout::Sheet => Ok(vec![sheet::sheet(s, o, picture)]),
-        Layout::Tiled => tiled::pages(s, o, picture),
+    let mut pages = match o.layout {
+        Layout::Sheet => vec![sheet::sheet(s, o, picture(s)?)],
+        Layout::Tiled => tiled::pages(s, o, picture(s)?)?,
+        Layout::PrinterTest => vec![printer_test::page(o)],
+    };
+    if let Some(fix) = &o.scale_fix
+        && o.layout != Layout::Sheet
+    {
+        for p in &mut pages {
+            printer_test::correct(p, fix);
+        }
     }
+    Ok(pages)
 }
 
 /// The files a PNG export writes for `pages`, in page order; a PDF is the one file `out`.

@@ -156,6 +156,9 @@ pub struct Page {
     pub width_mm: f64,
     pub height_mm: f64,
     pub ops: Vec<Op>,
+    /// A printer's correction: everything on the page scaled by these factors (across,
+    /// down) about the page's centre; `[1, 1]` when none (see `printer_test`).
+    pub scale: [f64; 2],
 }
 
 impl Page {
@@ -165,7 +168,17 @@ impl Page {
             width_mm,
             height_mm,
             ops: Vec::new(),
+            scale: [1.0, 1.0],
         }
+    }
+
+    /// The printer's correction as a transform of paper millimetres.
+    pub fn correction(&self) -> vello_cpu::kurbo::Affine {
+        use vello_cpu::kurbo::{Affine, Vec2};
+        let c = Vec2::new(self.width_mm / 2.0, self.height_mm / 2.0);
+        Affine::translate(c)
+            * Affine::scale_non_uniform(self.scale[0], self.scale[1])
+            * Affine::translate(-c)
     }
 
     pub fn fill(&mut self, shape: &impl Shape, colour: Colour) {

@@ -220,7 +220,9 @@ impl PdfWriter {
         )))?;
         let mut p = self.doc.start_page_with(settings);
         let mut surface = p.surface();
-        surface.push_transform(&Transform::from_scale(PT_PER_MM, PT_PER_MM));
+        surface.push_transform(&transform(
+            vello_cpu::kurbo::Affine::scale(f64::from(PT_PER_MM)) * page.correction(),
+        ));
         {
             let mut canvas = PdfCanvas {
                 surface: &mut surface,

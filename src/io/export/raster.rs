@@ -221,7 +221,7 @@ pub fn render(page: &Page, dpi: f64) -> Result<Rendered, ExportError> {
     let py_per_mm = f64::from(h) / page.height_mm;
     let mut raster = Raster {
         ctx: RenderContext::new(w, h),
-        base: Affine::scale_non_uniform(px_per_mm, py_per_mm),
+        base: Affine::scale_non_uniform(px_per_mm, py_per_mm) * page.correction(),
         outlines: OutlineCache::default(),
         pictures: HashMap::new(),
     };

@@ -1,0 +1,212 @@
+//! *Find the grid* in the Calibrate window: the grid finder (`geom::hex_lattice`, the same as
+//! `sandtable calibrate --find-grid`) runs on a worker thread over the background's grey
+//! levels; what it found is drawn over the scan and said with its confidence, and *Apply the
+//! grid found* lays the map over it as one undo step, numbered from the first hex clicked
+//! (a second one is checked), or from the map's first hex where the image lies now.
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use crate::edit::ops::calibrate::apply_found_grid;
+use crate::geom::Point;
+use crate::geom::hex_lattice::{self, FoundGrid, Tops, V2};
+use crate::model::{ImageBytes, Map};
+use egui::{Color32, Shape, Stroke, Ui};
+use hexx::Hex;
+use std::sync::mpsc;
+
+/// The finder's state for one image.
+#[derive(Default)]
+pub enum Finding {
+    #[default]
+    Idle,
+    Running(ImageBytes, mpsc::Receiver<Result<FoundGrid, String>>),
+    Found(ImageBytes, FoundGrid),
+    Nothing(ImageBytes, String),
+}
+
+/// Hex outlines drawn for the grid found, at most.
+const MOST_OUTLINES: i64 = 3_000;
+
+impl App {
+    fn start_finding(&mut self, ctx: &egui::Context) {
+        let Some(bg) = &self.doc.scenario().background else {
+            return;
+        };
+        let bytes = bg.encoded.clone();
+        let work = bytes.clone();
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("find-grid".into())
+            .spawn(move || {
+                let found = crate::io::image::decode_gray(&work)
+                    .map_err(|e| e.to_string())
+                    .and_then(|g| hex_lattice::find(&g).map_err(|e| e.to_string()));
+                let _ = tx.send(found);
+                ctx.request_repaint();
+            });
+        self.canvas.finding = match spawned {
+            Ok(_) => Finding::Running(bytes, rx),
+            Err(e) => Finding::Nothing(bytes, format!("no thread to look: {e}")),
+        };
+    }
+
+    /// The grid found for the image shown now, if any.
+    fn found_grid(&self) -> Option<&FoundGrid> {
+        let bg = self.doc.scenario().background.as_ref()?;
+        match &self.canvas.finding {
+            Finding::Found(b, g) if b.same_buffer(&bg.encoded) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The *Find the grid* part of the Calibrate window (hex maps).
+    pub(super) fn find_grid_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let (Some(bg), Map::Hex(_)) = (&s.background, &s.map) else {
+            return out;
+        };
+        if let Finding::Running(b, rx) = &self.canvas.finding {
+            let b = b.clone();
+            match rx.try_recv() {
+                Ok(Ok(g)) => self.canvas.finding = Finding::Found(b, g),
+                Ok(Err(e)) => self.canvas.finding = Finding::Nothing(b, e),
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    self.canvas.finding = Finding::Nothing(b, "the finder stopped".into());
+                }
+            }
+        }
+        let running =
+            matches!(&self.canvas.finding, Finding::Running(b, _) if b.same_buffer(&bg.encoded));
+        ui.horizontal(|ui| {
+            let r = ui
+                .add_enabled(!running, egui::Button::new("Find the grid"))
+                .on_hover_text("Measure the hex grid printed on the image");
+            if r.clicked() {
+                self.start_finding(ui.ctx());
+            }
+            if running {
+                ui.spinner();
+                ui.weak("Looking for the grid…");
+            }
+        });
+        let s = self.doc.scenario();
+        let Some(bg) = &s.background else {
+            return out;
+        };
+        if let Finding::Nothing(b, why) = &self.canvas.finding
+            && b.same_buffer(&bg.encoded)
+        {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Found nothing: {why}"));
+        }
+        let Some(grid) = self.found_grid().copied() else {
+            return out;
+        };
+        ui.label(format!(
+            "Found: {} tops, {:.1} px across, turned {:+.2}°. Confidence {:.2} ({} of {} regions agree).",
+            match grid.tops {
+                Tops::Flat => "flat",
+                Tops::Pointy => "pointy",
+            },
+            grid.across_px,
+            grid.turn_deg,
+            grid.confidence,
+            grid.regions_agreeing,
+            grid.regions_seen,
+        ));
+        ui.weak("Click a hex on the image and type its label to number the grid (a second one is checked), then apply.");
+        let Map::Hex(h) = &s.map else {
+            return out;
+        };
+        let mut named: Vec<(Point, Hex)> = Vec::new();
+        for c in &self.canvas.calibration.clicks {
+            let hex = h.hex_of_label(&c.hex).or_else(|| {
+                let (q, r) = c.hex.trim().split_once(',')?;
+                Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+            });
+            if let Some(hex) = hex {
+                named.push((c.px, hex));
+            }
+        }
+        let first_px = {
+            let bounds = crate::scene::frame(s).0;
+            let first = h.grid().hex_at(0).map_or(Point::ZERO, |x| {
+                let c = h.layout().hex_to_world_pos(x);
+                Point::new(c.x, c.y)
+            });
+            bg.pixel_at(&s.map, bounds, first)
+        };
+        match apply_found_grid(s, &grid, &named, first_px) {
+            Ok(applied) => {
+                if ui.button("Apply the grid found").clicked() {
+                    let text = format!(
+                        "Calibrated from the grid found: {:.1} px a hex, turned {:+.2}°",
+                        applied.placed.placement.px_per_unit, applied.placed.placement.rotation_deg
+                    );
+                    out.push(Command::Apply(
+                        Change::new("Calibrate background", applied.edits).saying(text),
+                    ));
+                    self.canvas.calibration.clicks.clear();
+                }
+            }
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            }
+        }
+        ui.separator();
+        out
+    }
+
+    /// The grid found, drawn over the image as it lies now (hex outlines in view).
+    pub(super) fn found_grid_shapes(&self, clip: egui::Rect, shapes: &mut Vec<Shape>) {
+        let Some(grid) = self.found_grid() else {
+            return;
+        };
+        let s = self.doc.scenario();
+        let Some(bg) = &s.background else {
+            return;
+        };
+        let corners = bg.corners(&s.map, crate::scene::frame(s).0);
+        let (w, h) = (bg.width_px as f32, bg.height_px as f32);
+        let to_map = |p: V2| {
+            let (u, v) = (p.x as f32 / w, p.y as f32 / h);
+            corners[0] + (corners[1] - corners[0]) * u + (corners[3] - corners[0]) * v
+        };
+        let lat = grid.lattice();
+        let across = lat.across();
+        let n = ((f64::from(bg.width_px.max(bg.height_px)) / across).ceil() as i64 + 2)
+            .min(MOST_OUTLINES);
+        let stroke = Stroke::new(1.5, Color32::from_rgb(230, 40, 200));
+        let corner = |k: i32| lat.a1.turned(30.0 + 60.0 * f64::from(k)) * (1.0 / 3f64.sqrt());
+        let mut drawn = 0;
+        let centre = lat.nearest(V2::new(
+            f64::from(bg.width_px) / 2.0,
+            f64::from(bg.height_px) / 2.0,
+        ));
+        for m in centre.0 - n..=centre.0 + n {
+            for k in centre.1 - n..=centre.1 + n {
+                let c = lat.point(m as f64, k as f64);
+                if c.x < 0.0
+                    || c.y < 0.0
+                    || c.x > f64::from(bg.width_px)
+                    || c.y > f64::from(bg.height_px)
+                {
+                    continue;
+                }
+                let pts: Vec<egui::Pos2> = (0..6)
+                    .map(|i| self.view.to_screen(to_map(c + corner(i))))
+                    .collect();
+                if !pts.iter().any(|p| clip.contains(*p)) {
+                    continue;
+                }
+                shapes.push(Shape::closed_line(pts, stroke));
+                drawn += 1;
+                if drawn >= MOST_OUTLINES {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! Finding the hex grid printed on a scanned map, from the image alone: its orientation, the
+//! size of a hex, how far the scan is turned and where the hex centres lie.
+//!
+//! The printed hex edges form a lattice, so they are measured, not guessed:
+//!
+//! 1. On a copy shrunk to at most [`WORKING_SIDE`] pixels a side, the *line image* (each
+//!    pixel's darkness against its neighbourhood, `gray`) is autocorrelated through its power
+//!    spectrum (`spectrum`): the strongest peaks propose neighbour vectors, each measured
+//!    again over every lattice point in reach.
+//! 2. Each proposed lattice folds the line image into one hex (`fold`): the proposal whose
+//!    fold best matches a hexagon's outline wins, and the match's offset places the centres.
+//! 3. On a finer copy (a hex some [`REFINE_HEX_PX`] pixels across, at most
+//!    [`REFINE_PIXELS`] pixels in all), regions of a few hexes a side each find their own
+//!    centre and the lattice is fitted through them (`refine`).
+//!
+//! The answer carries a confidence built from how well the whole image matches the outline
+//! and how many regions agree; below [`MIN_CONFIDENCE`] the finder says it found nothing
+//! rather than offer a grid it cannot stand behind. Time and memory are bounded by the two
+//! copies' sizes, whatever the scan's: the transform is at most about 1,500 pixels a side.
+
+mod fold;
+mod gray;
+mod lattice;
+mod refine;
+mod spectrum;
+
+pub use gray::Gray;
+pub use lattice::{Lattice, V2};
+
+use fold::{Region, best_match, bins_for, fold};
+use gray::Lines;
+
+/// The longest side of the copy the lattice is first measured on.
+pub const WORKING_SIDE: u32 = 1024;
+/// The size across of a hex on the copy the lattice is refined on, pixels.
+pub const REFINE_HEX_PX: f64 = 48.0;
+/// The most pixels of the copy the lattice is refined on.
+pub const REFINE_PIXELS: u64 = 12_000_000;
+/// Below this confidence the finder reports that it found no grid.
+pub const MIN_CONFIDENCE: f64 = 0.5;
+/// The smallest hex found on the working copy, pixels across.
+const MIN_HEX_WORKING: f64 = 10.0;
+/// Proposals from the autocorrelation's peaks tried by folding.
+const PROPOSALS: usize = 8;
+
+/// Whether a hex has flat tops (hexes in columns) or pointy tops (hexes in rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tops {
+    Flat,
+    Pointy,
+}
+
+/// A hex grid found on an image, in the image's own pixels.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct FoundGrid {
+    pub tops: Tops,
+    /// A hex's size across the flats (the distance between neighbouring centres), pixels.
+    pub across_px: f64,
+    /// How far the grid is turned on the image, degrees clockwise, within ±15° of its tops.
+    pub turn_deg: f64,
+    /// A hex centre near the middle of the image, pixels (x right, y down, from the image's
+    /// top-left corner).
+    pub centre_px: [f64; 2],
+    /// 0 to 1: how far the finding can be trusted (see [`MIN_CONFIDENCE`]).
+    pub confidence: f64,
+    /// How well the image, folded into one hex, matches a hexagon's outline (0 to 1).
+    pub match_score: f64,
+    /// Regions of the image that showed a grid, and of those the ones whose own hex centre
+    /// lies on the grid found.
+    pub regions_seen: usize,
+    pub regions_agreeing: usize,
+    /// Root-mean-square and worst distance of the agreeing regions' centres from the grid,
+    /// pixels of the full image.
+    pub rms_px: f64,
+    pub worst_px: f64,
+    /// Whether the grid is darker than the art under it (black lines) or lighter (white).
+    pub dark_lines: bool,
+}
+
+impl FoundGrid {
+    /// The lattice of hex centres: `a1` the neighbour vector nearest the grid's own axis
+    /// (east on pointy tops, south on flat tops, turned by `turn_deg`).
+    pub fn lattice(&self) -> Lattice {
+        let axis = match self.tops {
+            Tops::Pointy => 0.0,
+            Tops::Flat => 90.0,
+        };
+        Lattice {
+            origin: V2::new(self.centre_px[0], self.centre_px[1]),
+            a1: V2::new(self.across_px, 0.0).turned(axis + self.turn_deg),
+        }
+    }
+
+    /// The hex centre nearest a pixel.
+    pub fn nearest_centre(&self, px: V2) -> V2 {
+        let l = self.lattice();
+        let (m, n) = l.nearest(px);
+        l.point(m as f64, n as f64)
+    }
+}
+
+/// Why no grid was found.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NotFound {
+    #[error("the image is too small to hold a hex grid ({width} x {height} pixels)")]
+    TooSmall { width: u32, height: u32 },
+    #[error("no regular pattern of lines: the image shows no repeating grid")]
+    NoPattern,
+    #[error(
+        "no hex grid found: the best candidate ({across_px:.1} px across) matches a hexagon's \
+         outline at {score:.2} with {agreeing} of {seen} regions agreeing (confidence \
+         {confidence:.2}, {MIN_CONFIDENCE} needed)"
+    )]
+    Unsure {
+        across_px: f64,
+        score: f64,
+        seen: usize,
+        agreeing: usize,
+        confidence: f64,
+    },
+}
+
+/// Finds the hex grid printed on `img` (see the module's doc).
+pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
+    let (width, height) = (img.width, img.height);
+    if width.min(height) < 64 {
+        return Err(NotFound::TooSmall { width, height });
+    }
+    // 1. The lattice on the working copy.
+    let k_work = width.max(height).div_ceil(WORKING_SIDE).max(1);
+    let work = img.shrunk(k_work);
+    let lines = Lines::of(&work, 2);
+    let ac = spectrum::autocorrelation(&lines);
+    // Far lattice points peak as high as near ones (each shift is divided by the pixel pairs
+    // it compares), so the shortest of the strong peaks are tried first: they are the
+    // neighbour vectors, the others their sums.
+    let mut peaks = spectrum::peaks(&ac, MIN_HEX_WORKING, 8 * PROPOSALS);
+    let top = peaks.first().map_or(0.0, |p| p.1);
+    peaks.sort_by(|a, b| {
+        let strong = |p: &(V2, f32)| p.1 >= 0.6 * top;
+        strong(b)
+            .cmp(&strong(a))
+            .then(a.0.length().total_cmp(&b.0.length()))
+    });
+    let mut proposals: Vec<V2> = Vec::new();
+    for (p, _) in peaks {
+        let Some(v) = spectrum::refine_vector(&ac, p) else {
+            continue;
+        };
+        if v.length() < MIN_HEX_WORKING || proposals.iter().any(|q| same_lattice(*q, v)) {
+            continue;
+        }
+        proposals.push(v);
+        if proposals.len() == PROPOSALS {
+            break;
+        }
+    }
+    // 2. The proposal whose fold best matches a hexagon.
+    let whole = Region::whole(&lines);
+    let best = proposals
+        .iter()
+        .filter_map(|v| {
+            let lat = Lattice {
+                origin: V2::default(),
+                a1: *v,
+            };
+            let f = fold(&lines, &lat, whole, bins_for(v.length()));
+            let m = best_match(&f, &lat, 1.0, None)?;
+            Some((m, m.placed(&lat)))
+        })
+        .max_by(|a, b| a.0.score.total_cmp(&b.0.score));
+    let Some((coarse, lat)) = best else {
+        return Err(NotFound::NoPattern);
+    };
+    // 3. Refinement on a finer copy.
+    let full = lat.scaled(f64::from(k_work));
+    let pixels = u64::from(width) * u64::from(height);
+    let by_size = (full.across() / REFINE_HEX_PX).floor().max(1.0) as u32;
+    let by_pixels = ((pixels as f64 / REFINE_PIXELS as f64).sqrt().ceil() as u32).max(1);
+    let k_fine = by_size.max(by_pixels);
+    let fine_img = img.shrunk(k_fine);
+    let fine_lat = full.scaled(1.0 / f64::from(k_fine));
+    let line_px = (fine_lat.across() / 40.0).max(1.0);
+    let fine_lines = Lines::of(&fine_img, (line_px * 2.0).round().max(2.0) as usize);
+    drop(fine_img);
+    let refined = refine::refine(&fine_lines, fine_lat, coarse.ink, line_px);
+    let lat = refined.lattice;
+    let f = fold(
+        &fine_lines,
+        &lat,
+        Region::whole(&fine_lines),
+        bins_for(lat.across()),
+    );
+    let score = best_match(&f, &lat, line_px, Some(coarse.ink)).map_or(0.0, |m| m.score);
+    let k = f64::from(k_fine);
+    let residuals: Vec<f64> = refined.residuals.iter().map(|r| r * k).collect();
+    let full = lat.scaled(k);
+    let rms_px = if residuals.is_empty() {
+        0.0
+    } else {
+        (residuals.iter().map(|r| r * r).sum::<f64>() / residuals.len() as f64).sqrt()
+    };
+    let worst_px = residuals.iter().copied().fold(0.0, f64::max);
+    let confidence = confidence(
+        score,
+        refined.seen,
+        refined.agreeing,
+        rms_px / full.across(),
+    );
+    if confidence < MIN_CONFIDENCE {
+        return Err(NotFound::Unsure {
+            across_px: full.across(),
+            score,
+            seen: refined.seen,
+            agreeing: refined.agreeing,
+            confidence,
+        });
+    }
+    let (tops, turn_deg) = tops_and_turn(full.a1);
+    let centre = full.recentred(V2::new(f64::from(width) / 2.0, f64::from(height) / 2.0));
+    Ok(FoundGrid {
+        tops,
+        across_px: full.across(),
+        turn_deg,
+        centre_px: [centre.origin.x, centre.origin.y],
+        confidence,
+        match_score: score,
+        regions_seen: refined.seen,
+        regions_agreeing: refined.agreeing,
+        rms_px,
+        worst_px,
+        dark_lines: coarse.ink > 0.0,
+    })
+}
+
+/// How far a finding can be trusted, 0 to 1: the outline match (0.15 is noise, 0.5 a clear
+/// grid), scaled by the share of regions that agree (at least three, where there are three)
+/// and by how closely they agree (a tenth of a hex is the most allowed).
+fn confidence(score: f64, seen: usize, agreeing: usize, rms_hexes: f64) -> f64 {
+    let matched = ((score - 0.15) / 0.35).clamp(0.0, 1.0);
+    let share = if seen == 0 {
+        0.0
+    } else {
+        agreeing as f64 / seen as f64
+    };
+    let enough = if agreeing >= 3 || (seen < 3 && agreeing == seen) {
+        1.0
+    } else {
+        0.5
+    };
+    let close = (1.0 - (rms_hexes - 0.03).max(0.0) / 0.07).clamp(0.0, 1.0);
+    matched * share * enough * close
+}
+
+/// Whether two neighbour vectors describe the same hexagonal lattice: as long, and turned
+/// from each other by a multiple of 60°.
+fn same_lattice(a: V2, b: V2) -> bool {
+    let (la, lb) = (a.length(), b.length());
+    let turn = (a.angle_deg() - b.angle_deg()).rem_euclid(60.0);
+    (la - lb).abs() <= 0.03 * la.max(lb) && turn.min(60.0 - turn) <= 2.0
+}
+
+/// The tops a neighbour vector says the hexes have, and the grid's turn: pointy tops have
+/// neighbours east and west (0° modulo 60°), flat tops north and south (30°); the tops are
+/// the ones that need the smaller turn.
+fn tops_and_turn(a1: V2) -> (Tops, f64) {
+    let phi = a1.angle_deg().rem_euclid(60.0);
+    let pointy = if phi >= 30.0 { phi - 60.0 } else { phi };
+    let flat = phi - 30.0;
+    if pointy.abs() <= flat.abs() {
+        (Tops::Pointy, pointy)
+    } else {
+        (Tops::Flat, flat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tops_and_turn_read_the_neighbour_vector() {
+        let (t, d) = tops_and_turn(V2::new(1.0, 0.0).turned(4.0));
+        assert_eq!(t, Tops::Pointy);
+        assert!((d - 4.0).abs() < 1e-9);
+        let (t, d) = tops_and_turn(V2::new(0.0, 1.0).turned(-3.0));
+        assert_eq!(t, Tops::Flat);
+        assert!((d + 3.0).abs() < 1e-9);
+        // 150° is a flat grid's neighbour too.
+        let (t, d) = tops_and_turn(V2::new(1.0, 0.0).turned(152.0));
+        assert_eq!(t, Tops::Flat);
+        assert!((d - 2.0).abs() < 1e-9);
+        assert!(same_lattice(
+            V2::new(20.0, 0.0),
+            V2::new(20.0, 0.0).turned(120.3)
+        ));
+        assert!(!same_lattice(V2::new(20.0, 0.0), V2::new(40.0, 0.0)));
+    }
+
+    #[test]
+    fn a_blank_or_tiny_image_holds_no_grid() {
+        let blank = Gray::new(300, 200, vec![200; 300 * 200]).expect("sized");
+        assert!(find(&blank).is_err());
+        let tiny = Gray::new(10, 10, vec![0; 100]).expect("sized");
+        assert_eq!(
+            find(&tiny),
+            Err(NotFound::TooSmall {
+                width: 10,
+                height: 10
+            })
+        );
+    }
+}
