@@ -175,7 +175,11 @@ impl ExportWindow {
         match export::pages(scenario, &self.options) {
             Ok(pages) => {
                 previews.summary = match self.options.layout {
-                    Layout::Sheet | Layout::PrinterTest => "1 page".into(),
+                    Layout::Sheet => match pages.len() {
+                        1 => "1 page".into(),
+                        n => format!("{n} pages: the sheet's words run on after the map's page"),
+                    },
+                    Layout::PrinterTest => "1 page".into(),
                     Layout::Tiled => match export::tile_plan(scenario, &self.options) {
                         Ok(plan) => format!(
                             "{} pages: the assembly plan and {} tiles ({} columns x {} rows)",

@@ -268,15 +268,42 @@ impl OutlineCache {
 
 /// Splits `text` into lines no wider than `width` (in em at size 1), at spaces; a word longer
 /// than the line is split between characters. Newlines start new lines; empty lines are kept.
+///
+/// Each paragraph is shaped once and its words measured from the glyphs' advances, so wrapping
+/// costs one shaping of the text however many words it has (a sheet may wrap megabytes).
 pub fn wrap(text: &str, width_em: f32, weight: Weight) -> Vec<String> {
     let fonts = &*FONTS;
     let space = fonts.width(" ", weight);
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
+        let shaped = fonts.shape(paragraph, weight);
+        // Glyphs in text order with the sum of the advances before each: a range of the text is
+        // as wide as the glyphs whose clusters start in it.
+        let mut glyphs: Vec<(usize, f32)> = shaped
+            .glyphs
+            .iter()
+            .map(|g| (g.cluster.start, g.advance))
+            .collect();
+        glyphs.sort_by_key(|g| g.0);
+        let mut before = Vec::with_capacity(glyphs.len() + 1);
+        let mut sum = 0.0f32;
+        before.push(0.0);
+        for g in &glyphs {
+            sum += g.1;
+            before.push(sum);
+        }
+        let index = |byte: usize| glyphs.partition_point(|g| g.0 < byte);
+        let width = |from: usize, to: usize| before[index(to)] - before[index(from)];
         let mut line = String::new();
         let mut line_w = 0.0f32;
-        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
-            let w = fonts.width(word, weight);
+        let mut offset = 0usize;
+        for word in paragraph.split(' ') {
+            let (start, end) = (offset, offset + word.len());
+            offset = end + 1;
+            if word.is_empty() {
+                continue;
+            }
+            let w = width(start, end);
             if !line.is_empty() && line_w + space + w <= width_em {
                 line.push(' ');
                 line.push_str(word);
@@ -291,21 +318,18 @@ pub fn wrap(text: &str, width_em: f32, weight: Weight) -> Vec<String> {
                 line_w = w;
                 continue;
             }
-            // A word wider than the line: break it where it overflows, reading the glyph
-            // positions of one shaping rather than shaping each growing piece again.
-            let shaped = fonts.shape(word, weight);
-            let (mut from, mut from_pen) = (0usize, 0.0f32);
-            for g in &shaped.glyphs {
-                let start = g.cluster.start;
-                if start > from && g.pen + g.advance - from_pen > width_em {
-                    if let Some(piece) = word.get(from..start) {
+            // A word wider than the line: break it where it overflows.
+            let mut from = start;
+            for (g, _) in &glyphs[index(start)..index(end)] {
+                if *g > from && width(from, *g + 1) > width_em {
+                    if let Some(piece) = paragraph.get(from..*g) {
                         lines.push(piece.to_string());
                     }
-                    (from, from_pen) = (start, g.pen);
+                    from = *g;
                 }
             }
-            line = word.get(from..).unwrap_or_default().to_string();
-            line_w = fonts.width(&line, weight);
+            line = paragraph.get(from..end).unwrap_or_default().to_string();
+            line_w = width(from, end);
         }
         lines.push(line);
     }

@@ -15,6 +15,7 @@
 //! column number).
 
 mod draw;
+mod flow;
 mod fonts;
 mod furniture;
 mod legend;
@@ -263,6 +264,8 @@ pub enum ExportError {
         paper: String,
         limit: usize,
     },
+    #[error("the scenario's words need more than {limit} pages of the scenario sheet on {paper}")]
+    SheetTooLong { paper: String, limit: usize },
     #[error("an overlap of {overlap_mm} mm is not usable: give 0 to {max_mm} mm")]
     BadOverlap { overlap_mm: f32, max_mm: f32 },
     #[error(
@@ -356,7 +359,7 @@ pub fn pages(s: &Scenario, o: &ExportOptions) -> Result<Vec<Page>, ExportError> 
         None => s,
     };
     let mut pages = match o.layout {
-        Layout::Sheet => vec![sheet::sheet(s, o, picture(s)?)],
+        Layout::Sheet => sheet::sheet(s, o, picture(s)?)?,
         Layout::Tiled => tiled::pages(s, o, picture(s)?)?,
         Layout::PrinterTest => vec![printer_test::page(o)],
     };

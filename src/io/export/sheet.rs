@@ -1,20 +1,19 @@
-//! The scenario sheet: one page to hand to players, with the map fitted and labelled at its
-//! edges, a scale bar, and the scenario's words and legend flowed into columns beside or under
-//! it. The text size steps down from 8 to 5.5 points until everything fits; an order of battle is
-//! added when there is room for it at a readable size.
+//! The scenario sheet: a page to hand to players, with the map fitted and labelled at its
+//! edges, a scale bar, and every word of the scenario (situation, sides and their zones, the whole
+//! order of battle, entry points and columns, reinforcements, objectives, the legend) flowed into
+//! columns beside or under it. The text size steps down from 8 to 5.5 points to keep the sheet to
+//! one page; when even that is not enough, the words run on at a readable size over as many
+//! further pages as they need, each numbered "page 2 of 3". Nothing is ever left out.
 
 use super::draw::text_width_mm;
-use super::fonts::{Weight, wrap};
-use super::furniture::{
-    FAINT, Header, INK, SOFT, WHITE, fit_text, footer, header, heading, scale_bars,
-};
-use super::page::{
-    HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
-};
-use super::sheet_words::{Block, Swatch, blocks, edge_name, map_words, ruleset_words};
-use super::{ExportOptions, map_scene};
+use super::flow::{Flowed, Frames, flow};
+use super::fonts::Weight;
+use super::furniture::{FAINT, Header, INK, SOFT, WHITE, fit_text, footer, header, scale_bars};
+use super::page::{HAlign, MapToPaper, Page, Picture, ScenePlacement, TextLine, VAlign};
+use super::sheet_words::{Block, blocks, edge_name, map_words, ruleset_words};
+use super::{ExportError, ExportOptions, MAX_PAGES, map_scene};
 use crate::model::*;
-use crate::scene::{self, Scene};
+use crate::scene;
 use std::sync::Arc;
 use vello_cpu::kurbo::Rect;
 
@@ -22,205 +21,12 @@ use vello_cpu::kurbo::Rect;
 pub const MARGIN_MM: f64 = 12.0;
 /// Room for the edge labels around the map, millimetres.
 const BAND_MM: f64 = 6.5;
-/// Body sizes tried, largest first.
+/// Body sizes tried for a sheet of one page, largest first.
 const BODY_PT: [f64; 6] = [8.0, 7.5, 7.0, 6.5, 6.0, 5.5];
-/// The smallest body size at which the order of battle is still included.
-const ROSTER_MIN_PT: f64 = 6.5;
-const SWATCH: (f64, f64) = (8.4, 5.6);
-
-/// Places `scene` to fit `rect`, centred.
-fn fit_scene(scene: Arc<Scene>, rect: Rect, background: Option<Arc<Picture>>) -> ScenePlacement {
-    let b = scene.bounds;
-    let (w, h) = (
-        f64::from(b.max.x - b.min.x).max(1e-6),
-        f64::from(b.max.y - b.min.y).max(1e-6),
-    );
-    let k = (rect.width() / w).min(rect.height() / h);
-    let ox = rect.x0 + (rect.width() - w * k) / 2.0 - f64::from(b.min.x) * k;
-    let oy = rect.y0 + (rect.height() - h * k) / 2.0 - f64::from(b.min.y) * k;
-    ScenePlacement {
-        scene,
-        to_paper: MapToPaper {
-            scale: k,
-            offset: (ox, oy),
-        },
-        clip: rect.inflate(0.6, 0.6),
-        background,
-    }
-}
-
-/// Lays blocks into regions at one body size.
-struct Flow<'a> {
-    ops: Vec<Op>,
-    regions: &'a [Rect],
-    r: usize,
-    y: f64,
-    body: f64,
-    overflow: bool,
-}
-
-impl Flow<'_> {
-    fn line_h(&self) -> f64 {
-        self.body * MM_PER_PT * 1.32
-    }
-
-    fn region(&self) -> Option<Rect> {
-        self.regions.get(self.r).copied()
-    }
-
-    /// Makes room for `h`: moves to the next region if this one is too full. False when there
-    /// is no room anywhere.
-    fn room(&mut self, h: f64) -> bool {
-        let Some(reg) = self.region() else {
-            self.overflow = true;
-            return false;
-        };
-        if self.y + h <= reg.y1 + 1e-6 {
-            return true;
-        }
-        if self.y > reg.y0 + 1e-6 {
-            self.r += 1;
-            match self.region() {
-                Some(next) => {
-                    self.y = next.y0;
-                    if self.y + h <= next.y1 + 1e-6 {
-                        return true;
-                    }
-                }
-                None => {
-                    self.overflow = true;
-                    return false;
-                }
-            }
-        }
-        self.overflow = true;
-        false
-    }
-
-    fn text(&mut self, text: String, x: f64, size: f64, weight: Weight, colour: Colour) {
-        self.ops.push(Op::Text(
-            TextLine::new(text, (x, self.y), size, colour)
-                .weight(weight)
-                .align(HAlign::Left, VAlign::Top),
-        ));
-    }
-
-    fn place(&mut self, blocks: &[Block]) {
-        let lh = self.line_h();
-        let body = self.body;
-        for (i, block) in blocks.iter().enumerate() {
-            if self.overflow {
-                return;
-            }
-            match block {
-                Block::Heading(t) => {
-                    let h = body * MM_PER_PT * 1.2 + 1.6;
-                    // Keep a heading with at least the next two lines.
-                    let next = match blocks.get(i + 1) {
-                        Some(Block::Row { .. }) => SWATCH.1 + 1.0,
-                        _ => 2.0 * lh,
-                    };
-                    if !self.room(h + 1.2 + next) {
-                        return;
-                    }
-                    let Some(reg) = self.region() else { return };
-                    if self.y > reg.y0 + 1e-6 {
-                        self.y += 1.8;
-                    }
-                    let mut page = Page::new("", 0.0, 0.0);
-                    let used = heading(&mut page, reg.x0, reg.x1, self.y, t, body * 0.95);
-                    self.ops.extend(page.ops);
-                    self.y += used + 1.2;
-                }
-                Block::Para {
-                    text,
-                    weight,
-                    colour,
-                    indent,
-                } => {
-                    let Some(reg) = self.region() else { return };
-                    let width = reg.width() - indent;
-                    let lines = wrap(text, (width / (body * MM_PER_PT)) as f32, *weight);
-                    for l in lines {
-                        if !self.room(lh) {
-                            return;
-                        }
-                        let Some(reg) = self.region() else { return };
-                        self.text(l, reg.x0 + indent, body, *weight, *colour);
-                        self.y += lh;
-                    }
-                    self.y += lh * 0.25;
-                }
-                Block::Row {
-                    swatch,
-                    title,
-                    detail,
-                    indent,
-                } => {
-                    let Some(reg) = self.region() else { return };
-                    let tx = indent + SWATCH.0 + 2.2;
-                    let width = reg.width() - tx;
-                    let em = |size: f64| (width / (size * MM_PER_PT)) as f32;
-                    let small = body * 0.92;
-                    let title_lines = wrap(title, em(body), Weight::Medium);
-                    let detail_lines = if detail.is_empty() {
-                        Vec::new()
-                    } else {
-                        wrap(detail, em(small), Weight::Regular)
-                    };
-                    let small_lh = small * MM_PER_PT * 1.3;
-                    let text_h =
-                        title_lines.len() as f64 * lh + detail_lines.len() as f64 * small_lh;
-                    let h = text_h.max(SWATCH.1 + 0.4) + 1.0;
-                    if !self.room(h) {
-                        return;
-                    }
-                    let Some(reg) = self.region() else { return };
-                    let sw = Rect::new(
-                        reg.x0 + indent,
-                        self.y + 0.2,
-                        reg.x0 + indent + SWATCH.0,
-                        self.y + 0.2 + SWATCH.1,
-                    );
-                    match swatch {
-                        Swatch::Colour(c) => {
-                            self.ops.push(Op::Fill {
-                                path: vello_cpu::kurbo::Shape::to_path(&sw, 0.01),
-                                colour: *c,
-                            });
-                            self.ops.push(Op::Stroke {
-                                path: vello_cpu::kurbo::Shape::to_path(&sw, 0.01),
-                                width_mm: 0.15,
-                                colour: INK,
-                                dash_mm: None,
-                            });
-                        }
-                        Swatch::Scene(scene) => {
-                            self.ops.push(Op::Scene(fit_scene(scene.clone(), sw, None)));
-                        }
-                    }
-                    let top = self.y;
-                    for l in title_lines {
-                        self.text(l, reg.x0 + tx, body, Weight::Medium, INK);
-                        self.y += lh;
-                    }
-                    for l in detail_lines {
-                        self.text(l, reg.x0 + tx, small, Weight::Regular, SOFT);
-                        self.y += small_lh;
-                    }
-                    self.y = top + h;
-                }
-                Block::Gap(g) => {
-                    if let Some(reg) = self.region()
-                        && self.y > reg.y0 + 1e-6
-                    {
-                        self.y += g;
-                    }
-                }
-            }
-        }
-    }
-}
+/// The body size of a sheet whose words run on over further pages.
+const RUN_ON_PT: f64 = 7.0;
+/// The gap between text columns, millimetres.
+const GAP_MM: f64 = 6.0;
 
 /// Where the map, its scale and the text go on the page.
 struct Geometry {
@@ -297,59 +103,64 @@ fn geometry(landscape: bool, content: Rect, map_w: f64, map_h: f64, share: f64) 
     }
 }
 
-/// Map shares tried, largest first, each with the smallest body size it may take.
+/// Map shares tried for a sheet of one page, largest first, each with the smallest body size
+/// it may take: (portrait share, landscape share, smallest body).
 const SHARES: [(f64, f64, f64); 3] = [(0.5, 0.55, 6.5), (0.43, 0.48, 6.0), (0.36, 0.42, 5.5)];
 
-/// The largest map and text that fit: (geometry, text ops, everything fitted). When nothing
-/// fits, the smallest map with the smallest text, cut short.
+/// The columns of a page after the first: three across a portrait page, as many of at least
+/// 50 mm as fit across a landscape one.
+fn run_on_columns(landscape: bool, content: Rect) -> Vec<Rect> {
+    let min_width = if landscape {
+        50.0
+    } else {
+        (content.width() - 2.0 * GAP_MM) / 3.0
+    };
+    columns(content, min_width, GAP_MM)
+}
+
+/// The map's place and the words laid out: on one page with the largest map and text that fit,
+/// else with the largest map and [`RUN_ON_PT`] text over as many pages as the words need.
 fn arrange(
-    s: &Scenario,
+    blocks: &[Block],
     landscape: bool,
     content: Rect,
-    map_w: f64,
-    map_h: f64,
-) -> (Geometry, Vec<Op>, bool) {
-    let mut best: Option<(Geometry, Vec<Op>)> = None;
-    for (portrait_share, landscape_share, min_body) in SHARES {
-        let share = if landscape {
-            landscape_share
-        } else {
-            portrait_share
+    run_on: Rect,
+    map: (f64, f64),
+) -> Result<(Geometry, Flowed), usize> {
+    let share = |(portrait, wide, _): (f64, f64, f64)| if landscape { wide } else { portrait };
+    for shares in SHARES {
+        let g = geometry(landscape, content, map.0, map.1, share(shares));
+        let one_page = Frames {
+            first: g.regions.clone(),
+            rest: Vec::new(),
+            max_pages: 1,
         };
-        let g = geometry(landscape, content, map_w, map_h, share);
-        let tries = BODY_PT
-            .iter()
-            .filter(|b| **b >= ROSTER_MIN_PT)
-            .map(|b| (true, *b))
-            .chain(BODY_PT.iter().map(|b| (false, *b)))
-            .filter(|(_, b)| *b >= min_body);
-        let mut last = Vec::new();
-        for (roster, body) in tries {
-            let bs = blocks(s, roster);
-            let mut flow = Flow {
-                ops: Vec::new(),
-                regions: &g.regions,
-                r: 0,
-                y: g.regions.first().map_or(0.0, |r| r.y0),
-                body,
-                overflow: false,
-            };
-            flow.place(&bs);
-            let (ops, overflow) = (flow.ops, flow.overflow);
-            if !overflow {
-                return (g, ops, true);
+        for body in BODY_PT.iter().filter(|b| **b >= shares.2) {
+            if let Some(f) = flow(blocks, &one_page, *body) {
+                return Ok((g, f));
             }
-            last = ops;
         }
-        best = Some((g, last));
     }
-    match best {
-        Some((g, ops)) => (g, ops, false),
-        None => (
-            geometry(landscape, content, map_w, map_h, SHARES[0].0),
-            Vec::new(),
-            false,
-        ),
+    let g = geometry(landscape, content, map.0, map.1, share(SHARES[0]));
+    let frames = Frames {
+        first: g.regions.clone(),
+        rest: run_on_columns(landscape, run_on),
+        max_pages: MAX_PAGES,
+    };
+    match flow(blocks, &frames, RUN_ON_PT) {
+        Some(f) => Ok((g, f)),
+        None => Err(MAX_PAGES),
+    }
+}
+
+/// Hairlines between the text columns that sit side by side, up to the last column used.
+fn hairlines(page: &mut Page, columns: &[Rect], used: usize) {
+    for pair in columns[..used.min(columns.len())].windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if (a.y0 - b.y0).abs() < 1e-6 && b.x0 > a.x1 {
+            let x = (a.x1 + b.x0) / 2.0;
+            page.fill(&Rect::new(x - 0.05, a.y0, x + 0.05, a.y1), FAINT);
+        }
     }
 }
 
@@ -436,8 +247,13 @@ fn edge_labels(page: &mut Page, s: &Scenario, map: Rect) {
     }
 }
 
-/// The scenario sheet.
-pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> Page {
+/// The scenario sheet: its first page, then as many pages as the words that did not fit on it
+/// need (the pages are named `page1`, `page2`, … when there is more than one).
+pub fn sheet(
+    s: &Scenario,
+    o: &ExportOptions,
+    picture: Option<Arc<Picture>>,
+) -> Result<Vec<Page>, ExportError> {
     let (pw, ph) = o.page_size_mm();
     let (x0, x1) = (MARGIN_MM, pw - MARGIN_MM);
     let mut page = Page::new("sheet", pw, ph);
@@ -470,13 +286,35 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
     );
     let footer_y = ph - MARGIN_MM + 4.0;
     let content = Rect::new(x0, top + 3.0, x1, footer_y - 5.0);
+    let run_on_header = |page: &mut Page, of: &str| {
+        header(
+            page,
+            x0,
+            x1,
+            MARGIN_MM,
+            &Header {
+                kicker: "Scenario sheet, continued",
+                title: &s.meta.title,
+                byline: &byline,
+                facts: [of, ""],
+            },
+        )
+    };
+    let run_on_top = run_on_header(&mut Page::new("", pw, ph), "");
+    let run_on = Rect::new(x0, run_on_top + 5.0, x1, footer_y - 5.0);
     let scene = Arc::new(map_scene(s, o));
     let (bounds, unit) = scene::frame(s);
     let (mw, mh) = (
         f64::from(bounds.max.x - bounds.min.x).max(1e-3),
         f64::from(bounds.max.y - bounds.min.y).max(1e-3),
     );
-    let (g, text_ops, fits) = arrange(s, o.landscape, content, mw, mh);
+    let words = blocks(s);
+    let (g, flowed) = arrange(&words, o.landscape, content, run_on, (mw, mh)).map_err(|limit| {
+        ExportError::SheetTooLong {
+            paper: o.paper_name(),
+            limit,
+        }
+    })?;
     let k = g.map.width() / mw;
     // The map, framed, with its edges named.
     page.fill(&g.map.inflate(0.8, 0.8), WHITE);
@@ -507,17 +345,17 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
     } else {
         format!("{ratio:.0}")
     };
-    let mut words = vec![format!(
+    let mut scale_words = vec![format!(
         "Scale 1:{ratio} — the true-scale tiled print lays out the map at 1:1."
     )];
     match &s.map {
-        Map::Table(_) if o.grid => words
+        Map::Table(_) if o.grid => scale_words
             .push("Grid of 1 inch squares, heavier every 6 inches; edge numbers in inches.".into()),
         Map::Table(_) => {}
         Map::Hex(h) => {
             let size = format!("{:.1}", h.hex_size_mm);
             let size = size.trim_end_matches('0').trim_end_matches('.');
-            words.push(format!(
+            scale_words.push(format!(
                 "Hexes {size} mm across the flats, numbered {}.",
                 h.numbering_words()
             ));
@@ -525,7 +363,7 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
     }
     let wx = sx + bar_len + 16.0;
     let right = if o.landscape { g.map.x1 + BAND_MM } else { x1 };
-    for (i, w) in words.iter().enumerate() {
+    for (i, w) in scale_words.iter().enumerate() {
         page.text(
             TextLine::new(
                 fit_text(w, 6.8, Weight::Regular, (right - wx).max(20.0)),
@@ -536,26 +374,32 @@ pub fn sheet(s: &Scenario, o: &ExportOptions, picture: Option<Arc<Picture>>) -> 
             .align(HAlign::Left, VAlign::Baseline),
         );
     }
-    page.ops.extend(text_ops);
-    // Hairlines between text columns that sit side by side.
-    for pair in g.regions.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        if (a.y0 - b.y0).abs() < 1e-6 && b.x0 > a.x1 {
-            let x = (a.x1 + b.x0) / 2.0;
-            page.fill(&Rect::new(x - 0.05, a.y0, x + 0.05, a.y1), FAINT);
+    let total = flowed.pages.len().max(1);
+    let foot = |page: &mut Page, n: usize| {
+        let mut left = format!("{} · scenario sheet · {}", s.meta.title, o.paper_name());
+        if total > 1 {
+            left.push_str(&format!(" · page {n} of {total}"));
         }
+        footer(page, x0, x1, footer_y, &left, "Made with Sandtable");
+    };
+    let mut text = flowed.pages.into_iter();
+    let used = flowed.columns_used;
+    hairlines(&mut page, &g.regions, used.first().copied().unwrap_or(0));
+    page.ops.extend(text.next().unwrap_or_default());
+    foot(&mut page, 1);
+    if total > 1 {
+        page.name = "page1".into();
     }
-    footer(
-        &mut page,
-        x0,
-        x1,
-        footer_y,
-        &format!("{} · scenario sheet · {}", s.meta.title, o.paper_name()),
-        if fits {
-            "Made with Sandtable"
-        } else {
-            "Not all of the scenario's text fits: see the scenario file · Made with Sandtable"
-        },
-    );
-    page
+    let mut pages = vec![page];
+    let columns = run_on_columns(o.landscape, run_on);
+    for (i, ops) in text.enumerate() {
+        let n = i + 2;
+        let mut p = Page::new(format!("page{n}"), pw, ph);
+        run_on_header(&mut p, &format!("page {n} of {total}"));
+        hairlines(&mut p, &columns, used.get(n - 1).copied().unwrap_or(0));
+        p.ops.extend(ops);
+        foot(&mut p, n);
+        pages.push(p);
+    }
+    Ok(pages)
 }

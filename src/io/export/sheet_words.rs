@@ -1,12 +1,15 @@
-//! What the scenario sheet says: the scenario's words (situation, notes, sides and zones, entry
-//! points and the order of march, reinforcements, objectives, the order of battle) and the
-//! legend rows, as blocks the sheet flows into its columns.
+//! What the scenario sheet says: the scenario's words (situation, notes, sides with their zones
+//! and every unit and leader, entry points and the order of march, reinforcement groups with their
+//! turn, entry and units, objectives) and the legend rows, as blocks the sheet flows into its
+//! columns. Everything is always said: the sheet runs on over more pages rather than leave any
+//! of it out.
 
 use super::fonts::Weight;
 use super::furniture::{INK, SOFT};
 use super::legend;
 use crate::model::*;
 use crate::scene::Scene;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 pub(super) enum Swatch {
@@ -116,9 +119,38 @@ pub(super) fn map_words(s: &Scenario) -> String {
     }
 }
 
+/// What a unit is, in a few words: "veteran infantry, 4" or "leader, +1", and its hex on a hex
+/// map.
+fn unit_words(s: &Scenario, u: &Unit) -> String {
+    let what = if u.is_leader() {
+        match &u.leadership {
+            Some(l) if l.bonus != 0 => format!("leader, {:+}", l.bonus),
+            _ => "leader".into(),
+        }
+    } else {
+        format!(
+            "{} {}, {}",
+            quality(u.quality),
+            u.kind.tag(),
+            if u.strength.current == u.strength.start {
+                u.strength.start.to_string()
+            } else {
+                format!("{} of {}", u.strength.current, u.strength.start)
+            }
+        )
+    };
+    match (u.hex(), &s.map) {
+        (Some((hex, _)), Map::Hex(m)) => format!("{what} · hex {}", m.label(hex)),
+        _ => what,
+    }
+}
+
 /// The words of the sheet, in reading order.
-pub(super) fn blocks(s: &Scenario, roster: bool) -> Vec<Block> {
+pub(super) fn blocks(s: &Scenario) -> Vec<Block> {
     let mut b = Vec::new();
+    // One swatch per side (and per side and turn): a sheet may list a thousand zones.
+    let mut zone_swatch: HashMap<SideId, Arc<Scene>> = HashMap::new();
+    let mut arrival_swatch: HashMap<(SideId, u16), Arc<Scene>> = HashMap::new();
     let side_name = |id: SideId| s.side(id).map_or("?".to_string(), |x| x.name.clone());
     let unit_name = |id: UnitId| {
         s.unit(id)
@@ -158,39 +190,24 @@ pub(super) fn blocks(s: &Scenario, roster: bool) -> Vec<Block> {
                     ZoneArea::Hexes(h) => format!("deployment zone of {} hexes", h.len()),
                     ZoneArea::Polygon(_) => "deployment zone".into(),
                 };
+                let swatch = zone_swatch
+                    .entry(side.id)
+                    .or_insert_with(|| legend::zone(s, side.id))
+                    .clone();
                 b.push(Block::Row {
-                    swatch: Swatch::Scene(legend::zone(s, side.id)),
+                    swatch: Swatch::Scene(swatch),
                     title: z.name.clone(),
                     detail: size,
                     indent: 4.0,
                 });
             }
-            if roster && !units.is_empty() {
-                for u in &units {
-                    let what = if u.is_leader() {
-                        match &u.leadership {
-                            Some(l) if l.bonus != 0 => format!("leader, {:+}", l.bonus),
-                            _ => "leader".into(),
-                        }
-                    } else {
-                        format!(
-                            "{} {}, {}",
-                            quality(u.quality),
-                            u.kind.tag(),
-                            if u.strength.current == u.strength.start {
-                                u.strength.start.to_string()
-                            } else {
-                                format!("{} of {}", u.strength.current, u.strength.start)
-                            }
-                        )
-                    };
-                    b.push(Block::Para {
-                        text: format!("{} — {what}", u.name),
-                        weight: Weight::Regular,
-                        colour: SOFT,
-                        indent: 4.0,
-                    });
-                }
+            for u in &units {
+                b.push(Block::Para {
+                    text: format!("{} — {}", u.name, unit_words(s, u)),
+                    weight: Weight::Regular,
+                    colour: SOFT,
+                    indent: 4.0,
+                });
             }
             b.push(Block::Gap(1.0));
         }
@@ -258,14 +275,22 @@ pub(super) fn blocks(s: &Scenario, roster: bool) -> Vec<Block> {
         rs.sort_by_key(|r| (r.turn, r.side.0, r.id.0));
         for r in rs {
             let names: Vec<String> = r.units.iter().map(|u| unit_name(*u)).collect();
+            let swatch = arrival_swatch
+                .entry((r.side, r.turn))
+                .or_insert_with(|| legend::reinforcement(s, r.side, r.turn))
+                .clone();
             b.push(Block::Row {
-                swatch: Swatch::Scene(legend::reinforcement(s, r.side, r.turn)),
-                title: format!("Turn {}: {}", r.turn, side_name(r.side)),
-                detail: format!(
-                    "{} · enter at {}",
-                    names.join(", "),
+                swatch: Swatch::Scene(swatch),
+                title: format!(
+                    "Turn {}: {} at {}",
+                    r.turn,
+                    side_name(r.side),
                     place_words(s, r.entry)
                 ),
+                detail: match names.len() {
+                    0 => "no units yet".into(),
+                    _ => names.join(", "),
+                },
                 indent: 0.0,
             });
         }
