@@ -8,8 +8,9 @@
 //! from the starting position gives the saved position again, which is how a file sent by an
 //! opponent is shown and checked.
 
+use super::column::Column;
 use super::ids::{ColumnId, ModelId, UnitId};
-use super::scenario::{Column, Place};
+use super::map::Place;
 use super::unit::{Command, Unit};
 use crate::geom::Point;
 use serde::{Deserialize, Serialize};

@@ -7,12 +7,14 @@
 
 mod bytes;
 mod colour;
+mod column;
 pub mod compat;
 pub mod game;
 mod game_check;
 pub mod generate;
 mod half_hex;
 mod ids;
+mod invalid;
 pub mod labels;
 pub mod limits;
 mod map;
@@ -26,14 +28,15 @@ mod validate;
 pub mod words;
 
 pub use colour::Colour;
+pub use column::*;
 pub use ids::*;
+pub use invalid::Invalid;
 pub use limits::{MAX_HEXES, MAX_TABLE_IN};
 pub use map::*;
 pub use repair::Repair;
 pub use scenario::*;
 pub use terrain::*;
 pub use unit::*;
-pub use validate::Invalid;
 pub use words::count;
 
 use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};
