@@ -4,7 +4,7 @@
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::{NodeT, Queryable};
-use sandtable::app::play::Activity;
+use sandtable::app::activity::Activity;
 use sandtable::game;
 use sandtable::geom::Point;
 use sandtable::model::game::{Action, Phase};

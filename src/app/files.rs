@@ -2,10 +2,10 @@
 //! dropped on the window and background images.
 
 use super::App;
-use super::command::{Answer, Guarded};
+use super::command::{Answer, Guarded, Purpose};
 use super::dialogs::{FileDialogs, Pick};
 use super::notices::Level;
-use super::path_prompt::{PathPrompt, Purpose};
+use super::path_prompt::PathPrompt;
 use crate::edit::{Document, Edit};
 use crate::io;
 use crate::io::recovery::{Recovery, RecoveryInfo};

@@ -10,7 +10,7 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::palette::Payload;
+use super::tools::Payload;
 use crate::model::*;
 use egui::{RichText, Ui};
 use std::collections::HashSet;

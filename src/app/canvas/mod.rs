@@ -20,7 +20,7 @@ pub use draw::measure_text;
 
 use super::App;
 use super::command::{Change, Command, Commands};
-use super::palette::Payload;
+use super::tools::Payload;
 use super::tools::{Gesture, Tool};
 use super::view::View;
 use crate::edit::Edit;
