@@ -10,7 +10,10 @@
 
 mod card;
 mod draw;
+mod grid;
 pub(in crate::app) mod labels;
+mod layer_cache;
+mod marks;
 pub use labels::zoom_to_name;
 mod reveal;
 mod select;
