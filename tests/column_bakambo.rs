@@ -10,11 +10,15 @@ use sandtable::rules::column::{
     self, Activation, BreakCause, ColumnPreview, Movement, Order, RouteKind, UnitEnd, Warning,
 };
 use sandtable::rules::dice::Prob;
+use sandtable::samples;
 use std::path::Path;
 use std::process::{Command, Output};
 
 fn bakambo() -> Scenario {
-    (samples::by_name("bakambo").expect("sample").build)()
+    samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn column_id(s: &Scenario) -> ColumnId {

@@ -3,6 +3,7 @@
 //! picking which unit still off the table tries to come on.
 
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -22,7 +23,10 @@ fn stderr(o: &Output) -> String {
 }
 
 fn bakambo() -> Scenario {
-    (samples::by_name("bakambo").expect("bakambo").build)()
+    samples::by_name("bakambo")
+        .expect("bakambo")
+        .load()
+        .expect("the sample loads")
 }
 
 fn saved(dir: &Path, s: &Scenario) -> String {

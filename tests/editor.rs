@@ -11,6 +11,7 @@ use sandtable::edit::Document;
 use sandtable::geom::Point;
 use sandtable::io::recovery::Recovery;
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::PathBuf;
 
 struct Editor {
@@ -39,7 +40,10 @@ fn editor(s: Scenario) -> Editor {
 }
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 impl Editor {
@@ -998,7 +1002,7 @@ fn file_open_sample_lists_the_five_samples_and_opens_one() {
     }
     let winceby = samples::by_name("winceby").expect("winceby");
     e.click(&format!("{} — {}", winceby.name, winceby.source));
-    assert_eq!(e.s(), &(winceby.build)());
+    assert_eq!(e.s(), &winceby.load().expect("the sample loads"));
     assert!(!e.app().doc.is_dirty());
 }
 

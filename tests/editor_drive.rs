@@ -16,7 +16,7 @@ use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::edit::ops::create::Template;
 use sandtable::io::recovery::Recovery;
-use sandtable::model::samples;
+use sandtable::samples;
 
 const SIZE: [f32; 2] = [1400.0, 900.0];
 
@@ -155,7 +155,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
         let app = App::new(
-            Document::new((sample.build)(), None),
+            Document::new(sample.load().expect("the sample loads"), None),
             Box::new(ScriptedDialogs::default()),
             Recovery::in_dir(dir.path().join("recovery")),
             Settings::default(),

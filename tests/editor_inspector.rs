@@ -13,6 +13,7 @@ use sandtable::edit::{Document, Edit};
 use sandtable::geom::Point;
 use sandtable::io::recovery::Recovery;
 use sandtable::model::*;
+use sandtable::samples;
 
 struct Editor {
     harness: Harness<'static, App>,
@@ -36,7 +37,12 @@ impl Editor {
     }
 
     fn sample(name: &str) -> Editor {
-        Editor::new((samples::by_name(name).expect("sample").build)())
+        Editor::new(
+            samples::by_name(name)
+                .expect("sample")
+                .load()
+                .expect("the sample loads"),
+        )
     }
 
     fn app(&self) -> &App {
@@ -193,7 +199,10 @@ fn strength_is_checked_against_the_start_and_models_follow_it() {
 
 #[test]
 fn building_a_column_adds_reorders_and_checks_widths() {
-    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let mut s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let side = s.columns[0].side;
     let col = s.columns[0].id;
     let Some(Edit::PutUnit(new)) =

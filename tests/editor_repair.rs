@@ -12,6 +12,7 @@ use sandtable::edit::Document;
 use sandtable::io::recovery::Recovery;
 use sandtable::io::{self, codec};
 use sandtable::model::*;
+use sandtable::samples;
 
 struct Editor {
     h: Harness<'static, App>,
@@ -57,7 +58,10 @@ impl Editor {
 
 #[test]
 fn a_superior_on_the_other_side_opens_set_aside_in_problems_and_is_repaired_in_the_inspector() {
-    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    let mut s = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let sub = s
         .units
         .iter()

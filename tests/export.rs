@@ -17,7 +17,8 @@
 use sandtable::io::export::{
     self, ExportError, ExportOptions, Format, Layout, MAX_PAGES, Page, Paper, TilePlan,
 };
-use sandtable::model::{Map, Scenario, TableMap, samples};
+use sandtable::model::{Map, Scenario, TableMap};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -28,7 +29,10 @@ const CHANNEL_TOLERANCE: u8 = 24;
 const MAX_DIFFERING: usize = 4;
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn golden_dir() -> PathBuf {
@@ -142,7 +146,7 @@ fn compare(name: &str, actual: &image::RgbImage) -> Result<(), String> {
 fn sheets_of_every_sample_match_their_goldens() {
     let mut failures = Vec::new();
     for sample in &samples::ALL {
-        let s = (sample.build)();
+        let s = sample.load().expect("the sample loads");
         let rendered = export::render(&sheet_page(&s), GOLDEN_DPI).expect("renders");
         assert_eq!(
             (rendered.width, rendered.height),

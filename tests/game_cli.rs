@@ -5,8 +5,8 @@
 use sandtable::game;
 use sandtable::io;
 use sandtable::model::game::Phase;
-use sandtable::model::samples;
 use sandtable::model::{Command as Chit, Morale, Position, Scenario};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -22,7 +22,10 @@ fn text(b: &[u8]) -> String {
 }
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("a sample").build)()
+    samples::by_name(name)
+        .expect("a sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// A sample written to a fresh file.

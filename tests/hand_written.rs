@@ -5,6 +5,7 @@
 
 use sandtable::io::{self, codec};
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -20,7 +21,10 @@ fn text(b: &[u8]) -> String {
 }
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn saves(name: &str) -> String {

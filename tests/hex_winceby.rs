@@ -4,10 +4,11 @@
 use hexx::Hex;
 use sandtable::model::*;
 use sandtable::rules::hex_commands::*;
+use sandtable::samples;
 
 fn winceby() -> Scenario {
     let sample = samples::by_name("winceby").expect("the winceby sample exists");
-    (sample.build)()
+    sample.load().expect("the sample loads")
 }
 
 fn rules(s: &Scenario) -> HexRules {

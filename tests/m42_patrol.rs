@@ -3,13 +3,17 @@
 
 use proptest::prelude::*;
 use sandtable::geom::{Point, point_in_polygon, point_segment_distance, polyline_distance};
-use sandtable::model::{PieceShape, Scenario, UnitId, samples};
+use sandtable::model::{PieceShape, Scenario, UnitId};
 use sandtable::rules::m42::{
     self, CannotMove, Illegal, LeaderSource, MoveType, NoRegroup, Options,
 };
+use sandtable::samples;
 
 fn patrol() -> Scenario {
-    (samples::by_name("patrol").expect("patrol sample").build)()
+    samples::by_name("patrol")
+        .expect("patrol sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {

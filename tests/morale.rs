@@ -18,6 +18,7 @@ use sandtable::rules::morale::{
     self, Cause, Distance, MoveKind, OutcomeKind, Removal, RerollSource, Resolution, TestKind,
     TestRequest,
 };
+use sandtable::samples;
 
 const FORTY_FOURTH: &str = "44th Foot";
 const SHELTON: &str = "Brigadier Shelton";
@@ -264,7 +265,10 @@ fn r4_worked_example_on_the_rearguard_sample() {
 // applying a result keeps the sample free of `check` errors (models match strength).
 
 fn rearguard() -> Scenario {
-    (samples::by_name("rearguard").expect("listed").build)()
+    samples::by_name("rearguard")
+        .expect("listed")
+        .load()
+        .expect("the sample loads")
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {

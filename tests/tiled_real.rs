@@ -6,7 +6,8 @@
 //! runs these with `--ignored`.
 
 use sandtable::io::tmx::{self, TerrainMapping};
-use sandtable::model::{HexShape, OffsetParity, Orientation, Scenario, samples};
+use sandtable::model::{HexShape, OffsetParity, Orientation, Scenario};
+use sandtable::samples;
 use std::process::Command;
 
 fn tool(name: &str, args: &[&std::ffi::OsStr]) {
@@ -39,7 +40,10 @@ fn names(s: &Scenario) -> Vec<String> {
 }
 
 fn variants() -> Vec<(String, Scenario)> {
-    let base = (samples::by_name("winceby").expect("sample").build)();
+    let base = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let mut out = vec![("winceby".to_string(), base.clone())];
     for (o, p) in [
         (Orientation::Flat, OffsetParity::Odd),

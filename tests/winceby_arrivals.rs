@@ -5,6 +5,7 @@
 use hexx::Hex;
 use sandtable::model::*;
 use sandtable::rules::hex_commands::{self, HexRules};
+use sandtable::samples;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -24,7 +25,10 @@ fn stderr(o: &Output) -> String {
 }
 
 fn winceby() -> Scenario {
-    (samples::by_name("winceby").expect("winceby").build)()
+    samples::by_name("winceby")
+        .expect("winceby")
+        .load()
+        .expect("the sample loads")
 }
 
 fn saved(dir: &Path, s: &Scenario) -> String {

@@ -108,12 +108,14 @@ impl App {
                 Pick::Cancelled => {}
                 Pick::Unavailable => self.prompt_path(Purpose::Tiled, ""),
             },
-            Guarded::OpenSample(name) => match crate::model::samples::by_name(name) {
-                Some(sample) => {
-                    self.replace_document(Document::new((sample.build)(), None));
+            Guarded::OpenSample(name) => match crate::samples::by_name(name).map(|s| (s, s.load()))
+            {
+                Some((sample, Ok(scenario))) => {
+                    self.replace_document(Document::new(scenario, None));
                     self.files.recovery.clear();
                     self.status = format!("Opened the sample {name} ({})", sample.source);
                 }
+                Some((_, Err(e))) => self.notify(true, format!("{e}: {}", e.source)),
                 None => self.status = format!("No sample is called {name}"),
             },
             Guarded::Recover => self.recover(),

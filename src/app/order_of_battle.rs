@@ -307,10 +307,13 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::samples;
+    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        (samples::by_name(name).expect("sample").build)()
+        samples::by_name(name)
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     #[test]

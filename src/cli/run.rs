@@ -8,7 +8,7 @@ use super::parse::find_unit;
 use super::{check, column, info, moves_hex, moves_table, play, span, test_cmd, tmx_cmd};
 use crate::io;
 use crate::model::Scenario;
-use crate::model::samples;
+use crate::samples;
 use std::io::Write;
 use std::path::Path;
 
@@ -302,7 +302,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                     names.join(", ")
                 ))
             })?;
-            io::save(&output, &(sample.build)())?;
+            io::save(&output, &sample.load()?)?;
             writeln!(out, "wrote {} ({})", output.display(), sample.source)?;
             Ok(0)
         }

@@ -20,7 +20,6 @@ pub mod limits;
 mod map;
 pub mod placement;
 pub mod repair;
-pub mod samples;
 mod scenario;
 mod terrain;
 mod unit;

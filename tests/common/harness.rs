@@ -8,7 +8,8 @@ use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::io::recovery::Recovery;
-use sandtable::model::{Scenario, samples};
+use sandtable::model::Scenario;
+use sandtable::samples;
 
 pub struct Editor {
     pub h: Harness<'static, App>,
@@ -34,7 +35,10 @@ pub fn editor(s: Scenario) -> Editor {
 
 /// A built-in sample by name.
 pub fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 impl Editor {
