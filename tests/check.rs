@@ -10,26 +10,13 @@ fn unit(s: &mut Scenario, side: usize, name: &str, models: &[(f32, f32)]) -> Uni
     let id = UnitId(s.alloc());
     let side = s.sides[side].id;
     let mut u = Unit {
-        id,
-        name: name.into(),
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
-        stats: Stats::default(),
         strength: Strength::full(models.len().max(1) as u16),
-        special: vec![],
         position: if models.is_empty() {
             Position::OffMap
         } else {
             Position::Table
         },
-        models: vec![],
-        leader_model: None,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, UnitKind::Infantry)
     };
     for (x, y) in models {
         let mid = ModelId(s.alloc());

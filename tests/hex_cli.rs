@@ -28,25 +28,15 @@ struct Ids {
 fn unit(s: &mut Scenario, name: &str, side: SideId, kind: UnitKind, hex: Hex, mp: u8) -> UnitId {
     let id = UnitId(s.alloc());
     s.units.push(Unit {
-        id,
-        name: name.into(),
-        side,
-        kind,
-        quality: Quality::Regular,
         stats: Stats {
             mp,
             ..Stats::default()
         },
         strength: Strength::full(4),
-        special: Vec::new(),
         position: Position::Hex { hex, facing: 0 },
-        models: Vec::new(),
-        leader_model: None,
         leadership: None,
-        commander: None,
-        attached_leader: None,
         exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, kind)
     });
     id
 }

@@ -38,10 +38,6 @@ fn stand(s: &mut Scenario, x: f32, y: f32, w: f32, d: f32) -> Model {
 fn unit(s: &mut Scenario, name: &str, kind: UnitKind, q: Quality, models: Vec<Model>) -> Unit {
     let n = models.len() as u16;
     Unit {
-        id: UnitId(s.alloc()),
-        name: name.into(),
-        side: s.sides[0].id,
-        kind,
         quality: q,
         stats: Stats {
             mv: 6,
@@ -50,15 +46,12 @@ fn unit(s: &mut Scenario, name: &str, kind: UnitKind, q: Quality, models: Vec<Mo
             ..Stats::default()
         },
         strength: Strength::full(n),
-        special: Vec::new(),
         position: Position::Table,
         leader_model: models.first().map(|m| m.id),
         models,
         leadership: None,
-        commander: None,
-        attached_leader: None,
         exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(UnitId(s.alloc()), name, s.sides[0].id, kind)
     }
 }
 

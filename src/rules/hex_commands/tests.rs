@@ -1331,56 +1331,43 @@ mod properties {
                             blue
                         };
                         s.units.push(Unit {
-                            id,
-                            name: format!("U{k}"),
-                            side,
-                            kind: [
-                                UnitKind::Infantry,
-                                UnitKind::Cavalry,
-                                UnitKind::Dragoons,
-                                UnitKind::Wagon,
-                                UnitKind::Infantry,
-                            ][*kind as usize],
-                            quality: Quality::Regular,
                             stats: Stats {
                                 mp: *mp,
                                 ..Stats::default()
                             },
                             strength: Strength::full(3),
-                            special: Vec::new(),
                             position: Position::Hex {
                                 hex,
                                 facing: *facing,
                             },
-                            models: Vec::new(),
-                            leader_model: None,
                             leadership: None,
                             commander: (side == blue).then_some(leader),
-                            attached_leader: None,
                             exerts_zoc: k % 5 != 4,
-                            state: UnitState::default(),
+                            ..Unit::new(
+                                id,
+                                format!("U{k}"),
+                                side,
+                                [
+                                    UnitKind::Infantry,
+                                    UnitKind::Cavalry,
+                                    UnitKind::Dragoons,
+                                    UnitKind::Wagon,
+                                    UnitKind::Infantry,
+                                ][*kind as usize],
+                            )
                         });
                         placed.push((id, side));
                     }
                     let centre = grid.hex_at(n / 2).unwrap_or(Hex::ZERO);
                     s.units.push(Unit {
-                        id: leader,
-                        name: "General".into(),
-                        side: blue,
-                        kind: UnitKind::Leader,
-                        quality: Quality::Regular,
                         stats: Stats {
                             mp: 4,
                             ..Stats::default()
                         },
-                        strength: Strength::full(1),
-                        special: Vec::new(),
                         position: Position::Hex {
                             hex: centre,
                             facing: 0,
                         },
-                        models: Vec::new(),
-                        leader_model: None,
                         leadership: Some(Leadership {
                             command: Command::ALL[cmd],
                             span,
@@ -1389,10 +1376,8 @@ mod properties {
                             rerolls: 0,
                             rerolls_used: 0,
                         }),
-                        commander: None,
-                        attached_leader: None,
                         exerts_zoc: false,
-                        state: UnitState::default(),
+                        ..Unit::new(leader, "General", blue, UnitKind::Leader)
                     });
                     let blues: Vec<UnitId> = placed
                         .iter()

@@ -32,11 +32,6 @@ impl Table {
             });
         }
         self.s.units.push(Unit {
-            id,
-            name: name.into(),
-            side,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
             stats: Stats {
                 mv: 6,
                 ld: 4,
@@ -46,15 +41,10 @@ impl Table {
                 ..Stats::default()
             },
             strength: Strength::full(models.len() as u16),
-            special: vec![],
             position: Position::Table,
             leader_model: models.first().map(|m| m.id),
             models,
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, name, side, UnitKind::Infantry)
         });
         id
     }
