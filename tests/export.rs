@@ -20,7 +20,10 @@ use sandtable::io::export::{
 use sandtable::model::{Map, Scenario, TableMap};
 use sandtable::samples;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves};
 
 const GOLDEN_DPI: f64 = 60.0;
 /// A pixel differs when any channel is further off than this.
@@ -504,21 +507,6 @@ fn pdf_has_one_page_per_page_and_parses() {
     }
 }
 
-fn sandtable(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn saves(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
-        .display()
-        .to_string()
-}
-
 #[test]
 fn export_command_writes_pages_named_after_their_labels() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -595,11 +583,10 @@ fn export_command_explains_bad_arguments() {
         (vec!["--dpi", "4000"], "4000 DPI"),
         (vec!["--tiled", "--overlap", "80"], "overlap of 80 mm"),
     ] {
-        let mut all = vec!["export", "saves/bakambo.sandtable", "--out", out.as_str()];
+        let bakambo = saves("bakambo.sandtable");
+        let mut all = vec!["export", bakambo.as_str(), "--out", out.as_str()];
         all.extend(args.iter().copied());
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sandtable"));
-        cmd.current_dir(env!("CARGO_MANIFEST_DIR")).args(&all);
-        let run = cmd.output().expect("run");
+        let run = sandtable(&all);
         assert_eq!(run.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");

@@ -8,18 +8,10 @@ use sandtable::model::game::Phase;
 use sandtable::model::{Command as Chit, Morale, Position, Scenario};
 use sandtable::samples;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, text};
 
 fn sample(name: &str) -> Scenario {
     samples::by_name(name)

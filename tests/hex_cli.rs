@@ -4,18 +4,10 @@
 use hexx::Hex;
 use sandtable::model::*;
 use std::path::Path;
-use std::process::{Command as Process, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Process::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, text};
 
 struct Ids {
     general: UnitId,

@@ -20,6 +20,10 @@ use sandtable::rules::morale::{
 };
 use sandtable::samples;
 
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, stderr};
+
 const FORTY_FOURTH: &str = "44th Foot";
 const SHELTON: &str = "Brigadier Shelton";
 
@@ -736,27 +740,15 @@ fn test_command_as_a_process_exits_0_or_2_with_the_reason() {
     let path = dir.path().join("r.sandtable");
     sandtable::io::save(&path, &rearguard_by_hand()).expect("save");
     let file = path.display().to_string();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-            .arg("test")
-            .arg(&file)
-            .args(args)
-            .output()
-            .expect("run sandtable")
-    };
+    let run = |args: &[&str]| sandtable(&[&["test", file.as_str()], args].concat());
     let ok = run(&["--unit", "#9", "--kind", "rally", "--roll", "5", "--json"]);
-    assert_eq!(
-        ok.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
     let v: serde_json::Value = serde_json::from_slice(&ok.stdout).expect("JSON");
     assert_eq!(v["roll"]["outcome"], "pass");
     let bad = run(&["--unit", FORTY_FOURTH, "--kind", "rally", "--roll", "9"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("a D6 shows 1 to 6, not 9"));
+    assert!(stderr(&bad).contains("a D6 shows 1 to 6, not 9"));
     let orphan = run(&["--unit", FORTY_FOURTH, "--kind", "rally", "--reroll", "3"]);
     assert_eq!(orphan.status.code(), Some(2), "--reroll needs --roll");
 }

@@ -9,6 +9,10 @@ use sandtable::samples;
 use std::io::Write;
 use std::path::Path;
 
+#[path = "common/binary.rs"]
+mod binary;
+use binary::sandtable;
+
 fn winceby() -> Scenario {
     samples::by_name("winceby")
         .expect("sample")
@@ -417,13 +421,6 @@ fn tiled_export_refuses_a_table() {
     assert!(matches!(s.map, Map::Table(_)));
     let err = tmx::tmx_files(&s, "x.png").err().expect("refused");
     assert!(err.to_string().contains("only hex maps"), "{err}");
-}
-
-fn sandtable(args: &[&std::ffi::OsStr]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
 }
 
 #[test]
