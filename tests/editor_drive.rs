@@ -11,12 +11,12 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::App;
-use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::settings::Settings;
-use sandtable::edit::Document;
 use sandtable::edit::ops::create::Template;
-use sandtable::io::recovery::Recovery;
 use sandtable::samples;
+
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Setup, editor_with};
 
 const SIZE: [f32; 2] = [1400.0, 900.0];
 
@@ -153,21 +153,18 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     let events = env("SANDTABLE_DRIVE_EVENTS", 1_500);
     let seed = env("SANDTABLE_DRIVE_SEED", 17);
     for (n, sample) in samples::ALL.iter().enumerate() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let app = App::new(
-            Document::new(sample.load().expect("the sample loads"), None),
-            Box::new(ScriptedDialogs::default()),
-            Recovery::in_dir(dir.path().join("recovery")),
-            Settings::default(),
+        let mut e = editor_with(
+            sample.load().expect("the sample loads"),
+            Setup {
+                size: SIZE,
+                ..Setup::default()
+            },
         );
-        let mut h = Harness::builder()
-            .with_size(SIZE)
-            .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
-        h.run();
+        let h = &mut e.h;
         let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
         let mut edits = 0;
         for i in 0..events {
-            let what = event(&mut h, &mut rng);
+            let what = event(h, &mut rng);
             let s = h.state().doc.scenario();
             let invalid = s.validate();
             assert!(
