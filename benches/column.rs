@@ -9,6 +9,7 @@
 use sandtable::geom::Point;
 use sandtable::model::*;
 use sandtable::rules::column::{self, Activation, Order};
+use sandtable::samples;
 use std::sync::LazyLock;
 
 fn main() {
@@ -22,7 +23,10 @@ struct Scene {
 }
 
 static SCENE: LazyLock<Scene> = LazyLock::new(|| {
-    let mut s = (samples::by_name("bakambo").expect("bakambo sample").build)();
+    let mut s = samples::by_name("bakambo")
+        .expect("bakambo sample")
+        .load()
+        .expect("the sample loads");
     let col = s.columns[0].clone();
     // A second echelon: a copy of each unit, waiting off table behind the first.
     let mut members = col.members.clone();

@@ -4,7 +4,8 @@
 //! encoder settings.
 
 use sandtable::io::export::{self, ExportOptions, Layout, Page, Rendered, encode_png};
-use sandtable::model::{Scenario, samples};
+use sandtable::model::Scenario;
+use sandtable::samples;
 use std::sync::LazyLock;
 
 fn main() {
@@ -15,10 +16,18 @@ fn main() {
     divan::main();
 }
 
-static BAKAMBO: LazyLock<Scenario> =
-    LazyLock::new(|| (samples::by_name("bakambo").expect("sample").build)());
-static WINCEBY: LazyLock<Scenario> =
-    LazyLock::new(|| (samples::by_name("winceby").expect("sample").build)());
+static BAKAMBO: LazyLock<Scenario> = LazyLock::new(|| {
+    samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
+});
+static WINCEBY: LazyLock<Scenario> = LazyLock::new(|| {
+    samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
+});
 
 fn scenario(name: &str) -> &'static Scenario {
     if name == "winceby" {

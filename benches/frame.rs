@@ -7,7 +7,8 @@ use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::io::recovery::Recovery;
-use sandtable::model::{Scenario, generate, samples};
+use sandtable::model::{Scenario, generate};
+use sandtable::samples;
 
 fn main() {
     divan::main();
@@ -25,7 +26,10 @@ fn input() -> egui::RawInput {
 
 fn scenario(name: &str) -> Scenario {
     match name {
-        "winceby" => (samples::by_name("winceby").expect("sample").build)(),
+        "winceby" => samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("the sample loads"),
         // 40,000 hexes, 10% impassable, 5,000 units on hexes (a leader, the unit it commands
         // and 4,998 enemies: the most a scenario may hold, so that edits validate).
         "hex_200x200_5000_units" => generate::hex_battlefield(200, 0.1, 4998, 3),

@@ -25,26 +25,16 @@ fn add_unit(s: &mut Scenario, side: SideId, n: usize, centre: Point, ld: u8) -> 
         });
     }
     s.units.push(Unit {
-        id,
-        name: format!("{n} models"),
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
         stats: Stats {
             mv: 6,
             ld,
             ..Stats::default()
         },
         strength: Strength::full(n as u16),
-        special: vec![],
         position: Position::Table,
         leader_model: models.first().map(|m| m.id),
         models,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, format!("{n} models"), side, UnitKind::Infantry)
     });
     id
 }

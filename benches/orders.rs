@@ -3,17 +3,22 @@
 //! line-of-sight checks.
 
 use sandtable::geom::Point;
-use sandtable::model::{Model, ModelId, Scenario, UnitId, samples};
+use sandtable::model::{Model, ModelId, Scenario, UnitId};
 use sandtable::rules::los::{Eye, SightMap};
 use sandtable::rules::orders::{self, Action, OrderRequest};
+use sandtable::samples;
 use std::sync::LazyLock;
 
 fn main() {
     divan::main();
 }
 
-static SKIRMISH: LazyLock<Scenario> =
-    LazyLock::new(|| (samples::by_name("skirmish").expect("sample").build)());
+static SKIRMISH: LazyLock<Scenario> = LazyLock::new(|| {
+    samples::by_name("skirmish")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
+});
 
 fn unit(s: &Scenario, name: &str) -> UnitId {
     s.find_unit(name).expect("unit").id

@@ -2,7 +2,8 @@
 //!
 //! Layers, arrows pointing one way: `app` → `preview` → `scene`, `rules`; `app` → `edit` →
 //! `rules` → `model`, `geom` (`edit::ops::outcome` carries out what the rules answer);
-//! `cli` → `io` → `scene`, `model`; `cli` → `rules`. See `docs/architecture.md`.
+//! `cli` → `io` → `scene`, `model`; `cli` → `rules`; `app`, `cli` → `samples` → `io`. See
+//! `docs/architecture.md`.
 
 pub mod app;
 pub mod cli;
@@ -13,4 +14,5 @@ pub mod io;
 pub mod model;
 pub mod preview;
 pub mod rules;
+pub mod samples;
 pub mod scene;

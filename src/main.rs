@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use sandtable::cli::{self, Cli, EXIT_FAILURE};
-use sandtable::{io, model::samples};
+use sandtable::{io, samples};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -33,13 +33,19 @@ fn main() -> ExitCode {
                         return ExitCode::from(EXIT_FAILURE);
                     }
                 },
-                None => (
-                    io::Loaded {
-                        scenario: (samples::ALL[0].build)(),
-                        repairs: Vec::new(),
-                    },
-                    None,
-                ),
+                None => match samples::ALL[0].load() {
+                    Ok(scenario) => (
+                        io::Loaded {
+                            scenario,
+                            repairs: Vec::new(),
+                        },
+                        None,
+                    ),
+                    Err(e) => {
+                        print_error(&e);
+                        return ExitCode::from(EXIT_FAILURE);
+                    }
+                },
             };
             match sandtable::app::run(loaded.scenario, path, loaded.repairs) {
                 Ok(()) => ExitCode::SUCCESS,

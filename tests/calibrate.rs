@@ -8,8 +8,8 @@ use sandtable::edit::ops::calibrate::fit_hexes;
 use sandtable::geom::Point;
 use sandtable::io::export::{self, ExportOptions, Layout, Op, Page};
 use sandtable::io::image::background_from_bytes;
-use sandtable::model::samples;
 use sandtable::model::*;
+use sandtable::samples;
 use vello_cpu::kurbo::{BezPath, Circle};
 
 const HEX_MM: f32 = 20.0;
@@ -260,7 +260,10 @@ fn write_the_readme_demonstration() {
     let Some(dir) = std::env::var_os("SANDTABLE_DEMO_DIR") else {
         return;
     };
-    let winceby = (samples::by_name("winceby").expect("sample").build)();
+    let winceby = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
     let page = &sheet[0];
     let placed = page

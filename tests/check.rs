@@ -4,31 +4,19 @@ use hexx::Hex;
 use sandtable::geom::Point;
 use sandtable::model::*;
 use sandtable::rules::check::{Severity, check, has_errors};
+use sandtable::samples;
 
 fn unit(s: &mut Scenario, side: usize, name: &str, models: &[(f32, f32)]) -> UnitId {
     let id = UnitId(s.alloc());
     let side = s.sides[side].id;
     let mut u = Unit {
-        id,
-        name: name.into(),
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
-        stats: Stats::default(),
         strength: Strength::full(models.len().max(1) as u16),
-        special: vec![],
         position: if models.is_empty() {
             Position::OffMap
         } else {
             Position::Table
         },
-        models: vec![],
-        leader_model: None,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, UnitKind::Infantry)
     };
     for (x, y) in models {
         let mid = ModelId(s.alloc());
@@ -405,7 +393,10 @@ fn pioneers(s: &Scenario) -> (ColumnId, UnitId) {
 
 #[test]
 fn r1_a_unit_in_column_must_stand_as_wide_as_its_column_records() {
-    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let mut s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let (col, unit) = pioneers(&s);
     let width = |s: &mut Scenario, w: u8| {
         let c = s.columns.iter_mut().find(|c| c.id == col).expect("column");
@@ -435,7 +426,10 @@ fn r1_a_unit_in_column_must_stand_as_wide_as_its_column_records() {
 
 #[test]
 fn an_off_table_unit_whose_models_and_strength_disagree_is_an_error() {
-    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let mut s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let id = s.find_unit("Zanzibari Askaris").expect("askaris").id;
     let u = s.unit_mut(id).expect("unit");
     assert_eq!(u.position, Position::OffMap);

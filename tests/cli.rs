@@ -1,26 +1,10 @@
 //! The command line as a user runs it: real process, real exit codes, stdout and stderr.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn saves(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
-        .display()
-        .to_string()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, text};
 
 #[test]
 fn sample_list_names_all_five() {

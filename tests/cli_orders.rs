@@ -1,25 +1,11 @@
 //! `sandtable moves` on the R3 skirmish sample, as a user runs it.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, text};
 
 fn skirmish() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join("skirmish.sandtable")
-        .display()
-        .to_string()
+    saves("skirmish.sandtable")
 }
 
 #[test]

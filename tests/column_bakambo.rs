@@ -10,11 +10,17 @@ use sandtable::rules::column::{
     self, Activation, BreakCause, ColumnPreview, Movement, Order, RouteKind, UnitEnd, Warning,
 };
 use sandtable::rules::dice::Prob;
-use std::path::Path;
-use std::process::{Command, Output};
+use sandtable::samples;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, stdout};
 
 fn bakambo() -> Scenario {
-    (samples::by_name("bakambo").expect("sample").build)()
+    samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn column_id(s: &Scenario) -> ColumnId {
@@ -241,23 +247,8 @@ fn ordering_the_naval_brigade_out_breaks_the_column_without_pin_tests() {
 
 // The command line, run as a player would.
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
 fn save() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join("bakambo.sandtable")
-        .display()
-        .to_string()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    saves("bakambo.sandtable")
 }
 
 #[test]

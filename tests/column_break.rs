@@ -3,26 +3,18 @@
 //! picking which unit still off the table tries to come on.
 
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, stderr, stdout};
 
 fn bakambo() -> Scenario {
-    (samples::by_name("bakambo").expect("bakambo").build)()
+    samples::by_name("bakambo")
+        .expect("bakambo")
+        .load()
+        .expect("the sample loads")
 }
 
 fn saved(dir: &Path, s: &Scenario) -> String {

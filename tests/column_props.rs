@@ -87,30 +87,19 @@ fn build(p: &Plan) -> (Scenario, ColumnId, Option<Vec<Point>>) {
             })
             .collect();
         s.units.push(Unit {
-            id,
-            name: format!("U{i}"),
-            side,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
             stats: Stats {
                 mv: 6,
                 discipline: 7,
                 ..Stats::default()
             },
             strength: Strength::full(n),
-            special: vec![],
             position: if placed {
                 Position::Table
             } else {
                 Position::OffMap
             },
             models,
-            leader_model: None,
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, format!("U{i}"), side, UnitKind::Infantry)
         });
         members.push(ColumnMember {
             unit: id,

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use sandtable::edit::{Document, Edit};
 use sandtable::geom::Point;
 use sandtable::model::*;
+use sandtable::samples;
 
 const SAMPLES: [&str; 5] = ["bakambo", "patrol", "skirmish", "rearguard", "winceby"];
 
@@ -97,7 +98,7 @@ proptest! {
         sample in 0..SAMPLES.len(),
         ops in proptest::collection::vec(op(), 1..25),
     ) {
-        let start = (samples::by_name(SAMPLES[sample]).expect("sample").build)();
+        let start = samples::by_name(SAMPLES[sample]).expect("sample").load().expect("the sample loads");
         prop_assert!(start.validate().is_empty());
         let mut doc = Document::new(start.clone(), None);
         let mut states = vec![start.clone()];

@@ -2,7 +2,6 @@
 //! no file dialogs (scripted instead).
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
@@ -11,87 +10,21 @@ use sandtable::edit::Document;
 use sandtable::geom::Point;
 use sandtable::io::recovery::Recovery;
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::PathBuf;
 
-struct Editor {
-    h: Harness<'static, App>,
-    _dir: tempfile::TempDir,
-}
-
-fn editor_with(s: Scenario, dialogs: ScriptedDialogs, recovery_dir: Option<PathBuf>) -> Editor {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let rec = recovery_dir.unwrap_or_else(|| dir.path().join("recovery"));
-    let app = App::new(
-        Document::new(s, None),
-        Box::new(dialogs),
-        Recovery::in_dir(rec),
-        Settings::default(),
-    );
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
-    h.run();
-    Editor { h, _dir: dir }
-}
-
-fn editor(s: Scenario) -> Editor {
-    editor_with(s, ScriptedDialogs::default(), None)
-}
-
-fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
-}
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Editor, Setup, editor, editor_with, sample};
 
 impl Editor {
-    fn app(&self) -> &App {
-        self.h.state()
-    }
-
-    fn s(&self) -> &Scenario {
-        self.app().doc.scenario()
-    }
-
-    /// Clicks a widget as a person does: move there, press, release, a frame each.
-    fn click(&mut self, label: &str) {
-        let p = self.h.get_by_label(label).rect().center();
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.h.run();
-        self.press(p, false);
-        self.h.run();
-    }
-
     fn menu(&mut self, menu: &str, item: &str) {
         self.click(menu);
         self.click(item);
     }
 
-    fn screen(&self, world: Point) -> Pos2 {
-        self.app().view.to_screen(world)
-    }
-
-    fn press(&mut self, p: Pos2, pressed: bool) {
-        self.h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-
-    /// A click on the canvas at a map point.
-    fn click_map(&mut self, world: Point) {
-        let p = self.screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.press(p, false);
-        self.h.run();
-    }
-
     /// A drag along map points, one frame per step.
-    fn drag_map(&mut self, path: &[Point]) {
+    fn drag_along(&mut self, path: &[Point]) {
         let pts: Vec<Pos2> = path.iter().map(|w| self.screen(*w)).collect();
         self.h.hover_at(pts[0]);
         self.h.run();
@@ -121,11 +54,6 @@ impl Editor {
             self.h.run();
         }
         self.press(to, false);
-        self.h.run();
-    }
-
-    fn key(&mut self, modifiers: Modifiers, key: Key) {
-        self.h.key_press_modifiers(modifiers, key);
         self.h.run();
     }
 
@@ -210,7 +138,7 @@ fn paint_terrain_with_a_drag_is_one_undo_step() {
         hexx::HexOrientation::Flat,
     );
     let undo_before = e.app().doc.history().1;
-    e.drag_map(&[l.hex_to_world_pos(a), l.hex_to_world_pos(b)]);
+    e.drag_along(&[l.hex_to_world_pos(a), l.hex_to_world_pos(b)]);
     let painted = e.s().map.as_hex().expect("hex");
     assert_eq!(painted.terrain_at(a), Some(woods));
     assert_eq!(painted.terrain_at(b), Some(woods));
@@ -219,7 +147,7 @@ fn paint_terrain_with_a_drag_is_one_undo_step() {
         undo_before + 1,
         "one step for the whole drag"
     );
-    e.key(Modifiers::COMMAND, Key::Z);
+    e.keys(Modifiers::COMMAND, Key::Z);
     assert_ne!(e.s().map.as_hex().expect("hex").terrain_at(b), Some(woods));
 }
 
@@ -243,7 +171,7 @@ fn draw_a_wood_by_clicking_its_corners() {
     for c in corners {
         e.click_map(c);
     }
-    e.key(Modifiers::NONE, Key::Enter);
+    e.keys(Modifiers::NONE, Key::Enter);
     let piece = e.s().pieces.last().expect("a piece");
     assert_eq!(piece.terrain, woods);
     match &piece.shape {
@@ -266,13 +194,13 @@ fn undo_and_redo_from_keys_and_menu() {
         .hex_to_world_pos(hexx::Hex::new(2, 2));
     e.drop_from_palette("Infantry", at);
     let after = e.s().clone();
-    e.key(Modifiers::COMMAND, Key::Z);
+    e.keys(Modifiers::COMMAND, Key::Z);
     assert!(e.s().units.is_empty());
-    e.key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    e.keys(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     assert_eq!(e.s(), &after);
     e.menu("Edit", "Undo");
     assert!(e.s().units.is_empty());
-    e.key(Modifiers::COMMAND, Key::Y);
+    e.keys(Modifiers::COMMAND, Key::Y);
     assert_eq!(e.s(), &after);
 }
 
@@ -281,7 +209,7 @@ fn move_a_unit_by_dragging_and_cancel_with_escape() {
     let mut e = editor(sample("patrol"));
     let u = e.s().units[0].clone();
     let from = u.models[0].pos;
-    e.drag_map(&[from, from + Point::new(0.0, -4.0)]);
+    e.drag_along(&[from, from + Point::new(0.0, -4.0)]);
     let moved = e.s().unit(u.id).expect("unit");
     assert!(
         (moved.models[0].pos - (from + Point::new(0.0, -4.0))).length() < 0.1,
@@ -301,7 +229,7 @@ fn move_a_unit_by_dragging_and_cancel_with_escape() {
         e.h.hover_at(p + egui::vec2(0.0, 10.0 * k as f32));
         e.h.run();
     }
-    e.key(Modifiers::NONE, Key::Escape);
+    e.keys(Modifiers::NONE, Key::Escape);
     e.press(p + egui::vec2(0.0, 40.0), false);
     e.h.run();
     assert_eq!(e.s(), &start);
@@ -316,12 +244,18 @@ fn save_and_reopen() {
         open: vec![path.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(Scenario::new_hex("Saved map"), dialogs, None);
+    let mut e = editor_with(
+        Scenario::new_hex("Saved map"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
     let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
         .hex_to_world_pos(hexx::Hex::new(3, 3));
     e.drop_from_palette("Dragoons", at);
     let made = e.s().clone();
-    e.key(Modifiers::COMMAND, Key::S);
+    e.keys(Modifiers::COMMAND, Key::S);
     assert!(path.exists(), "{}", e.app().status);
     assert!(!e.app().doc.is_dirty());
     assert_eq!(sandtable::io::load(&path).expect("loads"), made);
@@ -341,7 +275,13 @@ fn file_export_previews_the_pages_and_writes_them_through_the_dialogs() {
         export: vec![out.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(sample("winceby"), dialogs, None);
+    let mut e = editor_with(
+        sample("winceby"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
     e.menu("File", "Export…");
     assert!(e.app().export.open);
     // The sheet is previewed first; the tiled print shows its plan and six tiles.
@@ -386,7 +326,7 @@ fn file_export_previews_the_pages_and_writes_them_through_the_dialogs() {
     e.h.get_by_label("+").click();
     e.h.run();
     assert!(e.h.query_by_label("150%").is_some());
-    e.key(Modifiers::NONE, Key::Escape);
+    e.keys(Modifiers::NONE, Key::Escape);
     assert!(!e.app().export.open);
 }
 
@@ -398,20 +338,26 @@ fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
         unavailable: true,
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(sample("patrol"), dialogs, None);
-    e.key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    let mut e = editor_with(
+        sample("patrol"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
+    e.keys(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     let field = e.h.get_by_label("Path");
     // Replace what is offered with the directory's start, then complete it with Tab.
     field.focus();
     e.h.run();
-    e.key(Modifiers::COMMAND, Key::A);
+    e.keys(Modifiers::COMMAND, Key::A);
     e.h.get_by_label("Path")
         .type_text(&format!("{}/camp", dir.path().display()));
     e.h.run();
-    e.key(Modifiers::NONE, Key::Tab);
+    e.keys(Modifiers::NONE, Key::Tab);
     e.h.get_by_label("Path").type_text("patrol");
     e.h.run();
-    e.key(Modifiers::NONE, Key::Enter);
+    e.keys(Modifiers::NONE, Key::Enter);
     let saved = dir.path().join("campaign/patrol.sandtable");
     assert!(saved.is_file(), "{}", e.app().status);
     assert_eq!(e.app().doc.path.as_deref(), Some(saved.as_path()));
@@ -422,19 +368,19 @@ fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
         "a notice and the status"
     );
     // Opening a file that is not there says so beside the field and keeps the prompt.
-    e.key(Modifiers::COMMAND, Key::O);
+    e.keys(Modifiers::COMMAND, Key::O);
     e.h.get_by_label("Path").focus();
     e.h.run();
-    e.key(Modifiers::COMMAND, Key::A);
+    e.keys(Modifiers::COMMAND, Key::A);
     e.h.get_by_label("Path")
         .type_text("/nowhere/at/all.sandtable");
     e.h.run();
-    e.key(Modifiers::NONE, Key::Enter);
+    e.keys(Modifiers::NONE, Key::Enter);
     assert!(
         e.h.query_by_label("There is no file /nowhere/at/all.sandtable")
             .is_some()
     );
-    e.key(Modifiers::NONE, Key::Escape);
+    e.keys(Modifiers::NONE, Key::Escape);
     assert!(
         e.h.query_by_label("Path").is_none(),
         "Escape closes the prompt"
@@ -450,8 +396,14 @@ fn a_file_that_will_not_open_says_why_in_a_notice_that_stays() {
         open: vec![bad.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(sample("patrol"), dialogs, None);
-    e.key(Modifiers::COMMAND, Key::O);
+    let mut e = editor_with(
+        sample("patrol"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
+    e.keys(Modifiers::COMMAND, Key::O);
     let said = format!("Error: Could not open {}", bad.display());
     let notices = |e: &Editor| e.h.query_all_by_label_contains(&said).count();
     assert_eq!(notices(&e), 1, "{}", e.app().status);
@@ -488,8 +440,10 @@ fn recover_an_autosave_after_a_crash() {
     let lost = {
         let mut e = editor_with(
             Scenario::new_hex("Before the crash"),
-            ScriptedDialogs::default(),
-            Some(rec.clone()),
+            Setup {
+                recovery: Some(rec.clone()),
+                ..Setup::default()
+            },
         );
         let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
             .hex_to_world_pos(hexx::Hex::new(5, 5));
@@ -500,8 +454,10 @@ fn recover_an_autosave_after_a_crash() {
     };
     let mut e = editor_with(
         Scenario::new_table("Fresh start"),
-        ScriptedDialogs::default(),
-        Some(rec.clone()),
+        Setup {
+            recovery: Some(rec.clone()),
+            ..Setup::default()
+        },
     );
     e.h.get_by_label_contains("Before the crash");
     e.click("Recover");
@@ -510,16 +466,20 @@ fn recover_an_autosave_after_a_crash() {
     // Discarding instead removes the file.
     let mut again = editor_with(
         Scenario::new_table("x"),
-        ScriptedDialogs::default(),
-        Some(rec.clone()),
+        Setup {
+            recovery: Some(rec.clone()),
+            ..Setup::default()
+        },
     );
     again.drop_from_palette("Infantry", Point::new(10.0, 10.0));
     again.h.state_mut().autosave_now();
     drop(again);
     let mut e = editor_with(
         Scenario::new_table("y"),
-        ScriptedDialogs::default(),
-        Some(rec.clone()),
+        Setup {
+            recovery: Some(rec.clone()),
+            ..Setup::default()
+        },
     );
     e.click("Discard");
     let mut later = Recovery::in_dir(rec);
@@ -541,16 +501,20 @@ fn a_corrupt_recovery_file_is_reported_once_and_recovered_work_keeps_an_absolute
     }
     let e = editor_with(
         Scenario::new_table("a"),
-        ScriptedDialogs::default(),
-        Some(rec.clone()),
+        Setup {
+            recovery: Some(rec.clone()),
+            ..Setup::default()
+        },
     );
     assert!(e.app().status.contains("set aside"), "{}", e.app().status);
     assert!(e.h.query_by_label("Recover").is_none(), "nothing to offer");
     drop(e);
     let e = editor_with(
         Scenario::new_table("b"),
-        ScriptedDialogs::default(),
-        Some(rec.clone()),
+        Setup {
+            recovery: Some(rec.clone()),
+            ..Setup::default()
+        },
     );
     assert!(
         !e.app().status.contains("set aside"),
@@ -570,8 +534,10 @@ fn a_corrupt_recovery_file_is_reported_once_and_recovered_work_keeps_an_absolute
     }
     let mut e = editor_with(
         Scenario::new_table("c"),
-        ScriptedDialogs::default(),
-        Some(rec),
+        Setup {
+            recovery: Some(rec),
+            ..Setup::default()
+        },
     );
     e.click("Recover");
     let path = e.app().doc.path.clone().expect("the original path");
@@ -637,7 +603,7 @@ fn the_canvas_keeps_its_rectangle_through_select_preview_drop_and_warning() {
     e.click_map(h.layout().hex_to_world_pos(hex));
     assert_eq!(e.app().selection, vec![ItemRef::Unit(u.id)]);
     assert_eq!(canvas(&e), before, "after selecting");
-    e.key(Modifiers::NONE, Key::P);
+    e.keys(Modifiers::NONE, Key::P);
     assert_eq!(
         e.h.get_by_label("Preview").value().as_deref(),
         Some("Moves under its command"),
@@ -820,18 +786,18 @@ fn a_unit_is_found_moved_and_let_go_by_keyboard_alone() {
     let mut e = editor(s);
     let grid = e.s().map.as_hex().expect("hex").grid();
     // Tab walks the side's units in the order of battle, Shift+Tab walks back.
-    e.key(Modifiers::NONE, Key::Tab);
+    e.keys(Modifiers::NONE, Key::Tab);
     assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[0])]);
-    e.key(Modifiers::NONE, Key::Tab);
+    e.keys(Modifiers::NONE, Key::Tab);
     assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[1])]);
-    e.key(Modifiers::SHIFT, Key::Tab);
-    e.key(Modifiers::SHIFT, Key::Tab);
+    e.keys(Modifiers::SHIFT, Key::Tab);
+    e.keys(Modifiers::SHIFT, Key::Tab);
     assert_eq!(
         e.app().selection,
         vec![ItemRef::Unit(ids[2])],
         "wraps round"
     );
-    e.key(Modifiers::NONE, Key::Tab);
+    e.keys(Modifiers::NONE, Key::Tab);
     assert_eq!(e.app().selection, vec![ItemRef::Unit(ids[0])]);
     // No widget took the keyboard focus from the Tabs: Enter presses no button.
     assert_eq!(e.h.ctx.memory(|m| m.focused()), None);
@@ -852,16 +818,16 @@ fn a_unit_is_found_moved_and_let_go_by_keyboard_alone() {
     for _ in 0..6 {
         e.h.step();
     }
-    e.key(Modifiers::NONE, Key::ArrowLeft);
+    e.keys(Modifiers::NONE, Key::ArrowLeft);
     assert_eq!(hex(&e), [c + 1, r + 1]);
     assert_eq!(e.app().doc.history().1, 2, "a second burst");
-    e.key(Modifiers::COMMAND, Key::Z);
+    e.keys(Modifiers::COMMAND, Key::Z);
     assert_eq!(hex(&e), [c + 2, r + 1]);
     // Escape lets go of the unit; the arrows then pan the view instead.
-    e.key(Modifiers::NONE, Key::Escape);
+    e.keys(Modifiers::NONE, Key::Escape);
     assert!(e.app().selection.is_empty());
     let before = e.app().view.origin;
-    e.key(Modifiers::NONE, Key::ArrowRight);
+    e.keys(Modifiers::NONE, Key::ArrowRight);
     assert_ne!(e.app().view.origin, before, "the view pans");
     assert_eq!(hex(&e), [c + 2, r + 1], "nothing moved");
 }
@@ -872,13 +838,13 @@ fn shift_and_an_arrow_nudge_a_table_unit_a_tenth_of_an_inch() {
     let side = s.units[0].side;
     let mut e = editor(s);
     e.h.state_mut().side = side;
-    e.key(Modifiers::NONE, Key::Tab);
+    e.keys(Modifiers::NONE, Key::Tab);
     let [ItemRef::Unit(id)] = e.app().selection[..] else {
         panic!("{:?}", e.app().selection)
     };
     let from = e.s().unit(id).expect("unit").models[0].pos;
-    e.key(Modifiers::SHIFT, Key::ArrowUp);
-    e.key(Modifiers::NONE, Key::ArrowRight);
+    e.keys(Modifiers::SHIFT, Key::ArrowUp);
+    e.keys(Modifiers::NONE, Key::ArrowRight);
     let to = e.s().unit(id).expect("unit").models[0].pos;
     assert!(
         (to - from - Point::new(0.5, -0.1)).length() < 1e-4,
@@ -898,7 +864,7 @@ fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
     };
     e.click("River");
     let path: Vec<Point> = (0..3).flat_map(along).collect();
-    e.drag_map(&path);
+    e.drag_along(&path);
     let h = e.s().map.as_hex().expect("hex");
     let rivers = |h: &HexMap| (0..6).filter(|d| h.hexside(a, *d).river).count();
     assert_eq!(rivers(h), 3, "{}", e.app().status);
@@ -906,9 +872,9 @@ fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
     assert_eq!(e.app().doc.history().1, 1, "one stroke, one step");
     // A stroke that starts on a river takes it up.
     let back: Vec<Point> = (1..3).flat_map(along).collect();
-    e.drag_map(&back);
+    e.drag_along(&back);
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 1);
-    e.key(Modifiers::COMMAND, Key::Z);
+    e.keys(Modifiers::COMMAND, Key::Z);
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 3);
 }
 
@@ -923,7 +889,7 @@ fn add_terrain_in_the_palette_names_it_in_place_in_a_colour_unlike_the_sides() {
     // The name field has the keyboard at once: typing names the new type.
     e.h.get_by_label("New terrain name").type_text(" (orchard)");
     e.h.run();
-    e.key(Modifiers::NONE, Key::Enter);
+    e.keys(Modifiers::NONE, Key::Enter);
     let named = &e.s().terrain(t.id).expect("type").name;
     assert_eq!(named, "New terrain (orchard)");
     assert!(
@@ -973,7 +939,7 @@ fn placing_from_the_palette_returns_to_select_unless_shift_or_the_lock_keeps_it(
     e.h.event(Event::ModifiersChanged(Modifiers::NONE));
     assert_eq!(e.s().objectives.len(), 1);
     assert!(matches!(e.app().tool, Tool::Place(_)), "Shift keeps it");
-    e.key(Modifiers::NONE, Key::Escape);
+    e.keys(Modifiers::NONE, Key::Escape);
     assert_eq!(e.app().tool, Tool::Select, "Escape puts it down");
     // The lock keeps it too, for drags as well as clicks.
     e.click("Keep placing");
@@ -998,7 +964,7 @@ fn file_open_sample_lists_the_five_samples_and_opens_one() {
     }
     let winceby = samples::by_name("winceby").expect("winceby");
     e.click(&format!("{} — {}", winceby.name, winceby.source));
-    assert_eq!(e.s(), &(winceby.build)());
+    assert_eq!(e.s(), &winceby.load().expect("the sample loads"));
     assert!(!e.app().doc.is_dirty());
 }
 
@@ -1033,7 +999,7 @@ fn a_drag_on_open_ground_inside_a_zone_moves_it_only_once_the_zone_is_selected()
         .expect("open ground inside the zone");
     let mut e = editor(s.clone());
     // A drag that starts there (a miss aimed at a unit) selects by box and moves nothing.
-    e.drag_map(&[
+    e.drag_along(&[
         open,
         open + Point::new(6.0, 0.0),
         open + Point::new(12.0, 0.0),
@@ -1043,7 +1009,7 @@ fn a_drag_on_open_ground_inside_a_zone_moves_it_only_once_the_zone_is_selected()
     // Selected first, the zone moves with the drag.
     e.click_map(open);
     assert_eq!(e.app().selection, vec![ItemRef::Zone(zone.id)]);
-    e.drag_map(&[
+    e.drag_along(&[
         open,
         open + Point::new(3.0, 0.0),
         open + Point::new(6.0, 0.0),
@@ -1119,7 +1085,13 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
         tiled: vec![path.clone(), path.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(Scenario::new_table("Before"), dialogs, None);
+    let mut e = editor_with(
+        Scenario::new_table("Before"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
     e.menu("File", "Import Tiled map…");
     wait_for_tiled(&mut e);
     assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
@@ -1180,7 +1152,13 @@ fn export_window_prints_one_sides_handout_and_writes_a_tiled_map() {
         export: vec![out.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(sample("winceby"), dialogs, None);
+    let mut e = editor_with(
+        sample("winceby"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
     e.menu("File", "Export…");
     e.h.get_by_label("For").click();
     e.h.run();

@@ -3,7 +3,7 @@
 //! with the arrow keys; and the map's printed numbering set in the inspector shows on the hexes'
 //! fields.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use sandtable::geom::Point;
 use sandtable::io::image::background_from_bytes;
@@ -14,43 +14,6 @@ mod harness;
 use harness::{Editor, editor};
 
 impl Editor {
-    fn press(&mut self, p: Pos2, pressed: bool) {
-        self.h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-
-    fn click_at(&mut self, p: Pos2) {
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.press(p, false);
-        self.h.run();
-        self.h.run();
-    }
-
-    fn click(&mut self, label: &str) {
-        let p = self.h.get_by_label(label).rect().center();
-        self.click_at(p);
-    }
-
-    fn click_map(&mut self, world: Point) {
-        let p = self.app().view.to_screen(world);
-        self.click_at(p);
-    }
-
-    fn key(&mut self, key: Key) {
-        self.h.key_press_modifiers(Modifiers::NONE, key);
-        self.h.run();
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_all_by_label_contains(text).next().is_some()
-    }
-
     fn placement(&self) -> Option<ImagePlacement> {
         self.s().background.as_ref().and_then(|b| b.placement)
     }

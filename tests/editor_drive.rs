@@ -19,7 +19,7 @@ use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::edit::ops::create::Template;
 use sandtable::io::{self, recovery::Recovery, tmx};
-use sandtable::model::samples;
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 
 const SIZE: [f32; 2] = [1400.0, 900.0];
@@ -332,7 +332,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
         let tiled = dir.path().join("winceby.tmx");
-        let winceby = (samples::by_name("winceby").expect("sample").build)();
+        let winceby = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
         tmx::export_tmx(&winceby, &tiled).expect("a Tiled map to import");
         let dialogs = ScriptedDialogs {
             save: (0..events).map(|i| save_path(dir.path(), i)).collect(),
@@ -348,7 +348,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             calibrations: 0,
         };
         let app = App::new(
-            Document::new((sample.build)(), None),
+            Document::new(sample.load().expect("the sample loads"), None),
             Box::new(dialogs),
             Recovery::in_dir(dir.path().join("recovery")),
             Settings::default(),

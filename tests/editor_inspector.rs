@@ -3,79 +3,59 @@
 //! scenario settings. After every applied edit the scenario still validates.
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use sandtable::app::App;
-use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::settings::Settings;
+use sandtable::edit::Edit;
 use sandtable::edit::ops::create::{Template, place_unit};
-use sandtable::edit::{Document, Edit};
 use sandtable::geom::Point;
-use sandtable::io::recovery::Recovery;
 use sandtable::model::*;
+use sandtable::samples;
 
-struct Editor {
-    harness: Harness<'static, App>,
-    _dir: tempfile::TempDir,
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Editor, Setup, editor_with, sample};
+
+/// An editor in a window large enough for the inspector's longest forms.
+fn inspector(s: Scenario) -> Editor {
+    editor_with(
+        s,
+        Setup {
+            size: [1600.0, 1000.0],
+            ..Setup::default()
+        },
+    )
 }
 
 impl Editor {
-    fn new(s: Scenario) -> Editor {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let app = App::new(
-            Document::new(s, None),
-            Box::new(ScriptedDialogs::default()),
-            Recovery::in_dir(dir.path().to_path_buf()),
-            Settings::default(),
-        );
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1600.0, 1000.0))
-            .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
-        harness.run();
-        Editor { harness, _dir: dir }
-    }
-
-    fn sample(name: &str) -> Editor {
-        Editor::new((samples::by_name(name).expect("sample").build)())
-    }
-
-    fn app(&self) -> &App {
-        self.harness.state()
-    }
-
-    fn scenario(&self) -> &Scenario {
-        self.harness.state().doc.scenario()
-    }
-
     fn select(&mut self, item: ItemRef) {
-        self.harness.state_mut().selection = vec![item];
-        self.harness.run();
+        self.h.state_mut().selection = vec![item];
+        self.h.run();
     }
 
     /// Runs the frames an input needs, then checks the scenario is still sound.
     fn settle(&mut self) {
-        self.harness.run();
-        assert_eq!(self.scenario().validate(), vec![], "the scenario validates");
+        self.h.run();
+        assert_eq!(self.s().validate(), vec![], "the scenario validates");
     }
 
-    fn click(&mut self, label: &str) {
-        self.harness.get_by_label(label).click_accesskit();
+    /// Clicks a widget through AccessKit, then checks the scenario is still sound.
+    fn click_and_settle(&mut self, label: &str) {
+        self.h.get_by_label(label).click_accesskit();
         self.settle();
     }
 
     /// Replaces the text of the field named `label` with `text`.
     fn type_into(&mut self, label: &str, text: &str) {
-        self.harness.get_by_label(label).focus();
-        self.harness.run();
-        self.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-        self.harness.run();
-        self.harness.get_by_label(label).type_text(text);
+        self.h.get_by_label(label).focus();
+        self.h.run();
+        self.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        self.h.run();
+        self.h.get_by_label(label).type_text(text);
         self.settle();
     }
 
     /// Sets the number of the drag value named `label`.
     fn set_number(&mut self, label: &str, v: f64) {
-        self.harness.get_by_label(label).set_value_accesskit(v);
+        self.h.get_by_label(label).set_value_accesskit(v);
         self.settle();
     }
 
@@ -83,26 +63,18 @@ impl Editor {
     fn pick(&mut self, label: &str, option: &str) {
         // The combo box itself (a heading elsewhere may carry the same words, e.g. "Side").
         let by = By::new().label(label).role(egui::Role::ComboBox);
-        self.harness.get(by).click_accesskit();
+        self.h.get(by).click_accesskit();
         self.settle();
         // The open list is drawn last (the same name may also be elsewhere, e.g. the palette).
-        let item = self
-            .harness
-            .get_all_by_label(option)
-            .last()
-            .expect("option");
+        let item = self.h.get_all_by_label(option).last().expect("option");
         item.click_accesskit();
         self.settle();
     }
 
-    fn shows(&self, text: &str) -> bool {
-        self.harness.query_by_label_contains(text).is_some()
-    }
-
     fn undo(&mut self) {
-        self.harness.key_press(Key::Escape);
-        self.harness.run();
-        self.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        self.h.key_press(Key::Escape);
+        self.h.run();
+        self.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         self.settle();
     }
 
@@ -117,83 +89,75 @@ fn first_unit(s: &Scenario, pred: impl Fn(&Unit) -> bool) -> Unit {
 
 #[test]
 fn typing_a_unit_name_is_one_undo_step() {
-    let mut e = Editor::sample("winceby");
-    let u = first_unit(e.scenario(), |u| !u.is_leader());
+    let mut e = inspector(sample("winceby"));
+    let u = first_unit(e.s(), |u| !u.is_leader());
     e.select(ItemRef::Unit(u.id));
     e.type_into("Name", "Lincolnshire");
-    e.harness.get_by_label("Name").type_text(" Horse");
+    e.h.get_by_label("Name").type_text(" Horse");
     e.settle();
-    assert_eq!(
-        e.scenario().unit(u.id).expect("unit").name,
-        "Lincolnshire Horse"
-    );
+    assert_eq!(e.s().unit(u.id).expect("unit").name, "Lincolnshire Horse");
     assert_eq!(e.steps(), 1, "typing in one field is one step");
     // Leaving the field and coming back to it is a second gesture.
-    e.harness.key_press(Key::Escape);
-    e.harness.run();
+    e.h.key_press(Key::Escape);
+    e.h.run();
     e.type_into("Name", "Eastern Association Horse");
     assert_eq!(e.steps(), 2, "a second visit is a second step");
     e.undo();
-    assert_eq!(
-        e.scenario().unit(u.id).expect("unit").name,
-        "Lincolnshire Horse"
-    );
+    assert_eq!(e.s().unit(u.id).expect("unit").name, "Lincolnshire Horse");
     e.undo();
-    assert_eq!(e.scenario().unit(u.id).expect("unit").name, u.name);
+    assert_eq!(e.s().unit(u.id).expect("unit").name, u.name);
 }
 
 #[test]
 fn an_empty_name_is_refused_with_its_reason() {
-    let mut e = Editor::sample("winceby");
-    let u = first_unit(e.scenario(), |u| !u.is_leader());
+    let mut e = inspector(sample("winceby"));
+    let u = first_unit(e.s(), |u| !u.is_leader());
     e.select(ItemRef::Unit(u.id));
-    e.harness.get_by_label("Name").focus();
-    e.harness.run();
-    e.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    e.harness.key_press(Key::Backspace);
+    e.h.get_by_label("Name").focus();
+    e.h.run();
+    e.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    e.h.key_press(Key::Backspace);
     e.settle();
     assert!(e.shows("A unit needs a name"));
-    assert_eq!(e.scenario().unit(u.id).expect("unit").name, u.name);
+    assert_eq!(e.s().unit(u.id).expect("unit").name, u.name);
     assert_eq!(e.steps(), 0, "nothing applied");
-    e.harness
-        .get_by_label("Name")
-        .type_text("Newark Reformadoes");
+    e.h.get_by_label("Name").type_text("Newark Reformadoes");
     e.settle();
     assert!(!e.shows("A unit needs a name"));
-    assert_eq!(
-        e.scenario().unit(u.id).expect("unit").name,
-        "Newark Reformadoes"
-    );
+    assert_eq!(e.s().unit(u.id).expect("unit").name, "Newark Reformadoes");
 }
 
 #[test]
 fn strength_is_checked_against_the_start_and_models_follow_it() {
-    let mut e = Editor::sample("bakambo");
-    let s = e.scenario().clone();
+    let mut e = inspector(sample("bakambo"));
+    let s = e.s().clone();
     let u = first_unit(&s, |u| {
         u.on_table() && u.strength.current == 12 && s.column_of(u.id).is_none()
     });
     e.select(ItemRef::Unit(u.id));
     e.set_number("Current strength", 20.0);
     assert!(e.shows("cannot be above the starting strength (12)"));
-    assert_eq!(e.scenario().unit(u.id).expect("unit").strength.current, 12);
+    assert_eq!(e.s().unit(u.id).expect("unit").strength.current, 12);
     e.set_number("Current strength", 9.0);
-    let now = e.scenario().unit(u.id).expect("unit").clone();
+    let now = e.s().unit(u.id).expect("unit").clone();
     assert_eq!(now.strength.current, 9);
     assert_eq!(now.models.len(), 9, "the models follow the strength");
     // Back to full strength: new models stand clear of every other base.
     e.set_number("Current strength", 12.0);
-    let problems = sandtable::rules::check::check(e.scenario());
+    let problems = sandtable::rules::check::check(e.s());
     assert!(
         problems.iter().all(|p| !p.message.contains("overlap")),
         "{problems:#?}"
     );
-    assert_eq!(e.scenario().unit(u.id).expect("unit").models.len(), 12);
+    assert_eq!(e.s().unit(u.id).expect("unit").models.len(), 12);
 }
 
 #[test]
 fn building_a_column_adds_reorders_and_checks_widths() {
-    let mut s = (samples::by_name("bakambo").expect("sample").build)();
+    let mut s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let side = s.columns[0].side;
     let col = s.columns[0].id;
     let Some(Edit::PutUnit(new)) =
@@ -205,46 +169,34 @@ fn building_a_column_adds_reorders_and_checks_widths() {
     let new_name = new.name.clone();
     s.units.push(*new);
     s.next_id = s.next_id.max(new_id.0 + 100);
-    let mut e = Editor::new(s);
+    let mut e = inspector(s);
     e.select(ItemRef::Column(col));
-    let before: Vec<UnitId> = e.scenario().columns[0]
-        .members
-        .iter()
-        .map(|m| m.unit)
-        .collect();
+    let before: Vec<UnitId> = e.s().columns[0].members.iter().map(|m| m.unit).collect();
     let option = format!("{new_name} ({new_id})");
     e.pick("Add unit", &option);
-    let members = |e: &Editor| -> Vec<UnitId> {
-        e.scenario().columns[0]
-            .members
-            .iter()
-            .map(|m| m.unit)
-            .collect()
-    };
+    let members =
+        |e: &Editor| -> Vec<UnitId> { e.s().columns[0].members.iter().map(|m| m.unit).collect() };
     assert_eq!(members(&e).last(), Some(&new_id));
     assert_eq!(members(&e).len(), before.len() + 1);
     // Up one place: it now marches before the old tail.
-    e.click(&format!("{option}: Move up"));
+    e.click_and_settle(&format!("{option}: Move up"));
     let order = members(&e);
     assert_eq!(order[order.len() - 2], new_id);
     assert_eq!(order[order.len() - 1], before[before.len() - 1]);
     // A width outside the R1 table is shown with its reason and not applied.
-    let lead = e.scenario().unit(before[0]).expect("lead").clone();
+    let lead = e.s().unit(before[0]).expect("lead").clone();
     let width = format!("{} ({}): Width", lead.name, lead.id);
     e.set_number(&width, 4.0);
     assert!(e.shows("a unit of 12 marches 2 or 3 wide (R1)"));
-    assert_eq!(e.scenario().columns[0].members[0].width_figures, 2);
+    assert_eq!(e.s().columns[0].members[0].width_figures, 2);
     e.set_number(&width, 3.0);
-    assert_eq!(e.scenario().columns[0].members[0].width_figures, 3);
+    assert_eq!(e.s().columns[0].members[0].width_figures, 3);
     // Units on table: a number, checked against the members.
     e.pick("Units on table at start", "A number");
     e.set_number("Number on table", 9.0);
     assert!(e.shows("the column has only 6 units"));
     e.set_number("Number on table", 2.0);
-    assert_eq!(
-        e.scenario().columns[0].on_table_at_start,
-        StartCount::Count(2)
-    );
+    assert_eq!(e.s().columns[0].on_table_at_start, StartCount::Count(2));
     // Each of those gestures is one step: undo them all in order.
     e.undo();
     e.undo();
@@ -257,8 +209,8 @@ fn building_a_column_adds_reorders_and_checks_widths() {
 
 #[test]
 fn a_superior_that_would_make_a_loop_is_refused() {
-    let mut e = Editor::sample("winceby");
-    let s = e.scenario().clone();
+    let mut e = inspector(sample("winceby"));
+    let s = e.s().clone();
     let sub = first_unit(&s, |u| u.leadership.is_some_and(|l| l.superior.is_some()));
     let top = s
         .unit(sub.leadership.and_then(|l| l.superior).expect("superior"))
@@ -267,16 +219,13 @@ fn a_superior_that_would_make_a_loop_is_refused() {
     e.select(ItemRef::Unit(top.id));
     e.pick("Superior", &format!("{} ({})", sub.name, sub.id));
     assert!(e.shows("would make a loop"));
-    assert_eq!(
-        e.scenario().unit(top.id).expect("top").leadership,
-        top.leadership
-    );
+    assert_eq!(e.s().unit(top.id).expect("top").leadership, top.leadership);
     // A subordinate's command chit and span are set through their combos and fields.
     e.select(ItemRef::Unit(sub.id));
     e.pick("Command chit", "Stand");
     e.set_number("Command span (hexes)", 5.0);
     let l = e
-        .scenario()
+        .s()
         .unit(sub.id)
         .and_then(|u| u.leadership)
         .expect("leader");
@@ -285,95 +234,81 @@ fn a_superior_that_would_make_a_loop_is_refused() {
 
 #[test]
 fn zoc_switches_options_and_shading() {
-    let mut e = Editor::sample("winceby");
-    let u = first_unit(e.scenario(), |u| u.exerts_zoc && !u.is_leader());
+    let mut e = inspector(sample("winceby"));
+    let u = first_unit(e.s(), |u| u.exerts_zoc && !u.is_leader());
     e.select(ItemRef::Unit(u.id));
-    e.click("Exerts ZOC");
-    assert!(!e.scenario().unit(u.id).expect("unit").exerts_zoc);
+    e.click_and_settle("Exerts ZOC");
+    assert!(!e.s().unit(u.id).expect("unit").exerts_zoc);
     e.select(ItemRef::Scenario);
-    e.click("Only the three hexes in front");
-    assert!(e.scenario().rules.zoc.front_only);
-    e.click("No ZOC: cavalry");
-    assert!(
-        e.scenario()
-            .rules
-            .zoc
-            .exempt_kinds
-            .contains(&KindTag::Cavalry)
-    );
-    let royalists = e.scenario().sides[1].clone();
+    e.click_and_settle("Only the three hexes in front");
+    assert!(e.s().rules.zoc.front_only);
+    e.click_and_settle("No ZOC: cavalry");
+    assert!(e.s().rules.zoc.exempt_kinds.contains(&KindTag::Cavalry));
+    let royalists = e.s().sides[1].clone();
     e.pick("Shade the ZOC of", &royalists.name);
     assert_eq!(e.app().settings.zoc_side, Some(royalists.id));
-    assert!(!sandtable::scene::overlay::zoc(e.scenario(), royalists.id).is_empty());
+    assert!(!sandtable::scene::overlay::zoc(e.s(), royalists.id).is_empty());
 }
 
 #[test]
 fn sides_and_terrain_types_are_added_edited_and_removed() {
-    let mut e = Editor::sample("winceby");
+    let mut e = inspector(sample("winceby"));
     e.select(ItemRef::Scenario);
-    e.click("Add side");
-    let side = e.scenario().sides.last().expect("side").clone();
+    e.click_and_settle("Add side");
+    let side = e.s().sides.last().expect("side").clone();
     let prefix = format!("Side {}", side.id);
     e.type_into(&format!("{prefix}: Name"), "Lincolnshire Trained Bands");
     assert_eq!(
-        e.scenario().side(side.id).expect("side").name,
+        e.s().side(side.id).expect("side").name,
         "Lincolnshire Trained Bands"
     );
     // Its colour is picked from the map colours (or typed as #rrggbb).
-    e.click(&format!("{prefix}: Colour"));
-    e.click("Colour #5e7f4f");
+    e.click_and_settle(&format!("{prefix}: Colour"));
+    e.click_and_settle("Colour #5e7f4f");
     assert_eq!(
-        e.scenario().side(side.id).expect("side").colour,
+        e.s().side(side.id).expect("side").colour,
         Colour::rgb(0x5e, 0x7f, 0x4f)
     );
-    e.harness.key_press(Key::Escape);
+    e.h.key_press(Key::Escape);
     e.settle();
     e.pick(&format!("{prefix}: Home edge"), "West");
     assert_eq!(
-        e.scenario().side(side.id).expect("side").home_edge,
+        e.s().side(side.id).expect("side").home_edge,
         Some(Edge::West)
     );
-    e.click(&format!("{prefix}: Remove side"));
-    assert!(e.scenario().side(side.id).is_none());
+    e.click_and_settle(&format!("{prefix}: Remove side"));
+    assert!(e.s().side(side.id).is_none());
 
-    e.click("Terrain table (6)");
-    e.click("Add terrain type");
-    let t = e.scenario().terrain_types.last().expect("type").clone();
+    e.click_and_settle("Terrain table (6)");
+    e.click_and_settle("Add terrain type");
+    let t = e.s().terrain_types.last().expect("type").clone();
     let prefix = format!("Terrain {}", t.id);
-    e.click(&format!("{prefix}: Difficult"));
+    e.click_and_settle(&format!("{prefix}: Difficult"));
     e.set_number(&format!("{prefix}: MP to enter"), 0.0);
     assert!(e.shows("entering a hex costs at least 1 MP"));
     e.set_number(&format!("{prefix}: MP to enter"), 3.0);
-    let now = e.scenario().terrain(t.id).expect("type").clone();
+    let now = e.s().terrain(t.id).expect("type").clone();
     assert!(now.difficult);
     assert_eq!(now.hex_cost, HexCost::Mp(3));
 }
 
 #[test]
 fn reinforcements_are_added_and_given_units() {
-    let mut e = Editor::sample("winceby");
+    let mut e = inspector(sample("winceby"));
     e.select(ItemRef::Scenario);
-    e.click(&format!(
-        "Reinforcements ({})",
-        e.scenario().reinforcements.len()
-    ));
-    let before = e.scenario().reinforcements.len();
-    e.click("Add reinforcement");
-    assert_eq!(e.scenario().reinforcements.len(), before + 1);
-    let r = e.scenario().reinforcements.last().expect("added").clone();
+    e.click_and_settle(&format!("Reinforcements ({})", e.s().reinforcements.len()));
+    let before = e.s().reinforcements.len();
+    e.click_and_settle("Add reinforcement");
+    assert_eq!(e.s().reinforcements.len(), before + 1);
+    let r = e.s().reinforcements.last().expect("added").clone();
     assert_eq!(e.app().selection, vec![ItemRef::Reinforcement(r.id)]);
-    let u = first_unit(e.scenario(), |u| {
-        u.side == r.side
-            && !e
-                .scenario()
-                .reinforcements
-                .iter()
-                .any(|x| x.units.contains(&u.id))
+    let u = first_unit(e.s(), |u| {
+        u.side == r.side && !e.s().reinforcements.iter().any(|x| x.units.contains(&u.id))
     });
     e.pick("Add unit", &format!("{} ({})", u.name, u.id));
     e.set_number("Arrives on turn", 4.0);
     let now = e
-        .scenario()
+        .s()
         .reinforcements
         .iter()
         .find(|x| x.id == r.id)
@@ -388,8 +323,8 @@ fn reinforcements_are_added_and_given_units() {
 #[test]
 fn every_control_of_every_panel_has_an_accessible_name() {
     for sample in samples::ALL {
-        let mut e = Editor::sample(sample.name);
-        let s = e.scenario().clone();
+        let mut e = inspector(sample.load().expect("the sample loads"));
+        let s = e.s().clone();
         let mut items = vec![ItemRef::Scenario];
         let kinds = [
             s.units.iter().find(|u| !u.is_leader()),
@@ -413,7 +348,7 @@ fn every_control_of_every_panel_has_an_accessible_name() {
         );
         for item in items {
             e.select(item);
-            e.click("Expand all");
+            e.click_and_settle("Expand all");
             let inside_a_closed_section = match item {
                 ItemRef::Scenario => Some("Routers stay on the table"),
                 ItemRef::Unit(_) => Some("Toughness"),
@@ -424,8 +359,7 @@ fn every_control_of_every_panel_has_an_accessible_name() {
                 assert!(e.shows(label), "{} {item}: {label}", sample.name);
             }
             assert!(
-                e.harness
-                    .query_by_label("The selected item no longer exists.")
+                e.h.query_by_label("The selected item no longer exists.")
                     .is_none(),
                 "{} {item}",
                 sample.name
@@ -436,37 +370,32 @@ fn every_control_of_every_panel_has_an_accessible_name() {
 
 #[test]
 fn dragging_a_member_row_reorders_the_column() {
-    let mut e = Editor::sample("bakambo");
-    let c = e.scenario().columns[0].clone();
+    let mut e = inspector(sample("bakambo"));
+    let c = e.s().columns[0].clone();
     e.select(ItemRef::Column(c.id));
-    let name = |id: UnitId| e.scenario().unit(id).expect("unit").name.clone();
+    let name = |id: UnitId| e.s().unit(id).expect("unit").name.clone();
     let (first, second) = (name(c.members[0].unit), name(c.members[1].unit));
-    let from = e
-        .harness
-        .get_all_by_label("≡")
-        .next()
-        .expect("a drag handle")
-        .rect()
-        .center();
+    let from =
+        e.h.get_all_by_label("≡")
+            .next()
+            .expect("a drag handle")
+            .rect()
+            .center();
     // Drop on the lower half of the second row: the lead falls in behind it.
-    let row = e.harness.get_by_label(&second).rect();
+    let row = e.h.get_by_label(&second).rect();
     let to = egui::pos2(row.center().x, row.center().y + row.height() * 0.3);
-    e.harness.hover_at(from);
-    e.harness.run();
-    e.harness.drag_at(from);
-    e.harness.run();
+    e.h.hover_at(from);
+    e.h.run();
+    e.h.drag_at(from);
+    e.h.run();
     for k in 1..=10 {
         let t = k as f32 / 10.0;
-        e.harness.hover_at(from + (to - from) * t);
-        e.harness.step();
+        e.h.hover_at(from + (to - from) * t);
+        e.h.step();
     }
-    e.harness.drop_at(to);
+    e.h.drop_at(to);
     e.settle();
-    let order: Vec<UnitId> = e.scenario().columns[0]
-        .members
-        .iter()
-        .map(|m| m.unit)
-        .collect();
+    let order: Vec<UnitId> = e.s().columns[0].members.iter().map(|m| m.unit).collect();
     assert_eq!(order[0], c.members[1].unit, "{second} leads");
     assert_eq!(order[1], c.members[0].unit, "{first} follows");
     assert_eq!(order.len(), c.members.len());
@@ -475,34 +404,33 @@ fn dragging_a_member_row_reorders_the_column() {
 
 #[test]
 fn a_hex_map_is_reshaped_from_a_draft_in_one_step() {
-    let mut e = Editor::sample("winceby");
+    let mut e = inspector(sample("winceby"));
     e.select(ItemRef::Scenario);
-    let HexShape::Rectangle { columns, rows, .. } = e.scenario().map.as_hex().expect("hex").shape
-    else {
+    let HexShape::Rectangle { columns, rows, .. } = e.s().map.as_hex().expect("hex").shape else {
         panic!("a rectangle")
     };
     e.set_number("Columns", (columns + 2) as f64);
     assert_eq!(e.steps(), 0, "only the draft changed");
-    e.click("Reshape map");
-    let h = e.scenario().map.as_hex().expect("hex");
+    e.click_and_settle("Reshape map");
+    let h = e.s().map.as_hex().expect("hex");
     assert_eq!(h.terrain.len(), ((columns + 2) * rows) as usize);
     assert_eq!(e.steps(), 1);
     e.undo();
     assert_eq!(
-        e.scenario().map.as_hex().expect("hex").terrain.len(),
+        e.s().map.as_hex().expect("hex").terrain.len(),
         (columns * rows) as usize
     );
     // The hex size is live, and checked.
     e.set_number("Hex size (mm across the flats)", 900.0);
     assert!(e.shows("hexes are 1 to 500 mm across"));
     e.set_number("Hex size (mm across the flats)", 30.0);
-    assert_eq!(e.scenario().map.as_hex().expect("hex").hex_size_mm, 30.0);
+    assert_eq!(e.s().map.as_hex().expect("hex").hex_size_mm, 30.0);
 }
 
 #[test]
 fn pieces_zones_objectives_and_models_are_edited_in_place() {
-    let mut e = Editor::sample("bakambo");
-    let s = e.scenario().clone();
+    let mut e = inspector(sample("bakambo"));
+    let s = e.s().clone();
     let line = s
         .pieces
         .iter()
@@ -511,8 +439,7 @@ fn pieces_zones_objectives_and_models_are_edited_in_place() {
         .clone();
     e.select(ItemRef::Piece(line.id));
     e.set_number("Width (in)", 3.5);
-    let PieceShape::Polyline { width_in, .. } = e.scenario().piece(line.id).expect("piece").shape
-    else {
+    let PieceShape::Polyline { width_in, .. } = e.s().piece(line.id).expect("piece").shape else {
         panic!("still a line")
     };
     assert_eq!(width_in, 3.5);
@@ -521,7 +448,7 @@ fn pieces_zones_objectives_and_models_are_edited_in_place() {
     e.select(ItemRef::Objective(o.id));
     e.type_into("Name", "Slaver stockade");
     e.set_number("Value", 5.0);
-    let now = &e.scenario().objectives[0];
+    let now = &e.s().objectives[0];
     assert_eq!((now.name.as_str(), now.value), ("Slaver stockade", 5));
 
     let z = s.zones[0].clone();
@@ -533,14 +460,14 @@ fn pieces_zones_objectives_and_models_are_edited_in_place() {
         .clone();
     e.select(ItemRef::Zone(z.id));
     e.pick("Side", &other.name);
-    assert_eq!(e.scenario().zones[0].side, other.id);
+    assert_eq!(e.s().zones[0].side, other.id);
 
     let u = first_unit(&s, |u| u.on_table() && u.models.len() > 1);
     let m = u.models[1];
     e.select(ItemRef::Model(u.id, m.id));
     e.set_number("Facing (°)", 90.0);
-    e.click("Leads the unit");
-    let now = e.scenario().unit(u.id).expect("unit");
+    e.click_and_settle("Leads the unit");
+    let now = e.s().unit(u.id).expect("unit");
     assert_eq!(now.model(m.id).expect("model").facing_deg, 90.0);
     assert_eq!(now.leader_model, Some(m.id));
 }

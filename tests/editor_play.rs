@@ -2,9 +2,9 @@
 //! switch, what Play puts away and refuses, referee overrides with their note, and a turn of
 //! each sample played, taken back and replayed.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sandtable::app::play::Activity;
+use sandtable::app::activity::Activity;
 use sandtable::game;
 use sandtable::geom::Point;
 use sandtable::model::game::{Action, Phase};
@@ -18,63 +18,6 @@ mod harness;
 use harness::{Editor, editor, sample};
 
 impl Editor {
-    fn screen(&self, world: Point) -> Pos2 {
-        self.app().view.to_screen(world)
-    }
-
-    fn press(&mut self, p: Pos2, pressed: bool) {
-        self.h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-
-    fn click(&mut self, label: &str) {
-        let p = self.h.get_by_label(label).rect().center();
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.h.run();
-        self.press(p, false);
-        self.h.run();
-    }
-
-    fn click_map(&mut self, world: Point) {
-        let p = self.screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.press(p, false);
-        self.h.run();
-    }
-
-    /// Drags from `from` to `to` on the map in small steps, one frame each.
-    fn drag_map(&mut self, from: Point, to: Point) {
-        let (a, b) = (self.screen(from), self.screen(to));
-        self.h.hover_at(a);
-        self.h.run();
-        self.press(a, true);
-        self.h.run();
-        for k in 1..=8 {
-            self.h.hover_at(a + (b - a) * (k as f32 / 8.0));
-            self.h.run();
-        }
-        self.press(b, false);
-        self.h.run();
-        self.h.run();
-    }
-
-    fn key(&mut self, key: Key) {
-        self.h.key_press_modifiers(Modifiers::NONE, key);
-        self.h.run();
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_all_by_label_contains(text).next().is_some()
-    }
-
     fn canvas(&self) -> egui::Rect {
         self.h.get_by_label("Map canvas").rect()
     }

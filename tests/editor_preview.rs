@@ -2,7 +2,7 @@
 //! unit, open its preview from the Rules panel, hover a refused place and read why, drag a ghost to a
 //! legal and an illegal place, commit and undo. The expected answers come from the engines.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::geom::Point;
 use sandtable::model::*;
@@ -16,70 +16,6 @@ mod harness;
 use harness::{Editor, editor, sample};
 
 impl Editor {
-    fn screen(&self, world: Point) -> Pos2 {
-        self.app().view.to_screen(world)
-    }
-
-    fn press(&mut self, p: Pos2, pressed: bool, modifiers: Modifiers) {
-        self.h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers,
-        });
-    }
-
-    fn click(&mut self, label: &str) {
-        let p = self.h.get_by_label(label).rect().center();
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true, Modifiers::NONE);
-        self.h.run();
-        self.press(p, false, Modifiers::NONE);
-        self.h.run();
-    }
-
-    fn click_map(&mut self, world: Point) {
-        let p = self.screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true, Modifiers::NONE);
-        self.press(p, false, Modifiers::NONE);
-        self.h.run();
-    }
-
-    fn hover_map(&mut self, world: Point) {
-        let p = self.screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.h.run();
-    }
-
-    /// Drags from `from` to `to` on the map in small steps, one frame each.
-    fn drag_map(&mut self, from: Point, to: Point) {
-        let (a, b) = (self.screen(from), self.screen(to));
-        self.h.hover_at(a);
-        self.h.run();
-        self.press(a, true, Modifiers::NONE);
-        self.h.run();
-        for k in 1..=8 {
-            self.h.hover_at(a + (b - a) * (k as f32 / 8.0));
-            self.h.run();
-        }
-        self.press(b, false, Modifiers::NONE);
-        self.h.run();
-        self.h.run();
-    }
-
-    fn key(&mut self, key: Key) {
-        self.h.key_press_modifiers(Modifiers::NONE, key);
-        self.h.run();
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_all_by_label_contains(text).next().is_some()
-    }
-
     fn label_with(&self, text: &str) -> String {
         // A label keeps its text as its value (AccessKit's Role::Label).
         let n = self.h.get_by_label_contains(text);

@@ -3,48 +3,31 @@
 //! clears the problem (driven through accessible labels with egui_kittest).
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::settings::Settings;
-use sandtable::edit::Document;
-use sandtable::io::recovery::Recovery;
 use sandtable::io::{self, codec};
 use sandtable::model::*;
 
-struct Editor {
-    h: Harness<'static, App>,
-    _dir: tempfile::TempDir,
+#[path = "common/harness.rs"]
+mod harness;
+use harness::{Editor, Setup, editor_with, sample};
+
+/// An editor on an empty table whose Open dialog answers `open`.
+fn opening(open: std::path::PathBuf) -> Editor {
+    editor_with(
+        Scenario::new_table("Empty"),
+        Setup {
+            size: [1600.0, 1000.0],
+            dialogs: ScriptedDialogs {
+                open: vec![open],
+                ..ScriptedDialogs::default()
+            },
+            ..Setup::default()
+        },
+    )
 }
 
 impl Editor {
-    /// An editor on an empty table whose Open dialog answers `open`.
-    fn opening(open: std::path::PathBuf, dir: tempfile::TempDir) -> Editor {
-        let app = App::new(
-            Document::new(Scenario::new_table("Empty"), None),
-            Box::new(ScriptedDialogs {
-                open: vec![open],
-                ..ScriptedDialogs::default()
-            }),
-            Recovery::in_dir(dir.path().join("recovery")),
-            Settings::default(),
-        );
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1600.0, 1000.0))
-            .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
-        h.run();
-        Editor { h, _dir: dir }
-    }
-
-    fn s(&self) -> &Scenario {
-        self.h.state().doc.scenario()
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_by_label_contains(text).is_some()
-    }
-
     fn pick(&mut self, label: &str, option: &str) {
         let by = By::new().label(label).role(egui::Role::ComboBox);
         self.h.get(by).click_accesskit();
@@ -57,7 +40,7 @@ impl Editor {
 
 #[test]
 fn a_superior_on_the_other_side_opens_set_aside_in_problems_and_is_repaired_in_the_inspector() {
-    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    let mut s = sample("winceby");
     let sub = s
         .units
         .iter()
@@ -82,7 +65,7 @@ fn a_superior_on_the_other_side_opens_set_aside_in_problems_and_is_repaired_in_t
     let path = dir.path().join("hand-edited.json");
     std::fs::write(&path, codec::encode(&s, io::Encoding::Json)).expect("write");
 
-    let mut e = Editor::opening(path.clone(), dir);
+    let mut e = opening(path.clone());
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     e.h.run();
     assert_eq!(e.s().meta.title, s.meta.title, "{}", e.h.state().status);

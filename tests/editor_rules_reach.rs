@@ -3,7 +3,7 @@
 //! coming onto the map and the reaction charge at a check point of an enemy cavalry move. The
 //! expected answers come from the engines.
 
-use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui::Modifiers;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexx::Hex;
 use sandtable::app::command::Command;
@@ -19,48 +19,9 @@ mod harness;
 use harness::{Editor, editor, sample};
 
 impl Editor {
-    fn press(&mut self, p: Pos2, pressed: bool) {
-        self.h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-
-    fn click(&mut self, label: &str) {
-        let p = self.h.get_by_label(label).rect().center();
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.h.run();
-        self.press(p, false);
-        self.h.run();
-    }
-
-    fn click_map(&mut self, world: Point) {
-        let p = self.app().view.to_screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.press(p, true);
-        self.press(p, false);
-        self.h.run();
-    }
-
-    fn hover_map(&mut self, world: Point) {
-        let p = self.app().view.to_screen(world);
-        self.h.hover_at(p);
-        self.h.run();
-        self.h.run();
-    }
-
     fn select(&mut self, unit: UnitId) {
         self.h.state_mut().selection = vec![ItemRef::Unit(unit)];
         self.h.run();
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.h.query_all_by_label_contains(text).next().is_some()
     }
 
     fn label_with(&self, text: &str) -> String {

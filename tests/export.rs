@@ -17,9 +17,13 @@
 use sandtable::io::export::{
     self, ExportError, ExportOptions, Format, Layout, MAX_PAGES, Page, Paper, TilePlan,
 };
-use sandtable::model::{Map, Scenario, TableMap, samples};
+use sandtable::model::{Map, Scenario, TableMap};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves};
 
 const GOLDEN_DPI: f64 = 60.0;
 /// A pixel differs when any channel is further off than this.
@@ -28,7 +32,10 @@ const CHANNEL_TOLERANCE: u8 = 24;
 const MAX_DIFFERING: usize = 2;
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn golden_dir() -> PathBuf {
@@ -142,7 +149,7 @@ fn compare(name: &str, actual: &image::RgbImage) -> Result<(), String> {
 fn sheets_of_every_sample_match_their_goldens() {
     let mut failures = Vec::new();
     for sample in &samples::ALL {
-        let s = (sample.build)();
+        let s = sample.load().expect("the sample loads");
         let rendered = export::render(&sheet_page(&s), GOLDEN_DPI).expect("renders");
         assert_eq!(
             (rendered.width, rendered.height),
@@ -500,21 +507,6 @@ fn pdf_has_one_page_per_page_and_parses() {
     }
 }
 
-fn sandtable(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn saves(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
-        .display()
-        .to_string()
-}
-
 #[test]
 fn export_command_writes_pages_named_after_their_labels() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -591,11 +583,10 @@ fn export_command_explains_bad_arguments() {
         (vec!["--dpi", "4000"], "4000 DPI"),
         (vec!["--tiled", "--overlap", "80"], "overlap of 80 mm"),
     ] {
-        let mut all = vec!["export", "saves/bakambo.sandtable", "--out", out.as_str()];
+        let bakambo = saves("bakambo.sandtable");
+        let mut all = vec!["export", bakambo.as_str(), "--out", out.as_str()];
         all.extend(args.iter().copied());
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sandtable"));
-        cmd.current_dir(env!("CARGO_MANIFEST_DIR")).args(&all);
-        let run = cmd.output().expect("run");
+        let run = sandtable(&all);
         assert_eq!(run.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");

@@ -14,7 +14,7 @@ use sandtable::model::generate::{OobSize, order_of_battle};
 use sandtable::model::*;
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name).expect("sample").load().expect("the sample loads")
 }
 
 /// One item a sheet must print: pieces a reader finds one after another (with anything between

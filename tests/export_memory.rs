@@ -3,7 +3,7 @@
 //! holds this one test only.
 
 use sandtable::io::export::{self, ExportOptions, Layout};
-use sandtable::model::samples;
+use sandtable::samples;
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -11,7 +11,10 @@ static ALLOC: dhat::Alloc = dhat::Alloc;
 #[test]
 fn tiled_export_holds_one_page_at_a_time() {
     let _profiler = dhat::Profiler::builder().testing().build();
-    let s = (samples::by_name("bakambo").expect("sample").build)();
+    let s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let dir = tempfile::tempdir().expect("tempdir");
     let options = ExportOptions {
         layout: Layout::Tiled,

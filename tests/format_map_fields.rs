@@ -4,6 +4,7 @@
 
 use sandtable::io::{self, codec};
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::Path;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -28,7 +29,10 @@ fn format_1_files_load_with_todays_labels_whole_hexes_and_a_stretched_image() {
         assert_eq!(m.edge, HexEdge::Whole, "{name}");
         assert_eq!(m.label(m.grid().hex_at(0).expect("hex")), "0101");
         // The same scenario as built today, apart from the version it was written with.
-        let mut today = (samples::by_name("winceby").expect("sample").build)();
+        let mut today = samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("the sample loads");
         today.meta.format_version = s.meta.format_version;
         assert_eq!(s, today, "{name}");
     }
@@ -37,7 +41,10 @@ fn format_1_files_load_with_todays_labels_whole_hexes_and_a_stretched_image() {
 }
 
 fn with_new_fields() -> Scenario {
-    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    let mut s = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     if let Map::Hex(m) = &mut s.map {
         m.labels = LabelScheme {
             first_column: 10,

@@ -23,8 +23,8 @@ mod common_game;
 use clap::Parser;
 use sandtable::cli::{self, Cli};
 use sandtable::io;
-use sandtable::model::samples;
 use sandtable::model::*;
+use sandtable::samples;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -248,7 +248,10 @@ fn mutate(v: &mut Value, rng: &mut Rng) -> String {
 /// Winceby with every map field of format 2 set away from its default: a printed numbering,
 /// an edge through unplayable half hexes and a calibrated background image.
 fn with_map_fields() -> Scenario {
-    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    let mut s = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     if let Map::Hex(m) = &mut s.map {
         m.labels = LabelScheme {
             first_column: 3,
@@ -488,7 +491,7 @@ fn fuzz_child() {
     let mut sources: Vec<(String, Value)> = samples::ALL
         .iter()
         .flat_map(|s| {
-            let v = serde_json::to_value((s.build)()).expect("to json");
+            let v = serde_json::to_value(s.load().expect("the sample loads")).expect("to json");
             let g = serde_json::to_value(common_game::played(s.name)).expect("to json");
             [(s.name.to_string(), v), (format!("{} in play", s.name), g)]
         })

@@ -5,24 +5,19 @@
 use sandtable::game;
 use sandtable::io;
 use sandtable::model::game::Phase;
-use sandtable::model::samples;
 use sandtable::model::{Command as Chit, Morale, Position, Ruleset, Scenario};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, text};
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("a sample").build)()
+    samples::by_name(name)
+        .expect("a sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// A sample written to a fresh file.

@@ -5,30 +5,19 @@
 
 use sandtable::io::{self, codec};
 use sandtable::model::*;
+use sandtable::samples;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, text};
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
-}
-
-fn saves(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
-        .display()
-        .to_string()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// Writes a scenario as it stands, unvalidated, as a hand or a stranger's tool would.

@@ -4,18 +4,10 @@
 use hexx::Hex;
 use sandtable::model::*;
 use std::path::Path;
-use std::process::{Command as Process, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Process::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, text};
 
 struct Ids {
     general: UnitId,
@@ -28,25 +20,15 @@ struct Ids {
 fn unit(s: &mut Scenario, name: &str, side: SideId, kind: UnitKind, hex: Hex, mp: u8) -> UnitId {
     let id = UnitId(s.alloc());
     s.units.push(Unit {
-        id,
-        name: name.into(),
-        side,
-        kind,
-        quality: Quality::Regular,
         stats: Stats {
             mp,
             ..Stats::default()
         },
         strength: Strength::full(4),
-        special: Vec::new(),
         position: Position::Hex { hex, facing: 0 },
-        models: Vec::new(),
-        leader_model: None,
         leadership: None,
-        commander: None,
-        attached_leader: None,
         exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, kind)
     });
     id
 }

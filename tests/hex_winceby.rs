@@ -4,10 +4,15 @@
 use hexx::Hex;
 use sandtable::model::*;
 use sandtable::rules::hex_commands::*;
+use sandtable::samples;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, stderr, stdout};
 
 fn winceby() -> Scenario {
     let sample = samples::by_name("winceby").expect("the winceby sample exists");
-    (sample.build)()
+    sample.load().expect("the sample loads")
 }
 
 fn rules(s: &Scenario) -> HexRules {
@@ -378,22 +383,12 @@ fn winceby_every_unit_previews_within_its_allowance_and_changes_nothing() {
 
 #[test]
 fn winceby_on_the_command_line() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join("winceby.sandtable");
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-            .args(args)
-            .output()
-            .expect("run sandtable");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        let out = sandtable(args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
     };
-    let file = path.display().to_string();
+    let file = saves("winceby.sandtable");
     let t = run(&["moves", &file, "--unit", "Fairfax's Regiment of Horse"]);
     assert!(
         t.contains("Command: Reserve, the chit of Sir Thomas Fairfax"),

@@ -49,27 +49,14 @@ impl Files {
 fn unit(s: &mut Scenario, name: &str, kind: UnitKind) -> Unit {
     let side = s.sides[0].id;
     Unit {
-        id: UnitId(s.alloc()),
-        name: name.to_string(),
-        side,
-        kind,
-        quality: Quality::Regular,
         stats: Stats {
             mv: 6,
             ld: 7,
             mp: 4,
             ..Stats::default()
         },
-        strength: Strength::full(1),
-        special: Vec::new(),
-        position: Position::OffMap,
-        models: Vec::new(),
-        leader_model: None,
         leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: kind != UnitKind::Leader,
-        state: UnitState::default(),
+        ..Unit::new(UnitId(s.alloc()), name, side, kind)
     }
 }
 

@@ -2,13 +2,14 @@
 //! flips, newer versions, wrong content, and the fixtures in tests/fixtures/.
 
 use sandtable::io::{self, LoadError, codec};
-use sandtable::model::{FORMAT_VERSION, Scenario, samples};
+use sandtable::model::{FORMAT_VERSION, Scenario};
+use sandtable::samples;
 
 fn samples_encoded() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
     samples::ALL
         .iter()
         .map(|s| {
-            let sc = (s.build)();
+            let sc = s.load().expect("the sample loads");
             (s.name, codec::encode_binary(&sc), codec::encode_json(&sc))
         })
         .collect()

@@ -3,13 +3,21 @@
 
 use proptest::prelude::*;
 use sandtable::geom::{Point, point_in_polygon, point_segment_distance, polyline_distance};
-use sandtable::model::{PieceShape, Scenario, UnitId, samples};
+use sandtable::model::{PieceShape, Scenario, UnitId};
 use sandtable::rules::m42::{
     self, CannotMove, Illegal, LeaderSource, MoveType, NoRegroup, Options,
 };
+use sandtable::samples;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, saves, stderr, stdout};
 
 fn patrol() -> Scenario {
-    (samples::by_name("patrol").expect("patrol sample").build)()
+    samples::by_name("patrol")
+        .expect("patrol sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {
@@ -217,26 +225,19 @@ proptest! {
 
 #[test]
 fn moves_json_names_refusals_once() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args([
-            "moves",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/saves/patrol.sandtable"),
-            "--unit",
-            "1st Rifle Section",
-            "--move-type",
-            "at-the-double",
-            "--to",
-            "22,20.5",
-            "--json",
-        ])
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("utf8");
+    let out = sandtable(&[
+        "moves",
+        &saves("patrol.sandtable"),
+        "--unit",
+        "1st Rifle Section",
+        "--move-type",
+        "at-the-double",
+        "--to",
+        "22,20.5",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
     let v: serde_json::Value = serde_json::from_str(&text).expect("json");
     let err = &v["destination"]["verdict"]["Err"];
     assert_eq!(err["kind"], "refused", "{err}");

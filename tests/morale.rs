@@ -18,6 +18,11 @@ use sandtable::rules::morale::{
     self, Distance, MoveKind, OutcomeKind, Removal, RerollSource, Resolution, TestCause, TestKind,
     TestRequest,
 };
+use sandtable::samples;
+
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, stderr};
 
 const FORTY_FOURTH: &str = "44th Foot";
 const SHELTON: &str = "Brigadier Shelton";
@@ -37,10 +42,6 @@ fn stand(s: &mut Scenario, x: f32, y: f32, w: f32, d: f32) -> Model {
 fn unit(s: &mut Scenario, name: &str, kind: UnitKind, q: Quality, models: Vec<Model>) -> Unit {
     let n = models.len() as u16;
     Unit {
-        id: UnitId(s.alloc()),
-        name: name.into(),
-        side: s.sides[0].id,
-        kind,
         quality: q,
         stats: Stats {
             mv: 6,
@@ -49,15 +50,12 @@ fn unit(s: &mut Scenario, name: &str, kind: UnitKind, q: Quality, models: Vec<Mo
             ..Stats::default()
         },
         strength: Strength::full(n),
-        special: Vec::new(),
         position: Position::Table,
         leader_model: models.first().map(|m| m.id),
         models,
         leadership: None,
-        commander: None,
-        attached_leader: None,
         exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(UnitId(s.alloc()), name, s.sides[0].id, kind)
     }
 }
 
@@ -264,7 +262,10 @@ fn r4_worked_example_on_the_rearguard_sample() {
 // applying a result keeps the sample free of `check` errors (models match strength).
 
 fn rearguard() -> Scenario {
-    (samples::by_name("rearguard").expect("listed").build)()
+    samples::by_name("rearguard")
+        .expect("listed")
+        .load()
+        .expect("the sample loads")
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {
@@ -751,27 +752,15 @@ fn test_command_as_a_process_exits_0_or_2_with_the_reason() {
     let path = dir.path().join("r.sandtable");
     sandtable::io::save(&path, &rearguard_by_hand()).expect("save");
     let file = path.display().to_string();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-            .arg("test")
-            .arg(&file)
-            .args(args)
-            .output()
-            .expect("run sandtable")
-    };
+    let run = |args: &[&str]| sandtable(&[&["test", file.as_str()], args].concat());
     let ok = run(&["--unit", "#9", "--kind", "rally", "--roll", "5", "--json"]);
-    assert_eq!(
-        ok.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
     let v: serde_json::Value = serde_json::from_slice(&ok.stdout).expect("JSON");
     assert_eq!(v["roll"]["outcome"], "pass");
     let bad = run(&["--unit", FORTY_FOURTH, "--kind", "rally", "--roll", "9"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("a D6 shows 1 to 6, not 9"));
+    assert!(stderr(&bad).contains("a D6 shows 1 to 6, not 9"));
     let orphan = run(&["--unit", FORTY_FOURTH, "--kind", "rally", "--reroll", "3"]);
     assert_eq!(orphan.status.code(), Some(2), "--reroll needs --roll");
 }

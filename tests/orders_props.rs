@@ -98,11 +98,6 @@ fn add_unit(s: &mut Scenario, side: SideId, name: &str, points: &[Point]) -> Uni
         .collect();
     let n = models.len() as u16;
     s.units.push(Unit {
-        id,
-        name: name.into(),
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
         stats: Stats {
             mv: 6,
             ld: 7,
@@ -113,15 +108,10 @@ fn add_unit(s: &mut Scenario, side: SideId, name: &str, points: &[Point]) -> Uni
             ..Stats::default()
         },
         strength: Strength::full(n),
-        special: Vec::new(),
         position: Position::Table,
         leader_model: models.first().map(|m| m.id),
         models,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, UnitKind::Infantry)
     });
     id
 }

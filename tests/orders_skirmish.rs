@@ -2,12 +2,16 @@
 //! would expect them.
 
 use sandtable::geom::{Point, point_in_polygon};
-use sandtable::model::{Scenario, UnitId, samples};
+use sandtable::model::{Scenario, UnitId};
 use sandtable::rules::los::{self, SightBlock};
 use sandtable::rules::orders::*;
+use sandtable::samples;
 
 fn skirmish() -> Scenario {
-    (samples::by_name("skirmish").expect("sample").build)()
+    samples::by_name("skirmish")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn unit(s: &Scenario, name: &str) -> UnitId {

@@ -6,14 +6,15 @@
 use sandtable::game;
 use sandtable::io::{self, Encoding, codec};
 use sandtable::model::game::Action;
-use sandtable::model::{Scenario, samples};
+use sandtable::model::{Scenario};
+use sandtable::samples;
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
 /// Winceby with a log of `entries` referee entries (one played, then repeated).
 fn long_game(entries: usize) -> Scenario {
-    let s = (samples::by_name("winceby").expect("sample").build)();
+    let s = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
     let u = s.units[0].clone();
     let played = game::play(
         &s,

@@ -17,11 +17,12 @@ use sandtable::game;
 use sandtable::geom::Point;
 use sandtable::io::{self, SaveError};
 use sandtable::model::game::{Action, ColumnOrder, Dice, LogEntry, MAX_LOG_ENTRIES};
-use sandtable::model::{ModelId, Scenario, UnitId, samples};
+use sandtable::model::{ModelId, Scenario, UnitId};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name).expect("sample").load().expect("the sample loads")
 }
 
 struct Dir(tempfile::TempDir);

@@ -4,12 +4,20 @@
 
 use base64::Engine;
 use sandtable::io::tmx::{self, Folder, TerrainMapping, TileKey, TmxError};
-use sandtable::model::{HexShape, Map, OffsetParity, Orientation, Scenario, samples};
+use sandtable::model::{HexShape, Map, OffsetParity, Orientation, Scenario};
+use sandtable::samples;
 use std::io::Write;
 use std::path::Path;
 
+#[path = "common/binary.rs"]
+mod binary;
+use binary::sandtable;
+
 fn winceby() -> Scenario {
-    (samples::by_name("winceby").expect("sample").build)()
+    samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// Each hex's terrain name, in grid order.
@@ -406,17 +414,13 @@ fn tiled_file_over_the_size_limit_is_refused_before_reading() {
 
 #[test]
 fn tiled_export_refuses_a_table() {
-    let s = (samples::by_name("bakambo").expect("sample").build)();
+    let s = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     assert!(matches!(s.map, Map::Table(_)));
     let err = tmx::tmx_files(&s, "x.png").err().expect("refused");
     assert!(err.to_string().contains("only hex maps"), "{err}");
-}
-
-fn sandtable(args: &[&std::ffi::OsStr]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
 }
 
 #[test]

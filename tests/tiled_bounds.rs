@@ -12,7 +12,8 @@ use base64::Engine;
 use capped::{Outcome, prlimit_available, run};
 use sandtable::io::{self, tmx};
 use sandtable::model::limits::{MAX_HEXES, MAX_NAME_CHARS};
-use sandtable::model::{HexShape, Scenario, samples};
+use sandtable::model::{HexShape, Scenario};
+use sandtable::samples;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -373,7 +374,7 @@ fn names_over_the_limit_are_refused_or_shortened_as_the_docs_say_and_every_impor
 }
 
 fn hexagon(radius: u32) -> Scenario {
-    let mut s = (samples::by_name("winceby").expect("sample").build)();
+    let mut s = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
     let first = s.terrain_types[0].id;
     let m = s.map.as_hex_mut().expect("hex");
     m.shape = HexShape::Hexagon { radius };

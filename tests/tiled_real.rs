@@ -8,7 +8,8 @@
 //! `scripts/tiled-check.sh` installs it and runs them with `--ignored`.
 
 use sandtable::io::tmx::{self, TerrainMapping};
-use sandtable::model::{HexShape, OffsetParity, Orientation, Scenario, samples};
+use sandtable::model::{HexShape, OffsetParity, Orientation, Scenario};
+use sandtable::samples;
 use std::process::Command;
 
 fn tool(name: &str, args: &[&std::ffi::OsStr]) {
@@ -208,7 +209,10 @@ fn real_maps_import_from_the_command_line_and_the_scenario_opens() {
 }
 
 fn variants() -> Vec<(String, Scenario)> {
-    let base = (samples::by_name("winceby").expect("sample").build)();
+    let base = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let mut out = vec![("winceby".to_string(), base.clone())];
     for (o, p) in [
         (Orientation::Flat, OffsetParity::Odd),

@@ -5,26 +5,18 @@
 use hexx::Hex;
 use sandtable::model::*;
 use sandtable::rules::hex_commands::{self, HexRules};
+use sandtable::samples;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("run sandtable")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::{sandtable, stderr, stdout};
 
 fn winceby() -> Scenario {
-    (samples::by_name("winceby").expect("winceby").build)()
+    samples::by_name("winceby")
+        .expect("winceby")
+        .load()
+        .expect("the sample loads")
 }
 
 fn saved(dir: &Path, s: &Scenario) -> String {

@@ -10,11 +10,12 @@ use clap::Parser;
 use proptest::prelude::*;
 use sandtable::cli::{self, Cli};
 use sandtable::io::{self, tmx};
-use sandtable::model::{HexShape, Scenario, samples};
+use sandtable::model::{HexShape, Scenario};
+use sandtable::samples;
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name).expect("sample").load().expect("the sample loads")
 }
 
 /// Runs `sandtable ARGS` in this process; `Some(0)` when it succeeded.

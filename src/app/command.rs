@@ -8,9 +8,8 @@
 //! progress, text being typed) stays with the widget that owns it.
 
 use super::App;
+use super::activity::{self, Activity};
 use super::dialogs::Pick;
-use super::path_prompt::Purpose;
-use super::play::Activity;
 use super::settings::Settings;
 use super::tools::Tool;
 use crate::edit::Edit;
@@ -61,6 +60,23 @@ impl Change {
         self.done = Some(text.into());
         self
     }
+}
+
+/// What a path typed in the editor (no file dialog could be shown) is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Purpose {
+    Open,
+    /// Save As; `then` is the action that waited for the save (quit, open another file…).
+    SaveAs {
+        then: Option<Guarded>,
+    },
+    /// Export the pages: `extension` is `png` or `pdf`.
+    Export {
+        extension: &'static str,
+    },
+    Image,
+    /// A Tiled map to import.
+    Tiled,
 }
 
 /// A file action that asks about unsaved changes first.
@@ -185,7 +201,7 @@ pub enum Command {
         text: String,
     },
     /// A path typed in the editor's own prompt (no file dialog could be shown).
-    PathChosen(super::path_prompt::Purpose, PathBuf),
+    PathChosen(Purpose, PathBuf),
     ShowShortcuts,
     ShowAbout,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
@@ -347,7 +363,7 @@ impl App {
         if let Some(at) = self.replaying() {
             if App::changes_something(&command) {
                 let of = self.game_log().len();
-                return self.notify(true, super::play::replay_refusal(at, of));
+                return self.notify(true, activity::replay_refusal(at, of));
             }
             if App::needs_present(&command) {
                 self.back_to_present();
@@ -511,7 +527,7 @@ impl App {
                 use crate::model::game::{Action, Dice};
                 let dice = roll.map_or(Dice::App, Dice::Typed);
                 if let Some(e) = self.play_action(Action::LeaderCheck { unit, dice }) {
-                    self.notify(false, super::rules_view::plain(&e.what));
+                    self.notify(false, super::glyphs::plain(&e.what));
                 }
             }
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
@@ -533,7 +549,7 @@ impl App {
             return false;
         }
         if self.playing() {
-            let reason = format!("{} refused: {}", c.label, super::play::REFUSED_IN_PLAY);
+            let reason = format!("{} refused: {}", c.label, activity::REFUSED_IN_PLAY);
             if c.from_inspector {
                 self.status = reason;
             } else {
@@ -552,7 +568,7 @@ impl App {
         }
         if let Some(at) = self.replaying() {
             let of = self.game_log().len();
-            self.notify(true, super::play::replay_refusal(at, of));
+            self.notify(true, activity::replay_refusal(at, of));
             return false;
         }
         let result = match &c.key {
@@ -591,7 +607,7 @@ impl App {
     }
 
     fn set_tool(&mut self, t: Tool) {
-        if self.playing() && !super::play::tool_in_play(t) {
+        if self.playing() && !activity::tool_in_play(t) {
             self.status = format!(
                 "{} is an authoring tool: switch to Edit (F5) to use it",
                 t.name()
@@ -612,24 +628,6 @@ impl App {
         }
         self.tool = t;
         self.canvas.drawing.clear();
-    }
-
-    /// Adds a terrain type and opens its name for editing in the palette.
-    fn add_terrain(&mut self) {
-        let t = crate::edit::ops::create::new_terrain(self.doc.scenario());
-        let (id, name) = (t.id, t.name.clone());
-        if self.apply_change(
-            Change::new("Add terrain", vec![Edit::PutTerrain(t)]).saying(format!(
-                "Added {name}: type its name, then set its costs in Scenario > Terrain table"
-            )),
-        ) {
-            self.panels.rename = Some(super::palette::Rename {
-                terrain: id,
-                text: name,
-                focused: false,
-            });
-            self.settings.show_order_of_battle = false;
-        }
     }
 
     /// A draw tool with the terrain of the current tool when it draws that kind, else the

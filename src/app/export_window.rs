@@ -699,7 +699,7 @@ impl ExportWindow {
 mod tests {
     use super::*;
     use crate::app::dialogs::ScriptedDialogs;
-    use crate::model::samples;
+    use crate::samples;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
@@ -721,7 +721,10 @@ mod tests {
         window.options.format = Format::Pdf;
         let state = State {
             window,
-            scenario: (samples::by_name("winceby").expect("sample").build)(),
+            scenario: samples::by_name("winceby")
+                .expect("sample")
+                .load()
+                .expect("the sample loads"),
             dialogs: ScriptedDialogs {
                 export: vec![out.clone()],
                 ..ScriptedDialogs::default()
@@ -769,7 +772,10 @@ mod tests {
 
     #[test]
     fn previews_tiles_and_reports_the_page_count() {
-        let scenario = (samples::by_name("bakambo").expect("sample").build)();
+        let scenario = samples::by_name("bakambo")
+            .expect("sample")
+            .load()
+            .expect("the sample loads");
         let mut window = ExportWindow {
             open: true,
             ..ExportWindow::default()

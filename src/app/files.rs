@@ -2,10 +2,10 @@
 //! dropped on the window and background images.
 
 use super::App;
-use super::command::{Answer, Guarded};
+use super::command::{Answer, Guarded, Purpose};
 use super::dialogs::{FileDialogs, Pick};
 use super::notices::Level;
-use super::path_prompt::{PathPrompt, Purpose};
+use super::path_prompt::PathPrompt;
 use crate::edit::{Document, Edit};
 use crate::io;
 use crate::io::recovery::{Recovery, RecoveryInfo};
@@ -108,12 +108,14 @@ impl App {
                 Pick::Cancelled => {}
                 Pick::Unavailable => self.prompt_path(Purpose::Tiled, ""),
             },
-            Guarded::OpenSample(name) => match crate::model::samples::by_name(name) {
-                Some(sample) => {
-                    self.replace_document(Document::new((sample.build)(), None));
+            Guarded::OpenSample(name) => match crate::samples::by_name(name).map(|s| (s, s.load()))
+            {
+                Some((sample, Ok(scenario))) => {
+                    self.replace_document(Document::new(scenario, None));
                     self.files.recovery.clear();
                     self.status = format!("Opened the sample {name} ({})", sample.source);
                 }
+                Some((_, Err(e))) => self.notify(true, format!("{e}: {}", e.source)),
                 None => self.status = format!("No sample is called {name}"),
             },
             Guarded::Recover => self.recover(),

@@ -10,8 +10,8 @@
 
 use super::App;
 use super::command::{Change, Command, Commands};
+use super::glyphs::plain;
 use super::play::Replay;
-use super::rules_view::plain;
 use crate::edit::{Document, Edit};
 use crate::game;
 use crate::model::game::LogEntry;

@@ -16,11 +16,19 @@
 //! colour depends only on the triangles over its centre, so the patch is exactly what drawing
 //! the whole image again would give.
 
-use super::paint::MapShapes;
 use super::view::View;
 use egui::epaint::{self, Color32, ColorImage, Pos2, Rect, Shape, TextureHandle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The map's shapes in paint order, each with the rectangle it is clipped to (`None`: the
+/// canvas), cut to the canvas when painted.
+///
+/// Why tiles carry their own: epaint gathers consecutive shapes of one clip rectangle into a
+/// single mesh that grows by doubling, so a map's tiles appended one after another (and the
+/// labels after them) made it copy the whole map several times a frame into freshly faulted
+/// memory. A tile clipped to its own bounds gets a mesh of its own, allocated once at its size.
+pub type MapShapes = Vec<(Option<Rect>, Shape)>;
 
 /// Vertices per tile, about: small enough to cull a zoomed-in view finely, large enough that
 /// a whole map is a few dozen shapes.
@@ -159,7 +167,7 @@ impl LayerMesh {
     }
 
     /// The shapes for this view: the image, or the tiles that can be seen in `clip`, each
-    /// with its bounds on the screen to be clipped to (see `paint::MapShapes`).
+    /// with its bounds on the screen to be clipped to (see [`MapShapes`]).
     pub fn shapes(&self, out: &mut MapShapes, view: &View, clip: Rect) {
         let to_screen = |p: Pos2| view.to_screen(crate::geom::Point::new(p.x, p.y));
         if self.rastered(view)

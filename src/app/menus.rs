@@ -101,7 +101,7 @@ impl App {
             }
         }
         ui.menu_button("Open sample", |ui| {
-            for sample in &crate::model::samples::ALL {
+            for sample in &crate::samples::ALL {
                 let text = format!("{} — {}", sample.name, sample.source);
                 if entry(ui, &text, None, true) {
                     out.push(Command::File(Guarded::OpenSample(sample.name)));

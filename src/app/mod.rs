@@ -14,7 +14,10 @@
 //! - `canvas`: input and drawing of the map; `rules_view`: the rule previews over it;
 //!   `paint`, `layer_mesh`: shapes to egui; `view`: the one map-to-screen transform;
 //! - `export_window`: File > Export; `dialogs`: file dialogs behind a trait the tests replace.
+//! - `activity`: Edit or Play and what each allows; `play`: the game in the editor;
+//!   `glyphs`: text in the glyphs the editor's font has.
 
+pub mod activity;
 pub mod background;
 mod bindings;
 mod calibrate_window;
@@ -28,6 +31,7 @@ pub mod dialogs;
 pub mod export_window;
 mod files;
 mod game_log;
+mod glyphs;
 pub mod hit;
 mod inspector;
 mod keyboard;
@@ -246,7 +250,7 @@ impl App {
             _ => None,
         };
         if let (Some(payload), Some(pos)) = (
-            egui::DragAndDrop::payload::<palette::Payload>(ctx).or(placing),
+            egui::DragAndDrop::payload::<tools::Payload>(ctx).or(placing),
             ctx.pointer_latest_pos(),
         ) {
             let text = payload.describe(self.doc.scenario());

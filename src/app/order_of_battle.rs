@@ -10,7 +10,7 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::palette::Payload;
+use super::tools::Payload;
 use crate::model::*;
 use egui::{RichText, Ui};
 use std::collections::HashSet;
@@ -307,10 +307,13 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::samples;
+    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        (samples::by_name(name).expect("sample").build)()
+        samples::by_name(name)
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! egui only the bands of it in view, or one textured rectangle when zoomed out, because egui
 //! copies every vertex it is given every frame.
 
-use super::layer_mesh::LayerMesh;
+use super::layer_mesh::{LayerMesh, MapShapes};
 use super::view::View;
 use crate::geom::{Aabb, Point};
 use crate::model::Colour;
@@ -36,15 +36,6 @@ pub struct BgTile {
     pub texture: TextureId,
     pub part: [f32; 4],
 }
-
-/// The map's shapes in paint order, each with the rectangle it is clipped to (`None`: the
-/// canvas), cut to the canvas when painted.
-///
-/// Why tiles carry their own: epaint gathers consecutive shapes of one clip rectangle into a
-/// single mesh that grows by doubling, so a map's tiles appended one after another (and the
-/// labels after them) made it copy the whole map several times a frame into freshly faulted
-/// memory. A tile clipped to its own bounds gets a mesh of its own, allocated once at its size.
-pub type MapShapes = Vec<(Option<Rect>, Shape)>;
 
 /// The static layer, prepared for painting: consecutive meshes are merged (a hex map's cells
 /// and hexsides become one mesh) in map units and only transformed each frame.

@@ -1,39 +1,14 @@
 //! The palette: terrain types (pick a brush, or drag onto the table), unit templates, leaders
 //! and markers to drag onto the canvas, and the tools.
 
+use super::App;
 use super::bindings::{Action, keys_text};
 use super::command::{Change, Command, Commands};
-use super::tools::{HexsideKind, Tool};
+use super::tools::{HexsideKind, Payload, Tool};
 use crate::edit::Edit;
 use crate::edit::ops::create::Template;
 use crate::model::*;
 use egui::{Color32, RichText, Ui};
-
-/// What is being dragged from the palette.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Payload {
-    Terrain(TerrainId),
-    Unit(Template),
-    Objective,
-    Zone,
-    EntryPoint,
-    /// A unit off the map, dragged from the order of battle to be placed.
-    Place(UnitId),
-}
-
-impl Payload {
-    /// What the cursor carries, in words.
-    pub fn describe(&self, s: &Scenario) -> String {
-        match self {
-            Payload::Terrain(t) => s.terrain(*t).map_or("terrain".into(), |t| t.name.clone()),
-            Payload::Unit(t) => t.name().to_string(),
-            Payload::Objective => "Objective".into(),
-            Payload::Zone => "Deployment zone".into(),
-            Payload::EntryPoint => "Entry point".into(),
-            Payload::Place(u) => s.unit(*u).map_or("unit".into(), |u| u.name.clone()),
-        }
-    }
-}
 
 fn swatch(ui: &mut Ui, c: Colour) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
@@ -320,4 +295,24 @@ fn terrain_row_ui(
         }
     });
     out
+}
+
+impl App {
+    /// Adds a terrain type and opens its name for editing in the palette.
+    pub(super) fn add_terrain(&mut self) {
+        let t = crate::edit::ops::create::new_terrain(self.doc.scenario());
+        let (id, name) = (t.id, t.name.clone());
+        if self.apply_change(
+            Change::new("Add terrain", vec![Edit::PutTerrain(t)]).saying(format!(
+                "Added {name}: type its name, then set its costs in Scenario > Terrain table"
+            )),
+        ) {
+            self.panels.rename = Some(Rename {
+                terrain: id,
+                text: name,
+                focused: false,
+            });
+            self.settings.show_order_of_battle = false;
+        }
+    }
 }

@@ -3,26 +3,9 @@
 //! and matching files as a shell does (Tab, or a click on a suggestion), checks the path before
 //! it is used, and says what is wrong with it beside the field.
 
-use super::command::{Command, Commands, Guarded};
+use super::command::{Command, Commands, Purpose};
 use egui::{Key, RichText, Ui};
 use std::path::{MAIN_SEPARATOR, Path, PathBuf};
-
-/// What the path is for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Purpose {
-    Open,
-    /// Save As; `then` is the action that waited for the save (quit, open another file…).
-    SaveAs {
-        then: Option<Guarded>,
-    },
-    /// Export the pages: `extension` is `png` or `pdf`.
-    Export {
-        extension: &'static str,
-    },
-    Image,
-    /// A Tiled map to import.
-    Tiled,
-}
 
 impl Purpose {
     fn title(&self) -> &'static str {

@@ -10,8 +10,9 @@
 //! overrides take [`App::commit_play`].
 
 use super::App;
+use super::activity::{Activity, replay_refusal, tool_in_play};
 use super::command::{Change, Command, Commands};
-use super::rules_view::plain;
+use super::glyphs::plain;
 use super::tools::Tool;
 use crate::edit::{Document, Edit};
 use crate::game;
@@ -20,29 +21,6 @@ use crate::model::*;
 use crate::preview::Choice;
 use crate::rules::engine;
 use egui::{RichText, Ui};
-
-/// What the editor is for right now.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Activity {
-    /// Authoring the scenario (every tool, the palette, the inspector).
-    #[default]
-    Edit,
-    /// Playing it: moves under the rules, referee overrides with a note.
-    Play,
-}
-
-impl Activity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Activity::Edit => "Edit",
-            Activity::Play => "Play",
-        }
-    }
-}
-
-/// Why an authoring edit is refused in Play.
-pub const REFUSED_IN_PLAY: &str = "the scenario is not edited in Play: units move under their \
-    rule preview, and a referee override changes anything else (switch to Edit with F5 to author)";
 
 /// The referee's override form in the Rules panel, for one unit.
 #[derive(Clone, Debug)]
@@ -79,13 +57,6 @@ pub(super) struct Replay {
     pub of: usize,
     /// The document as it is now, put aside while the replay is shown.
     pub present: Document,
-}
-
-/// Why nothing is played or edited while a replay is shown.
-pub(super) fn replay_refusal(at: usize, of: usize) -> String {
-    format!(
-        "Showing the game after entry {at} of {of}: go back to the present (Log panel) to play on"
-    )
 }
 
 /// What Play keeps between frames.
@@ -458,11 +429,6 @@ impl App {
         self.status = format!("{}: {}", u.name, what.join(", "));
         self.referee(note, n);
     }
-}
-
-/// Whether a tool is one of Play's: looking and measuring, never authoring.
-pub fn tool_in_play(t: Tool) -> bool {
-    matches!(t, Tool::Select | Tool::Measure | Tool::Sight)
 }
 
 /// A morale state in words.

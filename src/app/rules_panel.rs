@@ -8,7 +8,7 @@
 
 use super::App;
 use super::command::{Command, Commands, RouteEdit};
-use super::rules_view::plain;
+use super::glyphs::plain;
 use crate::model::*;
 use crate::preview::{self, Choice, ColumnChoice, Swatch, Tone};
 use crate::rules::morale::{self, Resolution, TestKind, TestPreview, TestRequest};

@@ -10,6 +10,7 @@
 
 use super::App;
 use super::command::{Command, Commands, RouteEdit};
+use super::glyphs::plain;
 use super::paint;
 use super::tools::Gesture;
 use crate::geom::Point;
@@ -20,16 +21,6 @@ use crate::preview::{
 use crate::rules::column::Activation;
 use crate::rules::morale::{Resolution, TestKind};
 use egui::{PointerButton, Rect, Shape, Ui};
-
-/// `text` in the glyphs of the editor's font (the engines' reports use arrows and signs that
-/// the built-in font lacks).
-pub(super) fn plain(text: &str) -> String {
-    text.replace('→', "->")
-        .replace('≥', ">=")
-        .replace('≤', "<=")
-        .replace('×', "x")
-        .replace('−', "-")
-}
 
 /// The answer kept in `slot` if it was worked out at `p`, else `answer()`, kept for next time.
 fn at_point<T: Clone>(

@@ -1,9 +1,36 @@
 //! The canvas tools and the gestures in progress.
 
+use crate::edit::ops::create::Template;
 pub use crate::edit::ops::paint::HexsideKind;
 use crate::geom::Point;
 use crate::model::*;
 use hexx::Hex;
+
+/// What is being dragged from the palette.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Payload {
+    Terrain(TerrainId),
+    Unit(Template),
+    Objective,
+    Zone,
+    EntryPoint,
+    /// A unit off the map, dragged from the order of battle to be placed.
+    Place(UnitId),
+}
+
+impl Payload {
+    /// What the cursor carries, in words.
+    pub fn describe(&self, s: &Scenario) -> String {
+        match self {
+            Payload::Terrain(t) => s.terrain(*t).map_or("terrain".into(), |t| t.name.clone()),
+            Payload::Unit(t) => t.name().to_string(),
+            Payload::Objective => "Objective".into(),
+            Payload::Zone => "Deployment zone".into(),
+            Payload::EntryPoint => "Entry point".into(),
+            Payload::Place(u) => s.unit(*u).map_or("unit".into(), |u| u.name.clone()),
+        }
+    }
+}
 
 /// What a primary-button press on the canvas does.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,7 +64,7 @@ pub enum Tool {
     Calibrate,
     /// Place what was picked in the palette where the map is clicked (then back to Select,
     /// unless the palette's lock or Shift keeps it).
-    Place(super::palette::Payload),
+    Place(Payload),
 }
 
 impl Tool {

@@ -14,6 +14,8 @@ pub enum CliError {
     Load(#[from] io::LoadError),
     #[error(transparent)]
     Save(#[from] io::SaveError),
+    #[error(transparent)]
+    Sample(#[from] crate::samples::Unreadable),
     #[error("{0}")]
     Usage(String),
     #[error(transparent)]

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::io;
 use crate::model::Scenario;
-use crate::model::samples;
+use crate::samples;
 use std::io::Write;
 use std::path::Path;
 
@@ -372,7 +372,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                     names.join(", ")
                 ))
             })?;
-            io::save(&output, &(sample.build)())?;
+            io::save(&output, &sample.load()?)?;
             writeln!(out, "wrote {} ({})", output.display(), sample.source)?;
             Ok(0)
         }

@@ -3,13 +3,16 @@
 
 use super::*;
 use crate::model::game::{Dice, TestDice, TestKind};
-use crate::model::samples;
 use crate::model::{Command, Morale, MoveOrder, OrdersAction, Place};
 use crate::rules::engine;
 use crate::rules::hex_commands;
+use crate::samples;
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {

@@ -9,9 +9,10 @@
 //! from the starting position gives the saved position again, which is how a file sent by an
 //! opponent is shown and checked.
 
+use super::column::Column;
 use super::ids::{ColumnId, ModelId, SideId, UnitId};
+use super::map::Place;
 use super::orders::MoveOrder;
-use super::scenario::{Column, Place};
 use super::unit::{Command, Unit};
 use crate::geom::Point;
 use serde::{Deserialize, Serialize};

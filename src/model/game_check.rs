@@ -1,124 +1,12 @@
-//! The saved game's invariants (format version 2): counts first (a hostile log is refused by
-//! counting before anything walks it), then every reference, roll and number of the log, and
-//! the starting position as a scenario of its own.
+//! The saved game's invariants (format version 2): every reference, roll and number of the
+//! log, and the starting position as a scenario of its own. Its lists are counted before this
+//! runs, with the scenario's (`limits`), so a hostile log is refused before anything walks it.
 
 use super::game::*;
-use super::limits::{MAX_ITEMS, MAX_MODELS, MAX_STAT_IN, MAX_UNITS, check_chars, thousands};
-use super::validate::Invalid;
+use super::invalid::Invalid;
+use super::limits::{MAX_STAT_IN, check_chars};
 use super::*;
 use std::collections::HashSet;
-
-fn over(out: &mut Vec<Invalid>, item: ItemRef, what: &str, len: usize, limit: usize) {
-    if len > limit {
-        out.push(Invalid {
-            item,
-            message: format!(
-                "has {} {what}, over the limit of {}",
-                thousands(len),
-                thousands(limit)
-            ),
-        });
-    }
-}
-
-/// The game's lists against their limits.
-pub(super) fn counts(s: &Scenario, out: &mut Vec<Invalid>) {
-    let Some(g) = s.game.as_deref() else { return };
-    let item = ItemRef::Game;
-    let before = out.len();
-    over(out, item, "log entries", g.log.len(), MAX_LOG_ENTRIES);
-    over(out, item, "units marked as acted", g.acted.len(), MAX_UNITS);
-    over(
-        out,
-        item,
-        "units in its starting position",
-        g.start.units.len(),
-        MAX_UNITS,
-    );
-    over(
-        out,
-        item,
-        "columns in its starting position",
-        g.start.columns.len(),
-        MAX_ITEMS,
-    );
-    if out.len() > before {
-        return;
-    }
-    let models: usize = g.start.units.iter().map(|u| u.models.len()).sum();
-    over(
-        out,
-        item,
-        "models in its starting position",
-        models,
-        MAX_MODELS,
-    );
-    let mut referee_models = 0usize;
-    let (mut undo_units, mut undo_models, mut undo_acted) = (0usize, 0usize, 0usize);
-    for e in &g.log {
-        undo_units += e.undo.units.len();
-        undo_models += e.undo.units.iter().map(|u| u.models.len()).sum::<usize>();
-        undo_acted += e.undo.acted.len();
-    }
-    over(
-        out,
-        item,
-        "units in its undo records in all",
-        undo_units,
-        MAX_UNDO_UNITS,
-    );
-    over(
-        out,
-        item,
-        "models in its undo records in all",
-        undo_models,
-        10 * MAX_MODELS,
-    );
-    over(
-        out,
-        item,
-        "acted units in its undo records in all",
-        undo_acted,
-        MAX_UNDO_UNITS,
-    );
-    if out.len() > before {
-        return;
-    }
-    over(out, item, "bookmarks", g.bookmarks.len(), MAX_BOOKMARKS);
-    for (i, e) in g.log.iter().enumerate() {
-        let item = ItemRef::LogEntry(i as u32 + 1);
-        over(out, item, "reasons", e.reasons.len(), MAX_REASONS);
-        over(out, item, "path points", e.path.len(), MAX_ROUTE_POINTS);
-        match &e.action {
-            Action::Move { followers, .. } => {
-                over(out, item, "placed followers", followers.len(), MAX_MODELS);
-            }
-            Action::Column {
-                order: ColumnOrder::Move { route, .. },
-                ..
-            } => over(out, item, "route points", route.len(), MAX_ROUTE_POINTS),
-            Action::Test {
-                dice: TestDice::Roll { follow_up, .. },
-                ..
-            } => over(
-                out,
-                item,
-                "follow-up rolls",
-                follow_up.len(),
-                MAX_FOLLOW_UP_ROLLS,
-            ),
-            Action::Referee { unit, .. } => referee_models += unit.models.len(),
-            _ => {}
-        }
-    }
-    over(
-        out,
-        ItemRef::Game,
-        "models in referee overrides in all",
-        referee_models,
-        MAX_MODELS,
-    );
-}
 
 /// Every reference, roll, text and number of the game; `s` has passed its counts.
 pub(super) fn check(s: &Scenario) -> Vec<Invalid> {

@@ -50,11 +50,6 @@ fn add_terrain(s: &mut Scenario, name: &str, colour: Colour, cost: HexCost) -> T
 
 fn combat_unit(s: &mut Scenario, side: SideId, name: String, mp: u8) -> Unit {
     Unit {
-        id: UnitId(s.alloc()),
-        name,
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
         stats: Stats {
             mv: 6,
             ld: 4,
@@ -67,16 +62,7 @@ fn combat_unit(s: &mut Scenario, side: SideId, name: String, mp: u8) -> Unit {
             mp,
             rout_in: 12,
         },
-        strength: Strength::full(1),
-        special: Vec::new(),
-        position: Position::OffMap,
-        models: Vec::new(),
-        leader_model: None,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(UnitId(s.alloc()), name, side, UnitKind::Infantry)
     }
 }
 

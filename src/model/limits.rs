@@ -6,7 +6,11 @@
 //! in `docs/cli.md` ("Limits"). Loading refuses a file that breaks one, naming the limit and the
 //! item; the editor's edits stay inside them.
 
-use super::validate::Invalid;
+use super::game::{
+    Action, ColumnOrder, MAX_FOLLOW_UP_ROLLS, MAX_LOG_ENTRIES, MAX_REASONS, MAX_ROUTE_POINTS,
+    MAX_UNDO_UNITS, TestDice,
+};
+use super::invalid::Invalid;
 use super::*;
 
 /// Hexes on a hex map: a 200 x 200 rectangle. The largest board wargames print about 10,000
@@ -200,8 +204,110 @@ pub fn check_counts(s: &Scenario) -> Vec<Invalid> {
         list(o, item, "models", u.models.len(), MAX_STRENGTH as usize);
         list(o, item, "special rules", u.special.len(), 5);
     }
-    super::game_check::counts(s, o);
+    game_counts(s, o);
     out
+}
+
+/// The game's lists against their limits.
+fn game_counts(s: &Scenario, out: &mut Vec<Invalid>) {
+    let Some(g) = s.game.as_deref() else { return };
+    let item = ItemRef::Game;
+    let before = out.len();
+    list(out, item, "log entries", g.log.len(), MAX_LOG_ENTRIES);
+    list(out, item, "units marked as acted", g.acted.len(), MAX_UNITS);
+    list(
+        out,
+        item,
+        "units in its starting position",
+        g.start.units.len(),
+        MAX_UNITS,
+    );
+    list(
+        out,
+        item,
+        "columns in its starting position",
+        g.start.columns.len(),
+        MAX_ITEMS,
+    );
+    if out.len() > before {
+        return;
+    }
+    let models: usize = g.start.units.iter().map(|u| u.models.len()).sum();
+    list(
+        out,
+        item,
+        "models in its starting position",
+        models,
+        MAX_MODELS,
+    );
+    let mut referee_models = 0usize;
+    let (mut undo_units, mut undo_models, mut undo_acted) = (0usize, 0usize, 0usize);
+    for e in &g.log {
+        undo_units += e.undo.units.len();
+        undo_models += e.undo.units.iter().map(|u| u.models.len()).sum::<usize>();
+        undo_acted += e.undo.acted.len();
+    }
+    list(
+        out,
+        item,
+        "units in its undo records in all",
+        undo_units,
+        MAX_UNDO_UNITS,
+    );
+    list(
+        out,
+        item,
+        "models in its undo records in all",
+        undo_models,
+        10 * MAX_MODELS,
+    );
+    list(
+        out,
+        item,
+        "acted units in its undo records in all",
+        undo_acted,
+        MAX_UNDO_UNITS,
+    );
+    if out.len() > before {
+        return;
+    }
+    for (i, e) in g.log.iter().enumerate() {
+        let item = ItemRef::LogEntry(i as u32 + 1);
+        list(out, item, "reasons", e.reasons.len(), MAX_REASONS);
+        list(out, item, "path points", e.path.len(), MAX_ROUTE_POINTS);
+        match &e.action {
+            Action::Move { followers, .. } => {
+                list(out, item, "placed followers", followers.len(), MAX_MODELS);
+            }
+            Action::Column {
+                order: ColumnOrder::Move { route, .. },
+                ..
+            } => {
+                list(out, item, "route points", route.len(), MAX_ROUTE_POINTS);
+            }
+            Action::Test {
+                dice: TestDice::Roll { follow_up, .. },
+                ..
+            } => {
+                list(
+                    out,
+                    item,
+                    "follow-up rolls",
+                    follow_up.len(),
+                    MAX_FOLLOW_UP_ROLLS,
+                );
+            }
+            Action::Referee { unit, .. } => referee_models += unit.models.len(),
+            _ => {}
+        }
+    }
+    list(
+        out,
+        ItemRef::Game,
+        "models in referee overrides in all",
+        referee_models,
+        MAX_MODELS,
+    );
 }
 
 /// The values of one unit against their limits.

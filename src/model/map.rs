@@ -1,6 +1,7 @@
 //! The playing surface: a free-measure table in inches or a hex map.
 
 use super::ids::TerrainId;
+use crate::geom::Point;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -288,4 +289,34 @@ pub struct ImagePlacement {
     pub px_per_unit: f32,
     /// How far the map's grid is turned in the image, in degrees clockwise on the page.
     pub rotation_deg: f32,
+}
+
+/// A table edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Edge {
+    pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
+
+    /// Bearing that points from this edge into the table.
+    pub fn inward_bearing_deg(self) -> f32 {
+        match self {
+            Edge::North => 180.0,
+            Edge::East => 270.0,
+            Edge::South => 0.0,
+            Edge::West => 90.0,
+        }
+    }
+}
+
+/// A point on either kind of map.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Place {
+    Table(Point),
+    Hex(Hex),
 }

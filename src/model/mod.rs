@@ -7,19 +7,20 @@
 
 pub mod bytes;
 mod colour;
+mod column;
 pub mod compat;
 pub mod game;
 mod game_check;
 pub mod generate;
 mod half_hex;
 mod ids;
+mod invalid;
 pub mod labels;
 pub mod limits;
 mod map;
 mod orders;
 pub mod placement;
 pub mod repair;
-pub mod samples;
 mod scenario;
 mod terrain;
 mod unit;
@@ -28,7 +29,9 @@ pub mod words;
 
 pub use bytes::ImageBytes;
 pub use colour::Colour;
+pub use column::*;
 pub use ids::*;
+pub use invalid::Invalid;
 pub use limits::{MAX_HEXES, MAX_TABLE_IN};
 pub use map::*;
 pub use orders::{MoveOrder, MoveType, OrdersAction, TestCause, TestKind};
@@ -36,7 +39,6 @@ pub use repair::Repair;
 pub use scenario::*;
 pub use terrain::*;
 pub use unit::*;
-pub use validate::Invalid;
 pub use words::count;
 
 use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};

@@ -281,17 +281,6 @@ mod tests {
         let id = UnitId(s.alloc());
         let side = s.sides[side].id;
         s.units.push(Unit {
-            id,
-            name: format!("Leader {id}"),
-            side,
-            kind: UnitKind::Leader,
-            quality: Quality::Regular,
-            stats: Stats::default(),
-            strength: Strength::full(1),
-            special: Vec::new(),
-            position: Position::OffMap,
-            models: Vec::new(),
-            leader_model: None,
             leadership: Some(Leadership {
                 command: Command::Advance,
                 span: 3,
@@ -300,10 +289,8 @@ mod tests {
                 rerolls: 0,
                 rerolls_used: 0,
             }),
-            commander: None,
-            attached_leader: None,
             exerts_zoc: false,
-            state: UnitState::default(),
+            ..Unit::new(id, format!("Leader {id}"), side, UnitKind::Leader)
         });
         id
     }

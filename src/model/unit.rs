@@ -387,6 +387,40 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A unit as it starts before anyone sets it up: Regular, zero stats, a strength of one,
+    /// off the map with no models, no special rules, no commander, no attached leader, in good
+    /// order. A leader carries an Advance chit with a span of three hexes (a leader always has
+    /// leadership); every kind but a leader exerts a zone of control. What differs is set with
+    /// struct update syntax: `Unit { stats, ..Unit::new(id, "Foot", side, kind) }`.
+    pub fn new(id: UnitId, name: impl Into<String>, side: SideId, kind: UnitKind) -> Unit {
+        let leader = kind == UnitKind::Leader;
+        Unit {
+            id,
+            name: name.into(),
+            side,
+            kind,
+            quality: Quality::Regular,
+            stats: Stats::default(),
+            strength: Strength::full(1),
+            special: Vec::new(),
+            position: Position::OffMap,
+            models: Vec::new(),
+            leader_model: None,
+            leadership: leader.then_some(Leadership {
+                command: Command::Advance,
+                span: 3,
+                superior: None,
+                bonus: 0,
+                rerolls: 0,
+                rerolls_used: 0,
+            }),
+            commander: None,
+            attached_leader: None,
+            exerts_zoc: !leader,
+            state: UnitState::default(),
+        }
+    }
+
     pub fn has(&self, rule: SpecialRule) -> bool {
         self.special.contains(&rule)
     }

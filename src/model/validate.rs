@@ -1,23 +1,10 @@
 //! Structural invariants: what must hold for the rest of the program to read a scenario
 //! without surprises. Loading refuses a file that breaks them; every edit keeps them.
 
+use super::invalid::Invalid;
 use super::limits::{self, MAX_HEXES, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_TABLE_IN};
 use super::*;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use std::fmt;
-
-/// One broken invariant, naming the item that breaks it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invalid {
-    pub item: ItemRef,
-    pub message: String,
-}
-
-impl fmt::Display for Invalid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.item, self.message)
-    }
-}
 
 struct Checker<'a> {
     s: &'a Scenario,

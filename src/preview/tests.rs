@@ -13,7 +13,10 @@ use crate::rules::orders::{self, Action};
 use crate::scene::layout;
 
 fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("sample").build)()
+    crate::samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 fn unit(s: &Scenario, name: &str) -> UnitId {

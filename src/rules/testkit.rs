@@ -146,11 +146,6 @@ impl Table {
         let leader_model = models.first().map(|m| m.id);
         let n = models.len() as u16;
         self.s.units.push(Unit {
-            id,
-            name: name.to_string(),
-            side,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
             stats: Stats {
                 mv,
                 ld: 7,
@@ -161,15 +156,10 @@ impl Table {
                 ..Stats::default()
             },
             strength: Strength::full(n),
-            special: Vec::new(),
             position: Position::Table,
             models,
             leader_model,
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, name, side, UnitKind::Infantry)
         });
         id
     }

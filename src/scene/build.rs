@@ -526,9 +526,10 @@ mod tests {
     #[test]
     fn map_outline_encloses_exactly_the_hexes() {
         for s in [
-            (crate::model::samples::by_name("winceby")
+            crate::samples::by_name("winceby")
                 .expect("sample")
-                .build)(),
+                .load()
+                .expect("the sample loads"),
             crate::model::generate::hex_battlefield(30, 0.0, 0, 1),
             {
                 let mut s = Scenario::new_hex("hexagon");
@@ -596,9 +597,10 @@ mod tests {
 
     #[test]
     fn winceby_scene_has_every_hex_and_its_labels() {
-        let s = (crate::model::samples::by_name("winceby")
+        let s = crate::samples::by_name("winceby")
             .expect("sample")
-            .build)();
+            .load()
+            .expect("the sample loads");
         let scene = static_layer(&s, &Style::default());
         let labels = scene
             .items

@@ -108,22 +108,9 @@ mod tests {
         let side = s.sides[0].id;
         let id = UnitId(s.alloc());
         s.units.push(Unit {
-            id,
-            name: "Foot".into(),
-            side,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
-            stats: Stats::default(),
             strength: Strength::full(4),
-            special: Vec::new(),
             position: Position::Hex { hex: at, facing: 0 },
-            models: Vec::new(),
-            leader_model: None,
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, "Foot", side, UnitKind::Infantry)
         });
         assert_eq!(s.validate(), vec![]);
         (s, side, id)

@@ -3,12 +3,15 @@
 
 use sandtable::game;
 use sandtable::model::game::{Action, ColumnOrder, Dice, TestDice, TestKind};
-use sandtable::model::samples;
 use sandtable::model::{Command, Place, Position, Scenario};
 use sandtable::rules::hex_commands;
+use sandtable::samples;
 
 pub fn sample(name: &str) -> Scenario {
-    (samples::by_name(name).expect("a sample").build)()
+    samples::by_name(name)
+        .expect("a sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// Plays `a` if the rules accept it (returns whether they did).

@@ -306,10 +306,6 @@ fn build(
         };
         let st = raw.stats;
         let mut u = Unit {
-            id,
-            name: raw.name,
-            side,
-            kind,
             quality: [Quality::Veteran, Quality::Regular, Quality::Green][raw.quality as usize],
             stats: Stats {
                 mv: st[0].min(limits::MAX_STAT_IN),
@@ -340,12 +336,7 @@ fn build(
                     ][*k as usize]
                 })
                 .collect(),
-            position: Position::OffMap,
-            models: Vec::new(),
-            leader_model: None,
             leadership: None,
-            commander: None,
-            attached_leader: None,
             exerts_zoc: raw.flags[0],
             state: UnitState {
                 morale: [
@@ -366,6 +357,7 @@ fn build(
                 guns_abandoned: raw.flags[3],
                 hits_taken: st[0] % 4,
             },
+            ..Unit::new(id, raw.name, side, kind)
         };
         if let Some((cmd, span, bonus, rerolls)) = raw.leader {
             let superior = leaders.iter().rev().find(|l| l.1 == side).map(|l| l.0);

@@ -1,9 +1,16 @@
 //! Drawing the canvas: the static layer (map, terrain, grid), the dynamic layer (units and
 //! markers) or the ghost of a drag, the ZOC shading, the rule preview, and the marks of the
 //! tools over them. Each layer is rebuilt only when what it shows changes, and a frame where
-//! nothing changed (the pointer moved) reuses the last frame's shapes.
+//! nothing changed (the pointer moved) reuses the last frame's shapes (`layer_cache`); the
+//! table's inch grid is `grid`, the selection's outline and Play's ticks `marks`.
 
+use super::grid::inch_grid;
+use super::layer_cache::{
+    Cached, Keyed, MapKey, UnitsKey, add_clipped, bake_map, own_clips, reuse,
+};
+use super::marks::{acted_marks, selection_halo};
 use crate::app::App;
+use crate::app::layer_mesh::MapShapes;
 use crate::app::paint::{self, StaticLayer};
 use crate::app::tools::{Gesture, Tool};
 use crate::app::zoc_view::ZocOverlay;
@@ -22,11 +29,11 @@ pub(in crate::app) struct Layers {
     /// Units and markers, for one state of the forces and style.
     pub dynamic_layer: Option<((u64, scene::Style), Arc<scene::Scene>)>,
     /// Last frame's shapes of the map, and what they were drawn for.
-    pub map_cache: Option<Cached<MapKey, paint::MapShapes>>,
+    pub map_cache: Option<Cached<MapKey, MapShapes>>,
     /// Last frame's shapes of the units and their labels, and what they were drawn for: kept
     /// apart from the map's, so that painting a hex does not redraw 5,000 counters and moving
     /// one does not redraw 40,000 hexes.
-    pub units_cache: Option<Cached<UnitsKey, paint::MapShapes>>,
+    pub units_cache: Option<Cached<UnitsKey, MapShapes>>,
     /// The places of the texts among `map_cache`'s shapes, relative to the map's origin (the
     /// units' labels give way to them): worked out when the map's shapes are drawn.
     pub map_texts: Vec<u32>,
@@ -228,7 +235,7 @@ impl App {
         rect: Rect,
         background: Option<&[paint::BgTile]>,
         taken: &[Rect],
-    ) -> paint::MapShapes {
+    ) -> MapShapes {
         let mut map = Vec::new();
         if let Some((_, layer)) = &self.layers.static_layer {
             ui.ctx()
@@ -258,7 +265,7 @@ impl App {
         ui: &Ui,
         rect: Rect,
         inputs: LayerInputs<'_>,
-        map: &paint::MapShapes,
+        map: &MapShapes,
     ) -> Vec<Shape> {
         let LayerInputs {
             style,
@@ -499,96 +506,6 @@ impl App {
     }
 }
 
-/// A mark around each selected unit drawn in screen points, so the selection is plain at every
-/// zoom: the hex outlined on a hex map, a rounded box around the unit's bases on the table.
-fn selection_halo(
-    shapes: &mut Vec<Shape>,
-    s: &Scenario,
-    v: &crate::app::view::View,
-    selection: &[ItemRef],
-    accent: Color32,
-) {
-    let stroke = Stroke::new(2.5, accent);
-    for item in selection {
-        let ItemRef::Unit(id) = item else { continue };
-        let Some(u) = s.unit(*id) else { continue };
-        match (s.map.as_hex(), u.hex()) {
-            (Some(h), Some((hex, _))) => {
-                let pts: Vec<Pos2> = h
-                    .layout()
-                    .hex_corners(hex)
-                    .iter()
-                    .map(|p| v.to_screen(*p))
-                    .collect();
-                shapes.push(Shape::closed_line(pts, stroke));
-            }
-            (None, _) => {
-                if let Some(b) = unit_box(s, v, u) {
-                    shapes.push(Shape::rect_stroke(
-                        b.expand(5.0),
-                        4.0,
-                        stroke,
-                        egui::StrokeKind::Outside,
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The screen box of a unit: its hex on a hex map, its bases on the table.
-fn unit_box(s: &Scenario, v: &crate::app::view::View, u: &crate::model::Unit) -> Option<Rect> {
-    match (s.map.as_hex(), u.hex()) {
-        (Some(h), Some((hex, _))) => {
-            let mut b = Rect::NOTHING;
-            for p in h.layout().hex_corners(hex) {
-                b.extend_with(v.to_screen(p));
-            }
-            Some(b)
-        }
-        (None, _) if u.on_table() => {
-            let mut b = Rect::NOTHING;
-            for m in &u.models {
-                let r = m.footprint().bounding_radius();
-                b = b.union(Rect::from_two_pos(
-                    v.to_screen(m.pos - Point::splat(r)),
-                    v.to_screen(m.pos + Point::splat(r)),
-                ));
-            }
-            b.is_positive().then_some(b)
-        }
-        _ => None,
-    }
-}
-
-/// Play: a tick on a dark disc at the top right of each unit that has acted this turn (the
-/// order of battle says "acted" too), in screen points so it reads at every zoom.
-fn acted_marks(
-    shapes: &mut Vec<Shape>,
-    s: &Scenario,
-    v: &crate::app::view::View,
-    acted: &[crate::model::UnitId],
-) {
-    for id in acted {
-        let Some(b) = s.unit(*id).and_then(|u| unit_box(s, v, u)) else {
-            continue;
-        };
-        let c = b.right_top() + egui::vec2(-2.0, 2.0);
-        let r = 7.0;
-        shapes.push(Shape::circle_filled(c, r, Color32::from_rgb(40, 40, 40)));
-        shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.0, Color32::WHITE)));
-        shapes.push(Shape::line(
-            vec![
-                c + egui::vec2(-3.5, 0.0),
-                c + egui::vec2(-1.0, 2.5),
-                c + egui::vec2(3.5, -3.0),
-            ],
-            Stroke::new(2.0, Color32::from_rgb(120, 230, 120)),
-        ));
-    }
-}
-
 /// What the units' shapes are built from, besides the document and the view.
 struct LayerInputs<'a> {
     style: &'a scene::Style,
@@ -603,240 +520,6 @@ fn text_rects<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> impl Iterator<
         Shape::Text(t) => Some(t.visual_bounding_rect()),
         _ => None,
     })
-}
-
-/// Shapes of one view, kept while nothing they show changes.
-pub(in crate::app) struct Cached<K, S> {
-    key: Keyed<K>,
-    shapes: S,
-}
-
-/// What a layer's shapes show (`content`), and the view they were drawn for.
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::app) struct Keyed<K> {
-    content: K,
-    /// Pixels per point (the shapes are tessellated for it).
-    ppp: u32,
-    zoom: u32,
-    origin: (u32, u32),
-    rect: (u32, u32, u32, u32),
-}
-
-/// What the map's shapes depend on besides the view.
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::app) struct MapKey {
-    ground: u64,
-    /// The hex grid, the hex numbers of the static layer, the table's inch grid.
-    grid: (bool, bool, bool),
-    /// The background image's tiles in view (a pan that brings in others draws again).
-    background: Option<Vec<paint::BgTile>>,
-    /// Where the preview's texts stand, relative to the map's origin: the map's names give
-    /// way to them.
-    preview_texts: Vec<u32>,
-}
-
-/// What the units' shapes depend on besides the view.
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::app) struct UnitsKey {
-    forces: u64,
-    style: scene::Style,
-    /// Unit names, hex numbers.
-    labels: (bool, bool),
-    /// Where the preview's and the map's texts stand, relative to the map's origin: the
-    /// labels keep clear of them.
-    preview_texts: Vec<u32>,
-    map_texts: Vec<u32>,
-}
-
-impl<K> Keyed<K> {
-    fn new(view: &crate::app::view::View, rect: Rect, ppp: f32, content: K) -> Keyed<K> {
-        Keyed {
-            content,
-            ppp: ppp.to_bits(),
-            zoom: view.zoom.to_bits(),
-            origin: (view.origin.x.to_bits(), view.origin.y.to_bits()),
-            rect: (
-                rect.min.x.to_bits(),
-                rect.min.y.to_bits(),
-                rect.max.x.to_bits(),
-                rect.max.y.to_bits(),
-            ),
-        }
-    }
-}
-
-/// The map's shapes with each run of shapes clipped to the canvas tessellated once (see
-/// `Baking::bake`), its large meshes given clips of their own (`own_clips`); the tiles keep
-/// their own clips.
-fn bake_map(baking: &paint::Baking, map: paint::MapShapes) -> paint::MapShapes {
-    let mut out = Vec::with_capacity(map.len());
-    let mut run = Vec::new();
-    for (clip, shape) in map {
-        if clip.is_none() {
-            run.push(shape);
-            continue;
-        }
-        out.extend(own_clips(baking.bake(std::mem::take(&mut run), false)));
-        out.push((clip, shape));
-    }
-    out.extend(own_clips(baking.bake(run, false)));
-    out
-}
-
-/// Shapes that can be moved to a new origin.
-pub(in crate::app) trait Translate {
-    fn translate(&mut self, delta: Vec2);
-}
-
-impl Translate for paint::MapShapes {
-    fn translate(&mut self, delta: Vec2) {
-        for (clip, shape) in self {
-            shape.translate(delta);
-            *clip = clip.map(|r| r.translate(delta));
-        }
-    }
-}
-
-/// Meshes of more than this many vertices are clipped to their own bounds (see `own_clips`):
-/// a few hundred, so the map's baked meshes and a hex map's labels' backings are copied once
-/// each, and the texts after them grow a mesh of their own rather than one that already holds
-/// the map (on Winceby that re-copying was a tenth of a hover frame's instructions).
-const OWN_CLIP_VERTICES: usize = 256;
-
-/// `shapes` with each large mesh clipped to its own bounds and the others to the canvas. Why:
-/// epaint gathers consecutive shapes of one clip rectangle into one mesh that grows by
-/// doubling, in fresh memory every frame; a mesh with a clip rectangle of its own is copied
-/// once at its size (as the map's tiles are, see `paint::MapShapes`).
-fn own_clips(shapes: Vec<Shape>) -> paint::MapShapes {
-    shapes
-        .into_iter()
-        .map(|s| match &s {
-            Shape::Mesh(m) if m.vertices.len() > OWN_CLIP_VERTICES => {
-                // A pixel of slack: a feathered edge reaches half a pixel past the bounds.
-                (Some(m.calc_bounds().expand(1.0)), s)
-            }
-            _ => (None, s),
-        })
-        .collect()
-}
-
-/// Hands a cached layer's shapes to `painter` (clipped to `rect`, and to their own clips), a
-/// run of shapes with one clip at a time: one call per run rather than per shape.
-fn add_clipped(painter: &egui::Painter, rect: Rect, shapes: &paint::MapShapes) {
-    for run in shapes.chunk_by(|a, b| a.0 == b.0) {
-        let clip = run[0].0;
-        let shapes = run.iter().map(|(_, s)| s.clone());
-        match clip {
-            Some(r) => painter.with_clip_rect(r.intersect(rect)).extend(shapes),
-            None => painter.extend(shapes),
-        }
-    }
-}
-
-/// Last frame's shapes, if they still show what `key` asks for: as they are, or moved when
-/// only the origin moved (a pan at the same zoom) to `origin`.
-fn reuse<K: Clone + PartialEq, S: Translate>(
-    cache: Option<Cached<K, S>>,
-    key: &Keyed<K>,
-    origin: Pos2,
-) -> Option<Cached<K, S>> {
-    let mut c = cache?;
-    if c.key == *key {
-        return Some(c);
-    }
-    let panned = Keyed {
-        origin: key.origin,
-        ..c.key.clone()
-    };
-    if panned != *key {
-        return None;
-    }
-    let (ox, oy) = c.key.origin;
-    c.shapes
-        .translate(origin - egui::pos2(f32::from_bits(ox), f32::from_bits(oy)));
-    c.key = key.clone();
-    Some(c)
-}
-
-/// Spacings of the inch grid's levels, in inches: every inch, every 6" (the major lines of a
-/// wargames table) and every 24".
-const GRID_LEVELS: [f32; 3] = [1.0, 6.0, 24.0];
-
-/// How opaque one level of the grid is when its lines are `spacing` screen points apart: hidden
-/// below 5 points (a solid wash, or lines aliasing into doubled stripes), fading in up to 14.
-fn grid_alpha(spacing: f32) -> f32 {
-    ((spacing - 5.0) / 9.0).clamp(0.0, 1.0)
-}
-
-/// The table's inch grid on screen: hairlines one pixel wide on pixel centres, each level
-/// (1", 6", 24") faded by how far apart its lines are, so the grid looks even at every zoom and
-/// the major lines stay when the minor ones would crowd.
-fn inch_grid(
-    shapes: &mut Vec<Shape>,
-    t: &TableMap,
-    view: &crate::app::view::View,
-    rect: Rect,
-    ppp: f32,
-) {
-    let seen = view.visible(rect);
-    let lo = seen.min.max(Point::ZERO);
-    let hi = seen.max.min(Point::new(t.width_in, t.height_in));
-    if lo.x >= hi.x || lo.y >= hi.y {
-        return;
-    }
-    // The strongest level a line belongs to decides its opacity.
-    let level_alpha: Vec<f32> = GRID_LEVELS
-        .iter()
-        .enumerate()
-        .map(|(k, step)| {
-            let a = grid_alpha(step * view.zoom);
-            // Coarser levels read a little darker than the fine lines they stand among.
-            a * [0.22, 0.42, 0.55][k]
-        })
-        .collect();
-    let snap = |v: f32| ((v * ppp).floor() + 0.5) / ppp;
-    let top = view.to_screen(Point::new(0.0, lo.y)).y.max(rect.top());
-    let bottom = view.to_screen(Point::new(0.0, hi.y)).y.min(rect.bottom());
-    let left = view.to_screen(Point::new(lo.x, 0.0)).x.max(rect.left());
-    let right = view.to_screen(Point::new(hi.x, 0.0)).x.min(rect.right());
-    let stroke_width = 1.0 / ppp;
-    let line_alpha = |i: i64| {
-        let mut a = 0.0f32;
-        for (k, step) in GRID_LEVELS.iter().enumerate() {
-            if i % (*step as i64) == 0 {
-                a = a.max(level_alpha[k]);
-            }
-        }
-        a
-    };
-    for i in (lo.x.ceil() as i64).max(1)..=(hi.x.floor() as i64) {
-        if i as f32 >= t.width_in {
-            break;
-        }
-        let a = line_alpha(i);
-        if a > 0.0 {
-            let x = snap(view.to_screen(Point::new(i as f32, 0.0)).x);
-            let c = Color32::from_black_alpha((a * 255.0) as u8);
-            shapes.push(Shape::line_segment(
-                [Pos2::new(x, top), Pos2::new(x, bottom)],
-                Stroke::new(stroke_width, c),
-            ));
-        }
-    }
-    for j in (lo.y.ceil() as i64).max(1)..=(hi.y.floor() as i64) {
-        if j as f32 >= t.height_in {
-            break;
-        }
-        let a = line_alpha(j);
-        if a > 0.0 {
-            let y = snap(view.to_screen(Point::new(0.0, j as f32)).y);
-            let c = Color32::from_black_alpha((a * 255.0) as u8);
-            shapes.push(Shape::line_segment(
-                [Pos2::new(left, y), Pos2::new(right, y)],
-                Stroke::new(stroke_width, c),
-            ));
-        }
-    }
 }
 
 /// Distance text for the measuring tape: inches on the table; hexes (and millimetres on paper)
@@ -854,47 +537,5 @@ pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
             )
         }
         None => format!("{:.2}\"", from.distance(to)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn grid_levels_fade_in_by_their_spacing_on_screen() {
-        // Lines 4 points apart would be a wash: hidden. 14 and more: full strength.
-        assert_eq!(grid_alpha(4.0), 0.0);
-        assert_eq!(grid_alpha(14.0), 1.0);
-        assert!(grid_alpha(9.0) > 0.0 && grid_alpha(9.0) < 1.0);
-    }
-
-    #[test]
-    fn a_zoomed_out_table_keeps_its_major_lines_on_pixel_centres() {
-        let t = TableMap::default();
-        let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
-        // 3 points an inch: the inch lines would crowd, the 6" and 24" lines stay.
-        let view = crate::app::view::View::fit(
-            crate::geom::Aabb {
-                min: Point::ZERO,
-                max: Point::new(t.width_in, t.height_in),
-            },
-            rect,
-        );
-        let view = crate::app::view::View { zoom: 3.0, ..view };
-        let mut shapes = Vec::new();
-        inch_grid(&mut shapes, &t, &view, rect, 1.0);
-        // 72" x 48": 11 vertical and 7 horizontal lines at 6" steps, none at odd inches.
-        assert_eq!(shapes.len(), 11 + 7);
-        for s in &shapes {
-            let Shape::LineSegment { points, .. } = s else {
-                panic!("{s:?}")
-            };
-            let on_centre = |v: f32| (v - v.floor() - 0.5).abs() < 1e-3;
-            assert!(
-                on_centre(points[0].x) || on_centre(points[0].y),
-                "{points:?}"
-            );
-        }
     }
 }

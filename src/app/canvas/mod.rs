@@ -10,7 +10,10 @@
 
 mod card;
 mod draw;
+mod grid;
 pub(in crate::app) mod labels;
+mod layer_cache;
+mod marks;
 pub use labels::zoom_to_name;
 mod reveal;
 mod select;
@@ -20,7 +23,7 @@ pub use draw::measure_text;
 
 use super::App;
 use super::command::{Change, Command, Commands};
-use super::palette::Payload;
+use super::tools::Payload;
 use super::tools::{Gesture, Tool};
 use super::view::View;
 use crate::edit::Edit;

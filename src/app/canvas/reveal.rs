@@ -75,8 +75,8 @@ mod tests {
 
     #[test]
     fn every_item_of_the_samples_with_a_place_on_the_map_has_an_anchor_there() {
-        for sample in crate::model::samples::ALL {
-            let s = (sample.build)();
+        for sample in crate::samples::ALL {
+            let s = sample.load().expect("the sample loads");
             let hex_at =
                 |h: Hex| crate::scene::layout(s.map.as_hex().expect("hex map")).hex_to_world_pos(h);
             for p in &s.pieces {

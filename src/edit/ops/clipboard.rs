@@ -118,11 +118,14 @@ pub fn paste_edits(s: &Scenario, clip: &Clipboard, offset: Point) -> (Vec<Edit>,
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::model::samples;
+    use crate::samples;
 
     #[test]
     fn a_pasted_unit_takes_fresh_ids_and_keeps_its_leader_model() {
-        let s = (samples::by_name("patrol").expect("patrol").build)();
+        let s = samples::by_name("patrol")
+            .expect("patrol")
+            .load()
+            .expect("the sample loads");
         let u = s
             .units
             .iter()
@@ -146,7 +149,10 @@ mod tests {
 
     #[test]
     fn a_hex_unit_pasted_off_the_map_is_left_out() {
-        let s = (samples::by_name("winceby").expect("winceby").build)();
+        let s = samples::by_name("winceby")
+            .expect("winceby")
+            .load()
+            .expect("the sample loads");
         let u = s.units.iter().find(|u| u.hex().is_some()).expect("unit");
         let clip = Clipboard::copy(&s, &[ItemRef::Unit(u.id)]);
         let (edits, selected) = paste_edits(&s, &clip, Point::new(1e5, 0.0));

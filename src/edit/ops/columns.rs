@@ -50,7 +50,7 @@ pub fn insert_member(s: &Scenario, c: &Column, unit: UnitId, at: usize) -> Colum
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::model::samples;
+    use crate::samples;
 
     fn order(c: &Column) -> Vec<u32> {
         c.members.iter().map(|m| m.unit.0).collect()
@@ -58,7 +58,10 @@ mod tests {
 
     #[test]
     fn reordering_is_one_valid_edit_that_undo_reverts() {
-        let s = (samples::by_name("bakambo").expect("sample").build)();
+        let s = samples::by_name("bakambo")
+            .expect("sample")
+            .load()
+            .expect("the sample loads");
         let mut doc = Document::new(s, None);
         let c = doc.scenario().columns[0].clone();
         let ids = order(&c);
@@ -89,7 +92,10 @@ mod tests {
 
     #[test]
     fn inserted_units_march_at_the_narrowest_allowed_width() {
-        let s = (samples::by_name("bakambo").expect("sample").build)();
+        let s = samples::by_name("bakambo")
+            .expect("sample")
+            .load()
+            .expect("the sample loads");
         let side = s.columns[0].side;
         let mut doc = Document::new(s, None);
         let at = crate::geom::Point::new(30.0, 30.0);

@@ -125,19 +125,12 @@ pub fn new_unit(s: &Scenario, template: Template, side: SideId, next: &mut u32) 
         .collect();
     let hex = s.map.is_hex();
     Unit {
-        id: unit_id,
-        name: format!("{} {}", template.name(), n_same + 1),
-        side,
-        kind: template.kind(),
-        quality: Quality::Regular,
         stats: template.stats(),
         strength: Strength::full(if hex {
             if template == Template::Leader { 1 } else { 4 }
         } else {
             count
         }),
-        special: Vec::new(),
-        position: Position::OffMap,
         leader_model: if hex {
             None
         } else {
@@ -152,10 +145,13 @@ pub fn new_unit(s: &Scenario, template: Template, side: SideId, next: &mut u32) 
             rerolls: 1,
             rerolls_used: 0,
         }),
-        commander: None,
-        attached_leader: None,
         exerts_zoc: template != Template::Leader,
-        state: UnitState::default(),
+        ..Unit::new(
+            unit_id,
+            format!("{} {}", template.name(), n_same + 1),
+            side,
+            template.kind(),
+        )
     }
 }
 
@@ -475,9 +471,10 @@ mod tests {
 
     #[test]
     fn r1_an_off_table_column_unit_placed_on_the_table_stands_as_wide_as_its_column_records() {
-        let s = (crate::model::samples::by_name("bakambo")
+        let s = crate::samples::by_name("bakambo")
             .expect("sample")
-            .build)();
+            .load()
+            .expect("the sample loads");
         let u = s.find_unit("Zanzibari Askaris").expect("askaris");
         assert_eq!(u.position, Position::OffMap);
         let width = s

@@ -165,10 +165,13 @@ pub fn resize_hex_map(s: &Scenario, to: ResizeHex) -> Vec<Edit> {
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::model::samples;
+    use crate::samples;
 
     fn winceby() -> Scenario {
-        (samples::by_name("winceby").expect("sample").build)()
+        samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     fn reshaped(s: &Scenario, to: ResizeHex) -> Scenario {

@@ -55,13 +55,16 @@ pub fn column(o: ColumnOutcome) -> Vec<Edit> {
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::model::samples;
     use crate::model::{ColumnState, Morale, Scenario};
     use crate::rules::column::{self, Activation, Order};
     use crate::rules::morale::{self, Resolution, TestKind, TestRequest};
+    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        (samples::by_name(name).expect("sample").build)()
+        samples::by_name(name)
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     /// Applies `edits` as one step: the scenario stays valid and one undo restores it.

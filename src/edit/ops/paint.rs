@@ -241,9 +241,10 @@ mod tests {
 
     #[test]
     fn painting_leaves_out_hexes_that_already_have_the_terrain() {
-        let s = (crate::model::samples::by_name("winceby")
+        let s = crate::samples::by_name("winceby")
             .expect("winceby")
-            .build)();
+            .load()
+            .expect("the sample loads");
         let h = s.map.as_hex().expect("hex");
         let centre = Hex::new(3, 3);
         let ground = h.terrain_at(centre).expect("on the map");

@@ -266,10 +266,13 @@ pub fn width_check(u: &Unit, width: u8) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::model::samples;
+    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        (samples::by_name(name).expect("sample").build)()
+        samples::by_name(name)
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     fn apply(doc: &mut Document, edits: Vec<Edit>) {

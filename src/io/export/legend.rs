@@ -468,11 +468,14 @@ pub fn reinforcement(s: &Scenario, side: SideId, turn: u16) -> Arc<Scene> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::samples;
+    use crate::samples;
     use crate::scene::Item;
 
     fn sample(name: &str) -> Scenario {
-        (samples::by_name(name).expect("sample").build)()
+        samples::by_name(name)
+            .expect("sample")
+            .load()
+            .expect("the sample loads")
     }
 
     #[test]

@@ -420,8 +420,8 @@ mod tests {
 
     #[test]
     fn swatch_tiles_are_their_colour_at_the_centre_and_clear_at_the_corners() {
-        let s = crate::model::samples::by_name("winceby")
-            .map(|x| (x.build)())
+        let s = crate::samples::by_name("winceby")
+            .map(|x| x.load().expect("the sample loads"))
             .expect("sample");
         for o in [Orientation::Flat, Orientation::Pointy] {
             let img = tileset_image(&s, o);

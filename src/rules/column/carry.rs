@@ -47,12 +47,15 @@ pub fn carry_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::samples;
+    use crate::samples;
 
     /// Bakambo's first column: its lead's Discipline decides the order.
     #[test]
     fn r1_order_passes_at_or_above_the_lead_discipline_and_fails_below_into_the_last_action() {
-        let s = (samples::by_name("bakambo").expect("bakambo").build)();
+        let s = samples::by_name("bakambo")
+            .expect("bakambo")
+            .load()
+            .expect("the sample loads");
         let id = s.columns[0].id;
         let order = Order::Move {
             distance_in: 4.0,

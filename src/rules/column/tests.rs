@@ -45,26 +45,14 @@ fn unit(
         })
         .collect();
     s.units.push(Unit {
-        id,
-        name: name.into(),
-        side,
-        kind: UnitKind::Infantry,
-        quality: Quality::Regular,
         stats: Stats {
             mv,
             discipline,
             ..Stats::default()
         },
         strength: Strength::full(figures),
-        special: vec![],
-        position: Position::OffMap,
         models,
-        leader_model: None,
-        leadership: None,
-        commander: None,
-        attached_leader: None,
-        exerts_zoc: true,
-        state: UnitState::default(),
+        ..Unit::new(id, name, side, UnitKind::Infantry)
     });
     id
 }

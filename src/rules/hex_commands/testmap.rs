@@ -83,25 +83,18 @@ impl TestMap {
         for (ch, hex) in placed {
             let id = UnitId(s.alloc());
             s.units.push(Unit {
-                id,
-                name: format!("Unit {ch}"),
-                side: if ch.is_ascii_uppercase() { blue } else { red },
-                kind: UnitKind::Infantry,
-                quality: Quality::Regular,
                 stats: Stats {
                     mp: 4,
                     ..Stats::default()
                 },
                 strength: Strength::full(4),
-                special: Vec::new(),
                 position: Position::Hex { hex, facing: 0 },
-                models: Vec::new(),
-                leader_model: None,
-                leadership: None,
-                commander: None,
-                attached_leader: None,
-                exerts_zoc: true,
-                state: UnitState::default(),
+                ..Unit::new(
+                    id,
+                    format!("Unit {ch}"),
+                    if ch.is_ascii_uppercase() { blue } else { red },
+                    UnitKind::Infantry,
+                )
             });
             letters.push((ch, id));
         }

@@ -15,23 +15,6 @@ use crate::rules::reach::{self, Avoid, Refusal, Region, Route};
 /// Regrouping is not allowed within this distance of an enemy model (R2).
 pub const REGROUP_BAN_IN: f32 = 12.0;
 
-/// From this many followers on, their regions are computed on two threads.
-const PARALLEL_FOLLOWERS: usize = 8;
-
-#[cfg(test)]
-thread_local! {
-    /// Set by a test to compute every follower on the calling thread, for comparison.
-    pub(crate) static SEQUENTIAL_FOLLOWERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-pub(crate) fn parallel_followers(n: usize) -> bool {
-    #[cfg(test)]
-    if SEQUENTIAL_FOLLOWERS.with(|c| c.get()) {
-        return false;
-    }
-    n >= PARALLEL_FOLLOWERS
-}
-
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn followers(
     s: &Scenario,
@@ -92,8 +75,6 @@ pub(crate) fn followers(
         })
         .collect();
     // Each follower's reach, clear of other units' bases and inside the new command radius.
-    // These do not depend on each other, so two threads share them; what follows (coherency
-    // with the models already placed) goes in order.
     let one = |m: &Model, shared: &mut Vec<(u32, reach::Prepared)>| -> Option<Region> {
         let key = reach::mover_radius(m).to_bits();
         // Every base size got a query above.
@@ -107,16 +88,6 @@ pub(crate) fn followers(
         exclude_bases(&others, m, &mut region);
         region.restrict(|p| leader_fp.separation(&moved(m, p)) - radius);
         Some(region)
-    };
-    // The regions do not depend on each other; placing the followers does, in order. So a
-    // second thread computes regions while this one places each follower as soon as its
-    // region is ready, computing regions itself while it waits. Both take the next follower
-    // not yet taken (their costs differ a lot: one that starts inside a clearance needs a
-    // query of its own), each with its own copy of the prepared queries.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let take = || {
-        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        (k < order.len()).then_some(k)
     };
     let mut out = Vec::new();
     // The step that goes in order: a follower's region narrowed to coherency with the models
@@ -207,54 +178,12 @@ pub(crate) fn followers(
             suggested,
         });
     };
-    let mut shared_other = parallel_followers(order.len()).then(|| shared.clone());
-    std::thread::scope(|sc| {
-        let (sender, finished) = std::sync::mpsc::channel::<(usize, Option<Region>)>();
-        let mut worker = None;
-        if let Some(shared_other) = shared_other.as_mut() {
-            let (one, take, order) = (&one, &take, &order);
-            // Without a second thread this one computes them all.
-            worker = std::thread::Builder::new()
-                .name("follower regions".into())
-                .spawn_scoped(sc, move || {
-                    while let Some(k) = take() {
-                        if sender.send((k, one(order[k], shared_other))).is_err() {
-                            return;
-                        }
-                    }
-                })
-                .ok();
-        } else {
-            drop(sender);
-        }
-        let mut slots: Vec<Option<Option<Region>>> = vec![None; order.len()];
-        for (k, m) in order.iter().enumerate() {
-            let region = loop {
-                while let Ok((done, r)) = finished.try_recv() {
-                    slots[done] = Some(r);
-                }
-                if let Some(r) = slots[k].take() {
-                    break r;
-                }
-                if let Some(j) = take() {
-                    slots[j] = Some(one(order[j], &mut shared));
-                    continue;
-                }
-                // Every follower is taken and this one is not back: wait for it, or (should
-                // the other thread have failed) compute it here.
-                match finished.recv() {
-                    Ok((done, r)) => slots[done] = Some(r),
-                    Err(_) => break one(m, &mut shared),
-                }
-            };
-            place(m, region);
-        }
-        // Joined here, so a thread that failed (whose followers were computed above) is not
-        // a failure of the preview.
-        if let Some(worker) = worker {
-            let _ = worker.join();
-        }
-    });
+    // One thread: the regions share the prepared queries, and each is placed as soon as it
+    // is known (placing goes in order, nearest the leader first).
+    for m in &order {
+        let region = one(m, &mut shared);
+        place(m, region);
+    }
     out
 }
 

@@ -32,11 +32,6 @@ impl Table {
             });
         }
         self.s.units.push(Unit {
-            id,
-            name: name.into(),
-            side,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
             stats: Stats {
                 mv: 6,
                 ld: 4,
@@ -46,15 +41,10 @@ impl Table {
                 ..Stats::default()
             },
             strength: Strength::full(models.len() as u16),
-            special: vec![],
             position: Position::Table,
             leader_model: models.first().map(|m| m.id),
             models,
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, name, side, UnitKind::Infantry)
         });
         id
     }
@@ -325,30 +315,26 @@ fn r2_followers_end_in_new_radius_and_coherency() {
     assert!(!first.region.contains(Point::new(20.0, 36.0)));
 }
 
-/// Follower regions are computed on two threads for larger units: the preview must be the
-/// same as computing them one after another.
+/// Every follower of a section beside a friendly unit and near an enemy gets a region and a
+/// suggested spot, placed nearest the leader first, and the same answer every time.
 #[test]
-fn follower_regions_on_two_threads_equal_one_thread() {
+fn r2_every_follower_of_a_section_among_other_units_gets_a_spot() {
     let mut t = Table::new();
     let u = section(&mut t);
     // Another friendly unit the followers must not land on, and an enemy to keep 2" from.
     t.unit(0, "Support", &[(24.0, 27.0), (25.5, 27.0), (27.0, 27.0)]);
     t.unit(1, "Enemy", &[(14.0, 21.0), (15.5, 21.0)]);
-    assert!(followers::parallel_followers(9));
     for (move_type, to) in [
         (MoveType::Advance, (21.0, 23.0)),
         (MoveType::Halt, (20.0, 28.0)),
     ] {
-        let two = t.preview_to(u, move_type, to);
-        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(true));
-        let one = t.preview_to(u, move_type, to);
-        followers::SEQUENTIAL_FOLLOWERS.with(|c| c.set(false));
-        assert_eq!(two.followers.len(), 9, "{move_type:?}");
+        let p = t.preview_to(u, move_type, to);
+        assert_eq!(p.followers.len(), 9, "{move_type:?}");
+        assert!(p.followers.iter().all(|f| f.suggested.is_some()));
         assert_eq!(
-            format!("{:?}", two.followers),
-            format!("{:?}", one.followers)
+            format!("{:?}", p.followers),
+            format!("{:?}", t.preview_to(u, move_type, to).followers)
         );
-        assert!(two.followers.iter().all(|f| f.suggested.is_some()));
     }
 }
 

@@ -40,28 +40,22 @@ fn add(
         });
     }
     s.units.push(Unit {
-        id,
-        name: name.into(),
-        side,
-        kind,
         quality,
         stats: Stats {
             rout_in: 12,
             ..Stats::default()
         },
         strength: Strength { start, current },
-        special: Vec::new(),
         position: Position::Table,
         leader_model: models.first().map(|m| m.id),
         models,
         leadership: None,
-        commander: None,
-        attached_leader: None,
         exerts_zoc: true,
         state: UnitState {
             morale,
             ..UnitState::default()
         },
+        ..Unit::new(id, name, side, kind)
     });
     id
 }

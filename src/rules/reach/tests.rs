@@ -13,14 +13,6 @@ pub(crate) fn table_with_enemy(enemy: Option<(Point, f32)>) -> (Scenario, SideId
         let id = UnitId(s.alloc());
         let mid = ModelId(s.alloc());
         s.units.push(Unit {
-            id,
-            name: "Enemy".into(),
-            side: red,
-            kind: UnitKind::Infantry,
-            quality: Quality::Regular,
-            stats: Stats::default(),
-            strength: Strength::full(1),
-            special: vec![],
             position: Position::Table,
             models: vec![Model {
                 id: mid,
@@ -29,11 +21,7 @@ pub(crate) fn table_with_enemy(enemy: Option<(Point, f32)>) -> (Scenario, SideId
                 facing_deg: 0.0,
             }],
             leader_model: Some(mid),
-            leadership: None,
-            commander: None,
-            attached_leader: None,
-            exerts_zoc: true,
-            state: UnitState::default(),
+            ..Unit::new(id, "Enemy", red, UnitKind::Infantry)
         });
     }
     (s, blue)
