@@ -498,11 +498,27 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Choice, te
         Choice::Orders(a) => sandtable::model::MoveOrder::Order(a),
         _ => unreachable!(),
     };
+    // R3: each turn a unit takes its Ld check before its order (passed here with a 2).
+    let r3 = matches!(mode, Choice::Orders(_));
+    let checked = if r3 {
+        game::play(
+            &s,
+            Action::LeaderCheck {
+                unit: u.id,
+                dice: sandtable::model::game::Dice::Typed(2),
+            },
+            1,
+        )
+        .expect("the Ld check")
+        .scenario
+    } else {
+        s.clone()
+    };
     let to = around(leader, 4.0, 0.5)
         .into_iter()
         .find(|p| {
             game::play(
-                &s,
+                &checked,
                 Action::Move {
                     unit: u.id,
                     order: Some(order),
@@ -518,6 +534,12 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Choice, te
     e.key(Key::F5);
     e.click_map(leader);
     assert_eq!(e.app().selection, vec![ItemRef::Unit(u.id)]);
+    if r3 {
+        e.h.get_by_label("Ld check, 2D6:").set_value_accesskit(2.0);
+        e.h.run();
+        e.press_button("Take the Ld check");
+        assert!(e.last_entry().contains("Ld check"), "{}", e.last_entry());
+    }
     e.preview(mode, text);
     e.drag_map(leader, to);
     assert!(
@@ -526,7 +548,7 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Choice, te
         e.app().status
     );
     e.key(Key::Enter);
-    assert_eq!(e.log_len(), 1, "{}", e.app().status);
+    assert_eq!(e.log_len(), 1 + usize::from(r3), "{}", e.app().status);
     let moved = e.s().unit(u.id).expect("unit").clone();
     assert!(moved.leader().expect("leader").pos.distance(to) < 0.3);
     assert!(game::has_acted(e.s(), u.id));
