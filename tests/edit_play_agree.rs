@@ -12,6 +12,7 @@ use sandtable::model::*;
 use sandtable::preview::{self, Choice, ColumnChoice, Request};
 use sandtable::rules::engine::{self, TypedOnly};
 use sandtable::rules::hex_commands;
+use sandtable::samples;
 
 const SAMPLES: [&str; 5] = ["bakambo", "rearguard", "skirmish", "patrol", "winceby"];
 

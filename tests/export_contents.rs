@@ -12,6 +12,7 @@ use pdf_text::{pages_text, squeezed};
 use sandtable::io::export::{self, ExportOptions, Format, Layout, Paper};
 use sandtable::model::generate::{OobSize, order_of_battle};
 use sandtable::model::*;
+use sandtable::samples;
 
 fn sample(name: &str) -> Scenario {
     samples::by_name(name).expect("sample").load().expect("the sample loads")

@@ -142,10 +142,6 @@ impl Files {
         self.dir.path().join(name)
     }
 
-    fn arg(&self, name: &str) -> String {
-        self.path(name).to_string_lossy().into_owned()
-    }
-
     /// A fresh copy of a sample's file to play on.
     fn game(&self, name: &str) -> String {
         let to = self.path(&format!("game-{name}.sandtable"));

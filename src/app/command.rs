@@ -533,7 +533,7 @@ impl App {
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
             Command::PlayAction(a) => {
                 if let Some((what, _)) = self.carry_out(Ok(*a)) {
-                    self.notify(false, super::rules_view::plain(&what));
+                    self.notify(false, super::glyphs::plain(&what));
                 }
             }
             Command::Annotate { entry, note } => self.annotate(entry, &note),

@@ -5,7 +5,7 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::rules_view::plain;
+use super::glyphs::plain;
 use crate::game;
 use crate::model::game::{Action, Dice};
 use crate::model::*;
