@@ -599,6 +599,21 @@ fn dragoons_pin_tests_and_ld_checks_are_played_from_the_command_line() {
         "{}",
         text(&out.stderr)
     );
+    // A label beyond the map's edge is off the map too, not an invented hex.
+    let out = sandtable(&[
+        "play",
+        &f.display().to_string(),
+        "--unit",
+        &dragoons.0.to_string(),
+        "--to",
+        "4161",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("'4161' is off the map: its hexes run from"),
+        "{}",
+        text(&out.stderr)
+    );
     log_replays(&f);
 
     // R3: the Ld check before the order.

@@ -45,9 +45,15 @@ pub(super) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
 /// A hex as typed: its label as printed on the map (`0412`, `A12`, in the map's label scheme)
 /// or `X,Y` axial coordinates, as `info` prints them.
 pub(super) fn parse_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
-    let hex = read_hex(map, text)?;
-    if map.grid().contains(hex) {
-        return Ok(hex);
+    // A label of the map's scheme beyond its edge ("4161" on a 30 x 20 map) is off the map,
+    // not a typing mistake.
+    let beyond = map.hex_of_label(text).is_none()
+        && map.labels.parse(text, 1_000_000, 1_000_000).is_some();
+    if !beyond {
+        let hex = read_hex(map, text)?;
+        if map.grid().contains(hex) {
+            return Ok(hex);
+        }
     }
     let grid = map.grid();
     let span = match (grid.hex_at(0), grid.hex_at(grid.len().saturating_sub(1))) {

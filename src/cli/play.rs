@@ -78,7 +78,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 .into(),
         ));
     }
-    if !then.is_empty() && !matches!(test.and_then(|t| t.kind()), Some(_)) {
+    if !then.is_empty() && test.and_then(|t| t.kind()).is_none() {
         return Err(CliError::Usage(
             "--then gives the rolls a morale or rally test's outcome asks for: it goes with \
              --test morale or --test rally"

@@ -44,7 +44,10 @@
 //! | R3 Actions | `orders/action.rs`, `orders/effects.rs`, `orders/targets.rs` |
 //! | R3 Fall Back! | `orders/fall_back.rs`, `orders/fall_back_preview.rs` |
 //! | R3 Reasons a proposed destination is illegal | `orders/verdict.rs` |
-//! | Playing a game: phases, acting once, the end of a phase and of a turn | `engine/turn.rs` |
+//! | Playing a game: phases and the sides taking turns, acting once, the Ld check before an R3 order (once a turn), the end of a phase and of a turn | `engine/turn.rs` |
+//! | Playing a game: the reaction charge (the halt at a check point, the D6 check for a Charge, the charge, going on) | `engine/reaction.rs` |
+//! | Playing a game: dragoons mounting or dismounting under Stand | `engine/hex.rs` (`formation`), `hex_commands/dragoons.rs` (when they may) |
+//! | Playing a game: pin tests after a break (2D6 at or above Discipline), a pinned unit | `engine/march.rs` (`pin_test`), `engine/turn.rs` (owed before the column acts) |
 //! | Playing a game: a move under the traced chit only, a reinforcement arrived | `engine/hex.rs` |
 //! | Playing a game: a column's order and who it marks, one entry a turn after a break | `engine/march.rs` |
 //! | Playing a game: the Ld check (2D6 at or under Ld), followers set by hand | `engine/table.rs` |

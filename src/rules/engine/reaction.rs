@@ -34,16 +34,19 @@ fn cavalry(u: &Unit) -> bool {
     u.kind == UnitKind::Cavalry || (u.kind == UnitKind::Dragoons && u.state.mounted)
 }
 
+/// A step of a move where the other side may react: the step, the leaders who may check for a
+/// Charge there and the cavalry already under a Charge that may charge there.
+type Reaction = (usize, Vec<UnitId>, Vec<UnitId>);
+
 /// Where along `path` (start first) the other side may react first, leaving out whoever was
-/// offered already and the steps before `from`: the step, the leaders who check there and the
-/// cavalry already under a Charge that may charge there.
+/// offered already and the steps before `from`.
 fn first_reaction(
     s: &Scenario,
     mover: UnitId,
     path: &[Hex],
     offered: &[UnitId],
     from: usize,
-) -> Result<Option<(usize, Vec<UnitId>, Vec<UnitId>)>, Refused> {
+) -> Result<Option<Reaction>, Refused> {
     let reactors = reaction_chargers(s, mover, path).map_err(hex_err)?;
     let who = |c: &hex::ChargeCheckPoint, unit: UnitId| -> Option<UnitId> {
         match c.kind {
@@ -364,7 +367,7 @@ pub(super) fn go_on(s: &Scenario, at: Option<InPlay<'_>>) -> Result<Outcome, Ref
     let path = pv.path(to).unwrap_or_default();
     let start_at = path.iter().position(|x| *x == here).unwrap_or(0);
     let mut n = super::hex::moved(&pv, m, to);
-    n.state = m.state.clone();
+    n.state = m.state;
     o.units.push(n.clone());
     o.what = format!(
         "{} goes on from {} to {}",

@@ -1,0 +1,312 @@
+//! The turn's own steps played in the editor under egui_kittest, as docs/rules.md reads the
+//! seeds ("Playing a game"): a phasing cavalry move halted at a charge-check point, the other
+//! side's check for a Charge passed (then the charge dragged in) or failed (then Go on);
+//! dragoons dismounting under Stand; the pin tests a broken column owes; and the Log tab's
+//! fingerprint, note and bookmark. Each is taken back through the Log tab.
+
+use egui_kittest::kittest::Queryable;
+use sandtable::app::activity::Activity;
+use sandtable::game;
+use sandtable::geom::Point;
+use sandtable::model::game::{Action, ColumnOrder, Dice, Phase};
+use sandtable::model::*;
+use sandtable::preview::Choice;
+use sandtable::rules::hex_commands::{self, CheckKind};
+use sandtable::scene::layout;
+
+#[path = "common/harness.rs"]
+mod harness;
+#[path = "common/playing.rs"]
+mod playing;
+use harness::{Editor, editor, sample};
+
+/// Winceby in the editor's Play, in the Movement Phase of Parliament.
+fn winceby_movement(s: Scenario) -> Editor {
+    let mut e = editor(s);
+    e.click("Play mode switch");
+    assert_eq!(e.app().activity(), Activity::Play);
+    e.click("End phase");
+    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    assert!(e.shows("Movement Phase of Parliament"), "the turn bar");
+    e
+}
+
+/// A Parliament cavalry move a Royalist leader may react to (his check a Command Check): the
+/// mover, its destination, the leader.
+fn reaction_setup(s: &Scenario) -> (UnitId, hexx::Hex, UnitId) {
+    let parliament = s.sides[0].id;
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.side == parliament && u.kind == UnitKind::Cavalry && u.hex().is_some())
+    {
+        let Ok(pv) = hex_commands::preview_moves(s, u.id, None) else {
+            continue;
+        };
+        for v in pv.legal().filter(|v| v.cost > 0) {
+            let Some(path) = pv.path(v.hex) else { continue };
+            let Ok(r) = hex_commands::reaction_chargers(s, u.id, &path) else {
+                continue;
+            };
+            if let Some(l) = r.iter().find_map(|(_, c)| {
+                (c.kind == CheckKind::CommandCheck)
+                    .then(|| c.leader.as_ref().map(|l| l.id))
+                    .flatten()
+            }) {
+                return (u.id, v.hex, l);
+            }
+        }
+    }
+    panic!("no Parliament cavalry move in reach of a Royalist leader's cavalry")
+}
+
+fn halt(s: &Scenario) -> Option<sandtable::model::game::Halt> {
+    s.game.as_ref().and_then(|g| g.state.halted.clone())
+}
+
+fn name(s: &Scenario, u: UnitId) -> String {
+    s.unit(u).expect("unit").name.clone()
+}
+
+/// The mover dragged to `to` on the map under its move preview: the move halts.
+fn move_until_halted(e: &mut Editor, mover: UnitId, to: hexx::Hex) {
+    let l = layout(e.s().map.as_hex().expect("hex"));
+    let from = e.s().unit(mover).and_then(|u| u.hex()).expect("on a hex").0;
+    e.click_map(l.hex_to_world_pos(from));
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(mover)]);
+    e.preview(Choice::HexMove(None), "Moves under its command");
+    e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(to));
+    let h = halt(e.s()).unwrap_or_else(|| panic!("halted: {}", e.app().status));
+    assert_eq!(h.mover, mover);
+    assert!(e.shows("a charge-check point"), "the halt is shown");
+    assert!(e.last_entry().contains("halted at"), "{}", e.last_entry());
+}
+
+#[test]
+fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whole() {
+    let s = sample("winceby");
+    let mut e = winceby_movement(s);
+    let before = e.s().clone();
+    let (mover, to, leader) = reaction_setup(e.s());
+    move_until_halted(&mut e, mover, to);
+    // While the move is halted nothing else is played: End phase is refused.
+    e.click("End phase");
+    assert!(halt(e.s()).is_some(), "{}", e.app().status);
+    // The Royalist leader checks for a Charge with a typed 6 (4+ passes).
+    let leader_name = name(e.s(), leader);
+    e.h.get_by_label("D6:").set_value_accesskit(6.0);
+    e.h.run();
+    e.press_button(&format!("Check {leader_name}"));
+    assert!(e.last_entry().contains(&leader_name), "{}", e.last_entry());
+    let h = halt(e.s()).expect("still halted");
+    assert!(!h.leaders.contains(&leader), "a leader checks once");
+    let charger = *h.chargers.first().expect("a passed check lets his cavalry charge");
+    let charger_name = name(e.s(), charger);
+    // The charge: its preview opened from the halt, the charger dragged to a legal hex.
+    e.press_button(&format!("Preview {charger_name}'s charge"));
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(charger)]);
+    assert!(
+        matches!(e.app().preview_mode(), Some(Choice::HexReaction { trigger, .. }) if trigger == mover)
+    );
+    let rc = hex_commands::reaction_charge(e.s(), charger, mover, &h.path).expect("its charge");
+    let end = rc
+        .moves
+        .legal()
+        .filter(|v| v.cost > 0)
+        .map(|v| v.hex)
+        .min_by_key(|x| x.unsigned_distance_to(h.path[h.at as usize]))
+        .expect("a legal end");
+    let l = layout(e.s().map.as_hex().expect("hex"));
+    let from = e.s().unit(charger).and_then(|u| u.hex()).expect("on a hex").0;
+    e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(end));
+    assert_eq!(
+        e.s().unit(charger).and_then(|u| u.hex()).map(|x| x.0),
+        Some(end),
+        "{}",
+        e.app().status
+    );
+    assert!(e.last_entry().contains("charges"), "{}", e.last_entry());
+    assert!(
+        e.s().unit(charger).is_some_and(|u| u.state.charging),
+        "the charger is charging"
+    );
+    // Then the mover goes on; the exchange is over.
+    e.press_button("Go on");
+    assert!(halt(e.s()).is_none(), "{}", e.app().status);
+    let played = e.s().clone();
+    assert!(played.game.as_ref().is_some_and(|g| g.log.len() >= 5));
+    // One Take back undoes the whole exchange: the move, the check, the charge, Go on.
+    e.press_button("Take back");
+    assert_eq!(e.s().units, before.units, "{}", e.app().status);
+    assert!(halt(e.s()).is_none());
+}
+
+#[test]
+fn r5_004_a_failed_check_leaves_nobody_to_react_and_the_move_goes_on() {
+    let s = sample("winceby");
+    let mut e = winceby_movement(s);
+    let (mover, to, leader) = reaction_setup(e.s());
+    move_until_halted(&mut e, mover, to);
+    let leader_name = name(e.s(), leader);
+    e.h.get_by_label("D6:").set_value_accesskit(1.0);
+    e.h.run();
+    e.press_button(&format!("Check {leader_name}"));
+    let h = halt(e.s()).expect("still halted until Go on");
+    assert!(h.chargers.is_empty(), "a failed check lets nobody charge");
+    if h.leaders.is_empty() {
+        assert!(e.shows("Nobody else may react here."));
+    }
+    e.press_button("Go on");
+    assert!(halt(e.s()).is_none());
+    let at = e.s().unit(mover).and_then(|u| u.hex()).map(|x| x.0);
+    assert!(
+        at == Some(to) || e.last_entry().contains("barred"),
+        "it goes on to its destination or says why not: {}",
+        e.last_entry()
+    );
+}
+
+#[test]
+fn r5_004_dragoons_dismount_under_stand_in_the_editor() {
+    let mut s = sample("winceby");
+    let dragoons = s
+        .find_unit("Eastern Association Dragoons")
+        .expect("dragoons")
+        .id;
+    // Their leader holds Stand, as the designer set the scenario up.
+    let pv = hex_commands::preview_moves(&s, dragoons, None).expect("preview");
+    let leader = pv.command.tracing.leader().expect("in command").leader.id;
+    s.units
+        .iter_mut()
+        .find(|u| u.id == leader)
+        .and_then(|u| u.leadership.as_mut())
+        .expect("a leader")
+        .command = Command::Stand;
+    let mut e = winceby_movement(s);
+    e.select("Eastern Association Dragoons");
+    assert!(e.shows("Formation: mounted (cavalry rules)"));
+    e.press_button("Dismount");
+    assert!(e.last_entry().contains("dismounts"), "{}", e.last_entry());
+    assert!(e.s().unit(dragoons).is_some_and(|u| !u.state.mounted));
+    assert!(e.shows("Formation: dismounted (infantry rules)"));
+    // Once a turn: a second change is refused with the reason.
+    let after = e.s().clone();
+    e.press_button("Mount");
+    assert_eq!(e.s().units, after.units);
+    assert!(
+        e.app().status.contains("once a turn"),
+        "{}",
+        e.app().status
+    );
+    e.press_button("Take back");
+    assert!(e.s().unit(dragoons).is_some_and(|u| u.state.mounted));
+}
+
+/// Bakambo with its column broken by a straggler more than 2" aside (a referee's override,
+/// then the next turn's Stand To): the pin tests are owed.
+fn bakambo_broken() -> Scenario {
+    let play = |s: &Scenario, a: Action| game::play(s, a, 7).expect("played").scenario;
+    let start = sample("bakambo");
+    let col = start.columns[0].clone();
+    let on: Vec<UnitId> = col
+        .members
+        .iter()
+        .map(|m| m.unit)
+        .filter(|u| start.unit(*u).is_some_and(|x| x.on_table()))
+        .collect();
+    let mut stray = start.unit(on[1]).expect("unit").clone();
+    for m in &mut stray.models {
+        m.pos += Point::new(4.5, 0.0);
+    }
+    let s = play(
+        &start,
+        Action::Referee {
+            unit: Box::new(stray),
+            note: "straggling".into(),
+        },
+    );
+    let s = play(&s, Action::EndTurn);
+    play(
+        &s,
+        Action::Column {
+            column: col.id,
+            order: ColumnOrder::StandTo,
+            dice: Dice::Typed(12),
+        },
+    )
+}
+
+#[test]
+fn r1_000_a_broken_columns_pin_tests_are_taken_in_the_editor() {
+    let s = bakambo_broken();
+    let owed = s
+        .game
+        .as_ref()
+        .map(|g| g.state.pin_tests.clone())
+        .unwrap_or_default();
+    assert!(owed.len() >= 2, "{owed:?}");
+    let mut e = editor(s.clone());
+    if e.app().activity() != Activity::Play {
+        e.click("Play mode switch");
+    }
+    // A failed test (2 under Discipline) pins the first; a 12 leaves the second free.
+    for (i, u) in owed.iter().take(2).enumerate() {
+        let unit_name = name(e.s(), *u);
+        e.select(&unit_name);
+        assert!(e.shows("Pin test owed"), "{unit_name}");
+        let roll = if i == 0 { 2.0 } else { 12.0 };
+        e.h.get_by_label("Pin test, 2D6:").set_value_accesskit(roll);
+        e.h.run();
+        e.press_button("Take the pin test");
+        assert!(
+            e.last_entry().contains("pin test"),
+            "{}: {}",
+            e.last_entry(),
+            e.app().status
+        );
+        let pinned = e.s().unit(*u).is_some_and(|x| x.state.pinned);
+        assert_eq!(pinned, i == 0, "{}", e.last_entry());
+    }
+    let first = name(e.s(), owed[0]);
+    e.select(&first);
+    assert!(e.shows("Pinned: it rallies from it with a pin test"));
+    let played = e.s().clone();
+    e.take_all_back(&sample("bakambo"));
+    assert_ne!(e.s(), &played);
+}
+
+#[test]
+fn the_log_tab_shows_the_fingerprint_and_keeps_a_note_and_a_bookmark() {
+    let s = sample("winceby");
+    let mut e = winceby_movement(s);
+    let fingerprint = e
+        .s()
+        .game
+        .as_ref()
+        .and_then(|g| g.fingerprint.clone())
+        .expect("a fingerprint of the start");
+    e.click("Log");
+    let short: String = fingerprint.chars().take(16).collect();
+    assert!(e.shows(&format!("Start fingerprint: {short}")));
+    // A bookmark after the first entry.
+    e.type_into("Bookmark here:", "Into the Movement Phase");
+    e.press_button("Add bookmark");
+    let g = e.s().game.clone().expect("game");
+    assert_eq!(g.bookmarks.len(), 1);
+    assert_eq!(g.bookmarks[0].label, "Into the Movement Phase");
+    assert!(e.shows("Bookmark: Into the Movement Phase"));
+    // A note on entry 1: shown in the log, kept in the file, the position unchanged.
+    let units = e.s().units.clone();
+    e.press_button("Start of the game");
+    e.press_button("Step on");
+    e.type_into("Note on entry 1:", "agreed by both players");
+    e.press_button("Save note");
+    e.press_button("Back to the present");
+    assert_eq!(e.app().replaying(), None);
+    let g = e.s().game.clone().expect("game");
+    assert_eq!(g.log[0].note.as_deref(), Some("agreed by both players"));
+    assert_eq!(e.s().units, units, "a note changes no unit");
+    assert!(e.shows("Note: agreed by both players"));
+    // The game with its note checks as played.
+    game::verify(e.s(), None).expect("a note does not break the log");
+}
