@@ -270,6 +270,46 @@ fn a_click_meant_for_a_units_name_never_edits_the_title() {
         !t.intersects(name),
         "{t:?} is where a unit's name is ({name:?})"
     );
+    // Nor is it there when the scenario itself is selected (from a problem about it).
+    select(&mut e, ItemRef::Scenario);
+    let t = e.h.get_by_label("Title").rect();
+    assert!(
+        !t.intersects(name),
+        "{t:?} is where a unit's name is ({name:?})"
+    );
+    assert!(
+        shows(&e, "The scenario"),
+        "the inspector says what it shows"
+    );
+}
+
+#[test]
+fn a_colour_typed_as_hex_applies_on_enter_and_escape_puts_it_back() {
+    let mut e = editor(sample("winceby"));
+    let side = e.s().sides[0].clone();
+    let colour = |e: &Editor| e.s().side(side.id).expect("side").colour;
+    let swatch = format!("Side {}: Colour", side.id);
+    e.h.get_by_label(&swatch).click_accesskit();
+    run(&mut e);
+    focus(&mut e, "Hex");
+    // #abc is a colour too: on the way to #abcdef it must not apply.
+    type_slowly(&mut e, "Hex", "#abc");
+    assert_eq!(colour(&e), side.colour, "not while typing");
+    type_slowly(&mut e, "Hex", "def");
+    e.h.key_press(Key::Enter);
+    run(&mut e);
+    assert_eq!(colour(&e), Colour::rgb(0xab, 0xcd, 0xef));
+    assert_eq!(steps(&e), 1, "one undo step");
+    if e.h.query_by_label("Hex").is_none() {
+        e.h.get_by_label(&swatch).click_accesskit();
+        run(&mut e);
+    }
+    focus(&mut e, "Hex");
+    type_slowly(&mut e, "Hex", "#123456");
+    e.h.key_press(Key::Escape);
+    run(&mut e);
+    assert_eq!(colour(&e), Colour::rgb(0xab, 0xcd, 0xef), "Escape keeps it");
+    assert_eq!(steps(&e), 1);
 }
 
 #[test]

@@ -152,7 +152,7 @@ fn fields_ui(
     let s = f.s;
     match selection {
         [] => {
-            nothing_selected_ui(ui);
+            scenario_box_ui(ui, false);
             scenario::scenario_ui(ui, f, side, zoc_side_)
         }
         [ItemRef::Unit(id)] => match s.unit(*id) {
@@ -184,6 +184,7 @@ fn fields_ui(
             None => gone(ui),
         },
         [ItemRef::Side(_) | ItemRef::Terrain(_) | ItemRef::Map | ItemRef::Scenario] => {
+            scenario_box_ui(ui, true);
             scenario::scenario_ui(ui, f, side, zoc_side_)
         }
         [ItemRef::Hex(x, y)] => {
@@ -200,14 +201,29 @@ fn fields_ui(
     }
 }
 
-/// With nothing selected: a tinted box saying so, as tall as a unit's heading, first section
-/// header and name field together, so that the scenario's fields below it are never where an
-/// item's name is, and the inspector plainly does not show a unit.
-fn nothing_selected_ui(ui: &mut Ui) {
+/// Above the scenario's own fields (with nothing selected, or the scenario, a side, the map or
+/// the terrain table selected from a problem): a tinted box saying which, as tall as a unit's
+/// heading, first section header and name field together, so that the scenario's title is never
+/// where an item's name is and the inspector plainly does not show a unit.
+fn scenario_box_ui(ui: &mut Ui, selected: bool) {
     let spacing = ui.spacing().item_spacing.y;
     let tall = ui.text_style_height(&egui::TextStyle::Heading)
         + 3.0 * ui.spacing().interact_size.y
         + 6.0 * spacing;
+    let (title, text) = if selected {
+        (
+            "The scenario",
+            "Its own settings: title, rules, map, sides and terrain. Click a unit or another \
+             item on the map or in the order of battle to see its fields here.",
+        )
+    } else {
+        (
+            "Nothing selected",
+            "Click a unit or another item on the map or in the order of battle to see its \
+             fields here. Below are the scenario's own settings: its title, rules, map, sides \
+             and terrain.",
+        )
+    };
     egui::Frame::new()
         .fill(ui.visuals().faint_bg_color)
         .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
@@ -216,15 +232,8 @@ fn nothing_selected_ui(ui: &mut Ui) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.set_min_height(tall);
-            ui.label(RichText::new("Nothing selected").heading());
-            ui.label(
-                RichText::new(
-                    "Click a unit or another item on the map or in the order of battle to see \
-                     its fields here. Below are the scenario's own settings: its title, rules, \
-                     map, sides and terrain.",
-                )
-                .weak(),
-            );
+            ui.label(RichText::new(title).heading());
+            ui.label(RichText::new(text).weak());
         });
     ui.add_space(4.0);
 }
