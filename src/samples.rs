@@ -70,5 +70,16 @@ pub fn by_name(name: &str) -> Option<&'static Sample> {
     ALL.iter().find(|s| s.name.eq_ignore_ascii_case(name))
 }
 
+/// The scenario of the sample called `name`, for the library's own tests: a sample that is not
+/// there or does not load fails the test that asks, naming it.
+#[cfg(test)]
+pub(crate) fn named(name: &str) -> Scenario {
+    match by_name(name).map(Sample::load) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => panic!("{e}: {}", e.source),
+        None => panic!("no sample is called {name}"),
+    }
+}
+
 #[cfg(test)]
 mod tests;

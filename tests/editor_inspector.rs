@@ -375,6 +375,9 @@ fn dragging_a_member_row_reorders_the_column() {
     e.select(ItemRef::Column(c.id));
     let name = |id: UnitId| e.s().unit(id).expect("unit").name.clone();
     let (first, second) = (name(c.members[0].unit), name(c.members[1].unit));
+    // The march order well inside the window, above the inspector's lower edge.
+    e.h.get_by_label(&second).scroll_to_me();
+    e.h.run();
     let from =
         e.h.get_all_by_label("≡")
             .next()

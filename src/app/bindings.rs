@@ -394,14 +394,17 @@ fn specificity(k: &KeyboardShortcut) -> u8 {
 /// The commands of the keys pressed this frame (none while a text field has the keyboard, or
 /// had it last frame: keys typed there are text, and the Escape, Tab or Enter that leaves a
 /// field is the field's). Other focused widgets (a button clicked last, the canvas) do not
-/// stop them, so Escape cancels a drag on the canvas and Ctrl+Z undoes after a click.
-pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool) -> Commands {
+/// stop them, so Escape cancels a drag on the canvas and Ctrl+Z undoes after a click; but
+/// Select all is the map's only while the keyboard is not in the dock (`in_dock`: a control of
+/// the inspector or the Rules panel has it), so Ctrl+A there never selects the map's items.
+pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Commands {
     let mut out = Commands::default();
     if typing_last_frame || ui.ctx().text_edit_focused() {
         return out;
     }
     let mut keys: Vec<(&KeyboardShortcut, Action)> = BINDINGS
         .iter()
+        .filter(|b| !(in_dock && b.action == Action::SelectAll))
         .flat_map(|b| b.keys.iter().map(move |k| (k, b.action)))
         .collect();
     keys.sort_by_key(|(k, _)| std::cmp::Reverse(specificity(k)));

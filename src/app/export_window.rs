@@ -721,10 +721,7 @@ mod tests {
         window.options.format = Format::Pdf;
         let state = State {
             window,
-            scenario: samples::by_name("winceby")
-                .expect("sample")
-                .load()
-                .expect("the sample loads"),
+            scenario: crate::samples::named("winceby"),
             dialogs: ScriptedDialogs {
                 export: vec![out.clone()],
                 ..ScriptedDialogs::default()
@@ -772,10 +769,7 @@ mod tests {
 
     #[test]
     fn previews_tiles_and_reports_the_page_count() {
-        let scenario = samples::by_name("bakambo")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let scenario = crate::samples::named("bakambo");
         let mut window = ExportWindow {
             open: true,
             ..ExportWindow::default()

@@ -142,10 +142,7 @@ mod tests {
 
     #[test]
     fn clicking_a_model_selects_its_unit_and_empty_ground_nothing() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let u = &s.units[0];
         let m = u.models[0].pos;
         assert_eq!(hit(&s, m, 0.1), Some(ItemRef::Unit(u.id)));
@@ -160,10 +157,7 @@ mod tests {
 
     #[test]
     fn a_hex_unit_is_hit_at_its_hex_centre() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let h = s.map.as_hex().expect("hex");
         let u = s
             .units

@@ -212,7 +212,7 @@ impl App {
         for f in ui.input(|i| i.raw.dropped_files.clone()) {
             out.push(Command::Dropped(f));
         }
-        let keys = bindings::shortcuts(ui, self.typing);
+        let keys = bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx));
         // Escape pressed in the frame a drag ends cancels the drag: the canvas drops it
         // instead of sending its edit.
         self.canvas.cancelling = keys.any(|c| matches!(c, Command::Cancel));
@@ -234,11 +234,12 @@ impl App {
             .size_range(160.0..=420.0)
             .resizable(true)
             .show(ui, |ui| out.extend(self.palette_panel_ui(ui)));
-        egui::Panel::right("dock")
+        let dock = egui::Panel::right("dock")
             .default_size(380.0)
             .size_range(300.0..=760.0)
             .resizable(true)
             .show(ui, |ui| out.extend(self.dock_ui(ui)));
+        self.panels.dock = Some(dock.response.rect);
         egui::CentralPanel::default().show(ui, |ui| out.extend(self.canvas_ui(ui)));
         // What a palette drag carries, or the palette's Place tool will place, next to the
         // cursor.

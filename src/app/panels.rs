@@ -100,9 +100,22 @@ pub(super) struct Panels {
     pub rename: Option<super::palette::Rename>,
     /// The dock shows the game's log rather than the inspector.
     pub show_log: bool,
+    /// Where the dock (Rules panel, inspector) stood last frame.
+    pub dock: Option<egui::Rect>,
 }
 
 impl App {
+    /// Whether a widget of the dock (a field, a button of the inspector or the Rules panel) has
+    /// the keyboard: keys pressed there are not the map's (Ctrl+A selects no items on it).
+    pub(super) fn keyboard_in_dock(&self, ctx: &egui::Context) -> bool {
+        let Some(dock) = self.panels.dock else {
+            return false;
+        };
+        ctx.memory(|m| m.focused())
+            .and_then(|id| ctx.read_response(id))
+            .is_some_and(|r| dock.contains(r.rect.center()))
+    }
+
     /// The problems `rules::check` finds, checked once per state of the scenario (a big one
     /// on a worker, see `problems`); and whether they are the current state's rather than
     /// the last state checked.
@@ -340,49 +353,48 @@ impl App {
     /// The inspector's contents: the inspector, then the history if shown.
     fn inspector_panel_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        egui::ScrollArea::vertical()
-            .id_salt("inspector-scroll")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                let (change, select, zoc_side) = super::inspector::inspector_ui(
-                    ui,
-                    self.doc.scenario(),
-                    self.doc.changes(),
-                    &self.selection,
-                    self.side,
-                    self.settings.zoc_side,
-                    super::inspector::Note {
-                        read_only: self.playing(),
-                        refusal: self
-                            .panels
-                            .inspector_refusal
-                            .as_ref()
-                            .filter(|(on, _)| *on == self.selection)
-                            .map(|(_, why)| why.as_str()),
-                    },
-                );
-                match change.filter(|_| !self.playing()) {
-                    Some(c) => out.push(Command::Apply(Change {
-                        select,
-                        from_inspector: true,
-                        ..c
-                    })),
-                    None => {
-                        if let Some(items) = select {
-                            out.push(Command::Select(items));
-                        }
-                    }
-                }
-                if zoc_side != self.settings.zoc_side {
-                    let mut s = self.settings.clone();
-                    s.zoc_side = zoc_side;
-                    out.push(Command::Settings(Box::new(s)));
-                }
+        let mut history = Commands::default();
+        let (change, select, zoc_side) = super::inspector::inspector_ui(
+            ui,
+            self.doc.scenario(),
+            self.doc.changes(),
+            &self.selection,
+            self.side,
+            self.settings.zoc_side,
+            super::inspector::Note {
+                read_only: self.playing(),
+                refusal: self
+                    .panels
+                    .inspector_refusal
+                    .as_ref()
+                    .filter(|(on, _)| *on == self.selection)
+                    .map(|(_, why)| why.as_str()),
+            },
+            |ui| {
                 if self.settings.show_history {
                     ui.separator();
-                    out.extend(self.history_ui(ui));
+                    history.extend(self.history_ui(ui));
                 }
-            });
+            },
+        );
+        match change.filter(|_| !self.playing()) {
+            Some(c) => out.push(Command::Apply(Change {
+                select,
+                from_inspector: true,
+                ..c
+            })),
+            None => {
+                if let Some(items) = select {
+                    out.push(Command::Select(items));
+                }
+            }
+        }
+        if zoc_side != self.settings.zoc_side {
+            let mut s = self.settings.clone();
+            s.zoc_side = zoc_side;
+            out.push(Command::Settings(Box::new(s)));
+        }
+        out.extend(history);
         out
     }
 

@@ -119,10 +119,7 @@ mod tests {
 
     #[test]
     fn a_small_scenario_is_checked_in_the_frame_that_asks() {
-        let s = crate::samples::by_name("winceby")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         assert!(!worth_a_worker(&s));
         let doc = Document::new(s, None);
         let (list, current) = Problems::default().of(&doc, &egui::Context::default());

@@ -9,10 +9,7 @@ use crate::rules::hex_commands;
 use crate::samples;
 
 fn sample(name: &str) -> Scenario {
-    samples::by_name(name)
-        .expect("sample")
-        .load()
-        .expect("the sample loads")
+    crate::samples::named(name)
 }
 
 fn id(s: &Scenario, name: &str) -> UnitId {

@@ -13,10 +13,7 @@ use crate::rules::orders::{self, Action};
 use crate::scene::layout;
 
 fn sample(name: &str) -> Scenario {
-    crate::samples::by_name(name)
-        .expect("sample")
-        .load()
-        .expect("the sample loads")
+    crate::samples::named(name)
 }
 
 fn unit(s: &Scenario, name: &str) -> UnitId {

@@ -526,10 +526,7 @@ mod tests {
     #[test]
     fn map_outline_encloses_exactly_the_hexes() {
         for s in [
-            crate::samples::by_name("winceby")
-                .expect("sample")
-                .load()
-                .expect("the sample loads"),
+            crate::samples::named("winceby"),
             crate::model::generate::hex_battlefield(30, 0.0, 0, 1),
             {
                 let mut s = Scenario::new_hex("hexagon");
@@ -597,10 +594,7 @@ mod tests {
 
     #[test]
     fn winceby_scene_has_every_hex_and_its_labels() {
-        let s = crate::samples::by_name("winceby")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let scene = static_layer(&s, &Style::default());
         let labels = scene
             .items

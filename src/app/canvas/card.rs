@@ -215,10 +215,7 @@ mod tests {
 
     #[test]
     fn a_winceby_trooper_card_names_side_command_and_movement() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let u = s
             .units
             .iter()
@@ -248,10 +245,7 @@ mod tests {
     fn r5_a_trooper_under_charge_has_the_rules_panels_allowance_on_its_card() {
         // Winceby: Cromwell's Regiment of Horse moves under Oliver Cromwell's Charge 1, so
         // it may spend its MP + 2 this turn; a Royalist under no Charge shows its own MP.
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let card_mp = |name: &str| {
             let u = s.units.iter().find(|u| u.name == name).expect(name);
             card_lines(&s, u)
@@ -340,10 +334,7 @@ mod tests {
 
     #[test]
     fn strength_reads_as_stands_or_figures_in_words() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let u = &s.units[0];
         let lines = card_lines(&s, u);
         assert!(lines[1].contains(" figure"), "{lines:?}");

@@ -2,9 +2,14 @@
 //! key per gesture.
 //!
 //! A value that fails its check is kept as the field's *pending* input (in egui's temporary
-//! memory), drawn in the error colour with the reason under it, and never applied. It stays
-//! until the user makes it valid, the model value underneath changes (undo, another edit), or
-//! the selection changes.
+//! memory), drawn in the error colour, and never applied; its reason goes to the inspector's
+//! fixed message row (and the field's tooltip), so no row appears under the field and nothing
+//! below it moves. It stays until the user makes it valid, the model value underneath changes
+//! (undo, another edit), or the selection changes.
+//!
+//! What is read from typed text (a hex's label, a number typed into a number field, a colour)
+//! stays exactly as typed until Enter or leaving the field, and is read once then; Escape puts
+//! the value back. Names apply as they are typed, one undo step per visit.
 //!
 //! Every input is named for assistive technology (and the editor's tests): by the label beside
 //! it (`labelled_by`), or, in repeated rows such as the sides or the terrain table, by a name
@@ -13,7 +18,7 @@
 use super::Change;
 use crate::edit::Edit;
 use crate::model::{Colour, Scenario};
-use egui::{Color32, DragValue, Id, Response, RichText, Ui};
+use egui::{Color32, DragValue, Id, Key, Response, RichText, Ui};
 use std::ops::RangeInclusive;
 
 /// A field's check: `Err(reason)` refuses the value.
@@ -45,9 +50,9 @@ pub struct Form<'a> {
     prefix: Option<String>,
     /// Whether fields sit in a two-column grid (label | widget) or stack (label above).
     cells: bool,
-    /// Whether a number typed into a field applies only on Enter (for fields where the
-    /// digits on the way, such as the 1 of 16, would cost something: models, terrain).
-    on_enter: bool,
+    /// Why values typed into fields were refused, each after its field's name: the inspector
+    /// shows them in its fixed message row.
+    pub messages: Vec<String>,
 }
 
 impl<'a> Form<'a> {
@@ -60,7 +65,7 @@ impl<'a> Form<'a> {
             generation,
             prefix: None,
             cells: true,
-            on_enter: false,
+            messages: Vec::new(),
         }
     }
 
@@ -74,14 +79,6 @@ impl<'a> Form<'a> {
             key,
             ..Change::new(label, edits)
         });
-    }
-
-    /// Runs `f` with typed numbers applied on Enter rather than at every keystroke.
-    pub fn on_enter<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
-        let old = std::mem::replace(&mut self.on_enter, true);
-        let r = f(self);
-        self.on_enter = old;
-        r
     }
 
     /// Runs `f` with accessible names prefixed by `prefix` (for repeated rows).
@@ -185,14 +182,11 @@ impl<'a> Form<'a> {
                 }
             }
         }
-        ui.end_row();
         if let Some(e) = error {
-            if self.cells {
-                ui.label("");
-            }
-            ui.add(egui::Label::new(RichText::new(e).color(error_colour)).wrap());
-            ui.end_row();
+            let _ = resp.on_hover_text(&e);
+            self.messages.push(format!("{}: {e}", self.name(text)));
         }
+        ui.end_row();
         out
     }
 
@@ -221,6 +215,92 @@ impl<'a> Form<'a> {
         })
     }
 
+    /// A one-line text field whose text is read into a value (a hex's label as printed): what is
+    /// typed stays as typed until Enter or leaving the field, then is read once and applied as
+    /// one undo step, or kept in the error colour with its reason in the message row. Escape
+    /// puts back the value the field showed. `shown` is the model value as text.
+    pub fn parsed<T: PartialEq>(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        key: &str,
+        model: &T,
+        shown: &str,
+        read: &dyn Fn(&str) -> Result<T, String>,
+    ) -> Option<(T, String)> {
+        let l = self.label(ui, label);
+        let pid = self.pending_id(key);
+        let pending = ui
+            .data(|d| d.get_temp::<Pending<String>>(pid))
+            .filter(|p| p.base == shown);
+        let id = Id::unique(("inspector-text", key));
+        let draft_id = id.with("draft");
+        // What the field shows when nobody types in it.
+        let resting = pending
+            .as_ref()
+            .map_or(shown, |p| p.value.as_str())
+            .to_string();
+        let mut text = if ui.memory(|m| m.has_focus(id)) {
+            ui.data(|d| d.get_temp::<(String, String)>(draft_id))
+                .filter(|(base, _)| base == &resting)
+                .map_or_else(|| resting.clone(), |(_, t)| t)
+        } else {
+            resting.clone()
+        };
+        let colour = pending.as_ref().map(|_| ui.visuals().error_fg_color);
+        let resp = ui
+            .push_id(key, |ui| {
+                let edit = egui::TextEdit::singleline(&mut text)
+                    .id(id)
+                    .text_color_opt(colour)
+                    .desired_width(230.0);
+                ui.add(edit)
+            })
+            .inner;
+        self.name_widget(&resp, &l, label);
+        let merge = self.gesture_key(ui, key, &resp, false);
+        let mut error = pending.map(|p| p.error);
+        let mut out = None;
+        if resp.has_focus() {
+            ui.data_mut(|d| d.insert_temp(draft_id, (resting.clone(), text)));
+        } else if resp.lost_focus() {
+            ui.data_mut(|d| d.remove::<(String, String)>(draft_id));
+            if ui.input(|i| i.key_pressed(Key::Escape)) {
+                ui.data_mut(|d| d.remove::<Pending<String>>(pid));
+                error = None;
+            } else if text != resting {
+                match read(&text) {
+                    Ok(v) => {
+                        ui.data_mut(|d| d.remove::<Pending<String>>(pid));
+                        error = None;
+                        if v != *model {
+                            out = Some((v, merge));
+                        }
+                    }
+                    Err(e) => {
+                        error = Some(e.clone());
+                        ui.data_mut(|d| {
+                            d.insert_temp(
+                                pid,
+                                Pending {
+                                    base: shown.to_string(),
+                                    value: text,
+                                    error: e,
+                                },
+                            )
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(e) = error {
+            let _ = resp.on_hover_text(&e);
+            self.messages.push(format!("{}: {e}", self.name(label)));
+        }
+        ui.end_row();
+        out
+    }
+
     /// A text of several lines, its label above it, the width of the panel (not in a grid).
     pub fn text_block(
         &mut self,
@@ -236,9 +316,10 @@ impl<'a> Form<'a> {
         self.cells = false;
         let out = self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
             let edit = egui::TextEdit::multiline(v).id(id).text_color_opt(err);
-            // Long notes scroll inside their box rather than stretch the panel.
+            // Long notes scroll inside a box of one height: typing never moves what is below.
             egui::ScrollArea::vertical()
                 .id_salt(("inspector-text-scroll", key))
+                .auto_shrink([false, false])
                 .max_height(150.0)
                 .show(ui, |ui| {
                     ui.add(edit.desired_rows(3).desired_width(f32::INFINITY))
@@ -265,7 +346,6 @@ impl<'a> Form<'a> {
         N: egui::emath::Numeric + Send + Sync + 'static,
     {
         let l = self.label(ui, label);
-        let live = !self.on_enter;
         self.validated(ui, &l, label, key, &value, check, |ui, v, err| {
             if let Some(c) = err {
                 ui.visuals_mut().override_text_color = Some(c);
@@ -278,11 +358,23 @@ impl<'a> Form<'a> {
             } else {
                 2
             };
+            let before = *v;
             let drag = DragValue::new(v)
                 .range(range)
                 .speed(speed)
                 .max_decimals(decimals);
-            ui.add(drag.update_while_editing(live))
+            // Typed digits apply on Enter or leaving the field: the 1 of 16 never applies.
+            let r = ui.add(drag.update_while_editing(false));
+            // egui reads the text of a number left with Escape a frame later, once the Escape
+            // is gone: the field left with Escape keeps the value it had.
+            let escaped = r.id.with("escaped");
+            if ui.data_mut(|d| d.remove_temp::<bool>(escaped)).is_some() {
+                *v = before;
+            }
+            if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Escape)) {
+                ui.data_mut(|d| d.insert_temp(escaped, true));
+            }
+            r
         })
     }
 
@@ -388,6 +480,8 @@ impl<'a> Form<'a> {
                             }
                         });
                     ui.horizontal(|ui| {
+                        // Read on Enter or leaving the field (#abc would otherwise apply on the
+                        // way to #abcdef); Escape puts the colour back.
                         let hex_label = ui.label("Hex");
                         let id = ui.scope_id().with("hex");
                         let mut text = ui
@@ -396,10 +490,18 @@ impl<'a> Form<'a> {
                         let r = ui
                             .add(egui::TextEdit::singleline(&mut text).desired_width(80.0))
                             .labelled_by(hex_label.id);
-                        if r.changed()
+                        let escaped = ui.input(|i| i.key_pressed(Key::Escape));
+                        if r.lost_focus() && escaped {
+                            ui.data_mut(|d| d.remove::<String>(id));
+                            return;
+                        }
+                        if r.lost_focus()
                             && let Some(c) = Colour::parse(&text)
                         {
                             chosen = Some(Colour::rgb(c.r, c.g, c.b));
+                        }
+                        if Colour::parse(&text).is_none() {
+                            let _ = r.on_hover_text("type a colour as #rrggbb");
                         }
                         ui.data_mut(|d| d.insert_temp(id, text));
                     });

@@ -10,8 +10,9 @@ use egui::{RichText, Ui};
 use hexx::Hex;
 
 /// Hex fields: on a rectangle, one field with the label as printed on the map (its label
-/// scheme), which also takes axial `q,r`; axial q and r on a hexagon. Refuses hexes off the
-/// map. Returns the new hex with its merge key.
+/// scheme), which also takes axial `q,r`, read when Enter is pressed or the field is left;
+/// axial q and r on a hexagon. Refuses hexes off the map. Returns the new hex with its merge
+/// key.
 pub fn hex_fields(
     ui: &mut Ui,
     f: &mut Form,
@@ -28,7 +29,7 @@ pub fn hex_fields(
                     let (q, r) = text.trim().split_once(',')?;
                     Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
                 };
-                match h.hex_of_label(text).or_else(axial) {
+                match h.hex_of_label(text.trim()).or_else(axial) {
                     Some(x) if grid.contains(x) => Ok(x),
                     Some(x) => Err(format!("hex ({}, {}) is off the map", x.x, x.y)),
                     None => Err(format!(
@@ -39,13 +40,8 @@ pub fn hex_fields(
                     )),
                 }
             };
-            let check = |v: &String| read(v).map(|_| ());
-            if let Some((v, k)) = f.text(ui, "Hex", &format!("{key}.hex"), &h.label(hex), &check)
-                && let Ok(x) = read(&v)
-                && x != hex
-            {
-                out = Some((x, k));
-            }
+            let shown = h.label(hex);
+            out = f.parsed(ui, "Hex", &format!("{key}.hex"), &hex, &shown, &read);
         }
         None => {
             let on_map = |x: Hex| {

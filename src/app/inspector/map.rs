@@ -81,8 +81,14 @@ fn draft_number<N: egui::emath::Numeric>(
     range: std::ops::RangeInclusive<N>,
 ) {
     let l = ui.label(label);
-    ui.add(DragValue::new(v).range(range).speed(0.1))
-        .labelled_by(l.id);
+    // Typed digits reach the draft on Enter or leaving the field, as in every typed field.
+    ui.add(
+        DragValue::new(v)
+            .range(range)
+            .speed(0.1)
+            .update_while_editing(false),
+    )
+    .labelled_by(l.id);
     ui.end_row();
 }
 
@@ -192,29 +198,41 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
         }
     });
     ui.data_mut(|d| d.insert_temp(id, (now, draft)));
-    if draft != now {
-        match draft.problem() {
-            Some(p) => {
-                ui.colored_label(ui.visuals().error_fg_color, p);
-            }
-            None => {
-                ui.label(format!(
-                    "{} now, {} after; new hexes are {}.",
-                    count(h.grid().len() as u64, "hex", "hexes"),
-                    count(draft.hexes(), "hex", "hexes"),
-                    f.s.terrain_types.first().map_or("?", |t| t.name.as_str())
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Reshape map").clicked() {
-                        f.emit("Reshape hex map", None, resize_hex_map(f.s, draft));
-                    }
-                    if ui.button("Cancel reshape").clicked() {
-                        ui.data_mut(|d| d.remove::<(ResizeHex, ResizeHex)>(id));
-                    }
-                });
-            }
+    // The draft's line and buttons are always there, so nothing below moves as a draft begins.
+    let problem = (draft != now).then(|| draft.problem()).flatten();
+    match &problem {
+        Some(p) => {
+            ui.colored_label(ui.visuals().error_fg_color, p);
+        }
+        None if draft == now => {
+            ui.label(
+                RichText::new("Change the layout above, then reshape the map in one step.").weak(),
+            );
+        }
+        None => {
+            ui.label(format!(
+                "{} now, {} after; new hexes are {}.",
+                count(h.grid().len() as u64, "hex", "hexes"),
+                count(draft.hexes(), "hex", "hexes"),
+                f.s.terrain_types.first().map_or("?", |t| t.name.as_str())
+            ));
         }
     }
+    ui.horizontal(|ui| {
+        let ready = draft != now && problem.is_none();
+        if ui
+            .add_enabled(ready, egui::Button::new("Reshape map"))
+            .clicked()
+        {
+            f.emit("Reshape hex map", None, resize_hex_map(f.s, draft));
+        }
+        if ui
+            .add_enabled(draft != now, egui::Button::new("Cancel reshape"))
+            .clicked()
+        {
+            ui.data_mut(|d| d.remove::<(ResizeHex, ResizeHex)>(id));
+        }
+    });
 }
 
 /// The printed numbering and the map's edge: how the hexes are labelled (so they read as on

@@ -171,52 +171,50 @@ fn strength_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     let k = |field: &str| format!("unit.{}.{field}", u.id.0);
     section(ui, "Strength", ("strength", u.id), false, |ui| {
         grid(ui, ("unit-strength", u.id), |ui| {
-            f.on_enter(|f| {
-                let st = u.strength;
-                // A unit at full strength stays at full strength when its start changes.
-                let start_check = |v: &u16| {
-                    let cur = if st.current == st.start {
-                        *v
-                    } else {
-                        st.current
-                    };
-                    with_strength(s, u, *v, cur).map(|_| ())
+            let st = u.strength;
+            // A unit at full strength stays at full strength when its start changes.
+            let start_check = |v: &u16| {
+                let cur = if st.current == st.start {
+                    *v
+                } else {
+                    st.current
                 };
-                if let Some((v, key)) = f.number(
-                    ui,
-                    "Starting strength",
-                    &k("start"),
-                    st.start,
-                    0..=999,
-                    0.05,
-                    &start_check,
-                ) {
-                    let cur = if st.current == st.start {
-                        v
-                    } else {
-                        st.current
-                    };
-                    if let Ok(n) = with_strength(s, u, v, cur) {
-                        f.emit("Set strength", Some(key), vec![put(n)]);
-                    }
-                }
-                let cur_check = |v: &u16| with_strength(s, u, st.start, *v).map(|_| ());
-                if let Some((v, key)) = f.number(
-                    ui,
-                    "Current strength",
-                    &k("current"),
-                    st.current,
-                    0..=999,
-                    0.05,
-                    &cur_check,
-                ) && let Ok(n) = with_strength(s, u, st.start, v)
-                {
+                with_strength(s, u, *v, cur).map(|_| ())
+            };
+            if let Some((v, key)) = f.number(
+                ui,
+                "Starting strength",
+                &k("start"),
+                st.start,
+                0..=999,
+                0.05,
+                &start_check,
+            ) {
+                let cur = if st.current == st.start {
+                    v
+                } else {
+                    st.current
+                };
+                if let Ok(n) = with_strength(s, u, v, cur) {
                     f.emit("Set strength", Some(key), vec![put(n)]);
                 }
-                if has_models(s) {
-                    f.info(ui, "Models", format!("{}", u.models.len()));
-                }
-            })
+            }
+            let cur_check = |v: &u16| with_strength(s, u, st.start, *v).map(|_| ());
+            if let Some((v, key)) = f.number(
+                ui,
+                "Current strength",
+                &k("current"),
+                st.current,
+                0..=999,
+                0.05,
+                &cur_check,
+            ) && let Ok(n) = with_strength(s, u, st.start, v)
+            {
+                f.emit("Set strength", Some(key), vec![put(n)]);
+            }
+            if has_models(s) {
+                f.info(ui, "Models", format!("{}", u.models.len()));
+            }
         });
     });
 }

@@ -122,10 +122,7 @@ mod tests {
 
     #[test]
     fn a_pasted_unit_takes_fresh_ids_and_keeps_its_leader_model() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let u = s
             .units
             .iter()
@@ -149,10 +146,7 @@ mod tests {
 
     #[test]
     fn a_hex_unit_pasted_off_the_map_is_left_out() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let u = s.units.iter().find(|u| u.hex().is_some()).expect("unit");
         let clip = Clipboard::copy(&s, &[ItemRef::Unit(u.id)]);
         let (edits, selected) = paste_edits(&s, &clip, Point::new(1e5, 0.0));

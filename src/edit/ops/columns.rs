@@ -58,10 +58,7 @@ mod tests {
 
     #[test]
     fn reordering_is_one_valid_edit_that_undo_reverts() {
-        let s = samples::by_name("bakambo")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("bakambo");
         let mut doc = Document::new(s, None);
         let c = doc.scenario().columns[0].clone();
         let ids = order(&c);
@@ -92,10 +89,7 @@ mod tests {
 
     #[test]
     fn inserted_units_march_at_the_narrowest_allowed_width() {
-        let s = samples::by_name("bakambo")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("bakambo");
         let side = s.columns[0].side;
         let mut doc = Document::new(s, None);
         let at = crate::geom::Point::new(30.0, 30.0);

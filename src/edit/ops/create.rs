@@ -471,10 +471,7 @@ mod tests {
 
     #[test]
     fn r1_an_off_table_column_unit_placed_on_the_table_stands_as_wide_as_its_column_records() {
-        let s = crate::samples::by_name("bakambo")
-            .expect("sample")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("bakambo");
         let u = s.find_unit("Zanzibari Askaris").expect("askaris");
         assert_eq!(u.position, Position::OffMap);
         let width = s

@@ -168,10 +168,7 @@ mod tests {
     use crate::samples;
 
     fn winceby() -> Scenario {
-        samples::by_name("winceby")
-            .expect("sample")
-            .load()
-            .expect("the sample loads")
+        crate::samples::named("winceby")
     }
 
     fn reshaped(s: &Scenario, to: ResizeHex) -> Scenario {

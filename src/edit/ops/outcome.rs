@@ -61,10 +61,7 @@ mod tests {
     use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        samples::by_name(name)
-            .expect("sample")
-            .load()
-            .expect("the sample loads")
+        crate::samples::named(name)
     }
 
     /// Applies `edits` as one step: the scenario stays valid and one undo restores it.

@@ -241,10 +241,7 @@ mod tests {
 
     #[test]
     fn painting_leaves_out_hexes_that_already_have_the_terrain() {
-        let s = crate::samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let h = s.map.as_hex().expect("hex");
         let centre = Hex::new(3, 3);
         let ground = h.terrain_at(centre).expect("on the map");

@@ -331,10 +331,7 @@ mod tests {
 
     #[test]
     fn hex_units_move_to_the_hex_under_their_centre() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let h = s.map.as_hex().expect("hex");
         let l = h.layout();
         let u = s
@@ -354,10 +351,7 @@ mod tests {
 
     #[test]
     fn a_nudge_east_on_a_hex_map_takes_a_unit_to_the_next_column_in_the_same_row() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let h = s.map.as_hex().expect("hex");
         let grid = h.grid();
         let u = s
@@ -388,10 +382,7 @@ mod tests {
 
     #[test]
     fn a_nudge_off_the_hex_map_leaves_the_unit_where_it_is() {
-        let mut s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let mut s = crate::samples::named("winceby");
         let grid = s.map.as_hex().expect("hex").grid();
         let top = grid.hex_at(3).expect("hex 3 of row 0");
         let u = s
@@ -420,10 +411,7 @@ mod tests {
 
     #[test]
     fn a_nudge_on_the_table_moves_half_an_inch_or_a_tenth_finely_without_snapping() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let u = &s.units[0];
         let first = u.models[0].pos;
         for (fine, step) in [(false, 0.5), (true, 0.1)] {
@@ -446,10 +434,7 @@ mod tests {
 
     #[test]
     fn snapping_puts_the_first_model_on_a_half_inch() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let u = &s.units[0];
         let edits = move_edits(&s, &[ItemRef::Unit(u.id)], Point::new(1.13, 2.61), true);
         let Edit::PutUnit(moved) = &edits[0] else {
@@ -464,10 +449,7 @@ mod tests {
 
     #[test]
     fn entry_points_slide_along_the_nearest_edge() {
-        let s = samples::by_name("bakambo")
-            .expect("bakambo")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("bakambo");
         let c = &s.columns[0];
         let Map::Table(t) = &s.map else { panic!() };
         // Drag toward the east edge.
@@ -483,10 +465,7 @@ mod tests {
 
     #[test]
     fn rotating_turns_a_hex_unit_one_hexside_each_way() {
-        let s = samples::by_name("winceby")
-            .expect("winceby")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("winceby");
         let u = s.units.iter().find(|u| u.hex().is_some()).expect("unit");
         let (_, facing) = u.hex().expect("on a hex");
         let turned = |sign| match &rotate_edits(&s, &[ItemRef::Unit(u.id)], sign)[..] {
@@ -499,10 +478,7 @@ mod tests {
 
     #[test]
     fn shapes_keep_their_minimum_vertices() {
-        let s = samples::by_name("patrol")
-            .expect("patrol")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("patrol");
         let piece = s
             .pieces
             .iter()

@@ -269,10 +269,7 @@ mod tests {
     use crate::samples;
 
     fn sample(name: &str) -> Scenario {
-        samples::by_name(name)
-            .expect("sample")
-            .load()
-            .expect("the sample loads")
+        crate::samples::named(name)
     }
 
     fn apply(doc: &mut Document, edits: Vec<Edit>) {

@@ -472,10 +472,7 @@ mod tests {
     use crate::scene::Item;
 
     fn sample(name: &str) -> Scenario {
-        samples::by_name(name)
-            .expect("sample")
-            .load()
-            .expect("the sample loads")
+        crate::samples::named(name)
     }
 
     #[test]

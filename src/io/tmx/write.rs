@@ -420,9 +420,7 @@ mod tests {
 
     #[test]
     fn swatch_tiles_are_their_colour_at_the_centre_and_clear_at_the_corners() {
-        let s = crate::samples::by_name("winceby")
-            .map(|x| x.load().expect("the sample loads"))
-            .expect("sample");
+        let s = crate::samples::named("winceby");
         for o in [Orientation::Flat, Orientation::Pointy] {
             let img = tileset_image(&s, o);
             let (tw, th) = match o {

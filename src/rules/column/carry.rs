@@ -52,10 +52,7 @@ mod tests {
     /// Bakambo's first column: its lead's Discipline decides the order.
     #[test]
     fn r1_order_passes_at_or_above_the_lead_discipline_and_fails_below_into_the_last_action() {
-        let s = samples::by_name("bakambo")
-            .expect("bakambo")
-            .load()
-            .expect("the sample loads");
+        let s = crate::samples::named("bakambo");
         let id = s.columns[0].id;
         let order = Order::Move {
             distance_in: 4.0,

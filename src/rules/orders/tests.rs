@@ -537,10 +537,7 @@ fn r3_failed_ld_check_allows_only_fall_back() {
 /// even after a failed Ld check. The 44th Foot of the Rearguard, routing.
 #[test]
 fn r3_r4_a_routing_unit_takes_no_order_until_it_rallies() {
-    let mut s = crate::samples::by_name("rearguard")
-        .expect("sample")
-        .load()
-        .expect("the sample loads");
+    let mut s = crate::samples::named("rearguard");
     let foot = s
         .units
         .iter()
