@@ -17,7 +17,10 @@ use sandtable::samples;
 const SAMPLES: [&str; 5] = ["bakambo", "rearguard", "skirmish", "patrol", "winceby"];
 
 fn sample(name: &str) -> Scenario {
-    samples::by_name(name).expect("sample").load().expect("the sample loads")
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// The sample with a game under way, in the Movement Phase of `side` (the first side's when

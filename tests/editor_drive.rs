@@ -332,7 +332,10 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
         let tiled = dir.path().join("winceby.tmx");
-        let winceby = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
+        let winceby = samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("the sample loads");
         tmx::export_tmx(&winceby, &tiled).expect("a Tiled map to import");
         let dialogs = ScriptedDialogs {
             save: (0..events).map(|i| save_path(dir.path(), i)).collect(),

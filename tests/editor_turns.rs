@@ -100,7 +100,10 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     assert!(e.last_entry().contains(&leader_name), "{}", e.last_entry());
     let h = halt(e.s()).expect("still halted");
     assert!(!h.leaders.contains(&leader), "a leader checks once");
-    let charger = *h.chargers.first().expect("a passed check lets his cavalry charge");
+    let charger = *h
+        .chargers
+        .first()
+        .expect("a passed check lets his cavalry charge");
     let charger_name = name(e.s(), charger);
     // The charge: its preview opened from the halt, the charger dragged to a legal hex.
     e.press_button(&format!("Preview {charger_name}'s charge"));
@@ -117,7 +120,12 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
         .min_by_key(|x| x.unsigned_distance_to(h.path[h.at as usize]))
         .expect("a legal end");
     let l = layout(e.s().map.as_hex().expect("hex"));
-    let from = e.s().unit(charger).and_then(|u| u.hex()).expect("on a hex").0;
+    let from = e
+        .s()
+        .unit(charger)
+        .and_then(|u| u.hex())
+        .expect("on a hex")
+        .0;
     e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(end));
     assert_eq!(
         e.s().unit(charger).and_then(|u| u.hex()).map(|x| x.0),
@@ -193,11 +201,7 @@ fn r5_004_dragoons_dismount_under_stand_in_the_editor() {
     let after = e.s().clone();
     e.press_button("Mount");
     assert_eq!(e.s().units, after.units);
-    assert!(
-        e.app().status.contains("once a turn"),
-        "{}",
-        e.app().status
-    );
+    assert!(e.app().status.contains("once a turn"), "{}", e.app().status);
     e.press_button("Take back");
     assert!(e.s().unit(dragoons).is_some_and(|u| u.state.mounted));
 }

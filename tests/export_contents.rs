@@ -15,7 +15,10 @@ use sandtable::model::*;
 use sandtable::samples;
 
 fn sample(name: &str) -> Scenario {
-    samples::by_name(name).expect("sample").load().expect("the sample loads")
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// One item a sheet must print: pieces a reader finds one after another (with anything between

@@ -5,8 +5,8 @@
 
 use sandtable::game;
 use sandtable::io::{self, Encoding, codec};
+use sandtable::model::Scenario;
 use sandtable::model::game::Action;
-use sandtable::model::{Scenario};
 use sandtable::samples;
 
 #[global_allocator]
@@ -14,7 +14,10 @@ static ALLOC: dhat::Alloc = dhat::Alloc;
 
 /// Winceby with a log of `entries` referee entries (one played, then repeated).
 fn long_game(entries: usize) -> Scenario {
-    let s = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
+    let s = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let u = s.units[0].clone();
     let played = game::play(
         &s,

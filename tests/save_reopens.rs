@@ -22,7 +22,10 @@ use sandtable::samples;
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> Scenario {
-    samples::by_name(name).expect("sample").load().expect("the sample loads")
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 struct Dir(tempfile::TempDir);

@@ -374,7 +374,10 @@ fn names_over_the_limit_are_refused_or_shortened_as_the_docs_say_and_every_impor
 }
 
 fn hexagon(radius: u32) -> Scenario {
-    let mut s = samples::by_name("winceby").expect("sample").load().expect("the sample loads");
+    let mut s = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
     let first = s.terrain_types[0].id;
     let m = s.map.as_hex_mut().expect("hex");
     m.shape = HexShape::Hexagon { radius };

@@ -15,7 +15,10 @@ use sandtable::samples;
 use std::path::{Path, PathBuf};
 
 fn sample(name: &str) -> Scenario {
-    samples::by_name(name).expect("sample").load().expect("the sample loads")
+    samples::by_name(name)
+        .expect("sample")
+        .load()
+        .expect("the sample loads")
 }
 
 /// Runs `sandtable ARGS` in this process; `Some(0)` when it succeeded.

@@ -699,7 +699,6 @@ impl ExportWindow {
 mod tests {
     use super::*;
     use crate::app::dialogs::ScriptedDialogs;
-    use crate::samples;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 

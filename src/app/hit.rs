@@ -138,7 +138,6 @@ pub fn in_box(s: &Scenario, b: Aabb) -> Vec<ItemRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
 
     #[test]
     fn clicking_a_model_selects_its_unit_and_empty_ground_nothing() {

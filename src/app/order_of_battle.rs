@@ -307,7 +307,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
         crate::samples::named(name)

@@ -47,8 +47,8 @@ pub(super) fn parse_route(text: &str) -> Result<Vec<Point>, CliError> {
 pub(super) fn parse_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
     // A label of the map's scheme beyond its edge ("4161" on a 30 x 20 map) is off the map,
     // not a typing mistake.
-    let beyond = map.hex_of_label(text).is_none()
-        && map.labels.parse(text, 1_000_000, 1_000_000).is_some();
+    let beyond =
+        map.hex_of_label(text).is_none() && map.labels.parse(text, 1_000_000, 1_000_000).is_some();
     if !beyond {
         let hex = read_hex(map, text)?;
         if map.grid().contains(hex) {

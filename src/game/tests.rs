@@ -6,7 +6,6 @@ use crate::model::game::{Dice, TestDice, TestKind};
 use crate::model::{Command, Morale, MoveOrder, OrdersAction, Place};
 use crate::rules::engine;
 use crate::rules::hex_commands;
-use crate::samples;
 
 fn sample(name: &str) -> Scenario {
     crate::samples::named(name)

@@ -10,7 +10,7 @@
 //! different rulesets; the decoder remembers the ruleset of the scenario it is reading
 //! ([`reading_ruleset`]) so the order is read back as the right one.
 
-use super::scenario::Ruleset;
+use super::ruleset::Ruleset;
 use serde::{Deserialize, Deserializer};
 use std::cell::Cell;
 

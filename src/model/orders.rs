@@ -6,7 +6,7 @@
 //! saved log read one value: a move's order is never turned into text and parsed back inside
 //! the program. The rules add what each one does (`rules::m42`, `rules::orders`).
 
-use super::scenario::Ruleset;
+use super::ruleset::Ruleset;
 use super::unit::Command;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -4,6 +4,7 @@ use super::colour::Colour;
 use super::column::Column;
 use super::ids::*;
 use super::map::{Background, Edge, Map, Place};
+use super::ruleset::Ruleset;
 use super::terrain::{TerrainPiece, TerrainType};
 use super::unit::{KindTag, Unit};
 use crate::geom::Point;
@@ -78,25 +79,6 @@ pub struct Reinforcement {
     pub side: SideId,
     pub units: Vec<UnitId>,
     pub entry: Place,
-}
-
-/// The movement ruleset of a scenario (RULES.md): R1-R3 on the table, R5 on the hex map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ruleset {
-    /// R1: columns of march (Men Who Would Be Kings house rules).
-    ColumnOfMarch,
-    /// R2: M42 leader and command-radius movement.
-    M42,
-    /// R3: orders with orderly and disorderly movement.
-    Orders,
-    /// R5: hex commands (Battle of Winceby).
-    HexCommands,
-}
-
-impl Ruleset {
-    pub fn needs_hex_map(self) -> bool {
-        self == Ruleset::HexCommands
-    }
 }
 
 /// Zone-of-control options (R5).

@@ -211,7 +211,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
 
     #[test]
     fn a_winceby_trooper_card_names_side_command_and_movement() {

@@ -118,7 +118,6 @@ pub fn paste_edits(s: &Scenario, clip: &Clipboard, offset: Point) -> (Vec<Edit>,
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::samples;
 
     #[test]
     fn a_pasted_unit_takes_fresh_ids_and_keeps_its_leader_model() {

@@ -50,7 +50,6 @@ pub fn insert_member(s: &Scenario, c: &Column, unit: UnitId, at: usize) -> Colum
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::samples;
 
     fn order(c: &Column) -> Vec<u32> {
         c.members.iter().map(|m| m.unit.0).collect()

@@ -165,7 +165,6 @@ pub fn resize_hex_map(s: &Scenario, to: ResizeHex) -> Vec<Edit> {
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::samples;
 
     fn winceby() -> Scenario {
         crate::samples::named("winceby")

@@ -58,7 +58,6 @@ mod tests {
     use crate::model::{ColumnState, Morale, Scenario};
     use crate::rules::column::{self, Activation, Order};
     use crate::rules::morale::{self, Resolution, TestKind, TestRequest};
-    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
         crate::samples::named(name)

@@ -327,7 +327,6 @@ pub fn move_vertex(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
 
     #[test]
     fn hex_units_move_to_the_hex_under_their_centre() {

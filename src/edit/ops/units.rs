@@ -266,7 +266,6 @@ pub fn width_check(u: &Unit, width: u8) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::samples;
 
     fn sample(name: &str) -> Scenario {
         crate::samples::named(name)

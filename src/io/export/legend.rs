@@ -468,7 +468,6 @@ pub fn reinforcement(s: &Scenario, side: SideId, turn: u16) -> Arc<Scene> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
     use crate::scene::Item;
 
     fn sample(name: &str) -> Scenario {

@@ -67,6 +67,24 @@ pub const MAX_DEPTH: usize = 64;
 /// Tile descriptions of all tilesets together (each external tileset may be a whole file).
 pub const MAX_TILE_DEFS: usize = 65_536;
 
+/// A tileset file's contents parsed in the syntax they are written in (`path` names it in
+/// the error when it is neither). The one place that knows both syntaxes: the map readers and
+/// the reading of external tilesets (`reading`) each ask it rather than one another.
+fn parse_tileset(
+    bytes: &[u8],
+    first_gid: u32,
+    reading: &Reading,
+    path: &Path,
+) -> Result<Tileset, TmxError> {
+    match Syntax::sniff(bytes) {
+        Some(Syntax::Xml) => xml::parse_tileset(bytes, first_gid, reading),
+        Some(Syntax::Json) => json::parse_tileset(bytes, first_gid, reading),
+        None => Err(TmxError::UnknownSyntax {
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
 /// Which of Tiled's two encodings a file uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {

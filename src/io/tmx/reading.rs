@@ -9,8 +9,7 @@
 
 use super::model::Tileset;
 use super::{
-    MAX_DECODED_CELLS, MAX_JSON_DECODED_BYTES, MAX_TILED_FILE_BYTES, MAX_XML_ELEMENTS, Syntax,
-    TmxError, json, xml,
+    MAX_DECODED_CELLS, MAX_JSON_DECODED_BYTES, MAX_TILED_FILE_BYTES, MAX_XML_ELEMENTS, TmxError,
 };
 use crate::io::budget::Budget;
 use crate::io::read::{ReadError, read_limited};
@@ -173,11 +172,7 @@ impl<'a> Reading<'a> {
             },
         };
         let bytes = self.read_file(&path).map_err(wrap)?;
-        let tileset = match Syntax::sniff(&bytes) {
-            Some(Syntax::Xml) => xml::parse_tileset(&bytes, first_gid, self).map_err(wrap)?,
-            Some(Syntax::Json) => json::parse_tileset(&bytes, first_gid, self).map_err(wrap)?,
-            None => return Err(wrap(TmxError::UnknownSyntax { path: path.clone() })),
-        };
+        let tileset = super::parse_tileset(&bytes, first_gid, self, &path).map_err(wrap)?;
         self.tilesets.borrow_mut().insert(key, tileset.clone());
         Ok(tileset)
     }
@@ -186,6 +181,7 @@ impl<'a> Reading<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::tmx::{json, xml};
 
     fn xml_of(items: usize) -> String {
         // The root is one item; each child element one more.

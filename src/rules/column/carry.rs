@@ -47,7 +47,6 @@ pub fn carry_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples;
 
     /// Bakambo's first column: its lead's Discipline decides the order.
     #[test]

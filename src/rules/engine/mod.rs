@@ -20,6 +20,7 @@
 
 mod choice;
 mod hex;
+mod hex_landing;
 mod march;
 mod morale;
 mod outcome;
@@ -29,7 +30,7 @@ mod table;
 pub mod turn;
 
 pub use choice::{Choice, ColumnChoice, Offered, Refusal, choice_text, choices, commands};
-pub use hex::{moved as hex_moved, verdict as hex_verdict};
+pub use hex_landing::{moved as hex_moved, verdict as hex_verdict};
 pub use march::{PIN_TEST_DICE, acting as column_acting, failed_order as column_failed_order};
 pub use outcome::{Outcome, Refused};
 pub use reaction::REACTION_CHECK_NEEDS;

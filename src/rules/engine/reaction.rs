@@ -280,9 +280,10 @@ pub(super) fn charge(
         ));
     }
     let rc = hex::reaction_charge(s, unit, h.mover, &h.path).map_err(hex_err)?;
-    super::hex::verdict(s, &rc.moves, to).map_err(|why| Refused::rules(what.clone(), why))?;
+    super::hex_landing::verdict(s, &rc.moves, to)
+        .map_err(|why| Refused::rules(what.clone(), why))?;
     let cost = rc.moves.get(to).map_or(0, |v| v.cost);
-    let mut n = super::hex::moved(&rc.moves, c, to);
+    let mut n = super::hex_landing::moved(&rc.moves, c, to);
     n.state.charging = true;
     let mut o = Outcome::of(Action::ReactionCharge { unit, to });
     o.unit = Some(unit);
@@ -354,7 +355,7 @@ pub(super) fn go_on(s: &Scenario, at: Option<InPlay<'_>>) -> Result<Outcome, Ref
         .map_err(hex_err)?
         .preview(m.id, None)
         .map_err(hex_err)?;
-    if let Err(why) = super::hex::verdict(&back, &pv, to) {
+    if let Err(why) = super::hex_landing::verdict(&back, &pv, to) {
         o.what = format!(
             "{} stays at {}: its way on to {} is barred now ({})",
             m.name,
@@ -366,7 +367,7 @@ pub(super) fn go_on(s: &Scenario, at: Option<InPlay<'_>>) -> Result<Outcome, Ref
     }
     let path = pv.path(to).unwrap_or_default();
     let start_at = path.iter().position(|x| *x == here).unwrap_or(0);
-    let mut n = super::hex::moved(&pv, m, to);
+    let mut n = super::hex_landing::moved(&pv, m, to);
     n.state = m.state;
     o.units.push(n.clone());
     o.what = format!(
