@@ -14,8 +14,20 @@ use super::ruleset::Ruleset;
 use serde::{Deserialize, Deserializer};
 use std::cell::Cell;
 
+/// The version of the scenario model written by this build. Files with a higher version are
+/// refused with a clear message; lower versions are migrated on load.
+///
+/// - 1: the scenario.
+/// - 2: adds `Scenario::game` (a game in progress with its log), the last field, so a version-1
+///   payload is a version-2 payload without it (see `io::codec`); and the map's printed
+///   numbering, half hexes and a calibrated background image, read through `model::compat`.
+/// - 3: a game's turn state (the phasing side, a move halted for a reaction, owed pin tests),
+///   the fingerprint of its start, bookmarks and the players' notes on log entries, and the
+///   actions that play them (read through `model::compat`).
+pub const FORMAT_VERSION: u32 = 3;
+
 thread_local! {
-    static READING: Cell<u32> = const { Cell::new(super::FORMAT_VERSION) };
+    static READING: Cell<u32> = const { Cell::new(FORMAT_VERSION) };
     static RULESET: Cell<Option<Ruleset>> = const { Cell::new(None) };
 }
 

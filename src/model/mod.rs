@@ -31,6 +31,7 @@ pub mod words;
 pub use bytes::ImageBytes;
 pub use colour::Colour;
 pub use column::*;
+pub use compat::FORMAT_VERSION;
 pub use ids::*;
 pub use invalid::Invalid;
 pub use limits::{MAX_HEXES, MAX_TABLE_IN};
