@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 #[path = "common/binary.rs"]
 mod binary;
-use binary::{sandtable, text};
+use binary::{sandtable, sandtable_in, text};
 
 fn sample(name: &str) -> Scenario {
     samples::by_name(name)
@@ -679,4 +679,65 @@ fn notes_bookmarks_and_the_fingerprint_from_the_command_line() {
         said.contains("starting position has been changed since it began"),
         "{said}"
     );
+}
+
+/// The words of a shell line: spaces split them, double quotes keep a phrase together.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+#[test]
+fn the_readmes_turn_from_the_command_line_plays_as_written() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README");
+    let section = readme
+        .split("### Play a turn from the command line")
+        .nth(1)
+        .expect("the section");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("its commands");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut ran = 0;
+    for line in block.lines().filter(|l| !l.trim().is_empty()) {
+        let (command, comment) = line.split_once(" #").unwrap_or((line, ""));
+        let w = words(command);
+        if w[0] == "cp" {
+            std::fs::copy(dir.path().join(&w[1]), dir.path().join(&w[2])).expect("cp");
+            continue;
+        }
+        assert_eq!(w[0], "sandtable", "{line}");
+        let out = sandtable_in(dir.path(), &w[1..]);
+        let want = if comment.contains("refused") { 1 } else { 0 };
+        assert_eq!(
+            out.status.code(),
+            Some(want),
+            "{line}\n{}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 15, "{ran} commands");
+    let log = text(&sandtable_in(dir.path(), &["log", "game.sandtable"]).stdout);
+    assert!(log.contains("note: agreed: the ZOC stops it here"), "{log}");
 }

@@ -128,7 +128,7 @@ pub fn log(file: &Path, args: LogArgs<'_>, out: &mut dyn Write) -> Result<u8, Cl
             out,
         )?;
     } else {
-        write_text(&s, out, &check, args.verify)?;
+        write_text(&s, out, &check, args.verify, agreed.is_some())?;
     }
     Ok(if check.is_ok() { 0 } else { EXIT_FINDINGS })
 }
@@ -138,6 +138,7 @@ fn write_text(
     out: &mut dyn Write,
     check: &Result<(), Mismatch>,
     verify: bool,
+    against: bool,
 ) -> Result<(), CliError> {
     let Some(g) = s.game.as_deref() else {
         return Ok(());
@@ -159,6 +160,19 @@ fn write_text(
                 .join(", ")
         }
     )?;
+    if let Some(h) = &g.state.halted {
+        let name = |u: UnitId| s.unit(u).map_or(u.to_string(), |x| x.name.clone());
+        let at = h
+            .path
+            .get(h.at as usize)
+            .and_then(|x| s.map.as_hex().map(|m| m.label(*x)))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "halted: {} at {at}, a charge-check point: the other side reacts, then --go-on",
+            name(h.mover)
+        )?;
+    }
     match &g.fingerprint {
         Some(f) => writeln!(out, "start fingerprint: {f}")?,
         None => writeln!(
@@ -177,10 +191,18 @@ fn write_text(
         writeln!(out, "-- bookmark: {}", b.label)?;
     }
     match check {
-        Ok(()) if verify => writeln!(
-            out,
-            "the log replays to the saved position, every entry as logged"
-        )?,
+        Ok(()) if verify => {
+            if against {
+                writeln!(
+                    out,
+                    "the game began from the scenario agreed on (its fingerprint matches)"
+                )?;
+            }
+            writeln!(
+                out,
+                "the log replays to the saved position, every entry as logged"
+            )?;
+        }
         Ok(()) => {}
         Err(why) => writeln!(out, "the game does not verify: {why}")?,
     }

@@ -14,6 +14,15 @@ pub fn sandtable<S: AsRef<OsStr>>(args: &[S]) -> Output {
         .expect("run sandtable")
 }
 
+/// Runs `sandtable ARGS` to the end in the folder `dir` (relative paths are read there).
+pub fn sandtable_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run sandtable")
+}
+
 /// Bytes a command printed, as text.
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
