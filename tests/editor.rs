@@ -678,7 +678,9 @@ fn drop_file(e: &mut Editor, path: PathBuf) {
     e.h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped { path }));
-    e.h.run();
+    // An image's tile pyramid is built on a worker.
+    e.h.step();
+    e.wait_for_workers();
 }
 
 #[test]
@@ -1048,22 +1050,6 @@ fn finding_a_unit_from_the_order_of_battle_zooms_in_far_enough_to_name_it() {
     assert!((e.app().view.to_screen(at) - canvas.center()).length() < 2.0);
 }
 
-/// Steps the editor until the Tiled map it reads on a worker thread has come in.
-fn wait_for_tiled(e: &mut Editor) {
-    for _ in 0..500 {
-        if !e.app().reading_tiled() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        e.h.step();
-    }
-    assert!(
-        !e.app().reading_tiled(),
-        "the Tiled map is still being read"
-    );
-    e.h.run();
-}
-
 /// A 2 x 1 Tiled map whose tileset names no terrain: tile 0 and tile 2 of `plain`.
 fn unnamed_tiled_map(dir: &std::path::Path) -> PathBuf {
     let path = dir.join("scan.tmx");
@@ -1092,8 +1078,9 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
             ..Setup::default()
         },
     );
-    e.menu("File", "Import Tiled map…");
-    wait_for_tiled(&mut e);
+    e.click("File");
+    e.click_to_start("Import Tiled map…");
+    e.wait_for_workers();
     assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
     assert!(
         !e.s().map.is_hex(),
@@ -1132,8 +1119,9 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
     );
     // The second import of a map with the same tileset asks nothing.
     e.menu("File", "New free-measure table");
-    e.menu("File", "Import Tiled map…");
-    wait_for_tiled(&mut e);
+    e.click("File");
+    e.click_to_start("Import Tiled map…");
+    e.wait_for_workers();
     assert!(e.app().tiled_import.is_none());
     let names: Vec<&str> = e
         .s()

@@ -172,7 +172,9 @@ impl BackgroundTiles {
 
     /// The tiles to draw for `view` over `clip`, coarsest first, for an image whose corners
     /// lie at `corners` on the map (north-west, north-east, south-east, south-west); false
-    /// when some are still to be uploaded (the caller repaints).
+    /// when some are still to be uploaded (the caller repaints). While the pyramid is being
+    /// built there is nothing to upload: the worker wakes the editor, which does not repaint
+    /// every frame meanwhile.
     pub fn tiles(
         &mut self,
         ctx: &Context,
@@ -184,7 +186,8 @@ impl BackgroundTiles {
             match rx.try_recv() {
                 Ok(Ok(p)) => self.state = State::Ready(p),
                 Ok(Err(e)) => self.state = State::Failed(e),
-                Err(mpsc::TryRecvError::Empty) => return (Vec::new(), false),
+                // Nothing to upload yet: the worker asks for a repaint when it is done.
+                Err(mpsc::TryRecvError::Empty) => return (Vec::new(), true),
                 Err(mpsc::TryRecvError::Disconnected) => {
                     self.state = State::Failed("the decoder stopped".into());
                 }

@@ -51,6 +51,12 @@ impl App {
         };
     }
 
+    /// Whether the grid finder is running for the Calibrate window, which takes in its result.
+    pub(super) fn finding_grid(&self) -> bool {
+        self.tool == super::tools::Tool::Calibrate
+            && matches!(self.canvas.finding, Finding::Running(..))
+    }
+
     /// The grid found for the image shown now, if any.
     fn found_grid(&self) -> Option<&FoundGrid> {
         let bg = self.doc.scenario().background.as_ref()?;

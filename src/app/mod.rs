@@ -206,6 +206,16 @@ impl App {
         self.typing = ctx.text_edit_focused();
     }
 
+    /// Whether work the editor waits for runs on a worker thread: a Tiled map being read, the
+    /// background's tile pyramid or a large map's image being made, the grid finder, pages
+    /// being written. Each worker asks for a repaint when it is done.
+    pub fn working(&self) -> bool {
+        self.reading_tiled()
+            || self.drawing_in_background()
+            || self.finding_grid()
+            || self.export.busy()
+    }
+
     /// The UI pass: every panel drawn once, each returning what the user asked for.
     fn pass_ui(&mut self, ui: &mut Ui, ctx: &egui::Context) -> Commands {
         let mut out = Commands::default();

@@ -24,7 +24,7 @@ pub fn printer_ui(
     kept: &mut BTreeMap<String, [f64; 2]>,
     o: &mut ExportOptions,
 ) {
-    ui.label("Printer");
+    let l = ui.label("Printer");
     ui.vertical(|ui| {
         ui.horizontal(|ui| {
             let r = ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(140.0));
@@ -37,7 +37,9 @@ pub fn printer_ui(
                             f.name = name.clone();
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(l.id);
         });
         ui.horizontal(|ui| {
             ui.label("100 mm rule measured");

@@ -101,14 +101,46 @@ impl Editor {
         });
     }
 
-    /// Clicks a widget as a person does: move there, press, release, a frame each.
+    /// Clicks a widget as a person does: move there, press, release, a frame each. The frame
+    /// with the button down is one step, not run until it settles: egui repaints every frame
+    /// while a button is held in a window, as the press may become a drag of the window.
     pub fn click(&mut self, label: &str) {
         let p = self.h.get_by_label(label).rect().center();
         self.h.hover_at(p);
         self.h.run();
         self.press(p, true);
-        self.h.run();
+        self.h.step();
         self.press(p, false);
+        self.h.run();
+    }
+
+    /// Presses and releases on a widget without waiting for the editor to settle after: for a
+    /// click that starts work on a worker thread, followed by [`Editor::wait_for_workers`].
+    pub fn click_to_start(&mut self, label: &str) {
+        let p = self.h.get_by_label(label).rect().center();
+        self.h.hover_at(p);
+        self.h.run();
+        self.press(p, true);
+        self.h.step();
+        self.press(p, false);
+        self.h.step();
+    }
+
+    /// Steps the editor, a frame each 10 ms, until the work it runs on worker threads is done
+    /// (five seconds at most), then lets it settle: a worker's result comes in between frames,
+    /// so `Harness::run` alone may settle before it or run out of steps while it arrives.
+    pub fn wait_for_workers(&mut self) {
+        for _ in 0..500 {
+            if !self.app().working() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            self.h.step();
+        }
+        assert!(
+            !self.app().working(),
+            "the editor's workers were still busy after five seconds"
+        );
         self.h.run();
     }
 
