@@ -29,12 +29,33 @@ use std::io::{self, Write};
 pub const MAGIC: [u8; 8] = *b"SANDTBL\x1a";
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 20;
+/// Bytes a scenario file may hold beside its background image.
+pub const MAX_SCENARIO_FILE_BYTES: u64 = 64 << 20;
 /// Largest scenario file read, in bytes: 64 MiB for the scenario, and room beside it for a
 /// background image at its limit (as base64 in JSON).
-pub const MAX_FILE_BYTES: u64 = (64 << 20) + super::budget::BLOB_ALLOWANCE as u64;
+pub const MAX_FILE_BYTES: u64 = MAX_SCENARIO_FILE_BYTES + super::budget::BLOB_ALLOWANCE as u64;
+
 /// The most memory a file may ask for as it is decoded (lists, strings and blobs together).
 /// The largest scenario the model's limits allow, background image included, needs under half.
 pub const MAX_DECODED_BYTES: usize = 64 << 20;
+
+/// The largest file of this scenario saving writes in `encoding`: [`MAX_SCENARIO_FILE_BYTES`]
+/// for the scenario and room beside it for its own background image as the encoding writes it
+/// (bytes and their length in the binary file, quoted base64 in JSON), within
+/// [`MAX_FILE_BYTES`]. A scenario without a background gets 64 MiB: the room the read limit
+/// keeps for an image is not the scenario's (past 64 MiB a scenario is over its decoding
+/// budget, or is indentation JSON does without), and a save never writes and reads back more.
+pub fn file_limit(scenario: &Scenario, encoding: Encoding) -> u64 {
+    let image = scenario.background.as_ref().map_or(0, |bg| {
+        let n = bg.encoded.len() as u64;
+        match encoding {
+            // A varint length is at most nine bytes.
+            Encoding::Binary => n + 9,
+            Encoding::Json => n.div_ceil(3) * 4 + 2,
+        }
+    });
+    (MAX_SCENARIO_FILE_BYTES + image).min(MAX_FILE_BYTES)
+}
 
 /// The two encodings of a scenario file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -572,5 +593,43 @@ mod tests {
             describe_bincode(&cases[1]),
             "invalid value: 7, expected a side"
         );
+    }
+
+    #[test]
+    fn a_file_has_64_mib_and_room_for_its_own_background_as_written() {
+        let mut s = Scenario::new_table("Room");
+        for encoding in [Encoding::Binary, Encoding::Json] {
+            s.background = None;
+            assert_eq!(file_limit(&s, encoding), MAX_SCENARIO_FILE_BYTES);
+            let background = |n: usize| {
+                Some(crate::model::Background {
+                    encoded: vec![0xa7; n].into(),
+                    width_px: 1,
+                    height_px: 1,
+                    opacity: 1.0,
+                    placement: None,
+                })
+            };
+            let with = |s: &mut Scenario, n: usize| {
+                s.background = background(n);
+                (encode(s, encoding).len() as u64, file_limit(s, encoding))
+            };
+            let (bare, _) = with(&mut s, 0);
+            for n in [1, 250, 251, 70_000, 3 << 20] {
+                let (size, limit) = with(&mut s, n);
+                let room = limit - MAX_SCENARIO_FILE_BYTES;
+                assert!(
+                    size - bare <= room,
+                    "{encoding:?}, {n} bytes: {size} - {bare}"
+                );
+                assert!(
+                    room <= size - bare + 9,
+                    "{encoding:?}, {n} bytes: room {room}"
+                );
+            }
+            // A background at its limit fits beside the scenario in what loading reads.
+            s.background = background(crate::model::limits::MAX_BACKGROUND_BYTES);
+            assert!(file_limit(&s, encoding) <= MAX_FILE_BYTES, "{encoding:?}");
+        }
     }
 }

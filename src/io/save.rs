@@ -1,18 +1,19 @@
 //! Saving a scenario so that it always opens again. Every writer of scenario files (save and
 //! save as, autosave and recovery, `play`, `import`, `convert`, `sample`) comes through
 //! [`save`], which streams the encoding into a temporary file beside the target (never holding
-//! the whole text: a long game is tens of megabytes of JSON), stopping at the size loading
-//! reads, then reads that file back through loading itself (`decode_mended`: its decoder,
-//! decoding budget, limits and checks) before it replaces the old file. A scenario that breaks
-//! a limit loading applies (a log entry's text, a route's points, a point far off the table,
-//! the file's size) is refused with the item and the limit named; the temporary is removed and
-//! the old file stays as it was.
+//! the whole text: a long game is tens of megabytes of JSON), stopping at the file's limit
+//! (`codec::file_limit`: 64 MiB, and room beside it for the scenario's background image), then
+//! reads that file back through loading itself (`decode_mended`: its decoder, decoding budget,
+//! limits and checks) before it replaces the old file. A scenario that breaks a limit loading
+//! applies (a log entry's text, a route's points, a point far off the table, the file's size)
+//! is refused with the item and the limit named; the temporary is removed and the old file
+//! stays as it was.
 //!
 //! Reading back decodes the file from memory, as loading does: reading JSON through a stream
-//! instead takes serde_json twice as long, and the file is at most `MAX_FILE_BYTES`.
+//! instead takes serde_json twice as long, and the file is at most its limit.
 
 use super::atomic::{failed, replace};
-use super::codec::{self, Encoding, MAX_FILE_BYTES};
+use super::codec::{self, Encoding};
 use super::error::SaveError;
 use crate::model::Scenario;
 use std::fs::File;
@@ -21,8 +22,8 @@ use std::path::Path;
 
 /// Saves atomically, in JSON when the path ends in `.json`, else in the binary format, after
 /// checking that the file written loads again (see the module's comment). JSON is written
-/// pretty, or compact when pretty would be over the size loading reads (a long game's
-/// indentation alone can be tens of megabytes).
+/// pretty, or compact when pretty would be over the file's limit (a long game's indentation
+/// alone can be tens of megabytes).
 pub fn save(path: &Path, scenario: &Scenario) -> Result<(), SaveError> {
     let encoding = Encoding::for_path(path);
     replace(path, |file| {
@@ -50,8 +51,8 @@ pub fn save(path: &Path, scenario: &Scenario) -> Result<(), SaveError> {
     })
 }
 
-/// Streams the encoding into `file`, stopping at [`MAX_FILE_BYTES`]; returns the bytes
-/// written.
+/// Streams the encoding into `file`, stopping at the scenario's [`codec::file_limit`];
+/// returns the bytes written.
 fn write(
     file: &mut File,
     scenario: &Scenario,
@@ -59,11 +60,13 @@ fn write(
     compact: bool,
     path: &Path,
 ) -> Result<u64, SaveError> {
+    let limit = codec::file_limit(scenario, encoding);
     // The encoders write many small pieces: they are gathered before they are counted.
     let mut out = io::BufWriter::with_capacity(
         1 << 16,
         Capped {
             out: &mut *file,
+            limit,
             written: 0,
             over: false,
         },
@@ -79,7 +82,7 @@ fn write(
     if over {
         return Err(SaveError::TooLarge {
             path: path.to_path_buf(),
-            limit: MAX_FILE_BYTES,
+            limit,
             json: encoding == Encoding::Json,
         });
     }
@@ -87,16 +90,17 @@ fn write(
     Ok(size)
 }
 
-/// A writer that refuses to write past [`MAX_FILE_BYTES`], the most loading reads.
+/// A writer that refuses to write past `limit` bytes.
 struct Capped<W: Write> {
     out: W,
+    limit: u64,
     written: u64,
     over: bool,
 }
 
 impl<W: Write> Write for Capped<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.written + buf.len() as u64 > MAX_FILE_BYTES {
+        if self.written + buf.len() as u64 > self.limit {
             self.over = true;
             return Err(io::Error::other("over the size limit for scenario files"));
         }

@@ -22,6 +22,10 @@ pub struct Outcome {
     pub code: Option<i32>,
     pub timed_out: bool,
     pub elapsed: Duration,
+    /// The time the run was allowed.
+    pub time_limit: Duration,
+    /// The most address space the child was seen to hold (`VmPeak`, read as it ran), bytes.
+    pub peak_vm: u64,
     /// Bytes written to stdout.
     pub stdout_len: u64,
     pub stdout: PathBuf,
@@ -34,7 +38,8 @@ impl Outcome {
     pub fn assert_code(&self, code: i32, what: &str) {
         assert!(
             !self.timed_out,
-            "{what}: still running after {TIME_LIMIT:?}"
+            "{what}: still running after {:?}",
+            self.time_limit
         );
         assert_eq!(
             self.code,
@@ -89,6 +94,24 @@ pub fn prlimit_available() -> bool {
 
 /// Runs `sandtable ARGS` under the caps, its stdout to a file in `dir`.
 pub fn run(dir: &Path, args: &[&str]) -> Outcome {
+    run_within(dir, args, MEMORY_CAP, TIME_LIMIT)
+}
+
+/// The child's `VmPeak`, bytes (0 once it has gone or where /proc does not say).
+fn peak_vm(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmPeak:"))?;
+            let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kb * 1024)
+        })
+        .unwrap_or(0)
+}
+
+/// Runs `sandtable ARGS` under `memory` bytes of address space and `time`, for the few runs
+/// whose own limits are larger than [`MEMORY_CAP`] (a background at its limit).
+pub fn run_within(dir: &Path, args: &[&str], memory: u64, time: Duration) -> Outcome {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let stdout = dir.join(format!(
         "stdout-{}.txt",
@@ -102,7 +125,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Outcome {
     let out = std::fs::File::create(&stdout).expect("stdout file");
     let start = Instant::now();
     let mut child = Command::new("prlimit")
-        .arg(format!("--as={MEMORY_CAP}"))
+        .arg(format!("--as={memory}"))
         .arg("--")
         .arg(env!("CARGO_BIN_EXE_sandtable"))
         .args(args)
@@ -119,11 +142,14 @@ pub fn run(dir: &Path, args: &[&str]) -> Outcome {
         text
     });
     let mut timed_out = false;
+    let mut peak = 0;
     let status = loop {
+        // prlimit execs the binary in its own process, so the child's id is the binary's.
+        peak = peak.max(peak_vm(child.id()));
         if let Some(status) = child.try_wait().expect("wait") {
             break status;
         }
-        if start.elapsed() > TIME_LIMIT {
+        if start.elapsed() > time {
             timed_out = true;
             let _ = child.kill();
             break child.wait().expect("wait after kill");
@@ -136,6 +162,8 @@ pub fn run(dir: &Path, args: &[&str]) -> Outcome {
         code: status.code(),
         timed_out,
         elapsed,
+        time_limit: time,
+        peak_vm: peak,
         stdout_len: std::fs::metadata(&stdout).map_or(0, |m| m.len()),
         stdout,
         stderr,
