@@ -403,9 +403,11 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             files.entries = files
                 .entries
                 .max(s.game.as_ref().map_or(0, |g| g.log.len()));
-            files.noted = files.noted.max(s.game.as_ref().map_or(0, |g| {
-                g.log.iter().filter(|e| e.note.is_some()).count()
-            }));
+            files.noted = files.noted.max(
+                s.game
+                    .as_ref()
+                    .map_or(0, |g| g.log.iter().filter(|e| e.note.is_some()).count()),
+            );
             let now = s.background.as_ref().and_then(|b| b.placement);
             if now.is_some() && now != placement {
                 files.calibrations += 1;
