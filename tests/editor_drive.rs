@@ -12,7 +12,7 @@
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
@@ -134,9 +134,6 @@ struct Files {
     entries: usize,
     /// Times the background's calibration changed.
     calibrations: usize,
-    /// Notes typed on log entries, and the most entries with a note the game has had.
-    notes: usize,
-    noted: usize,
 }
 
 impl Files {
@@ -247,29 +244,6 @@ fn game_or_file_event(
                 h.state().status
             )
         }
-        23..25 => {
-            // A note on an entry of the log: one shown (a step back shows one), its note field
-            // typed into, Save note.
-            click_label(h, "Log");
-            click_label(h, "Step back");
-            let field = |h: &Harness<'static, App>| {
-                h.query_all_by_label_contains("Note on entry")
-                    .find(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
-                    .map(|n| n.rect().center())
-            };
-            let Some(at) = field(h) else {
-                return "note: no entry shown".into();
-            };
-            h.hover_at(at);
-            h.step();
-            press(h, at, true);
-            press(h, at, false);
-            h.step();
-            files.notes += 1;
-            h.event(Event::Text(format!(" note {} «ü»", files.notes)));
-            h.step();
-            format!("note: {}", click_label(h, "Save note"))
-        }
         19..23 => {
             // Calibrate a background on a hex map: the tool (K), three clicks far apart (the
             // hex under each is guessed), Apply.
@@ -354,7 +328,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     };
     let events = env("SANDTABLE_DRIVE_EVENTS", 1_500);
     let seed = env("SANDTABLE_DRIVE_SEED", 17);
-    let (mut played, mut imported, mut saved, mut calibrated, mut noted) = (0, 0, 0, 0, 0);
+    let (mut played, mut imported, mut saved, mut calibrated) = (0, 0, 0, 0);
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
         let tiled = dir.path().join("winceby.tmx");
@@ -375,8 +349,6 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             imports: 0,
             entries: 0,
             calibrations: 0,
-            notes: 0,
-            noted: 0,
         };
         let app = App::new(
             Document::new(sample.load().expect("the sample loads"), None),
@@ -403,11 +375,6 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             files.entries = files
                 .entries
                 .max(s.game.as_ref().map_or(0, |g| g.log.len()));
-            files.noted = files.noted.max(
-                s.game
-                    .as_ref()
-                    .map_or(0, |g| g.log.iter().filter(|e| e.note.is_some()).count()),
-            );
             let now = s.background.as_ref().and_then(|b| b.placement);
             if now.is_some() && now != placement {
                 files.calibrations += 1;
@@ -423,12 +390,11 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         files.all_open("the end");
         eprintln!(
             "{}: {events} events, seed {seed}, up to {edits} undo steps, {} units at the end, \
-             {} saves, up to {} log entries ({} with a note), {} imports, {} calibrations",
+             {} saves, up to {} log entries, {} imports, {} calibrations",
             sample.name,
             h.state().doc.scenario().units.len(),
             files.saves,
             files.entries,
-            files.noted,
             files.imports,
             files.calibrations
         );
@@ -436,7 +402,6 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         imported += files.imports;
         saved += files.saves;
         calibrated += files.calibrations;
-        noted += files.noted;
     }
     // The drive reached what it is for: a game played, maps imported, files saved, a
     // background calibrated.
@@ -445,7 +410,6 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         "{played} {imported} {saved}"
     );
     assert!(calibrated > 0, "no calibration was applied");
-    assert!(noted > 0, "no note was kept on a log entry");
 }
 
 /// Where the `i`th save-as goes: every other one JSON.
