@@ -599,6 +599,23 @@ fn dragoons_pin_tests_and_ld_checks_are_played_from_the_command_line() {
         "{}",
         text(&out.stderr)
     );
+    // Dice with a move are an option that does not apply.
+    let out = sandtable(&[
+        "play",
+        &f.display().to_string(),
+        "--unit",
+        &dragoons.0.to_string(),
+        "--to",
+        "1504",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--roll types the dice of a test"),
+        "{}",
+        text(&out.stderr)
+    );
     // A label beyond the map's edge is off the map too, not an invented hex.
     let out = sandtable(&[
         "play",
@@ -739,5 +756,5 @@ fn the_readmes_turn_from_the_command_line_plays_as_written() {
     }
     assert!(ran >= 15, "{ran} commands");
     let log = text(&sandtable_in(dir.path(), &["log", "game.sandtable"]).stdout);
-    assert!(log.contains("note: agreed: the ZOC stops it here"), "{log}");
+    assert!(log.contains("note: agreed at the table"), "{log}");
 }

@@ -211,21 +211,32 @@ impl App {
                 "dismounted (infantry rules)"
             };
             ui.label(RichText::new(format!("Formation: {now}")).strong());
+            // The hex rules say whether its leader's chit allows it; the turn, whether it may
+            // act now (its side's phase, once a turn).
+            let switch = Action::Formation {
+                unit: u.id,
+                mounted: !u.state.mounted,
+            };
             let why = crate::rules::hex_commands::preview_moves(s, u.id, None)
                 .ok()
                 .and_then(|p| p.dragoons)
-                .and_then(|d| d.may_switch.err());
+                .and_then(|d| d.may_switch.err())
+                .map(|w| w.to_string())
+                .or_else(|| {
+                    crate::rules::engine::InPlay::of(s).and_then(|at| {
+                        crate::rules::engine::turn::may_act(s, at, &switch, &[u.id])
+                            .err()
+                            .map(|r| r.to_string())
+                    })
+                });
             let label = if u.state.mounted { "Dismount" } else { "Mount" };
             let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
             let r = match &why {
-                Some(w) => r.on_disabled_hover_text(plain(&w.to_string())),
+                Some(w) => r.on_disabled_hover_text(plain(w)),
                 None => r.on_hover_text("under Stand: it may still move its one hex"),
             };
             if r.clicked() {
-                out.push(Command::PlayAction(Box::new(Action::Formation {
-                    unit: u.id,
-                    mounted: !u.state.mounted,
-                })));
+                out.push(Command::PlayAction(Box::new(switch)));
             }
         }
         let owed = s

@@ -248,8 +248,8 @@ pub enum Command {
         /// The unit that acts, by ID or name.
         #[arg(long)]
         unit: Option<String>,
-        /// Move the unit: the leader's destination X,Y in inches on a table; the hex X,Y
-        /// (axial, as `info` prints it) on a hex map.
+        /// Move the unit: the leader's destination X,Y in inches on a table; on a hex map the
+        /// hex's label as printed (such as 1504) or axial X,Y, as `info` prints them.
         #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         to: Option<String>,
         /// Hex map: alone, the leader's new command chit (Command Phase); with --to, the
@@ -273,8 +273,8 @@ pub enum Command {
         /// With --test on a routing unit: rout on without testing (still losing a stand).
         #[arg(long, requires = "test")]
         keep_routing: bool,
-        /// A physical roll typed in (its total: D6 for a test, 2D6 for a column order);
-        /// without it the game rolls.
+        /// A physical roll typed in, its total: D6 for a morale or rally test or a reaction
+        /// check; 2D6 for an Ld check, a pin test or a column order. Without it the game rolls.
         #[arg(long, allow_negative_numbers = true)]
         roll: Option<u8>,
         /// With --test: take the re-roll after a failed first roll, typed in.

@@ -52,7 +52,22 @@ pub fn run(
         }
         _ => Vec::new(),
     };
+    // A move halted at its check point in a game: the charge is against that move, as Play
+    // carries it out, wherever `--to` points.
+    let halted = s
+        .game
+        .as_ref()
+        .and_then(|g| g.state.halted.as_ref())
+        .filter(|h| h.mover == unit)
+        .map(|h| h.path.clone());
     let reaction = match (args.reaction_charge, &route) {
+        (Some(charger), _) if halted.is_some() => {
+            let path = halted.as_deref().unwrap_or_default();
+            Some(
+                hex_commands::reaction_charge(s, charger, unit, path)
+                    .map_err(|e| CliError::Usage(e.to_string()))?,
+            )
+        }
         (Some(charger), Some((hex, path, _))) => {
             let path = path.as_ref().ok_or_else(|| {
                 CliError::Usage(format!(

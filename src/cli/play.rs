@@ -105,6 +105,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         return Ok(0);
     }
+    if roll.is_some() && reaction_check.is_none() && column.is_none() && test.is_none() {
+        return Err(CliError::Usage(
+            "--roll types the dice of a test (--test), a column's order (--column) or a \
+             reaction check (--reaction-check); nothing else here takes dice"
+                .into(),
+        ));
+    }
     let typed = |r: Option<u8>| r.map_or(Dice::App, Dice::Typed);
     let action = if end_phase {
         Action::EndPhase

@@ -69,7 +69,11 @@ fn first_reaction(
             {
                 leaders.push(l)
             }
-            (CheckKind::MayChargeNow, Some(w)) if !offered.contains(&w) => chargers.push(w),
+            (CheckKind::MayChargeNow, Some(w))
+                if !offered.contains(&w) && hex::reaction_charge(s, w, mover, path).is_ok() =>
+            {
+                chargers.push(w)
+            }
             _ => {}
         }
     }
@@ -222,9 +226,13 @@ pub(super) fn check(
         o.units.push(n);
         let path = &h.path;
         for (u, c) in reaction_chargers(s, h.mover, path).map_err(hex_err)? {
+            // Only cavalry whose check point is this halt, and that can reach the mover from
+            // here: another's check point comes later along the route (if the move goes on).
             if c.kind == CheckKind::CommandCheck
                 && c.leader.as_ref().map(|x| x.id) == Some(leader)
+                && c.step == h.at as usize
                 && !chargers.contains(&u.id)
+                && hex::reaction_charge(s, u.id, h.mover, path).is_ok()
             {
                 chargers.push(u.id);
             }
