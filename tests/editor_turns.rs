@@ -11,14 +11,17 @@ use sandtable::geom::Point;
 use sandtable::model::game::{Action, ColumnOrder, Dice, Phase};
 use sandtable::model::*;
 use sandtable::preview::Choice;
-use sandtable::rules::hex_commands::{self, CheckKind};
+use sandtable::rules::hex_commands;
 use sandtable::scene::layout;
 
 #[path = "common/harness.rs"]
 mod harness;
 #[path = "common/playing.rs"]
 mod playing;
+#[path = "common/reaction.rs"]
+mod reaction;
 use harness::{Editor, editor, sample};
+use reaction::reaction_setup;
 
 /// Winceby in the editor's Play, in the Movement Phase of Parliament.
 fn winceby_movement(s: Scenario) -> Editor {
@@ -29,35 +32,6 @@ fn winceby_movement(s: Scenario) -> Editor {
     assert_eq!(game::clock(e.s()).1, Phase::Movement);
     assert!(e.shows("Movement Phase of Parliament"), "the turn bar");
     e
-}
-
-/// A Parliament cavalry move a Royalist leader may react to (his check a Command Check): the
-/// mover, its destination, the leader.
-fn reaction_setup(s: &Scenario) -> (UnitId, hexx::Hex, UnitId) {
-    let parliament = s.sides[0].id;
-    for u in s
-        .units
-        .iter()
-        .filter(|u| u.side == parliament && u.kind == UnitKind::Cavalry && u.hex().is_some())
-    {
-        let Ok(pv) = hex_commands::preview_moves(s, u.id, None) else {
-            continue;
-        };
-        for v in pv.legal().filter(|v| v.cost > 0) {
-            let Some(path) = pv.path(v.hex) else { continue };
-            let Ok(r) = hex_commands::reaction_chargers(s, u.id, &path) else {
-                continue;
-            };
-            if let Some(l) = r.iter().find_map(|(_, c)| {
-                (c.kind == CheckKind::CommandCheck)
-                    .then(|| c.leader.as_ref().map(|l| l.id))
-                    .flatten()
-            }) {
-                return (u.id, v.hex, l);
-            }
-        }
-    }
-    panic!("no Parliament cavalry move in reach of a Royalist leader's cavalry")
 }
 
 fn halt(s: &Scenario) -> Option<sandtable::model::game::Halt> {

@@ -6,8 +6,12 @@
 use sandtable::game::{self, Refused};
 use sandtable::model::game::{Action, ColumnOrder, Dice, Phase};
 use sandtable::model::*;
-use sandtable::rules::hex_commands::{self, CheckKind};
+use sandtable::rules::hex_commands;
 use std::path::Path;
+
+#[path = "common/reaction.rs"]
+mod reaction;
+use reaction::reaction_setup;
 
 fn sample(name: &str) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("saves/{name}.sandtable"));
@@ -111,35 +115,6 @@ fn r5_004_a_turn_is_the_command_phase_then_each_sides_movement_phase() {
     assert_eq!(game::clock(&g3), (s.turn + 1, Phase::Command));
     assert_eq!(game::phasing(&g3), None);
     takes_back_and_replays(&s, &g3);
-}
-
-/// A Parliament cavalry move in Winceby's first Movement Phase that a Royalist leader may
-/// react to: the mover, its destination and the leader who checks.
-fn reaction_setup(s: &Scenario) -> (UnitId, hexx::Hex, UnitId) {
-    let parliament = side_of(s, "Parliament");
-    for u in s
-        .units
-        .iter()
-        .filter(|u| u.side == parliament && u.kind == UnitKind::Cavalry && u.hex().is_some())
-    {
-        let Ok(pv) = hex_commands::preview_moves(s, u.id, None) else {
-            continue;
-        };
-        for v in pv.legal().filter(|v| v.cost > 0) {
-            let Some(path) = pv.path(v.hex) else { continue };
-            let Ok(r) = hex_commands::reaction_chargers(s, u.id, &path) else {
-                continue;
-            };
-            if let Some(l) = r.iter().find_map(|(_, c)| {
-                (c.kind == CheckKind::CommandCheck)
-                    .then(|| c.leader.as_ref().map(|l| l.id))
-                    .flatten()
-            }) {
-                return (u.id, v.hex, l);
-            }
-        }
-    }
-    panic!("no Parliament cavalry move in reach of a Royalist leader's cavalry")
 }
 
 #[test]
