@@ -2,8 +2,8 @@
 //! anywhere in the window, keys (tools, undo and redo, copy and paste, delete, arrows, Tab,
 //! Escape), palette drops onto the map; switching to Play and back (F5), playing (the same clicks
 //! and drags, End phase, End turn), taking back, stepping through the log and back to the
-//! present; importing a Tiled map (read on its worker thread) and calibrating a background on it;
-//! saving, autosaving. After every event the scenario must still pass `validate()`, every file
+//! present, writing a note on the entry shown; importing a Tiled map (read on its worker
+//! thread) and calibrating a background on it; saving, autosaving. After every event the scenario must still pass `validate()`, every file
 //! saved (and every recovery file) must open again, and nothing may panic.
 //!
 //! `SANDTABLE_DRIVE_EVENTS` sets the events per sample (default 1,500, to keep `cargo test`
@@ -12,7 +12,7 @@
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::App;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
@@ -134,6 +134,8 @@ struct Files {
     entries: usize,
     /// Times the background's calibration changed.
     calibrations: usize,
+    /// Notes written on log entries.
+    notes: usize,
 }
 
 impl Files {
@@ -244,7 +246,39 @@ fn game_or_file_event(
                 h.state().status
             )
         }
-        19..23 => {
+        19 => {
+            // Annotate the entry shown in the Log tab: its note field, typed into, then Save
+            // note.
+            click_label(h, "Log");
+            let is_field = |n: &egui_kittest::Node<'_>| {
+                n.accesskit_node().role() == egui::accesskit::Role::TextInput
+            };
+            let Some(field) = h
+                .query_all_by_label_contains("Note on entry")
+                .find(is_field)
+            else {
+                return "annotate: no entry shown".into();
+            };
+            field.focus();
+            h.step();
+            let text =
+                ["held the ford", " — agreed", "x".repeat(300).as_str()][rng.below(3)].to_string();
+            let Some(field) = h
+                .query_all_by_label_contains("Note on entry")
+                .find(is_field)
+            else {
+                return "annotate: the field went away".into();
+            };
+            field.type_text(&text);
+            h.step();
+            let before = notes(h);
+            let saved = click_label(h, "Save note");
+            if notes(h) != before {
+                files.notes += 1;
+            }
+            format!("annotate ({saved}): {}", h.state().status)
+        }
+        20..23 => {
             // Calibrate a background on a hex map: the tool (K), three clicks far apart (the
             // hex under each is guessed), Apply.
             if h.state().doc.scenario().map.is_hex()
@@ -328,7 +362,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     };
     let events = env("SANDTABLE_DRIVE_EVENTS", 1_500);
     let seed = env("SANDTABLE_DRIVE_SEED", 17);
-    let (mut played, mut imported, mut saved, mut calibrated) = (0, 0, 0, 0);
+    let (mut played, mut imported, mut saved, mut calibrated, mut noted) = (0, 0, 0, 0, 0);
     for (n, sample) in samples::ALL.iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
         let tiled = dir.path().join("winceby.tmx");
@@ -349,6 +383,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             imports: 0,
             entries: 0,
             calibrations: 0,
+            notes: 0,
         };
         let app = App::new(
             Document::new(sample.load().expect("the sample loads"), None),
@@ -390,11 +425,12 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         files.all_open("the end");
         eprintln!(
             "{}: {events} events, seed {seed}, up to {edits} undo steps, {} units at the end, \
-             {} saves, up to {} log entries, {} imports, {} calibrations",
+             {} saves, up to {} log entries, {} notes, {} imports, {} calibrations",
             sample.name,
             h.state().doc.scenario().units.len(),
             files.saves,
             files.entries,
+            files.notes,
             files.imports,
             files.calibrations
         );
@@ -402,6 +438,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         imported += files.imports;
         saved += files.saves;
         calibrated += files.calibrations;
+        noted += files.notes;
     }
     // The drive reached what it is for: a game played, maps imported, files saved, a
     // background calibrated.
@@ -410,6 +447,18 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         "{played} {imported} {saved}"
     );
     assert!(calibrated > 0, "no calibration was applied");
+    assert!(noted > 0, "no note was written on a log entry");
+}
+
+/// The notes on the log's entries, in order.
+fn notes(h: &Harness<'static, App>) -> Vec<Option<String>> {
+    h.state()
+        .doc
+        .scenario()
+        .game
+        .as_ref()
+        .map(|g| g.log.iter().map(|e| e.note.clone()).collect())
+        .unwrap_or_default()
 }
 
 /// Where the `i`th save-as goes: every other one JSON.

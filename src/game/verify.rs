@@ -17,8 +17,7 @@ use sha2::{Digest, Sha256};
 
 /// The fingerprint of `s` as a starting position (its game left out): 64 hex digits.
 pub fn fingerprint(s: &Scenario) -> String {
-    let mut start = s.clone();
-    start.game = None;
+    let mut start = s.without_game();
     start.meta.format_version = 0;
     // Serialising the model cannot fail (no maps with non-string keys, no custom errors);
     // were it to, the digest of nothing would differ from every real position.
@@ -30,17 +29,16 @@ pub fn fingerprint(s: &Scenario) -> String {
 /// The position `s`'s game started from, with no game.
 pub fn start_position(s: &Scenario) -> Option<Scenario> {
     let g = s.game.as_ref()?;
-    let mut at = s.clone();
+    let mut at = s.without_game();
     at.units = g.start.units.clone();
     at.columns = g.start.columns.clone();
     at.turn = g.start.turn;
-    at.game = None;
     Some(at)
 }
 
 /// `s` set back to where its game started, with an empty log (for replaying it).
 pub(super) fn restart(s: &Scenario, game: &Game) -> Scenario {
-    let mut at = s.clone();
+    let mut at = s.without_game();
     at.units = game.start.units.clone();
     at.columns = game.start.columns.clone();
     at.turn = game.start.turn;

@@ -182,6 +182,28 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The scenario as authored, its game (and the game's log, which may hold 20,000 entries)
+    /// left out: what a check of the position alone needs, at the cost of the position alone.
+    pub fn without_game(&self) -> Scenario {
+        Scenario {
+            meta: self.meta.clone(),
+            sides: self.sides.clone(),
+            map: self.map.clone(),
+            background: self.background.clone(),
+            terrain_types: self.terrain_types.clone(),
+            pieces: self.pieces.clone(),
+            units: self.units.clone(),
+            columns: self.columns.clone(),
+            zones: self.zones.clone(),
+            objectives: self.objectives.clone(),
+            reinforcements: self.reinforcements.clone(),
+            rules: self.rules.clone(),
+            turn: self.turn,
+            next_id: self.next_id,
+            game: None,
+        }
+    }
+
     /// Hands out a fresh ID. IDs are never reused, so references in undo history and in
     /// copies stay unambiguous.
     pub fn alloc(&mut self) -> u32 {
