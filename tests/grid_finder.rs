@@ -94,6 +94,30 @@ fn grid_finder_finds_nothing_on_art_without_a_grid() {
     assert!(r.is_err(), "{r:?}");
 }
 
+/// A print a little wider than high (a real map, Manchuria's, is 0.8% so): each part of it
+/// agrees with a regular grid, but no regular grid follows it to the edges, so the finder
+/// says so rather than offer one that misses the outer hexes.
+#[test]
+fn grid_finder_finds_no_regular_grid_on_a_stretched_print() {
+    let mut s = ScanSpec::new(1800, 1400, Tops::Flat, 56.0, 0.0);
+    s.stretch_x = 1.006;
+    let r = find(&gray_of(&draw(&s)));
+    eprintln!("{r:?}");
+    match r {
+        Err(e) => assert!(e.to_string().contains("no regular hex grid"), "{e}"),
+        Ok(found) => panic!("a regular grid offered on a stretched print: {found:?}"),
+    }
+}
+
+/// A hex 55 pixels across on an 1,800-pixel scan is 27.5 pixels on the copy the lattice is
+/// first measured on: the pattern repeats exactly only every second hex, and that double hex
+/// must not be taken for the grid.
+#[test]
+fn grid_finder_finds_a_hex_of_a_half_pixel_on_the_working_copy() {
+    check(&ScanSpec::new(1800, 1400, Tops::Flat, 55.0, 0.0), None);
+    check(&ScanSpec::new(2400, 1800, Tops::Pointy, 56.0, 2.0), None);
+}
+
 #[test]
 fn grid_finder_centre_helpers() {
     let s = ScanSpec::new(400, 300, Tops::Flat, 40.0, 0.0);

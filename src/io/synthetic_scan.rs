@@ -37,6 +37,9 @@ pub struct ScanSpec {
     /// Noise added to each channel, ± levels.
     pub noise: u8,
     pub seed: u64,
+    /// The printed grid stretched across the image (x) about `centre_px`: 1 is a regular
+    /// grid, 1.02 a print or scan two per cent wider than high.
+    pub stretch_x: f64,
 }
 
 impl ScanSpec {
@@ -58,6 +61,7 @@ impl ScanSpec {
             blur: 1,
             noise: 6,
             seed: 1,
+            stretch_x: 1.0,
         }
     }
 
@@ -181,12 +185,17 @@ pub fn draw(spec: &ScanSpec) -> RgbImage {
                 }
             }
         }
-        let (m, n) = lat.nearest(p);
+        // The grid's own point under this pixel (the same as the pixel unless stretched).
+        let g = V2::new(
+            spec.centre_px[0] + (p.x - spec.centre_px[0]) / spec.stretch_x,
+            p.y,
+        );
+        let (m, n) = lat.nearest(g);
         let centre = lat.point(m as f64, n as f64);
-        if spec.numbers && digit_ink(p - centre, across, inv_turn, m, n) {
+        if spec.numbers && digit_ink(g - centre, across, inv_turn, m, n) {
             c = [30.0, 30.0, 30.0];
         }
-        let d = lat.edge_distance(p - lat.origin);
+        let d = lat.edge_distance(g - lat.origin);
         let cover = (spec.line_px / 2.0 + 0.5 - d).clamp(0.0, 1.0) * spec.ink;
         let target = if spec.light_lines { 255.0 } else { 10.0 };
         for v in &mut c {

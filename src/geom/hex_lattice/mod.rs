@@ -15,7 +15,10 @@
 //!
 //! The answer carries a confidence built from how well the whole image matches the outline
 //! and how many regions agree; below [`MIN_CONFIDENCE`] the finder says it found nothing
-//! rather than offer a grid it cannot stand behind. Time and memory are bounded by the two
+//! rather than offer a grid it cannot stand behind, and so it does when some region's own
+//! centre lies so far off the regular grid fitted that the sheet's far hexes would be missed
+//! by more than a tenth of a hex side (a stretched
+//! print or scan, which no regular grid follows). Time and memory are bounded by the two
 //! copies' sizes, whatever the scan's: the transform is at most about 1,500 pixels a side.
 
 mod fold;
@@ -42,6 +45,9 @@ pub const MIN_CONFIDENCE: f64 = 0.5;
 const MIN_HEX_WORKING: f64 = 10.0;
 /// Proposals from the autocorrelation's peaks tried by folding.
 const PROPOSALS: usize = 8;
+/// A fold's outline match below which no proposal is taken to have matched a hexagon well
+/// (0.15 is noise, 0.5 a clear grid).
+const WEAK_MATCH: f64 = 0.3;
 
 /// Whether a hex has flat tops (hexes in columns) or pointy tops (hexes in rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -119,6 +125,17 @@ pub enum NotFound {
         agreeing: usize,
         confidence: f64,
     },
+    #[error(
+        "no regular hex grid: the best fit ({across_px:.1} px across) misses the centre of a \
+         part of the map by {worst_px:.1} px, so it would miss the far hexes by more than a \
+         tenth of a hex side ({tenth_px:.1} px); the scan is stretched or the hexes are printed unevenly, so place the grid by \
+         clicking hexes instead"
+    )]
+    Irregular {
+        across_px: f64,
+        worst_px: f64,
+        tenth_px: f64,
+    },
 }
 
 /// Finds the hex grid printed on `img` (see the module's doc).
@@ -158,18 +175,35 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
     }
     // 2. The proposal whose fold best matches a hexagon.
     let whole = Region::whole(&lines);
-    let best = proposals
-        .iter()
-        .filter_map(|v| {
-            let lat = Lattice {
-                origin: V2::default(),
-                a1: *v,
-            };
-            let f = fold(&lines, &lat, whole, bins_for(v.length()));
-            let m = best_match(&f, &lat, 1.0, None)?;
-            Some((m, m.placed(&lat)))
-        })
-        .max_by(|a, b| a.0.score.total_cmp(&b.0.score));
+    let folded = |v: V2| {
+        let lat = Lattice {
+            origin: V2::default(),
+            a1: v,
+        };
+        let f = fold(&lines, &lat, whole, bins_for(v.length()));
+        let m = best_match(&f, &lat, 1.0, None)?;
+        Some((m, m.placed(&lat)))
+    };
+    let better = |a: Option<(fold::Match, Lattice)>, b: Option<(fold::Match, Lattice)>| match (a, b)
+    {
+        (Some(x), Some(y)) => Some(if y.0.score > x.0.score { y } else { x }),
+        (x, y) => x.or(y),
+    };
+    let mut best = proposals.iter().map(|v| folded(*v)).fold(None, better);
+    // A hex whose size on the working copy is a half or a third of a whole pixel count
+    // repeats exactly only every second or third hex, so every strong peak can be such a
+    // multiple: when nothing matched a hexagon well, their halves and thirds are tried.
+    if best.as_ref().is_none_or(|(m, _)| m.score < WEAK_MATCH) {
+        for v in &proposals {
+            for k in [2.0, 3.0] {
+                if let Some(w) = spectrum::refine_vector(&ac, *v * (1.0 / k))
+                    && w.length() >= MIN_HEX_WORKING
+                {
+                    best = better(best, folded(w));
+                }
+            }
+        }
+    }
     let Some((coarse, lat)) = best else {
         return Err(NotFound::NoPattern);
     };
@@ -215,6 +249,19 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
             seen: refined.seen,
             agreeing: refined.agreeing,
             confidence,
+        });
+    }
+    // Regions that each agree with the fit (within a tenth of a hex) can still drift from it
+    // across the sheet when the printed grid is stretched: a regular grid laid over that
+    // would miss centres towards the edges, so it is not offered.
+    // A fit misses the sheet's far hexes by about 1.3 times its worst region (measured on
+    // stretched prints), so a region seven hundredths of a side off is the most allowed.
+    let tenth_px = full.across() / 3f64.sqrt() / 10.0;
+    if worst_px > 0.7 * tenth_px {
+        return Err(NotFound::Irregular {
+            across_px: full.across(),
+            worst_px,
+            tenth_px,
         });
     }
     let (tops, turn_deg) = tops_and_turn(full.a1);
