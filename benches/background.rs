@@ -58,7 +58,7 @@ static FILE: LazyLock<(tempfile::TempDir, PathBuf)> = LazyLock::new(|| {
     s.background = Some(bg);
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("scan.sandtable");
-    io::save(&s, &path).expect("saves");
+    io::save(&path, &s).expect("saves");
     (dir, path)
 });
 
@@ -80,7 +80,15 @@ fn run_frame(app: &mut App, ctx: &egui::Context) {
 /// The editor on the file, after the frames it takes until the scan is decoded, its pyramid
 /// built and every tile in view cut and handed over (a few a frame).
 fn opened(dir: &tempfile::TempDir) -> (App, egui::Context) {
-    let s = io::load(&FILE.1).expect("the scan's scenario opens");
+    opened_with(dir, true)
+}
+
+/// The editor on the file, with the scan or without it (the same map, labels and units).
+fn opened_with(dir: &tempfile::TempDir, scan: bool) -> (App, egui::Context) {
+    let mut s = io::load(&FILE.1).expect("the scan's scenario opens");
+    if !scan {
+        s.background = None;
+    }
     let mut app = App::new(
         Document::new(s, Some(FILE.1.clone())),
         Box::new(ScriptedDialogs::default()),
@@ -114,10 +122,10 @@ fn open_a_67_mp_scan(bencher: divan::Bencher) {
 
 /// A frame while panning over the open scan (a step of 40 points a frame, back and forth
 /// across the sheet, so tiles come into view and others leave).
-#[divan::bench(sample_count = 40)]
-fn frame_panning_over_a_67_mp_scan(bencher: divan::Bencher) {
+#[divan::bench(args = [true, false], sample_count = 40)]
+fn frame_panning_over_a_67_mp_scan(bencher: divan::Bencher, scan: bool) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (mut app, ctx) = opened(&dir);
+    let (mut app, ctx) = opened_with(&dir, scan);
     let mut k = 0i32;
     bencher.bench_local(|| {
         k += 1;
@@ -128,11 +136,13 @@ fn frame_panning_over_a_67_mp_scan(bencher: divan::Bencher) {
 }
 
 /// A frame while zooming over the open scan (a wheel notch in, then out, about the middle of
-/// the map: the pyramid's level changes under the view).
-#[divan::bench(sample_count = 40)]
-fn frame_zooming_over_a_67_mp_scan(bencher: divan::Bencher) {
+/// the map: the pyramid's level changes under the view); `false`, the same map without its
+/// scan, for what the scan adds to a zoom (the map's labels laid out at each new size cost
+/// the same with or without it).
+#[divan::bench(args = [true, false], sample_count = 40)]
+fn frame_zooming_over_a_67_mp_scan(bencher: divan::Bencher, scan: bool) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (mut app, ctx) = opened(&dir);
+    let (mut app, ctx) = opened_with(&dir, scan);
     let mut k = 0i32;
     bencher.bench_local(|| {
         k += 1;

@@ -20,24 +20,24 @@ fn winceby() -> Scenario {
         .expect("the sample loads")
 }
 
-/// Winceby with a log at the limit: the same referee override, entry after entry (each one
-/// replays to the same unit, so the log verifies).
+/// Winceby with a log at the limit: the same referee override, entry after entry (from the
+/// second on, each entry is the one before it again, so the log verifies).
 static AT_THE_LIMIT: LazyLock<Scenario> = LazyLock::new(|| {
     let s = winceby();
     let u = s.units[0].clone();
-    let mut s = game::play(
-        &s,
-        Action::Referee {
-            unit: Box::new(u),
-            note: "set by the umpire".into(),
-        },
-        7,
-    )
-    .expect("the referee may")
-    .scenario;
+    let referee = || Action::Referee {
+        unit: Box::new(u.clone()),
+        note: "set by the umpire".into(),
+    };
+    let s = game::play(&s, referee(), 7)
+        .expect("the referee may")
+        .scenario;
+    let mut s = game::play(&s, referee(), 7)
+        .expect("the referee may again")
+        .scenario;
     let g = s.game.as_mut().expect("a game");
-    let e = g.log[0].clone();
-    g.log = vec![e; MAX_LOG_ENTRIES];
+    let again = g.log[1].clone();
+    g.log.resize(MAX_LOG_ENTRIES, again);
     game::verify(&s, None).expect("the long log verifies");
     s
 });

@@ -18,8 +18,8 @@ use std::sync::mpsc;
 pub const TILE_PX: u32 = 512;
 /// Tiles kept on the GPU at most (a megabyte each).
 const MAX_TEXTURES: usize = 160;
-/// Tiles uploaded in one frame at most: each is a megabyte to copy, so a pan stays smooth
-/// and the rest follow in the next frames.
+/// Tiles uploaded in one frame at most: each is a megabyte to copy, so a pan or a zoom stays
+/// smooth and the rest follow in the next frames, the coarser level standing in.
 const UPLOADS_PER_FRAME: usize = 4;
 /// Tiles drawn at one level at most: past this, the next coarser level is drawn.
 const MAX_TILES_IN_VIEW: u32 = 64;
@@ -63,16 +63,22 @@ impl Pyramid {
             TILE_PX.min(img.width() - x0),
             TILE_PX.min(img.height() - y0),
         );
+        // Straight into egui's pixels (no copy of the tile in between): a scan is opaque, so
+        // most pixels take the quick way through the conversion.
         let row = img.width() as usize * 4;
-        let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
+        let mut pixels = Vec::with_capacity(w as usize * h as usize);
         for y in y0..y0 + h {
             let start = y as usize * row + x0 as usize * 4;
-            rgba.extend_from_slice(&img.as_raw()[start..start + w as usize * 4]);
+            pixels.extend(
+                img.as_raw()[start..start + w as usize * 4]
+                    .chunks_exact(4)
+                    .map(|p| match p[3] {
+                        255 => egui::Color32::from_rgb(p[0], p[1], p[2]),
+                        a => egui::Color32::from_rgba_unmultiplied(p[0], p[1], p[2], a),
+                    }),
+            );
         }
-        Some(ColorImage::from_rgba_unmultiplied(
-            [w as usize, h as usize],
-            &rgba,
-        ))
+        Some(ColorImage::new([w as usize, h as usize], pixels))
     }
 }
 
