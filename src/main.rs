@@ -2,8 +2,8 @@
 //! editor.
 
 use clap::Parser;
+use sandtable::app::startup::startup;
 use sandtable::cli::{self, Cli, EXIT_FAILURE};
-use sandtable::{io, samples};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -25,29 +25,18 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            let (loaded, path) = match args.file {
-                Some(path) => match io::load_mended(&path) {
-                    Ok(l) => (l, Some(path)),
-                    Err(e) => {
-                        print_error(&e);
-                        return ExitCode::from(EXIT_FAILURE);
-                    }
-                },
-                None => match samples::ALL[0].load() {
-                    Ok(scenario) => (
-                        io::Loaded {
-                            scenario,
-                            repairs: Vec::new(),
-                        },
-                        None,
-                    ),
-                    Err(e) => {
-                        print_error(&e);
-                        return ExitCode::from(EXIT_FAILURE);
-                    }
-                },
+            let start = match startup(args.file.as_deref()) {
+                Ok(s) => s,
+                Err(e) => {
+                    print_error(&e);
+                    return ExitCode::from(EXIT_FAILURE);
+                }
             };
-            match sandtable::app::run(loaded.scenario, path, loaded.repairs) {
+            // Said on the terminal too; the window shows it as a notice that stays.
+            if let Some(notice) = &start.notice {
+                eprintln!("sandtable: {notice}");
+            }
+            match sandtable::app::run(start) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("sandtable: cannot open the editor window: {e}");

@@ -108,8 +108,9 @@ impl App {
                 };
                 let size = p.map_or(String::new(), |p| {
                     format!(
-                        "; a hex is {:.1} px across, turned {:+.2}°",
-                        p.px_per_unit, p.rotation_deg
+                        "; a hex is {:.1} px across, turned {}",
+                        p.px_per_unit,
+                        crate::model::words::degrees(f64::from(p.rotation_deg))
                     )
                 });
                 Ok((
@@ -274,10 +275,10 @@ impl App {
         if let Some(p) = placed {
             ui.separator();
             ui.label(format!(
-                "Image: {:.2} px per {}, turned {:+.2}°. Nudge it (or use the arrow keys):",
+                "Image: {:.2} px per {}, turned {}. Nudge it (or use the arrow keys):",
                 p.px_per_unit,
                 if s.map.is_hex() { "hex" } else { "inch" },
-                p.rotation_deg
+                crate::model::words::degrees(f64::from(p.rotation_deg))
             ));
             ui.horizontal(|ui| {
                 for (text, name, shift, turn) in [

@@ -210,16 +210,13 @@ impl ExportWindow {
 
     /// The file name offered for the export.
     pub(super) fn suggested_name(&self, scenario: &Scenario) -> String {
-        let ext = self.extension();
-        let stem = super::files::file_stem(&scenario.meta.title);
-        if self.tiled_map {
-            return format!("{stem}.{ext}");
-        }
-        match self.options.layout {
-            Layout::Sheet => format!("{stem}-sheet.{ext}"),
-            Layout::Tiled => format!("{stem}-tiles.{ext}"),
-            Layout::PrinterTest => format!("{stem}-printer-test.{ext}"),
-        }
+        let what = match self.options.layout {
+            _ if self.tiled_map => None,
+            Layout::Sheet => Some("sheet"),
+            Layout::Tiled => Some("tiles"),
+            Layout::PrinterTest => Some("printer-test"),
+        };
+        super::files::export_name(scenario, self.options.side, what, self.extension())
     }
 
     /// Asks the dialogs where to write the pages.

@@ -455,18 +455,39 @@ impl App {
 
 /// A file name for a scenario title: letters, digits, `-` and `_`, lower case.
 pub(super) fn file_stem(title: &str) -> String {
-    let s: String = title
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let mut s = String::new();
+    for c in title.chars() {
+        let c = if c.is_alphanumeric() || c == '-' || c == '_' {
+            c
+        } else {
+            '-'
+        };
+        // "Winceby, 11 October 1643" gives one dash between words, not two.
+        if !(c == '-' && s.ends_with('-')) {
+            s.push(c);
+        }
+    }
     let s = s.trim_matches('-').to_lowercase();
     if s.is_empty() { "scenario".into() } else { s }
+}
+
+/// The file name offered for an export: the title, the side a handout is for (so one side's
+/// sheet is never taken for the other's), what is printed (`sheet`, `tiles`; none for a Tiled
+/// map), the extension.
+pub(super) fn export_name(
+    scenario: &crate::model::Scenario,
+    side: Option<crate::model::SideId>,
+    what: Option<&str>,
+    ext: &str,
+) -> String {
+    let mut name = file_stem(&scenario.meta.title);
+    if let Some(s) = side.and_then(|id| scenario.side(id)) {
+        name = format!("{name}-{}", file_stem(&s.name));
+    }
+    if let Some(w) = what {
+        name = format!("{name}-{w}");
+    }
+    format!("{name}.{ext}")
 }
 
 /// Reads a dropped or chosen file, refusing anything larger than any file the editor takes.
@@ -507,4 +528,28 @@ fn mended_note(repairs: &[crate::model::Repair]) -> Option<String> {
         parts.push("next_id raised".to_string());
     }
     Some(parts.join("; "))
+}
+
+#[cfg(test)]
+mod names {
+    use super::*;
+
+    #[test]
+    fn a_handout_is_named_after_its_side_with_single_dashes() {
+        let s = crate::samples::named("winceby");
+        let royalists = s.sides[1].id;
+        assert_eq!(
+            export_name(&s, None, Some("sheet"), "png"),
+            "winceby-11-october-1643-sheet.png"
+        );
+        assert_eq!(
+            export_name(&s, Some(royalists), Some("sheet"), "pdf"),
+            "winceby-11-october-1643-royalists-sheet.pdf"
+        );
+        assert_eq!(
+            export_name(&s, None, None, "tmx"),
+            "winceby-11-october-1643.tmx"
+        );
+        assert_eq!(file_stem("  ?? "), "scenario");
+    }
 }

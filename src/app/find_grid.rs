@@ -111,13 +111,13 @@ impl App {
             return out;
         };
         ui.label(format!(
-            "Found: {} tops, {:.1} px across, turned {:+.2}°. Confidence {:.2} ({} of {} regions agree).",
+            "Found: {} tops, {:.1} px across, turned {}. Confidence {:.2} ({} of {} regions agree).",
             match grid.tops {
                 Tops::Flat => "flat",
                 Tops::Pointy => "pointy",
             },
             grid.across_px,
-            grid.turn_deg,
+            crate::model::words::degrees(grid.turn_deg),
             grid.confidence,
             grid.regions_agreeing,
             grid.regions_seen,
@@ -148,8 +148,11 @@ impl App {
             Ok(applied) => {
                 if ui.button("Apply the grid found").clicked() {
                     let text = format!(
-                        "Calibrated from the grid found: {:.1} px a hex, turned {:+.2}°",
-                        applied.placed.placement.px_per_unit, applied.placed.placement.rotation_deg
+                        "Calibrated from the grid found: {:.1} px a hex, turned {}",
+                        applied.placed.placement.px_per_unit,
+                        crate::model::words::degrees(f64::from(
+                            applied.placed.placement.rotation_deg
+                        ))
                     );
                     out.push(Command::Apply(
                         Change::new("Calibrate background", applied.edits).saying(text),

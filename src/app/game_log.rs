@@ -59,7 +59,10 @@ impl App {
         }
         self.after_showing();
         self.status = match n {
-            0 => format!("Replay: the start of the game ({of} entries to step through)"),
+            0 => format!(
+                "Replay: the start of the game ({} to step through)",
+                crate::model::words::count(of as u64, "entry", "entries")
+            ),
             _ => format!("Replay: after entry {n} of {of}"),
         };
     }

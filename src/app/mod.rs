@@ -49,6 +49,7 @@ mod problems;
 mod rules_panel;
 mod rules_view;
 pub mod settings;
+pub mod startup;
 mod tiled_import;
 pub mod tools;
 pub mod view;
@@ -107,6 +108,39 @@ pub struct App {
 impl App {
     /// An editor on `doc`, asking for files through `dialogs` and keeping recovery files in
     /// `recovery`.
+    /// The editor at launch on what `start` holds: a file (remembered among the recent ones,
+    /// the Problems panel open when loading mended it), or the sample with the notice of a
+    /// file that would not open.
+    pub fn starting(
+        start: startup::Startup,
+        dialogs: Box<dyn FileDialogs>,
+        recovery: Recovery,
+        mut settings: Settings,
+    ) -> App {
+        let startup::Startup {
+            loaded: crate::io::Loaded { scenario, repairs },
+            path,
+            notice,
+        } = start;
+        let path = path.map(|p| crate::io::recovery::absolute(&p));
+        if !repairs.is_empty() {
+            settings.show_problems = true;
+        }
+        let mut app = App::new(
+            Document::mended(scenario, path.clone(), repairs),
+            dialogs,
+            recovery,
+            settings,
+        );
+        if let Some(p) = path {
+            app.settings.remember(p);
+        }
+        if let Some(text) = notice {
+            app.notify(true, text);
+        }
+        app
+    }
+
     pub fn new(
         doc: Document,
         dialogs: Box<dyn FileDialogs>,
@@ -334,13 +368,10 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
     }
 }
 
-/// Opens the editor window on `scenario` (from `path`, with what loading mended in it).
-/// Returns an error when no window can be opened (for example with no display).
-pub fn run(
-    scenario: Scenario,
-    path: Option<PathBuf>,
-    repairs: Vec<crate::model::Repair>,
-) -> Result<(), String> {
+/// Opens the editor window on what `start` holds (a file with what loading mended in it, or
+/// the sample with the notice of a file that would not open). Returns an error when no window
+/// can be opened (for example with no display).
+pub fn run(start: startup::Startup) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1400.0, 900.0])
@@ -353,23 +384,16 @@ pub fn run(
         "Sandtable",
         options,
         Box::new(move |cc| {
-            let mut settings: Settings = cc
+            let settings: Settings = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, settings::STORAGE_KEY))
                 .unwrap_or_default();
-            let path = path.map(|p| crate::io::recovery::absolute(&p));
-            if !repairs.is_empty() {
-                settings.show_problems = true;
-            }
-            let mut app = App::new(
-                Document::mended(scenario, path.clone(), repairs),
+            let app = App::starting(
+                start,
                 Box::new(NativeDialogs::default()),
                 Recovery::in_dir(recovery_dir()),
                 settings,
             );
-            if let Some(p) = path {
-                app.settings.remember(p);
-            }
             Ok(Box::new(app))
         }),
     )

@@ -205,7 +205,7 @@ pub fn run(
         let (hex, at) = applied.placed.anchor;
         writeln!(
             out,
-            "Numbered from hex {} at pixel ({:.1}, {:.1}){}: {:.2} px per hex, turned {:+.2}°, \
+            "Numbered from hex {} at pixel ({:.1}, {:.1}){}: {:.2} px per hex, turned {}, \
              the map's origin at pixel ({:.1}, {:.1})",
             label(hex),
             at.x,
@@ -216,7 +216,7 @@ pub fn run(
                 ""
             },
             p.px_per_unit,
-            p.rotation_deg,
+            crate::model::words::degrees(f64::from(p.rotation_deg)),
             p.origin_px[0],
             p.origin_px[1]
         )?;
@@ -247,12 +247,12 @@ fn tops_word(g: &FoundGrid) -> &'static str {
 /// What was found, in words.
 pub fn describe(g: &FoundGrid) -> String {
     format!(
-        "Found a hex grid: {} tops, {:.2} px across the flats, turned {:+.2}°, confidence {:.2}\n\
+        "Found a hex grid: {} tops, {:.2} px across the flats, turned {}, confidence {:.2}\n\
          A hex centre at pixel ({:.1}, {:.1}); {} lines; outline match {:.2}; {} of {} regions \
          agree (rms {:.2} px, worst {:.2} px)",
         tops_word(g),
         g.across_px,
-        g.turn_deg,
+        crate::model::words::degrees(g.turn_deg),
         g.confidence,
         g.centre_px[0],
         g.centre_px[1],

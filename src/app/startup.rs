@@ -1,0 +1,61 @@
+//! What the editor opens on at launch. A file named on the command line (or handed over by a
+//! file manager's double-click) that will not open does not end the program silently: the
+//! editor opens on the built-in sample with a notice that stays, naming the file and the
+//! reason, and the file is left as it was (the document has no path, so saving asks where).
+
+use crate::io::{self, Loaded};
+use crate::samples::{self, Unreadable};
+use std::path::{Path, PathBuf};
+
+/// The document the editor starts with.
+pub struct Startup {
+    pub loaded: Loaded,
+    /// The file it came from (none for the sample).
+    pub path: Option<PathBuf>,
+    /// Why the file given could not be opened: shown as a notice that stays.
+    pub notice: Option<String>,
+}
+
+/// `file` opened, or the first built-in sample when there is no file or it will not open.
+/// Fails only when the sample itself does not load (a broken build).
+pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
+    let notice = match file {
+        Some(path) => match io::load_mended(path) {
+            Ok(loaded) => {
+                return Ok(Startup {
+                    loaded,
+                    path: Some(path.to_path_buf()),
+                    notice: None,
+                });
+            }
+            Err(e) => Some(format!(
+                "Could not open {}: {}. The sample {} is open instead; the file was not changed.",
+                path.display(),
+                with_causes(&e),
+                samples::ALL[0].name
+            )),
+        },
+        None => None,
+    };
+    let scenario = samples::ALL[0].load()?;
+    Ok(Startup {
+        loaded: Loaded {
+            scenario,
+            repairs: Vec::new(),
+        },
+        path: None,
+        notice,
+    })
+}
+
+/// An error and its causes in one line ("cannot read x.sandtable: No such file or directory").
+pub fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}

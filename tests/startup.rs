@@ -1,0 +1,98 @@
+//! A file named on the command line that will not open still opens the editor: on the built-in
+//! sample, with a notice that stays and names the file and the reason, the file untouched.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::App;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::app::settings::Settings;
+use sandtable::app::startup::startup;
+use sandtable::io::recovery::Recovery;
+use sandtable::samples;
+
+#[test]
+fn a_broken_file_opens_the_sample_with_a_notice_naming_the_file_and_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = dir.path().join("broken.sandtable");
+    std::fs::write(&broken, b"these are not the hexes you are looking for").expect("written");
+    let start = startup(Some(&broken)).expect("the sample loads");
+    let notice = start.notice.clone().expect("a notice");
+    assert!(notice.contains("broken.sandtable"), "{notice}");
+    assert!(notice.contains("not a Sandtable scenario"), "{notice}");
+    assert_eq!(
+        start.path, None,
+        "saving must not overwrite the broken file"
+    );
+    let sample = samples::ALL[0].load().expect("the sample loads");
+    assert_eq!(start.loaded.scenario, sample);
+
+    // In the editor, the notice is up and stays after other frames.
+    let app = App::starting(
+        start,
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.path().join("recovery")),
+        Settings::default(),
+    );
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    h.run();
+    for _ in 0..30 {
+        h.step();
+    }
+    assert!(
+        h.query_all_by_label_contains("broken.sandtable")
+            .next()
+            .is_some(),
+        "no notice naming the file"
+    );
+    assert_eq!(
+        std::fs::read(&broken).expect("still there"),
+        b"these are not the hexes you are looking for"
+    );
+}
+
+#[test]
+fn a_missing_file_says_it_cannot_be_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("nowhere.sandtable");
+    let start = startup(Some(&missing)).expect("the sample loads");
+    let notice = start.notice.expect("a notice");
+    assert!(notice.contains("nowhere.sandtable"), "{notice}");
+    assert!(notice.contains("cannot read"), "{notice}");
+}
+
+#[test]
+fn a_good_file_opens_with_no_notice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = dir.path().join("winceby.json");
+    let winceby = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("loads");
+    sandtable::io::save(&good, &winceby).expect("saved");
+    let start = startup(Some(&good)).expect("opens");
+    assert_eq!(start.notice, None);
+    assert_eq!(start.path.as_deref(), Some(good.as_path()));
+    assert_eq!(start.loaded.scenario.meta.title, winceby.meta.title);
+}
+
+/// From the command line: the error is said on the terminal and the editor is started anyway
+/// (here, with no display, it then says it cannot open a window), rather than exiting at the
+/// file.
+#[test]
+fn the_binary_goes_on_to_the_editor_after_a_broken_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, b"{").expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .arg(&broken)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Could not open"), "{err}");
+    assert!(err.contains("broken.json"), "{err}");
+    assert!(err.contains("cannot open the editor window"), "{err}");
+}
