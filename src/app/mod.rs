@@ -106,8 +106,6 @@ pub struct App {
 }
 
 impl App {
-    /// An editor on `doc`, asking for files through `dialogs` and keeping recovery files in
-    /// `recovery`.
     /// The editor at launch on what `start` holds: a file (remembered among the recent ones,
     /// the Problems panel open when loading mended it), or the sample with the notice of a
     /// file that would not open.
@@ -141,6 +139,8 @@ impl App {
         app
     }
 
+    /// An editor on `doc`, asking for files through `dialogs` and keeping recovery files in
+    /// `recovery`.
     pub fn new(
         doc: Document,
         dialogs: Box<dyn FileDialogs>,

@@ -17,9 +17,9 @@
 //! and how many regions agree; below [`MIN_CONFIDENCE`] the finder says it found nothing
 //! rather than offer a grid it cannot stand behind, and so it does when some region's own
 //! centre lies so far off the regular grid fitted that the sheet's far hexes would be missed
-//! by more than a tenth of a hex side (a stretched
-//! print or scan, which no regular grid follows). Time and memory are bounded by the two
-//! copies' sizes, whatever the scan's: the transform is at most about 1,500 pixels a side.
+//! by more than a tenth of a hex side (a stretched print or scan, which no regular grid
+//! follows). Time and memory are bounded by the two copies' sizes, whatever the scan's: the
+//! transform is at most about 1,500 pixels a side.
 
 mod fold;
 mod gray;
@@ -128,8 +128,8 @@ pub enum NotFound {
     #[error(
         "no regular hex grid: the best fit ({across_px:.1} px across) misses the centre of a \
          part of the map by {worst_px:.1} px, so it would miss the far hexes by more than a \
-         tenth of a hex side ({tenth_px:.1} px); the scan is stretched or the hexes are printed unevenly, so place the grid by \
-         clicking hexes instead"
+         tenth of a hex side ({tenth_px:.1} px); the scan is stretched or the hexes are \
+         printed unevenly, so place the grid by clicking hexes instead"
     )]
     Irregular {
         across_px: f64,
@@ -253,9 +253,9 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
     }
     // Regions that each agree with the fit (within a tenth of a hex) can still drift from it
     // across the sheet when the printed grid is stretched: a regular grid laid over that
-    // would miss centres towards the edges, so it is not offered.
-    // A fit misses the sheet's far hexes by about 1.3 times its worst region (measured on
-    // stretched prints), so a region seven hundredths of a side off is the most allowed.
+    // would miss centres towards the edges, so it is not offered. A fit misses the sheet's
+    // far hexes by about 1.3 times its worst region (measured on stretched prints), so a
+    // region seven hundredths of a side off is the most allowed.
     let tenth_px = full.across() / 3f64.sqrt() / 10.0;
     if worst_px > 0.7 * tenth_px {
         return Err(NotFound::Irregular {
