@@ -15,7 +15,7 @@ use crate::model::Scenario;
 pub struct Sample {
     /// Short name used by `sandtable sample NAME` and as the file stem in `saves/`.
     pub name: &'static str,
-    /// Which rule source it exercises.
+    /// Its title and the rules it exercises, as the menu and `sample --list` show it.
     pub source: &'static str,
     /// `saves/NAME.sandtable`, as it was when the program was built.
     bytes: &'static [u8],
@@ -58,11 +58,14 @@ macro_rules! sample {
 
 /// Every sample, in rule-source order.
 pub const ALL: [Sample; 5] = [
-    sample!("bakambo", "R1 column of march (000)"),
-    sample!("rearguard", "R4 morale and rally (001)"),
-    sample!("skirmish", "R3 orders (002)"),
-    sample!("patrol", "R2 M42 movement (003)"),
-    sample!("winceby", "R5 hex commands (004)"),
+    sample!("bakambo", "Up the Bakambo: R1 columns of march"),
+    sample!(
+        "rearguard",
+        "The Rearguard at Jagdalak: R4 morale and rally"
+    ),
+    sample!("skirmish", "Trouble at Pike's Farm: R3 orders"),
+    sample!("patrol", "Night Patrol at Kalinovka: R2 M42 movement"),
+    sample!("winceby", "Winceby, 11 October 1643: R5 hex commands"),
 ];
 
 /// Looks a sample up by name (case-insensitive).

@@ -87,10 +87,10 @@ fn winceby_preview_hover_ghost_commit_and_undo() {
     let before = e.s().clone();
     e.drag_map(l.hex_to_world_pos(start), l.hex_to_world_pos(refused));
     assert_eq!(e.s(), &before);
+    let status = &e.app().status;
     assert!(
-        e.app().status.starts_with("Not moved: refused: "),
-        "{}",
-        e.app().status
+        status.starts_with("Not moved: ") && !status.contains("refused: ") && status.contains(&why),
+        "{status}"
     );
     // On a legal hex it commits as one undoable step.
     e.drag_map(l.hex_to_world_pos(start), l.hex_to_world_pos(legal));

@@ -388,7 +388,9 @@ impl App {
             return;
         };
         if !g.legal {
-            self.notify(false, format!("Not moved: {}", g.text));
+            // The hover's "refused: why" reads "Not moved: why" here.
+            let why = g.text.strip_prefix("refused: ").unwrap_or(&g.text);
+            self.notify(false, format!("Not moved: {why}"));
             return;
         }
         let s = self.doc.scenario();

@@ -129,7 +129,8 @@ pub enum NotFound {
         "no regular hex grid: the best fit ({across_px:.1} px across) misses the centre of a \
          part of the map by {worst_px:.1} px, so it would miss the far hexes by more than a \
          tenth of a hex side ({tenth_px:.1} px); the scan is stretched or the hexes are \
-         printed unevenly, so place the grid by clicking hexes instead"
+         printed unevenly, so place the grid by clicking hexes far apart instead (Tools > \
+         Calibrate background in the editor)"
     )]
     Irregular {
         across_px: f64,
