@@ -108,18 +108,29 @@ fn printed(s: &Scenario, side: Option<SideId>, paper: Paper, landscape: bool) ->
 fn words(s: &Scenario, pages: &[String], o: &ExportOptions) -> Vec<String> {
     let n = pages.len();
     let paper = o.paper_name();
+    // A handout's head and foot name its side.
+    let (kicker, kind) = match o.side.and_then(|id| s.side(id)) {
+        Some(x) => (
+            format!("{} HANDOUT, CONTINUED", x.name.to_uppercase()),
+            format!("{} handout", x.name),
+        ),
+        None => (
+            "SCENARIO SHEET, CONTINUED".to_string(),
+            "scenario sheet".to_string(),
+        ),
+    };
     pages
         .iter()
         .enumerate()
         .map(|(i, text)| {
             let page = format!("page {} of {n}", i + 1);
             let mut furniture = vec![
-                "SCENARIO SHEET, CONTINUED".to_string(),
+                kicker.clone(),
                 s.meta.title.clone(),
                 format!("by {}", s.meta.author),
                 page.clone(),
-                format!("{} · scenario sheet · {paper} · {page}", s.meta.title),
-                format!("{} · scenario sheet · {paper}", s.meta.title),
+                format!("{} · {kind} · {paper} · {page}", s.meta.title),
+                format!("{} · {kind} · {paper}", s.meta.title),
                 "Made with Sandtable".to_string(),
             ];
             if i == 0 {
@@ -446,4 +457,32 @@ fn a_scenario_at_the_limits_prints_everything() {
     assert!(pages > 1, "{pages}");
     // A side's handout of the same scenario.
     prints_everything(&s, Some(s.sides[5].id), Paper::Letter, true);
+}
+
+/// A handout names its side at the head and foot of every page (the whole sheet names none),
+/// so two players' handouts are never mixed up once printed.
+#[test]
+fn every_page_of_a_handout_names_its_side() {
+    let s = opening();
+    for side in &s.sides {
+        let pages = printed(&s, Some(side.id), Paper::A4, false);
+        let head = format!("{} HANDOUT", side.name.to_uppercase());
+        let foot = format!("{} · {} handout · ", s.meta.title, side.name);
+        for (i, text) in pages.iter().enumerate() {
+            assert!(
+                text.contains(&head),
+                "page {} of {}: {text}",
+                i + 1,
+                side.name
+            );
+            assert!(
+                text.contains(&foot),
+                "page {} of {}: {text}",
+                i + 1,
+                side.name
+            );
+        }
+    }
+    let whole = printed(&s, None, Paper::A4, false);
+    assert!(whole.iter().all(|t| !t.contains("HANDOUT")));
 }

@@ -272,13 +272,21 @@ pub fn sheet(
             ""
         }
     );
+    // A handout names its side at the head and foot of every page, so two sides' sheets are
+    // never mixed up once printed.
+    let side = o.side.and_then(|id| s.side(id)).map(|x| x.name.as_str());
+    let (kicker, kind) = match side {
+        Some(name) => (format!("{name} handout"), format!("{name} handout")),
+        None => ("Scenario sheet".to_string(), "scenario sheet".to_string()),
+    };
+    let continued = format!("{kicker}, continued");
     let top = header(
         &mut page,
         x0,
         x1,
         MARGIN_MM,
         &Header {
-            kicker: "Scenario sheet",
+            kicker: &kicker,
             title: &s.meta.title,
             byline: &byline,
             facts: [&facts0, &facts1],
@@ -293,7 +301,7 @@ pub fn sheet(
             x1,
             MARGIN_MM,
             &Header {
-                kicker: "Scenario sheet, continued",
+                kicker: &continued,
                 title: &s.meta.title,
                 byline: &byline,
                 facts: [of, ""],
@@ -376,7 +384,7 @@ pub fn sheet(
     }
     let total = flowed.pages.len().max(1);
     let foot = |page: &mut Page, n: usize| {
-        let mut left = format!("{} · scenario sheet · {}", s.meta.title, o.paper_name());
+        let mut left = format!("{} · {kind} · {}", s.meta.title, o.paper_name());
         if total > 1 {
             left.push_str(&format!(" · page {n} of {total}"));
         }
