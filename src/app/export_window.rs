@@ -96,17 +96,6 @@ fn texture(
     Ok(ctx.load_texture(name, image, egui::TextureOptions::LINEAR))
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
-}
-
 impl ExportWindow {
     /// Drops the page previews: another document is open (its change count starts again).
     pub fn forget_previews(&mut self) {
@@ -194,7 +183,7 @@ impl ExportWindow {
                 self.selected = self.selected.min(pages.len().saturating_sub(1));
                 previews.pages = pages;
             }
-            Err(e) => previews.error = Some(error_chain(&e)),
+            Err(e) => previews.error = Some(crate::io::with_causes(&e)),
         }
         previews
     }
@@ -235,7 +224,7 @@ impl ExportWindow {
             std::thread::spawn(move || {
                 let result = crate::io::tmx::export_tmx(&scenario, &path)
                     .map(|files| Exported { files, pages: 0 })
-                    .map_err(|e| error_chain(&e));
+                    .map_err(|e| crate::io::with_causes(&e));
                 let _ = tx.send(Progress::Done(result));
             });
             self.job = Some(Job {
@@ -252,7 +241,7 @@ impl ExportWindow {
             let result = export::export_with_progress(&scenario, &options, &path, &mut |d, t| {
                 let _ = progress.send(Progress::Page(d, t));
             })
-            .map_err(|e| error_chain(&e));
+            .map_err(|e| crate::io::with_causes(&e));
             let _ = tx.send(Progress::Done(result));
         });
         self.job = Some(Job {

@@ -3,7 +3,7 @@
 //! editor opens on the built-in sample with a notice that stays, naming the file and the
 //! reason, and the file is left as it was (the document has no path, so saving asks where).
 
-use crate::io::{self, Loaded};
+use crate::io::{self, Loaded, with_causes};
 use crate::samples::{self, Unreadable};
 use std::path::{Path, PathBuf};
 
@@ -46,16 +46,4 @@ pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
         path: None,
         notice,
     })
-}
-
-/// An error and its causes in one line ("cannot read x.sandtable: No such file or directory").
-pub fn with_causes(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }

@@ -210,7 +210,11 @@ impl App {
             Err(e) => {
                 self.notify(
                     true,
-                    format!("Could not import {}: {}", path.display(), chain(&e)),
+                    format!(
+                        "Could not import {}: {}",
+                        path.display(),
+                        crate::io::with_causes(&e)
+                    ),
                 );
                 return;
             }
@@ -278,19 +282,12 @@ impl App {
             }
             Err(e) => self.notify(
                 true,
-                format!("Could not import {}: {}", dialog.path.display(), chain(&e)),
+                format!(
+                    "Could not import {}: {}",
+                    dialog.path.display(),
+                    crate::io::with_causes(&e)
+                ),
             ),
         }
     }
-}
-
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }

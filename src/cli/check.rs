@@ -84,22 +84,11 @@ pub fn refused(file: &Path, e: LoadError, json: bool, out: &mut dyn Write) -> Cl
                 .iter()
                 .map(|p| error(p.item, p.message.clone()))
                 .collect(),
-            other => vec![error(ItemRef::Scenario, chain(other))],
+            other => vec![error(ItemRef::Scenario, crate::io::with_causes(other))],
         };
         if let Err(written) = write_json(file, &problems, out) {
             return written;
         }
     }
     e.into()
-}
-
-/// An error and its causes as one sentence.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(&format!(": {s}"));
-        source = s.source();
-    }
-    text
 }

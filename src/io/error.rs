@@ -124,3 +124,16 @@ impl SaveError {
         }
     }
 }
+
+/// An error and its causes in one line ("cannot read x.sandtable: No such file or directory"),
+/// as a notice, a status line or a command's message says it.
+pub fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}

@@ -15,7 +15,7 @@ pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};
 pub use codec::{Encoding, Loaded, decode, decode_mended, encode};
-pub use error::{LoadError, SaveError};
+pub use error::{LoadError, SaveError, with_causes};
 pub use save::save;
 
 use crate::model::Scenario;
