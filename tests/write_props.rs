@@ -300,6 +300,15 @@ proptest! {
         h.objectives.clear();
         h.reinforcements.clear();
         let scenario = f.path("hexagon.sandtable");
+        let hexes = h.map.as_hex().expect("hex").grid().len();
+        if hexes > sandtable::model::limits::MAX_HEXES {
+            // Past the hex limit the save is refused, saying so, and nothing is written.
+            let refused = io::save(&scenario, &h).expect_err("over the hex limit");
+            let why = io::with_causes(&refused);
+            prop_assert!(why.contains("terrain entries, over the limit"), "{why}");
+            prop_assert!(!scenario.exists());
+            return Ok(());
+        }
         io::save(&scenario, &h).expect("a hexagon within the hex limit saves");
         let tiled = f.path("hexagon.tmx");
         let args = strings(&["export", &scenario.to_string_lossy(), "--out", &tiled.to_string_lossy()]);
