@@ -363,7 +363,13 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
     let events = env("SANDTABLE_DRIVE_EVENTS", 1_500);
     let seed = env("SANDTABLE_DRIVE_SEED", 17);
     let (mut played, mut imported, mut saved, mut calibrated, mut noted) = (0, 0, 0, 0, 0);
-    for (n, sample) in samples::ALL.iter().enumerate() {
+    // One thread per sample: the drives share nothing, and side by side they use both cores.
+    std::thread::scope(|threads| {
+        let drives: Vec<_> = samples::ALL
+            .iter()
+            .enumerate()
+            .map(|(n, sample)| {
+                threads.spawn(move || {
         let dir = tempfile::tempdir().expect("tempdir");
         let tiled = dir.path().join("winceby.tmx");
         let winceby = samples::by_name("winceby")
@@ -434,12 +440,21 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
             files.imports,
             files.calibrations
         );
-        played += files.entries;
-        imported += files.imports;
-        saved += files.saves;
-        calibrated += files.calibrations;
-        noted += files.notes;
-    }
+        files
+    })
+            })
+            .collect();
+        for drive in drives {
+            let files = drive
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            played += files.entries;
+            imported += files.imports;
+            saved += files.saves;
+            calibrated += files.calibrations;
+            noted += files.notes;
+        }
+    });
     // The drive reached what it is for: a game played, maps imported, files saved, a
     // background calibrated.
     assert!(

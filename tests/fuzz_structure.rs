@@ -575,8 +575,19 @@ fn fuzz_child() {
     }
 }
 
+/// The cases are shared between two children, one per half, so that they run side by side
+/// on two cores; each half is its own test and names its own cases when it fails.
 #[test]
-fn mutated_samples_load_run_and_print_within_the_caps() {
+fn mutated_samples_load_run_and_print_within_the_caps_first_half() {
+    fuzz_half(0);
+}
+
+#[test]
+fn mutated_samples_load_run_and_print_within_the_caps_second_half() {
+    fuzz_half(1);
+}
+
+fn fuzz_half(half: u64) {
     if !capped::prlimit_available() {
         return;
     }
@@ -586,9 +597,10 @@ fn mutated_samples_load_run_and_print_within_the_caps() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(d)
     };
-    let cases = env("SANDTABLE_FUZZ_CASES", 2_000);
+    let all = env("SANDTABLE_FUZZ_CASES", 2_000);
     let seed = env("SANDTABLE_FUZZ_SEED", 17);
-    let first = env("SANDTABLE_FUZZ_FIRST", 0);
+    let first = env("SANDTABLE_FUZZ_FIRST", 0) + half * (all / 2);
+    let cases = if half == 0 { all / 2 } else { all - all / 2 };
     let dir = tempfile::tempdir().expect("tempdir");
     let stderr = dir.path().join("stderr.txt");
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
