@@ -350,6 +350,9 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
         Choice::Column(column.id, sandtable::preview::ColumnChoice::Move),
         "Column: Move",
     );
+    e.h.get_by_label("Order test, 2D6:")
+        .set_value_accesskit(f64::from(needed));
+    e.h.run();
     e.press_button("Carry out the order");
     assert_eq!(e.log_len(), 1);
     assert!(
@@ -513,7 +516,7 @@ fn r4_rearguard_referee_override_with_its_note_then_a_rally_with_a_re_roll_in_th
         .expect("the rally's roll")
         .set_value_accesskit(1.0);
     e.h.run();
-    let rerolls: Vec<_> = e.h.get_all_by_label("re-roll (0: none)").collect();
+    let rerolls: Vec<_> = e.h.get_all_by_label("re-roll (if taken)").collect();
     rerolls
         .last()
         .expect("the rally's re-roll")

@@ -278,6 +278,21 @@ fn odds_panel_applies_a_rolled_rally_as_one_undoable_step() {
     // The Rules panel shows the tests' odds at once.
     assert!(e.shows("Rally test: needs "));
     assert!(e.shows(" on a D6: "));
+    // No roll is made until one is typed: the field is empty and Apply waits for it.
+    let apply = e.h.get_by_label("Apply the rally test");
+    assert!(apply.accesskit_node().is_disabled(), "Apply before a roll");
+    apply.click_accesskit();
+    e.h.run();
+    assert!(e.s() == &s, "nothing applied before a roll was typed");
+    assert_eq!(
+        e.h.get_all_by_label("Roll")
+            .last()
+            .expect("a roll field")
+            .accesskit_node()
+            .numeric_value(),
+        Some(0.0),
+        "the roll field opens empty"
+    );
     // Roll a 5 (the 44th rallies on 5+) and apply it; the button may sit below the fold of
     // the panel's scroll area.
     e.h.get_all_by_label("Roll")

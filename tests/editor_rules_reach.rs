@@ -76,7 +76,10 @@ fn r1_voluntary_break_in_the_editor_previews_both_outcomes_and_gives_the_order()
         "failed order: repeats {}",
         vb.on_fail.last_action.unwrap_or("the move on")
     )));
-    // The dice default to 7, at or above the Brigade's Discipline of 6: the column breaks.
+    // A 7, at or above the Brigade's Discipline of 6: the column breaks.
+    e.h.get_by_label("Order test, 2D6:")
+        .set_value_accesskit(7.0);
+    e.h.run();
     e.click("Give the order");
     assert_eq!(
         e.s().column(col).map(|c| c.state),

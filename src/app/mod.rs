@@ -46,6 +46,7 @@ mod path_prompt;
 pub mod play;
 mod play_actions;
 mod problems;
+mod roll_field;
 mod rules_panel;
 mod rules_view;
 pub mod settings;

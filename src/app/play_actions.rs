@@ -6,6 +6,7 @@
 use super::App;
 use super::command::{Command, Commands};
 use super::glyphs::plain;
+use super::roll_field::{TYPE_THE_ROLL, roll_field};
 use crate::game;
 use crate::model::game::{Action, Dice};
 use crate::model::*;
@@ -85,18 +86,18 @@ impl App {
             return out;
         }
         let r = &mut self.play.ld_roll;
-        if !(2..=12).contains(r) {
-            *r = 7;
-        }
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Ld check, 2D6:");
-            ui.add(egui::DragValue::new(r).range(2..=12))
-                .labelled_by(l.id);
-            if ui.button("Take the Ld check").clicked() {
+            let (_, roll) = roll_field(ui, "Ld check, 2D6:", r, 2..=12);
+            if ui
+                .add_enabled(roll.is_some(), egui::Button::new("Take the Ld check"))
+                .on_disabled_hover_text(TYPE_THE_ROLL)
+                .clicked()
+            {
                 out.push(Command::LeaderCheck {
                     unit: unit.id,
-                    roll: Some(*r),
+                    roll,
                 });
+                *r = 0;
             }
             if ui
                 .button("Roll the Ld check in the app")
@@ -137,23 +138,27 @@ impl App {
                 .color(ui.visuals().warn_fg_color),
             );
             let r = &mut self.play.reaction_roll;
-            if !(1..=6).contains(r) {
-                *r = REACTION_CHECK_NEEDS;
-            }
             for l in &h.leaders {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!(
                         "{} may check for a Charge (D6, {REACTION_CHECK_NEEDS}+):",
                         name(*l)
                     ));
-                    let d = ui.label("D6:");
-                    ui.add(egui::DragValue::new(r).range(1..=6))
-                        .labelled_by(d.id);
-                    if ui.button(format!("Check {}", name(*l))).clicked() {
+                    let (_, roll) = roll_field(ui, "D6:", r, 1..=6);
+                    if ui
+                        .add_enabled(
+                            roll.is_some(),
+                            egui::Button::new(format!("Check {}", name(*l))),
+                        )
+                        .on_disabled_hover_text(TYPE_THE_ROLL)
+                        .clicked()
+                        && let Some(roll) = roll
+                    {
                         out.push(Command::PlayAction(Box::new(Action::ReactionCheck {
                             leader: *l,
-                            dice: Dice::Typed(*r),
+                            dice: Dice::Typed(roll),
                         })));
+                        *r = 0;
                     }
                     if ui
                         .button(format!("Roll {}'s check", name(*l)))
@@ -262,18 +267,19 @@ impl App {
             );
             let r = &mut self.play.pin_roll;
             let top = (6 * PIN_TEST_DICE) as u8;
-            if !(2..=top).contains(r) {
-                *r = 7;
-            }
             ui.horizontal_wrapped(|ui| {
-                let l = ui.label("Pin test, 2D6:");
-                ui.add(egui::DragValue::new(r).range(2..=top))
-                    .labelled_by(l.id);
-                if ui.button("Take the pin test").clicked() {
+                let (_, roll) = roll_field(ui, "Pin test, 2D6:", r, PIN_TEST_DICE as u8..=top);
+                if ui
+                    .add_enabled(roll.is_some(), egui::Button::new("Take the pin test"))
+                    .on_disabled_hover_text(TYPE_THE_ROLL)
+                    .clicked()
+                    && let Some(roll) = roll
+                {
                     out.push(Command::PlayAction(Box::new(Action::PinTest {
                         unit: u.id,
-                        dice: Dice::Typed(*r),
+                        dice: Dice::Typed(roll),
                     })));
+                    *r = 0;
                 }
                 if ui
                     .button("Roll the pin test in the app")

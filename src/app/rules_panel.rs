@@ -9,6 +9,7 @@
 use super::App;
 use super::command::{Command, Commands, RouteEdit};
 use super::glyphs::plain;
+use super::roll_field::{TYPE_THE_ROLL, roll_field};
 use crate::model::*;
 use crate::preview::{self, Choice, ColumnChoice, Swatch, Tone};
 use crate::rules::morale::{self, Resolution, TestKind, TestPreview, TestRequest};
@@ -274,10 +275,6 @@ impl App {
             return out;
         }
         let playing = self.playing();
-        let r = &mut self.rules;
-        if !(2..=12).contains(&r.order_roll) {
-            r.order_roll = 7;
-        }
         let (test, carry) = match self.rules.open {
             Some((_, Choice::Column(_, ColumnChoice::Enter(_)))) => {
                 ("Activation test, 2D6:", "Try to come on")
@@ -289,12 +286,8 @@ impl App {
         };
         let r = &mut self.rules;
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(test);
-            if ui
-                .add(egui::DragValue::new(&mut r.order_roll).range(2..=12))
-                .labelled_by(l.id)
-                .changed()
-            {
+            let (field, roll) = roll_field(ui, test, &mut r.order_roll, 2..=12);
+            if field.changed() {
                 r.rolled = None;
             }
             if playing {
@@ -307,11 +300,13 @@ impl App {
                     out.push(Command::MarchRolled);
                 }
                 if ui
-                    .button(carry)
+                    .add_enabled(roll.is_some(), egui::Button::new(carry))
                     .on_hover_text("carry the order out with the roll typed")
+                    .on_disabled_hover_text(TYPE_THE_ROLL)
                     .clicked()
                 {
-                    out.push(Command::March(Some(r.order_roll)));
+                    out.push(Command::March(roll));
+                    r.order_roll = 0;
                 }
                 return;
             }
@@ -323,8 +318,14 @@ impl App {
             if let Some((a, b)) = r.rolled {
                 ui.label(format!("rolled {a} + {b}"));
             }
-            if ui.button(carry).clicked() {
-                out.push(Command::March(Some(r.order_roll)));
+            if ui
+                .add_enabled(roll.is_some(), egui::Button::new(carry))
+                .on_disabled_hover_text(TYPE_THE_ROLL)
+                .clicked()
+            {
+                out.push(Command::March(roll));
+                r.order_roll = 0;
+                r.rolled = None;
             }
         });
         out
@@ -415,23 +416,27 @@ impl App {
         }
         if pv.may_test() {
             ui.horizontal_wrapped(|ui| {
-                let l = ui.label("Roll");
                 let dice = &mut self.rules.dice[kind as usize];
-                ui.add(egui::DragValue::new(&mut dice[0]).range(1..=6))
-                    .labelled_by(l.id);
-                let l = ui.label("re-roll (0: none)");
-                ui.add(egui::DragValue::new(&mut dice[1]).range(0..=6))
-                    .labelled_by(l.id);
-                if ui.button(format!("Apply the {kind}")).clicked() {
-                    let [a, b] = *dice;
+                let (_, first) = roll_field(ui, "Roll", &mut dice[0], 1..=6);
+                let (_, reroll) = roll_field(ui, "re-roll (if taken)", &mut dice[1], 1..=6);
+                // A re-roll field holding something that is not a D6 roll is not "none".
+                let reroll_ok = dice[1] == 0 || reroll.is_some();
+                let ready = first.filter(|_| reroll_ok);
+                if ui
+                    .add_enabled(
+                        ready.is_some(),
+                        egui::Button::new(format!("Apply the {kind}")),
+                    )
+                    .on_disabled_hover_text(TYPE_THE_ROLL)
+                    .clicked()
+                    && let Some(first) = ready
+                {
                     out.push(Command::ApplyTest {
                         unit: pv.unit,
                         kind,
-                        resolution: Resolution::Roll {
-                            first: a.clamp(1, 6),
-                            reroll: (b > 0).then_some(b),
-                        },
+                        resolution: Resolution::Roll { first, reroll },
                     });
+                    *dice = [0, 0];
                 }
                 if kind == TestKind::Rally
                     && pv.morale == Morale::Routing
