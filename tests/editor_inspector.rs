@@ -474,3 +474,48 @@ fn pieces_zones_objectives_and_models_are_edited_in_place() {
     assert_eq!(now.model(m.id).expect("model").facing_deg, 90.0);
     assert_eq!(now.leader_model, Some(m.id));
 }
+
+#[test]
+fn a_unit_shows_only_the_fields_its_scenarios_rules_read() {
+    // R5 on a hex map: movement points, never inches; "mounted" only for dragoons.
+    let mut e = inspector(sample("winceby"));
+    let foot = first_unit(e.s(), |u| matches!(u.kind, UnitKind::Infantry));
+    e.select(ItemRef::Unit(foot.id));
+    e.click_and_settle("Expand all");
+    assert!(e.h.query_by_label("Movement points").is_some());
+    for other in [
+        "Move (in)",
+        "Ballistic skill",
+        "Rate of fire",
+        "Mounted (dragoons)",
+        "Limbered (artillery)",
+        "Pinned",
+        "Failed Ld check",
+    ] {
+        assert!(
+            e.h.query_by_label(other).is_none(),
+            "{other} shown for infantry under R5"
+        );
+    }
+    if let Some(d) = e
+        .s()
+        .units
+        .iter()
+        .find(|u| matches!(u.kind, UnitKind::Dragoons))
+        .map(|u| u.id)
+    {
+        e.select(ItemRef::Unit(d));
+        e.click_and_settle("Expand all");
+        assert!(e.h.query_by_label("Mounted (dragoons)").is_some());
+    }
+    // A free-measure table: inches, not movement points.
+    for name in ["rearguard", "bakambo"] {
+        let mut e = inspector(sample(name));
+        let u = first_unit(e.s(), |u| u.is_combat_unit());
+        e.select(ItemRef::Unit(u.id));
+        e.click_and_settle("Expand all");
+        assert!(e.h.query_by_label("Move (in)").is_some(), "{name}");
+        assert!(e.h.query_by_label("Movement points").is_none(), "{name}");
+        assert!(e.h.query_by_label("Mounted (dragoons)").is_none(), "{name}");
+    }
+}

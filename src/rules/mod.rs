@@ -23,6 +23,7 @@
 //! | [`measure`] | shared: unit-to-unit distance, base edge to base edge |
 //! | [`check`] | the problems `sandtable check` reports |
 //! | [`serial`] | shared JSON helpers: a reason with the sentence a player reads |
+//! | [`unit_fields`] | which of a unit's numbers and flags the scenario's rules read |
 //!
 //! Where each heading of `docs/rules.md` lives (one hop: the file that decides it):
 //!
@@ -67,6 +68,7 @@ pub mod orders;
 pub mod placement;
 pub mod reach;
 pub mod serial;
+pub mod unit_fields;
 
 #[cfg(test)]
 pub(crate) mod testkit;

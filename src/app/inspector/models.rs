@@ -6,6 +6,7 @@ use super::options::*;
 use crate::edit::ops::units::*;
 use crate::geom::{MM_PER_INCH, Point};
 use crate::model::*;
+use crate::rules::unit_fields::{Flag, reads_flag};
 use egui::Ui;
 
 /// Where a unit stands, as a choice.
@@ -358,20 +359,30 @@ pub(super) fn state_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
                 );
             }
         });
-        type Flag = (&'static str, fn(&mut UnitState) -> &mut bool);
-        let flags: [Flag; 10] = [
-            ("Charging", |x| &mut x.charging),
-            ("Charged", |x| &mut x.charged),
-            ("Evaded", |x| &mut x.evaded),
-            ("Arrived this turn", |x| &mut x.arrived_this_turn),
-            ("Failed Ld check", |x| &mut x.failed_ld_check),
-            ("Pinned", |x| &mut x.pinned),
-            ("In buildings", |x| &mut x.in_buildings),
-            ("Mounted (dragoons)", |x| &mut x.mounted),
-            ("Limbered (artillery)", |x| &mut x.limbered),
-            ("Guns abandoned (artillery)", |x| &mut x.guns_abandoned),
+        type FlagField = (&'static str, Flag, fn(&mut UnitState) -> &mut bool);
+        let flags: [FlagField; 10] = [
+            ("Charging", Flag::Charging, |x| &mut x.charging),
+            ("Charged", Flag::Charged, |x| &mut x.charged),
+            ("Evaded", Flag::Evaded, |x| &mut x.evaded),
+            ("Arrived this turn", Flag::ArrivedThisTurn, |x| {
+                &mut x.arrived_this_turn
+            }),
+            ("Failed Ld check", Flag::FailedLdCheck, |x| {
+                &mut x.failed_ld_check
+            }),
+            ("Pinned", Flag::Pinned, |x| &mut x.pinned),
+            ("In buildings", Flag::InBuildings, |x| &mut x.in_buildings),
+            ("Mounted (dragoons)", Flag::Mounted, |x| &mut x.mounted),
+            ("Limbered (artillery)", Flag::Limbered, |x| &mut x.limbered),
+            ("Guns abandoned (artillery)", Flag::GunsAbandoned, |x| {
+                &mut x.guns_abandoned
+            }),
         ];
-        for (name, field) in &flags {
+        // Only the flags the scenario's rules read for a unit of this kind.
+        for (name, flag, field) in &flags {
+            if !reads_flag(&f.s.rules, *flag, &u.kind) {
+                continue;
+            }
             let mut copy = st;
             let cur = *field(&mut copy);
             if let Some(v) = f.checkbox(ui, name, cur) {

@@ -7,6 +7,7 @@ use super::models::{models_ui, position_ui, state_ui};
 use super::options::*;
 use crate::edit::ops::units::*;
 use crate::model::*;
+use crate::rules::unit_fields::{Stat, reads_stat};
 use egui::{RichText, Ui};
 
 pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
@@ -221,19 +222,23 @@ fn strength_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
 
 fn stats_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     let st = u.stats;
-    let fields: [(&str, &str, u8); 10] = [
-        ("mv", "Move (in)", st.mv),
-        ("ld", "Leadership (Ld)", st.ld),
-        ("discipline", "Discipline", st.discipline),
-        ("rof", "Rate of fire", st.rof),
-        ("aw", "Awareness (in)", st.aw),
-        ("bs", "Ballistic skill", st.bs),
-        ("ev", "Evasion", st.ev),
-        ("to", "Toughness", st.to),
-        ("mp", "Movement points", st.mp),
-        ("rout", "Rout distance (in)", st.rout_in),
+    let fields: [(&str, &str, u8, Stat); 10] = [
+        ("mv", "Move (in)", st.mv, Stat::Mv),
+        ("ld", "Leadership (Ld)", st.ld, Stat::Ld),
+        ("discipline", "Discipline", st.discipline, Stat::Discipline),
+        ("rof", "Rate of fire", st.rof, Stat::Rof),
+        ("aw", "Awareness (in)", st.aw, Stat::Aw),
+        ("bs", "Ballistic skill", st.bs, Stat::Bs),
+        ("ev", "Evasion", st.ev, Stat::Ev),
+        ("to", "Toughness", st.to, Stat::To),
+        ("mp", "Movement points", st.mp, Stat::Mp),
+        ("rout", "Rout distance (in)", st.rout_in, Stat::Rout),
     ];
-    for (i, (field, name, v)) in fields.iter().enumerate() {
+    // Only what the scenario's rules read (the others keep their values in the file).
+    for (i, (field, name, v, stat)) in fields.iter().enumerate() {
+        if !reads_stat(&f.s.rules, *stat) {
+            continue;
+        }
         let key = format!("unit.{}.{field}", u.id.0);
         if let Some((nv, merge)) = f.number(ui, name, &key, *v, 0..=99, 0.05, &any) {
             let mut n = st;
