@@ -186,12 +186,55 @@ fn play_mode_drags_a_unit_only_under_its_rule_preview() {
     e.key(Key::F5);
     e.click_map(at);
     e.h.state_mut().close_preview();
-    // With its preview closed a unit is not dragged freely: the drag selects by box.
+    // With its preview closed a unit is still not dragged freely: a drag to where its rules
+    // do not reach moves nothing, and the unit stays selected with the reason.
     let h = s.map.as_hex().expect("hex");
-    let away = at + Point::new(h.hex_size_mm * 3.0, 0.0);
-    e.drag_map(at, away);
+    let far = at + Point::new(h.hex_size_mm * 40.0, 0.0);
+    e.drag_map(at, far);
     assert_eq!(e.s(), &s, "nothing moved: {}", e.app().status);
-    let _ = unit;
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
+}
+
+/// R5 Movement: a drag on a unit of the phasing side that was not selected first selects it,
+/// opens its preview and moves it under the rules in one gesture.
+#[test]
+fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its_rules() {
+    let s = sample("winceby");
+    let l = layout(s.map.as_hex().expect("hex"));
+    let mut e = editor(s.clone());
+    e.click("Play mode switch");
+    e.click("End phase");
+    assert_eq!(game::clock(e.s()), (2, Phase::Movement));
+    let parliament = s.sides[0].id;
+    let (unit, to) = e
+        .s()
+        .units
+        .iter()
+        .filter(|u| u.side == parliament && u.is_combat_unit() && u.hex().is_some())
+        .find_map(|u| free_legal_hex(e.s(), u.id).map(|h| (u.id, h)))
+        .expect("a Parliament unit with a move");
+    let from = e.s().unit(unit).and_then(|u| u.hex()).expect("on a hex").0;
+    e.h.state_mut().selection.clear();
+    e.h.run();
+    let logged = e.log_len();
+    e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(to));
+    assert_eq!(
+        e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
+        Some(to),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.log_len(), logged + 1, "one move, logged");
+    assert!(game::has_acted(e.s(), unit));
+    // A second drag on it, now it has acted, says so and keeps it selected.
+    e.drag_map(l.hex_to_world_pos(to), l.hex_to_world_pos(from));
+    assert_eq!(e.log_len(), logged + 1);
+    assert!(
+        e.app().status.contains("already acted"),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
 }
 
 /// R5: a Command Phase with a Charge and a Muster, then every Parliament unit moves once (a

@@ -235,6 +235,7 @@ impl App {
         tol: f32,
     ) -> Option<Commands> {
         let taken = Some(Commands::default());
+        self.open_on_play_drag(ui, response, tol);
         self.rules.open?;
         match &mut self.canvas.gesture {
             Some(Gesture::RulesMove { grab, to }) => {
@@ -341,6 +342,40 @@ impl App {
 
     /// A unit's usual preview: the first choice the rules allow (a leader's command span when
     /// it may not move), or the first refused one, whose preview says why.
+    /// In Play a drag that starts on a unit other than the one previewed selects it and opens
+    /// its usual preview first, so the same drag moves it under the rules: no click to select
+    /// it beforehand. Not for a unit that has acted or one the referee freed (the Select
+    /// tool's drags say why, or move it freely).
+    fn open_on_play_drag(&mut self, ui: &Ui, response: &egui::Response, tol: f32) {
+        if !self.playing()
+            || !response.drag_started_by(PointerButton::Primary)
+            || ui.input(|i| i.modifiers.alt || i.modifiers.shift)
+        {
+            return;
+        }
+        let Some(from) = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| self.view.to_world(p))
+        else {
+            return;
+        };
+        let s = self.doc.scenario();
+        let Some(ItemRef::Unit(u) | ItemRef::Model(u, _)) = super::hit::hit(s, from, tol) else {
+            return;
+        };
+        if self.rules.open.is_some_and(|(o, _)| o == u)
+            || self.play.free_move_of(Some(u))
+            || crate::game::has_acted(s, u)
+        {
+            return;
+        }
+        self.selection = vec![ItemRef::Unit(u)];
+        self.play.previewed = Some(u);
+        self.rules.pending = None;
+        self.rules.route.clear();
+        self.rules.open = self.usual_mode(u).map(|m| (u, m));
+    }
+
     fn usual_mode(&self, u: UnitId) -> Option<Choice> {
         let choices = preview::choices(self.doc.scenario(), u);
         choices

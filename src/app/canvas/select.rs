@@ -106,10 +106,13 @@ impl App {
                     };
                     if self.play.free_move_of(unit) {
                         unit.map(crate::model::ItemRef::Unit)
+                    } else if let Some(u) = unit {
+                        // Refused: the unit stays selected (its preview says more), and no
+                        // box starts from it.
+                        out.push(Command::Status(self.why_no_drag_in_play(u)));
+                        out.push(Command::Select(vec![crate::model::ItemRef::Unit(u)]));
+                        return out;
                     } else {
-                        if let Some(u) = unit {
-                            out.push(Command::Status(self.why_no_drag_in_play(u)));
-                        }
                         None
                     }
                 }
@@ -232,6 +235,11 @@ impl App {
     /// (a routing unit takes no order), or else how a unit is moved in Play.
     fn why_no_drag_in_play(&self, unit: crate::model::UnitId) -> String {
         let s = self.doc.scenario();
+        if let Some(named) = s.unit(unit)
+            && crate::game::has_acted(s, unit)
+        {
+            return format!("{} has already acted this turn", named.name);
+        }
         if let (Some((u, mode)), Some(named)) = (self.rules.open, s.unit(unit))
             && u == unit
             && let Some(why) = crate::preview::choices(s, unit)
