@@ -387,6 +387,49 @@ fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
     );
 }
 
+/// A notice never covers an open window's footer (the Export window's buttons), and a long
+/// status message wraps in the status bar instead of running past the window's edge.
+#[test]
+fn notices_keep_clear_of_open_windows_and_long_status_wraps() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("broken.sandtable");
+    std::fs::write(&bad, b"not a scenario at all").expect("write");
+    let dialogs = ScriptedDialogs {
+        open: vec![bad.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut e = editor_with(
+        sample("winceby"),
+        Setup {
+            dialogs,
+            ..Setup::default()
+        },
+    );
+    e.menu("File", "Export…");
+    assert!(e.app().export.open);
+    e.keys(Modifiers::COMMAND, Key::O);
+    e.h.run();
+    let said = format!("Error: Could not open {}", bad.display());
+    let notice = e.h.get_by_label_contains(&said).rect();
+    for footer in ["Export…", "Close"] {
+        if let Some(b) = e.h.query_by_label(footer) {
+            assert!(
+                !b.rect().intersects(notice),
+                "the notice {notice:?} covers {footer} {:?}",
+                b.rect()
+            );
+        }
+    }
+    // The status bar: the whole message is on screen.
+    let long = "Refused: Sir Thomas Fairfax's Regiment of Horse may not end its move in 1411: \
+                the hex is in the zone of control of the King's Lifeguard of Foot and it did \
+                not start its move there (switch to Charge to enter it)";
+    e.h.state_mut().status = long.to_string();
+    e.h.run();
+    let status = e.h.get_by_label(long).rect();
+    assert!(status.max.x <= 1400.0 + 0.5, "cut at the edge: {status:?}");
+}
+
 #[test]
 fn a_file_that_will_not_open_says_why_in_a_notice_that_stays() {
     let dir = tempfile::tempdir().expect("tempdir");

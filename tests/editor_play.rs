@@ -235,6 +235,11 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
         e.app().status
     );
     assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
+    // The refusal stays over the map while it is true, and goes with the next change.
+    let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
+    assert!(said(&e) >= 1, "the refusal is shown");
+    e.click("End phase");
+    assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
 }
 
 /// R5: a Command Phase with a Charge and a Muster, then every Parliament unit moves once (a
@@ -403,7 +408,11 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
         "{}",
         e.app().status
     );
+    // Said in the status bar and over the map, until the next change makes it stale.
+    let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
+    assert_eq!(said(&e), 2, "the status bar and a notice");
     e.click("End turn");
+    assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
     assert_eq!(e.s().turn, s.turn + 1);
     assert!(!game::has_acted(e.s(), lead), "End turn clears the marks");
     e.h.get_by_label("Order test, 2D6:")

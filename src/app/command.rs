@@ -363,7 +363,7 @@ impl App {
         if let Some(at) = self.replaying() {
             if App::changes_something(&command) {
                 let of = self.game_log().len();
-                return self.notify(true, activity::replay_refusal(at, of));
+                return self.refuse(activity::replay_refusal(at, of));
             }
             if App::needs_present(&command) {
                 self.back_to_present();
@@ -553,7 +553,7 @@ impl App {
             if c.from_inspector {
                 self.status = reason;
             } else {
-                self.notify(true, reason);
+                self.refuse(reason);
             }
             return false;
         }
@@ -568,7 +568,7 @@ impl App {
         }
         if let Some(at) = self.replaying() {
             let of = self.game_log().len();
-            self.notify(true, activity::replay_refusal(at, of));
+            self.refuse(activity::replay_refusal(at, of));
             return false;
         }
         let result = match &c.key {
@@ -594,7 +594,7 @@ impl App {
                     self.panels.inspector_refusal = Some((self.selection.clone(), reason.clone()));
                     self.status = reason;
                 } else {
-                    self.notify(true, reason);
+                    self.refuse(reason);
                 }
                 false
             }

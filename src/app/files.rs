@@ -391,7 +391,8 @@ impl App {
             Ok(()) => f.autosaved_changes = self.doc.changes(),
             Err(e) => {
                 let text = format!("Autosave failed: {e}");
-                self.notices.push(Level::Error, text.clone(), now);
+                self.notices
+                    .push(Level::Error, text.clone(), now, self.doc.changes());
                 self.status = text;
             }
         }

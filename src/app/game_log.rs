@@ -112,7 +112,7 @@ impl App {
             .map_or(&mut self.doc, |r| &mut r.present);
         let next = match change(present.scenario()) {
             Ok(n) => n,
-            Err(why) => return self.notify(true, format!("{label} refused: {why}")),
+            Err(why) => return self.refuse(format!("{label} refused: {why}")),
         };
         let edits = vec![Edit::ReplaceScenario(Box::new(next))];
         if self.play.replay.is_some() {
@@ -122,7 +122,7 @@ impl App {
                 .as_mut()
                 .map_or(&mut self.doc, |r| &mut r.present);
             if let Err(why) = present.apply(&label, edits) {
-                return self.notify(true, format!("{label} refused: {why}"));
+                return self.refuse(format!("{label} refused: {why}"));
             }
             self.status = label;
         } else if self.apply_checked(Change::new(label.clone(), edits)) {

@@ -189,7 +189,20 @@ impl App {
         } else {
             notices::Level::Info
         };
-        self.notices.push(level, text.clone(), self.now);
+        self.notices
+            .push(level, text.clone(), self.now, self.doc.changes());
+        self.status = text;
+    }
+
+    /// Says why a move or change was refused, in the status bar and as a notice that stays
+    /// until it is dismissed or the next change goes through.
+    pub(crate) fn refuse(&mut self, text: String) {
+        self.notices.push(
+            notices::Level::Refusal,
+            text.clone(),
+            self.now,
+            self.doc.changes(),
+        );
         self.status = text;
     }
 
@@ -320,7 +333,8 @@ impl App {
                 self.files.prompt = None;
             }
         }
-        self.notices.ui(ctx, self.canvas.rect, self.now);
+        self.notices
+            .ui(ctx, self.canvas.rect, self.now, self.doc.changes());
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
         // The printers' corrections live in the settings; the window edits them in place.

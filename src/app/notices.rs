@@ -1,7 +1,9 @@
 //! Notices: what the user must know about shown over the canvas's corner, not only in the
 //! status bar. A file opened, saved or exported says so and fades; a failure (a file that will
-//! not open or save, an export that failed, a change refused) stays until it is dismissed, so it
-//! is read. The latest few are shown, newest at the bottom.
+//! not open or save, an export that failed) stays until it is dismissed, so it is read. A
+//! refusal (a move or change the rules or the editor would not make) stays until it is
+//! dismissed or the next change goes through: after that it is stale and would mislead. The
+//! latest few are shown, newest at the bottom.
 
 use egui::{Align2, Color32, RichText};
 
@@ -14,6 +16,8 @@ const KEPT: usize = 4;
 pub enum Level {
     Info,
     Error,
+    /// A move or change refused, with why.
+    Refusal,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +26,8 @@ pub struct Notice {
     pub text: String,
     /// When it was raised, in egui's seconds.
     pub at: f64,
+    /// The document's change count when it was raised: a refusal goes with the next change.
+    pub changes: u64,
 }
 
 /// The notices on screen.
@@ -31,29 +37,34 @@ pub struct Notices {
 }
 
 impl Notices {
-    pub fn push(&mut self, level: Level, text: String, now: f64) {
+    pub fn push(&mut self, level: Level, text: String, now: f64, changes: u64) {
         // The same message again (a second failed save) replaces the first.
         self.shown.retain(|n| n.text != text);
         self.shown.push(Notice {
             level,
             text,
             at: now,
+            changes,
         });
         if self.shown.len() > KEPT {
             self.shown.remove(0);
         }
     }
 
-    /// Drops the successes that have been shown long enough.
-    fn expire(&mut self, now: f64) {
-        self.shown
-            .retain(|n| n.level == Level::Error || now - n.at < INFO_SECS);
+    /// Drops the successes that have been shown long enough and the refusals a later change
+    /// has made stale.
+    fn expire(&mut self, now: f64, changes: u64) {
+        self.shown.retain(|n| match n.level {
+            Level::Error => true,
+            Level::Refusal => n.changes == changes,
+            Level::Info => now - n.at < INFO_SECS,
+        });
     }
 
     /// Draws the notices in the bottom-right corner of `area`, drops those that have faded,
     /// and wakes the editor when the next one will.
-    pub fn ui(&mut self, ctx: &egui::Context, area: egui::Rect, now: f64) {
-        self.expire(now);
+    pub fn ui(&mut self, ctx: &egui::Context, area: egui::Rect, now: f64, changes: u64) {
+        self.expire(now, changes);
         if let Some(next) = self
             .shown
             .iter()
@@ -67,8 +78,22 @@ impl Notices {
             return;
         }
         let mut dismissed = None;
-        egui::Area::new(egui::Id::unique("notices"))
-            .anchor(Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
+        let id = egui::Id::unique("notices");
+        let corner = free_corner(ctx, id, area);
+        let margin = egui::vec2(
+            if corner.x() == egui::Align::Max {
+                -12.0
+            } else {
+                12.0
+            },
+            if corner.y() == egui::Align::Max {
+                -12.0
+            } else {
+                12.0
+            },
+        );
+        egui::Area::new(id)
+            .anchor(corner, margin)
             .constrain_to(area)
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
@@ -79,6 +104,10 @@ impl Notices {
                         Level::Error => (
                             Color32::from_rgb(0x7a, 0x1f, 0x1f),
                             Color32::from_rgb(0xff, 0xf0, 0xf0),
+                        ),
+                        Level::Refusal => (
+                            Color32::from_rgb(0x5c, 0x43, 0x0e),
+                            Color32::from_rgb(0xff, 0xf6, 0xe0),
                         ),
                     };
                     egui::Frame::popup(ui.style()).fill(fill).show(ui, |ui| {
@@ -94,7 +123,7 @@ impl Notices {
                                 dismissed = Some(i);
                             }
                             let lead = match n.level {
-                                Level::Info => "",
+                                Level::Info | Level::Refusal => "",
                                 Level::Error => "Error: ",
                             };
                             ui.add(
@@ -113,6 +142,37 @@ impl Notices {
     }
 }
 
+/// The corner of `area` where the notices cover no open window (the Export window's footer,
+/// the Calibrate window): bottom right first, then bottom left, top right, top left. Sized by
+/// the notices as they were last drawn.
+fn free_corner(ctx: &egui::Context, id: egui::Id, area: egui::Rect) -> Align2 {
+    let (size, windows) = ctx.memory(|m| {
+        let size = m.area_rect(id).map(|r| r.size());
+        let windows: Vec<egui::Rect> = m
+            .areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == egui::Order::Middle)
+            .filter_map(|l| m.area_rect(l.id))
+            .collect();
+        (size, windows)
+    });
+    let size = size.unwrap_or(egui::vec2(area.width().min(420.0), 48.0));
+    let corners = [
+        Align2::RIGHT_BOTTOM,
+        Align2::LEFT_BOTTOM,
+        Align2::RIGHT_TOP,
+        Align2::LEFT_TOP,
+    ];
+    corners
+        .into_iter()
+        .find(|c| {
+            let r = c.align_size_within_rect(size, area.shrink(12.0));
+            !windows.iter().any(|w| w.intersects(r))
+        })
+        .unwrap_or(Align2::RIGHT_BOTTOM)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,18 +180,30 @@ mod tests {
     #[test]
     fn successes_fade_failures_stay_and_repeats_are_one() {
         let mut n = Notices::default();
-        n.push(Level::Info, "Saved a.sandtable".into(), 0.0);
-        n.push(Level::Error, "Not saved: disk full".into(), 1.0);
-        n.push(Level::Error, "Not saved: disk full".into(), 2.0);
+        n.push(Level::Info, "Saved a.sandtable".into(), 0.0, 0);
+        n.push(Level::Error, "Not saved: disk full".into(), 1.0, 0);
+        n.push(Level::Error, "Not saved: disk full".into(), 2.0, 0);
         assert_eq!(n.shown.len(), 2);
-        n.expire(INFO_SECS - 0.1);
+        n.expire(INFO_SECS - 0.1, 0);
         assert_eq!(n.shown.len(), 2, "a success shows for a while");
-        n.expire(INFO_SECS + 1.0);
+        n.expire(INFO_SECS + 1.0, 0);
         assert_eq!(n.shown.len(), 1);
         assert_eq!(n.shown[0].level, Level::Error);
         for k in 0..10 {
-            n.push(Level::Info, format!("Opened {k}"), 3.0);
+            n.push(Level::Info, format!("Opened {k}"), 3.0, 0);
         }
         assert_eq!(n.shown.len(), KEPT, "the oldest go");
+    }
+
+    #[test]
+    fn a_refusal_stays_until_the_next_change_then_goes() {
+        let mut n = Notices::default();
+        n.push(Level::Error, "Could not open a.sandtable".into(), 0.0, 5);
+        n.push(Level::Refusal, "Refused: out of command".into(), 0.0, 5);
+        n.expire(INFO_SECS * 10.0, 5);
+        assert_eq!(n.shown.len(), 2, "no change yet: the refusal is still true");
+        n.expire(INFO_SECS * 10.0, 6);
+        assert_eq!(n.shown.len(), 1, "a later change made it stale");
+        assert_eq!(n.shown[0].level, Level::Error, "a file error stays");
     }
 }

@@ -169,7 +169,8 @@ impl App {
             ui.separator();
             ui.label(format!("tool: {}", self.tool.name()));
             ui.separator();
-            ui.label(&self.status);
+            // What last happened wraps onto a second line rather than being cut at the edge.
+            ui.add(egui::Label::new(&self.status).wrap());
         });
         out
     }

@@ -137,7 +137,7 @@ impl App {
         let action = match action {
             Ok(a) => a,
             Err(why) => {
-                self.notify(true, format!("Refused: {}", plain(&why)));
+                self.refuse(format!("Refused: {}", plain(&why)));
                 return None;
             }
         };
@@ -157,7 +157,7 @@ impl App {
                 self.apply_checked(change).then_some((o.what, o.reasons))
             }
             Err(why) => {
-                self.notify(true, format!("Refused: {}", plain(&why.to_string())));
+                self.refuse(format!("Refused: {}", plain(&why.to_string())));
                 None
             }
         }
@@ -168,7 +168,7 @@ impl App {
     pub(super) fn play_action(&mut self, action: Action) -> Option<LogEntry> {
         if let Some(r) = &self.play.replay {
             let why = replay_refusal(r.at, r.of);
-            self.notify(true, why);
+            self.refuse(why);
             return None;
         }
         // A new game's dice are seeded here (the game itself reads no entropy).
@@ -198,7 +198,7 @@ impl App {
                 Some(p.entry)
             }
             Err(why) => {
-                self.notify(true, format!("Refused: {}", plain(&why.to_string())));
+                self.refuse(format!("Refused: {}", plain(&why.to_string())));
                 None
             }
         }
@@ -280,7 +280,7 @@ impl App {
     pub(super) fn take_back(&mut self) {
         if let Some(r) = &self.play.replay {
             let why = replay_refusal(r.at, r.of);
-            return self.notify(true, why);
+            return self.refuse(why);
         }
         let s = self.doc.scenario();
         let last = s
@@ -296,7 +296,7 @@ impl App {
                     vec![Edit::ReplaceScenario(Box::new(back))],
                 ));
             }
-            Err(why) => self.notify(true, format!("Nothing taken back: {why}")),
+            Err(why) => self.refuse(format!("Nothing taken back: {why}")),
         }
     }
 
@@ -412,7 +412,7 @@ impl App {
         let Some(u) = s.unit(unit) else { return };
         let mut n = match crate::edit::ops::units::with_strength(s, u, u.strength.start, strength) {
             Ok(n) => n,
-            Err(why) => return self.notify(true, format!("Referee override refused: {why}")),
+            Err(why) => return self.refuse(format!("Referee override refused: {why}")),
         };
         n.state.morale = morale;
         let mut what = Vec::new();

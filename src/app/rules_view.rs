@@ -523,7 +523,7 @@ impl App {
                             self.keep_offered_mode();
                         }
                     }
-                    Err(why) => self.notify(true, plain(&why.to_string())),
+                    Err(why) => self.refuse(plain(&why.to_string())),
                 }
                 return;
             }
