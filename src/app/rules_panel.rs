@@ -152,7 +152,7 @@ impl App {
         ui.add_space(4.0);
         if let Some(p) = &self.rules.pending {
             let problems = p.problems(self.doc.scenario());
-            ui.strong(format!("{}: drag the followers into place.", p.label));
+            ui.strong(format!("{} — drag the followers into place.", p.label));
             for n in &p.notes {
                 ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
             }

@@ -438,7 +438,7 @@ impl App {
         match pending {
             Some(p) => {
                 self.status = format!(
-                    "{}: leader placed; drag the followers, Enter commits, Escape cancels",
+                    "{} — leader placed: drag the followers, Enter commits, Escape cancels",
                     p.label
                 );
                 self.rules.pending = Some(p);

@@ -568,7 +568,13 @@ pub(super) fn span(s: &Scenario, leader: UnitId, o: &mut Parts) -> Result<(), No
         ))
     });
     let lost = p.muster.routed_or_destroyed.len();
-    o.lines.push(if p.muster.met {
+    o.lines.push(if p.command.is_charge() {
+        // A charge may end early in Muster whatever the losses: say so, rather than an unmet
+        // trigger beside a Muster the leader may take.
+        Line::info(format!(
+            "Muster open: a charge may end early in Muster ({lost} of his force routed or destroyed)"
+        ))
+    } else if p.muster.met {
         Line::warn(format!(
             "Muster trigger met: {lost} of his force routed or destroyed"
         ))

@@ -323,7 +323,7 @@ impl M42Probe {
         let suggestions: Vec<_> = p.followers.iter().map(|f| f.suggestion(u)).collect();
         let stays = suggestions.iter().filter(|f| f.spot.is_none()).count();
         let mut pending = Pending::new(
-            format!("{}: {}", self.move_type, u.name),
+            format!("{} · {}", u.name, self.move_type),
             with_leader_at(u, leader, to),
             leader,
             suggestions,
@@ -584,7 +584,7 @@ impl OrdersProbe {
         let suggestions = orders::suggest_followers(s, &pv, u, leader, from, to);
         let unplaced = suggestions.iter().filter(|f| f.spot.is_none()).count();
         let mut pending = Pending::new(
-            format!("{}: {}", self.action, u.name),
+            format!("{} · {}", u.name, self.action),
             with_leader_at(u, leader, to),
             leader,
             suggestions,

@@ -487,3 +487,34 @@ fn hatching_stays_inside_its_polygon() {
         );
     }
 }
+
+/// R5 (004): a leader under a charge chit may change early to Muster without the trigger's
+/// losses, and his span preview says so instead of "trigger not met".
+#[test]
+fn r5_a_charging_leader_is_told_muster_is_open_not_that_the_trigger_is_unmet() {
+    let mut s = sample("winceby");
+    let leader = s
+        .units
+        .iter()
+        .find(|u| u.leadership.is_some())
+        .expect("a leader")
+        .id;
+    for (chit, open) in [(Command::Charge1, true), (Command::Reserve, false)] {
+        if let Some(l) = s
+            .units
+            .iter_mut()
+            .find(|u| u.id == leader)
+            .and_then(|u| u.leadership.as_mut())
+        {
+            l.command = chit;
+        }
+        let o = compute(&s, &Request::new(leader, Choice::HexSpan)).expect("span preview");
+        let said = |t: &str| o.lines.iter().any(|l| l.text.contains(t));
+        assert_eq!(
+            said("Muster open: a charge may end early"),
+            open,
+            "{chit:?}"
+        );
+        assert_eq!(said("Muster trigger"), !open, "{chit:?}");
+    }
+}
