@@ -203,8 +203,21 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
     let l = layout(s.map.as_hex().expect("hex"));
     let mut e = editor(s.clone());
     e.click("Play mode switch");
+    assert!(
+        e.shows("both sides act"),
+        "the Command Phase is both sides'"
+    );
     e.click("End phase");
     assert_eq!(game::clock(e.s()), (2, Phase::Movement));
+    assert!(
+        e.app().status.contains("Ctrl+Z takes it back"),
+        "{}",
+        e.app().status
+    );
+    assert!(
+        e.shows(&format!("{} to act", s.sides[0].name)),
+        "the turn bar names the side"
+    );
     let parliament = s.sides[0].id;
     let (unit, to) = e
         .s()

@@ -509,11 +509,17 @@ impl App {
             Command::Referee { note, unit } => {
                 self.referee(&note, *unit);
             }
-            Command::EndPhase => {
-                self.play_action(crate::model::game::Action::EndPhase);
-            }
-            Command::EndTurn => {
-                self.play_action(crate::model::game::Action::EndTurn);
+            Command::EndPhase | Command::EndTurn => {
+                let action = if matches!(command, Command::EndPhase) {
+                    crate::model::game::Action::EndPhase
+                } else {
+                    crate::model::game::Action::EndTurn
+                };
+                // Said with the way back, since nothing asks before it is done.
+                if let Some(e) = self.play_action(action) {
+                    self.status =
+                        format!("{} · Ctrl+Z takes it back", super::glyphs::plain(&e.what));
+                }
             }
             Command::TakeBack => self.take_back(),
             Command::ReplayTo(n) => self.replay_to(n),

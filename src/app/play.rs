@@ -181,10 +181,6 @@ impl App {
                 if !self.apply_checked(change) {
                     return None;
                 }
-                // What was refused before this play no longer stands over the map.
-                self.notices
-                    .shown
-                    .retain(|n| !n.text.starts_with("Refused") && !n.text.starts_with("Not moved"));
                 // A unit that has acted has no move left this turn: its preview closes rather
                 // than keep offering hexes the game would refuse.
                 if let Some(u) = unit
@@ -484,9 +480,19 @@ impl App {
         let last = crate::rules::engine::next_stage(s, stage).is_none();
         let halted = s.game.as_ref().and_then(|g| g.state.halted.as_ref());
         let live = self.replaying().is_none() && halted.is_none();
+        let waiting = crate::rules::engine::turn::yet_to_act(s, stage);
+        let end_turn_hint = format!(
+            "end this turn: every unit may act again, the counter advances{}. Ctrl+Z (Take \
+             back) undoes it.",
+            match waiting {
+                0 => String::new(),
+                1 => "; 1 unit has not acted yet".to_string(),
+                n => format!("; {n} units have not acted yet"),
+            }
+        );
         if ui
             .add_enabled(live, egui::Button::new("End turn"))
-            .on_hover_text("end this turn: every unit may act again, the counter advances")
+            .on_hover_text(end_turn_hint)
             .on_disabled_hover_text("a move is halted for the other side's reaction: Go on first")
             .clicked()
         {
@@ -513,6 +519,21 @@ impl App {
         );
         let l = ui.label(RichText::new(&text).strong());
         l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        // Whose turn it is, in the side's colour, where the eye looks for it.
+        let acting = match stage.side.and_then(|id| s.side(id)) {
+            Some(side) => Some((format!("{} to act", side.name), side.colour)),
+            None if s.sides.len() > 1 => Some(("both sides act".to_string(), s.sides[0].colour)),
+            None => None,
+        };
+        if let Some((who, colour)) = acting {
+            let c = egui::Color32::from_rgb(colour.r, colour.g, colour.b);
+            egui::Frame::new()
+                .fill(c.gamma_multiply(0.25))
+                .stroke(egui::Stroke::new(1.5, c))
+                .corner_radius(3.0)
+                .inner_margin(egui::Margin::symmetric(6, 1))
+                .show(ui, |ui| ui.label(RichText::new(who).strong()));
+        }
         if let Some(h) = halted {
             let name = s.unit(h.mover).map_or(String::new(), |u| u.name.clone());
             ui.label(

@@ -392,3 +392,46 @@ pub(super) fn with_state(
     f(&mut st);
     Some(st)
 }
+
+/// How many units of the side acting in `stage` (every side's, in a phase both share) stand on
+/// the map, are not removed, and have not acted this phase: what ending the turn now would
+/// leave unmoved, for the turn bar's warning.
+pub fn yet_to_act(s: &Scenario, stage: Stage) -> usize {
+    let acted = s.game.as_ref().map(|g| &g.acted);
+    s.units
+        .iter()
+        .filter(|u| stage.side.is_none_or(|side| u.side == side))
+        .filter(|u| u.on_table() && u.state.morale != Morale::Removed)
+        .filter(|u| acted.is_none_or(|a| !a.contains(&u.id)))
+        .count()
+}
+
+#[cfg(test)]
+mod yet_to_act_tests {
+    use super::*;
+
+    #[test]
+    fn yet_to_act_counts_the_acting_sides_units_on_the_map_that_have_not_acted() {
+        let s = crate::samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("loads");
+        let side = s.sides[0].id;
+        let stage = Stage {
+            phase: Phase::Movement,
+            side: Some(side),
+        };
+        let on_map = s
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_table() && u.state.morale != Morale::Removed)
+            .count();
+        assert!(on_map > 0);
+        assert_eq!(yet_to_act(&s, stage), on_map);
+        let both = Stage {
+            phase: Phase::Command,
+            side: None,
+        };
+        assert!(yet_to_act(&s, both) > on_map, "both sides' units");
+    }
+}
