@@ -1222,3 +1222,69 @@ fn export_window_prints_one_sides_handout_and_writes_a_tiled_map() {
     let back = sandtable::io::tmx::read(&out).expect("a Tiled map");
     assert_eq!(back.columns, 24);
 }
+
+/// The dock's divider: the Rules panel fits what it has to say (little with nothing
+/// selected), so the inspector has the room; dragging the divider sets the panel's height,
+/// which the settings remember (a double-click, tried in the real window, fits it again).
+#[test]
+fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
+    let mut e = editor(sample("winceby"));
+    e.h.run();
+    let divider = e.h.get_by_label("Rules and inspector divider").rect();
+    assert!(
+        divider.center().y < 900.0 * 0.35,
+        "with nothing selected the inspector gets the room: divider at {divider:?}"
+    );
+    assert_eq!(e.app().settings.rules_height, None);
+    // Drag it down 200 points.
+    let a = divider.center();
+    let b = a + egui::vec2(0.0, 200.0);
+    e.h.hover_at(a);
+    e.h.run();
+    e.press(a, true);
+    e.h.run();
+    for k in 1..=8 {
+        e.h.hover_at(a + (b - a) * (k as f32 / 8.0));
+        e.h.run();
+    }
+    e.press(b, false);
+    e.h.run();
+    let set = e
+        .app()
+        .settings
+        .rules_height
+        .expect("the height is remembered");
+    let moved = e.h.get_by_label("Rules and inspector divider").rect();
+    assert!(
+        (moved.center().y - b.y).abs() < 12.0,
+        "the divider follows the drag: {moved:?}, set {set}"
+    );
+    // Remembered: a new editor with these settings opens with the panel at that height.
+    let settings = e.app().settings.clone();
+    let mut again = editor(sample("winceby"));
+    again.h.state_mut().settings = settings;
+    again.h.run();
+    let there = again.h.get_by_label("Rules and inspector divider").rect();
+    assert!(
+        (there.center().y - moved.center().y).abs() < 2.0,
+        "{there:?} {moved:?}"
+    );
+}
+
+/// The measuring tape's line stays on the map after the button is released (the status says
+/// what it measured) until Escape clears it.
+#[test]
+fn a_measure_stays_after_release_until_escape() {
+    let mut e = editor(sample("patrol"));
+    e.key(Key::M);
+    e.drag_map(Point::new(10.0, 10.0), Point::new(22.0, 10.0));
+    assert!(
+        e.app().status.starts_with("Measured 12"),
+        "{}",
+        e.app().status
+    );
+    e.h.run();
+    assert!(e.app().status.starts_with("Measured"), "still shown");
+    e.key(Key::Escape);
+    assert_eq!(e.app().status, "Measure cleared");
+}

@@ -613,6 +613,9 @@ impl App {
     }
 
     fn set_tool(&mut self, t: Tool) {
+        if t != self.tool {
+            self.canvas.measured = None;
+        }
         if self.playing() && !activity::tool_in_play(t) {
             self.status = format!(
                 "{} is an authoring tool: switch to Edit (F5) to use it",
@@ -687,6 +690,8 @@ impl App {
             self.export.open = false;
         } else if self.canvas.gesture.take().is_some() {
             self.status = "Cancelled".into();
+        } else if self.canvas.measured.take().is_some() {
+            self.status = "Measure cleared".into();
         } else if !self.canvas.drawing.is_empty() {
             self.canvas.drawing.clear();
             self.status = "Drawing cancelled".into();

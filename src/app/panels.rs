@@ -84,6 +84,12 @@ fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
     fold_button(ui, RichText::new(title).strong(), open)
 }
 
+/// The Rules panel's legend and shading toggle below its answers, and the room kept for the
+/// inspector below the divider, in points.
+const RULES_LEGEND: f32 = 64.0;
+const INSPECTOR_MIN: f32 = 140.0;
+const RULES_MIN: f32 = 90.0;
+
 /// What the panels keep between frames.
 #[derive(Default)]
 pub(super) struct Panels {
@@ -102,6 +108,9 @@ pub(super) struct Panels {
     pub show_log: bool,
     /// Where the dock (Rules panel, inspector) stood last frame.
     pub dock: Option<egui::Rect>,
+    /// How tall the Rules panel's answers were last frame: the panel fits them when its height
+    /// was never set by hand.
+    pub rules_content: f32,
 }
 
 impl App {
@@ -296,26 +305,25 @@ impl App {
             out.push(Command::Settings(Box::new(s)));
         }
         if open {
-            // Most of the dock's height at first: the rule answers are what the user reads.
-            let first = (ui.available_height() * 0.6).max(360.0);
-            egui::Panel::top("rules-panel")
-                .resizable(true)
-                .default_size(first)
-                .size_range(90.0..=(ui.available_height() - 120.0).max(90.0))
-                .frame(egui::Frame::NONE)
-                .show(ui, |ui| {
-                    // The legend and the shading toggle stay in view below the answers,
-                    // however long those are.
-                    egui::Panel::bottom("rules-legend")
-                        .frame(egui::Frame::NONE)
-                        .show(ui, |ui| out.extend(self.legend_ui(ui)));
-                    egui::ScrollArea::vertical()
-                        .id_salt("rules-scroll")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| out.extend(self.rules_panel_ui(ui)));
-                });
+            let height = self.rules_height(ui.available_height());
+            let width = ui.available_width();
+            ui.allocate_ui(egui::vec2(width, height), |ui| {
+                ui.set_min_size(egui::vec2(width, height));
+                // The legend and the shading toggle stay in view below the answers, however
+                // long those are.
+                egui::Panel::bottom("rules-legend")
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| out.extend(self.legend_ui(ui)));
+                let shown = egui::ScrollArea::vertical()
+                    .id_salt("rules-scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| out.extend(self.rules_panel_ui(ui)));
+                self.panels.rules_content = shown.content_size.y;
+            });
+            out.extend(self.dock_divider(ui, height));
+        } else {
+            ui.separator();
         }
-        ui.separator();
         // The inspector and the game's log share the rest of the dock, one tab each, so the
         // log never takes room from the map.
         ui.horizontal(|ui| {
@@ -347,6 +355,61 @@ impl App {
             out.extend(self.log_ui(ui));
         } else {
             out.extend(self.inspector_panel_ui(ui));
+        }
+        out
+    }
+
+    /// The Rules panel's height in a dock of `dock` points: as set by the divider, or else as
+    /// tall as its answers (up to 60% of the dock), so a panel with little to say leaves the
+    /// room to the inspector below.
+    fn rules_height(&self, dock: f32) -> f32 {
+        let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
+        let wanted = self
+            .settings
+            .rules_height
+            .unwrap_or((self.panels.rules_content + RULES_LEGEND).min(dock * 0.6));
+        wanted.clamp(RULES_MIN, most)
+    }
+
+    /// The divider between the Rules panel and the inspector: a visible grip, dragged to set
+    /// the panel's height (remembered in the settings), double-clicked to let the panel fit
+    /// its answers again.
+    fn dock_divider(&self, ui: &mut Ui, height: f32) -> Commands {
+        let mut out = Commands::default();
+        let (rect, r) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), 10.0),
+            egui::Sense::click_and_drag(),
+        );
+        let r = r
+            .on_hover_cursor(egui::CursorIcon::ResizeVertical)
+            .on_hover_text("Drag to give the Rules panel or the inspector more room; double-click to fit the Rules panel to its answers");
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Splitter, true, "Rules and inspector divider")
+        });
+        let v = ui.visuals();
+        let hot = r.hovered() || r.dragged();
+        let colour = if hot {
+            v.widgets.hovered.fg_stroke.color
+        } else {
+            v.widgets.noninteractive.bg_stroke.color
+        };
+        let y = rect.center().y;
+        ui.painter()
+            .hline(rect.x_range(), y, egui::Stroke::new(1.0, colour));
+        // The grip: a short bar of dots in the middle says the line can be taken hold of.
+        for k in -2..=2 {
+            let c = egui::pos2(rect.center().x + k as f32 * 6.0, y);
+            ui.painter()
+                .circle_filled(c, if hot { 2.0 } else { 1.6 }, colour);
+        }
+        if r.dragged() && r.drag_delta().y != 0.0 {
+            let mut s = self.settings.clone();
+            s.rules_height = Some((height + r.drag_delta().y).max(RULES_MIN));
+            out.push(Command::Settings(Box::new(s)));
+        } else if r.double_clicked() {
+            let mut s = self.settings.clone();
+            s.rules_height = None;
+            out.push(Command::Settings(Box::new(s)));
         }
         out
     }

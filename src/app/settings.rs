@@ -31,6 +31,9 @@ pub struct Settings {
     pub show_history: bool,
     /// The Rules panel is open at the top of the dock (else only its header shows).
     pub show_rules: bool,
+    /// The Rules panel's height, set by dragging the dock's divider (double-click it to go
+    /// back to `None`: the panel is as tall as what it has to say, up to 60% of the dock).
+    pub rules_height: Option<f32>,
     /// Refused places of a preview are shaded in full, not only outlined.
     pub show_refused: bool,
     /// The left panel shows the order of battle rather than the palette.
@@ -59,6 +62,7 @@ impl Default for Settings {
             show_problems: false,
             show_history: false,
             show_rules: true,
+            rules_height: None,
             show_refused: false,
             show_order_of_battle: false,
             keep_tool: false,

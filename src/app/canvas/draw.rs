@@ -407,22 +407,29 @@ impl App {
                 ));
             }
             Some(Gesture::Measure { from, to }) => {
-                let (a, b) = (v.to_screen(*from), v.to_screen(*to));
-                shapes.push(Shape::line_segment([a, b], Stroke::new(2.0, accent)));
-                shapes.push(Shape::circle_filled(a, 3.0, accent));
-                let text = measure_text(s, *from, *to);
-                ui.ctx().fonts_mut(|f| {
-                    shapes.push(Shape::text(
-                        f,
-                        b + Vec2::new(8.0, -8.0),
-                        egui::Align2::LEFT_BOTTOM,
-                        text,
-                        egui::FontId::proportional(14.0),
-                        accent,
-                    ));
-                });
+                measure_line(
+                    ui,
+                    s,
+                    shapes,
+                    accent,
+                    [*from, *to],
+                    [v.to_screen(*from), v.to_screen(*to)],
+                );
             }
             _ => {}
+        }
+        if self.canvas.gesture.is_none()
+            && self.tool == Tool::Measure
+            && let Some((from, to)) = self.canvas.measured
+        {
+            measure_line(
+                ui,
+                s,
+                shapes,
+                accent,
+                [from, to],
+                [v.to_screen(from), v.to_screen(to)],
+            );
         }
         if !self.canvas.drawing.is_empty() {
             let mut pts: Vec<Pos2> = self
@@ -538,4 +545,28 @@ pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
         }
         None => format!("{:.2}\"", from.distance(to)),
     }
+}
+
+/// A measured distance: the line from where it started, and the distance beside its end.
+fn measure_line(
+    ui: &Ui,
+    s: &Scenario,
+    shapes: &mut Vec<Shape>,
+    accent: Color32,
+    [from, to]: [Point; 2],
+    [a, b]: [Pos2; 2],
+) {
+    shapes.push(Shape::line_segment([a, b], Stroke::new(2.0, accent)));
+    shapes.push(Shape::circle_filled(a, 3.0, accent));
+    let text = measure_text(s, from, to);
+    ui.ctx().fonts_mut(|f| {
+        shapes.push(Shape::text(
+            f,
+            b + Vec2::new(8.0, -8.0),
+            egui::Align2::LEFT_BOTTOM,
+            text,
+            egui::FontId::proportional(14.0),
+            accent,
+        ));
+    });
 }

@@ -66,6 +66,9 @@ pub(super) struct CanvasState {
     pub calibration: super::calibrate_window::Calibration,
     /// *Find the grid*: running, or what it found for the image.
     pub finding: super::find_grid::Finding,
+    /// The last distance measured: it stays on the map after the button is released, until
+    /// the next measure, Escape or another tool.
+    pub measured: Option<(Point, Point)>,
 }
 
 impl Default for CanvasState {
@@ -83,6 +86,7 @@ impl Default for CanvasState {
             cancelling: false,
             calibration: Default::default(),
             finding: Default::default(),
+            measured: None,
             tip: None,
         }
     }
@@ -254,10 +258,13 @@ impl App {
             }
             Tool::Measure => {
                 if response.drag_started_by(PointerButton::Primary) {
-                    self.canvas.gesture = Some(Gesture::Measure {
-                        from: world,
-                        to: world,
-                    });
+                    self.canvas.measured = None;
+                    // From where the button went down: egui reports the drag a few points on.
+                    let from = ui
+                        .input(|i| i.pointer.press_origin())
+                        .map(|p| self.view.to_world(p))
+                        .unwrap_or(world);
+                    self.canvas.gesture = Some(Gesture::Measure { from, to: world });
                 }
                 if let Some(Gesture::Measure { to, .. }) = &mut self.canvas.gesture {
                     *to = world;

@@ -224,7 +224,14 @@ impl App {
             Gesture::RulesMove { to, .. } => out.push(Command::DropGhost(to)),
             Gesture::Follower { model, to } => out.push(Command::PlaceFollower { model, to }),
             Gesture::Sight { from, to } => out.push(Command::Sight(from, to)),
-            Gesture::Measure { .. } | Gesture::Pan | Gesture::Hexsides { .. } => {}
+            Gesture::Measure { from, to } => {
+                self.canvas.measured = Some((from, to));
+                self.status = format!(
+                    "Measured {} (stays until the next measure; Escape clears it)",
+                    super::draw::measure_text(s, from, to)
+                );
+            }
+            Gesture::Pan | Gesture::Hexsides { .. } => {}
         }
         out
     }
