@@ -351,7 +351,7 @@ fn every_control_of_every_panel_has_an_accessible_name() {
             e.click_and_settle("Expand all");
             let inside_a_closed_section = match item {
                 ItemRef::Scenario => Some("Routers stay on the table"),
-                ItemRef::Unit(_) => Some("Toughness"),
+                ItemRef::Unit(_) => Some("Hits taken"),
                 ItemRef::Column(_) => Some("Clear route and last order"),
                 _ => None,
             };
