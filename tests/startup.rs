@@ -96,3 +96,37 @@ fn the_binary_goes_on_to_the_editor_after_a_broken_file() {
     assert!(err.contains("broken.json"), "{err}");
     assert!(err.contains("cannot open the editor window"), "{err}");
 }
+
+/// With no file, the editor opens on the sample and says so, pointing at Help > Getting
+/// started, which opens a window of first steps.
+#[test]
+fn the_first_window_says_it_is_a_sample_and_getting_started_opens() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let start = startup(None).expect("the sample loads");
+    let app = App::starting(
+        start,
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.path().join("recovery")),
+        Settings::default(),
+    );
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("This is the built-in sample")
+            .count()
+            >= 1,
+        "{}",
+        h.state().status
+    );
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Getting started").click();
+    h.run();
+    assert!(h.query_by_label_contains("1. This is a sample").is_some());
+    assert!(
+        h.query_by_label_contains("F5 (or Play, top right)")
+            .is_some()
+    );
+}

@@ -204,6 +204,8 @@ pub enum Command {
     PathChosen(Purpose, PathBuf),
     ShowShortcuts,
     ShowAbout,
+    /// Help > Getting started.
+    ShowGettingStarted,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
     Confirm,
     /// Escape: cancel the drag, the drawing or the waiting move, in that order.
@@ -461,6 +463,7 @@ impl App {
             Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
             Command::ShowAbout => self.panels.show_about = true,
+            Command::ShowGettingStarted => self.panels.show_getting_started = true,
             Command::Confirm => self.confirm(),
             Command::Cancel => self.cancel(),
             Command::Back => self.back(),

@@ -349,9 +349,13 @@ impl App {
                         ui.label(RichText::new(format!("   Note: {}", plain(text))).italics());
                     }
                     if i + 1 == now {
-                        for reason in &e.reasons {
-                            ui.label(RichText::new(format!("   {}", plain(reason))).weak());
-                        }
+                        // The reasons at the body's size and colour: they are what the entry
+                        // is read for.
+                        ui.indent(("reasons", i), |ui| {
+                            for reason in &e.reasons {
+                                ui.label(plain(reason));
+                            }
+                        });
                         note_ui(ui, note, i + 1, e.note.as_deref(), &mut out);
                     }
                 }

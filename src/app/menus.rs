@@ -39,6 +39,9 @@ impl App {
             ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui)));
             ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui)));
             ui.menu_button("Help", |ui| {
+                if entry(ui, "Getting started", None, true) {
+                    out.push(Command::ShowGettingStarted);
+                }
                 if entry(ui, "Keyboard shortcuts", Some(Action::Shortcuts), true) {
                     out.push(Command::ShowShortcuts);
                 }

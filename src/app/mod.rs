@@ -31,6 +31,7 @@ pub mod dialogs;
 pub mod export_window;
 mod files;
 mod game_log;
+mod getting_started;
 mod glyphs;
 pub mod hit;
 mod inspector;
@@ -136,6 +137,16 @@ impl App {
         }
         if let Some(text) = notice {
             app.notify(true, text);
+        } else if app.doc.path.is_none() {
+            // The first window is a sample: say so, and where to begin.
+            app.notify(
+                false,
+                format!(
+                    "This is the built-in sample \"{}\". Help > Getting started shows where to \
+                     begin; File > New starts your own scenario.",
+                    app.doc.scenario().meta.title
+                ),
+            );
         }
         app
     }
@@ -337,6 +348,7 @@ impl App {
             .ui(ctx, self.canvas.rect, self.now, self.doc.changes());
         bindings::shortcuts_window_ui(ctx, &mut self.panels.show_shortcuts);
         App::about_window_ui(ctx, &mut self.panels.show_about);
+        getting_started::getting_started_ui(ctx, &mut self.panels.show_getting_started);
         // The printers' corrections live in the settings; the window edits them in place.
         std::mem::swap(&mut self.export.printers, &mut self.settings.printer_fixes);
         out.extend(self.export.ui(ctx, self.doc.scenario(), self.doc.changes()));

@@ -97,6 +97,7 @@ pub(super) struct Panels {
     pub problems: super::problems::Problems,
     pub show_shortcuts: bool,
     pub show_about: bool,
+    pub show_getting_started: bool,
     /// The window title last sent.
     pub title: String,
     /// Why the inspector's last change was refused, with the selection it was made on: shown
@@ -172,7 +173,7 @@ impl App {
             ui.separator();
             ui.label(match self.selection.len() {
                 0 => "nothing selected".to_string(),
-                1 => format!("selected: {}", self.selection[0]),
+                1 => format!("selected: {}", s.item_name(self.selection[0])),
                 n => format!("{n} selected"),
             });
             ui.separator();
@@ -391,7 +392,7 @@ impl App {
         let colour = if hot {
             v.widgets.hovered.fg_stroke.color
         } else {
-            v.widgets.noninteractive.bg_stroke.color
+            v.widgets.inactive.fg_stroke.color.gamma_multiply(0.7)
         };
         let y = rect.center().y;
         ui.painter()

@@ -191,7 +191,7 @@ impl PathPrompt {
                     "No file dialog can be shown on this desktop (no portal and no zenity): \
                      type the path. Tab completes it.",
                 )
-                .small(),
+                .weak(),
             );
             out.extend(self.field_ui(ui, close));
         });

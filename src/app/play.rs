@@ -522,7 +522,15 @@ impl App {
         // Whose turn it is, in the side's colour, where the eye looks for it.
         let acting = match stage.side.and_then(|id| s.side(id)) {
             Some(side) => Some((format!("{} to act", side.name), side.colour)),
-            None if s.sides.len() > 1 => Some(("both sides act".to_string(), s.sides[0].colour)),
+            None if s.sides.len() > 1 => Some((
+                "both sides act".to_string(),
+                crate::model::Colour {
+                    r: 0xb0,
+                    g: 0xb0,
+                    b: 0xb0,
+                    a: 255,
+                },
+            )),
             None => None,
         };
         if let Some((who, colour)) = acting {

@@ -357,8 +357,17 @@ impl App {
                     && *u == unit
                     && *at == self.doc.changes()
                 {
+                    // What the test did: its first line as the heading, the rest (the roll,
+                    // the outcome, what follows) one line each below it.
                     egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.label(RichText::new(format!("Applied: {}", plain(said))).strong());
+                        let said = plain(said);
+                        let mut lines = said.lines().map(str::trim).filter(|l| !l.is_empty());
+                        if let Some(first) = lines.next() {
+                            ui.label(RichText::new(format!("Applied: {first}")).strong());
+                        }
+                        for line in lines {
+                            ui.label(format!("• {line}"));
+                        }
                     });
                 }
                 for (kind, t) in &tests {

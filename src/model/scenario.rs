@@ -236,6 +236,27 @@ impl Scenario {
         self.columns.iter().find(|c| c.id == id)
     }
 
+    /// What a player calls `item`: a unit, a column, a side or a terrain piece by its name
+    /// ("Naval Brigade", "a model of Naval Brigade"), anything else as the model names it.
+    pub fn item_name(&self, item: ItemRef) -> String {
+        let named = match item {
+            ItemRef::Unit(u) => self.unit(u).map(|u| u.name.clone()),
+            ItemRef::Model(u, _) => self.unit(u).map(|u| format!("a model of {}", u.name)),
+            ItemRef::Column(c) => self.column(c).map(|c| c.name.clone()),
+            ItemRef::Side(id) => self.side(id).map(|s| s.name.clone()),
+            ItemRef::Piece(p) => self.piece(p).map(|p| {
+                if p.name.is_empty() {
+                    self.terrain(p.terrain)
+                        .map_or_else(|| "terrain".to_string(), |t| t.name.clone())
+                } else {
+                    p.name.clone()
+                }
+            }),
+            _ => None,
+        };
+        named.unwrap_or_else(|| item.to_string())
+    }
+
     /// The column a unit marches in, if any.
     pub fn column_of(&self, unit: UnitId) -> Option<&Column> {
         self.columns
@@ -266,5 +287,29 @@ impl Scenario {
                 .iter()
                 .find(|c| c.name.eq_ignore_ascii_case(key))
         })
+    }
+}
+
+#[cfg(test)]
+mod item_name_tests {
+    use super::*;
+
+    #[test]
+    fn items_are_named_as_a_player_names_them() {
+        let s = crate::samples::by_name("bakambo")
+            .expect("sample")
+            .load()
+            .expect("loads");
+        let u = &s.units[0];
+        assert_eq!(s.item_name(ItemRef::Unit(u.id)), u.name);
+        if let Some(m) = u.models.first() {
+            assert_eq!(
+                s.item_name(ItemRef::Model(u.id, m.id)),
+                format!("a model of {}", u.name)
+            );
+        }
+        let c = &s.columns[0];
+        assert_eq!(s.item_name(ItemRef::Column(c.id)), c.name);
+        assert_eq!(s.item_name(ItemRef::Scenario), "scenario");
     }
 }

@@ -367,7 +367,25 @@ impl App {
             acted_marks(shapes, s, v, &g.acted);
         }
         // The points of a column's route as drawn, numbered in the order they are passed (the
-        // route the lead takes through them is the preview's).
+        // route the lead takes through them is the preview's), joined in that order from the
+        // unit by a dashed line so the order reads at a glance.
+        if !self.rules.route.is_empty() {
+            let start = self
+                .rules
+                .open
+                .and_then(|(u, _)| crate::preview::anchor(s, u));
+            let line: Vec<Pos2> = start
+                .iter()
+                .chain(self.rules.route.iter())
+                .map(|p| v.to_screen(*p))
+                .collect();
+            shapes.extend(Shape::dashed_line(
+                &line,
+                Stroke::new(2.0, Color32::from_rgb(0xd5, 0x5e, 0x00)),
+                8.0,
+                5.0,
+            ));
+        }
         for (k, p) in self.rules.route.iter().enumerate() {
             let at = v.to_screen(*p);
             shapes.push(Shape::circle_filled(
@@ -386,7 +404,7 @@ impl App {
                     at,
                     egui::Align2::CENTER_CENTER,
                     (k + 1).to_string(),
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional(11.0),
                     Color32::WHITE,
                 )
             }));

@@ -28,7 +28,8 @@ fn edge_len(s: &Scenario, e: Edge) -> Option<f32> {
 pub fn column_ui(ui: &mut Ui, f: &mut Form, c: &Column) {
     let s = f.s;
     let k = |field: &str| format!("column.{}.{field}", c.id.0);
-    ui.heading(format!("Column {}", c.id));
+    ui.heading(&c.name);
+    ui.label(egui::RichText::new(format!("column {}", c.id)).weak());
     section(ui, "Column", ("column", c.id), false, |ui| {
         grid(ui, ("column-basics", c.id), |ui| {
             if let Some((v, key)) = f.text(ui, "Name", &k("name"), &c.name, &non_empty("A column"))

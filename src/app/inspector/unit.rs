@@ -13,11 +13,16 @@ use egui::{RichText, Ui};
 pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     let s = f.s;
     let k = |field: &str| format!("unit.{}.{field}", u.id.0);
-    ui.heading(format!(
-        "{} {}",
-        if u.is_leader() { "Leader" } else { "Unit" },
-        u.id
-    ));
+    // The unit by its name; its ID (what the command line takes) below it, quieter.
+    ui.heading(&u.name);
+    ui.label(
+        egui::RichText::new(format!(
+            "{} {}",
+            if u.is_leader() { "leader" } else { "unit" },
+            u.id
+        ))
+        .weak(),
+    );
     section(ui, "Unit", ("unit", u.id), false, |ui| {
         grid(ui, ("unit-basics", u.id), |ui| {
             if let Some((v, key)) = f.text(ui, "Name", &k("name"), &u.name, &non_empty("A unit")) {
