@@ -151,6 +151,50 @@ fn paint_terrain_with_a_drag_is_one_undo_step() {
     assert_ne!(e.s().map.as_hex().expect("hex").terrain_at(b), Some(woods));
 }
 
+/// A fast brush stroke, sampled only at its ends (the pointer jumped eight hexes in a
+/// frame), paints every hex between them.
+#[test]
+fn a_fast_brush_stroke_leaves_no_gaps_between_samples() {
+    let mut e = editor(sample("winceby"));
+    let woods = e
+        .s()
+        .terrain_types
+        .iter()
+        .find(|t| t.name == "Woods")
+        .expect("woods")
+        .id;
+    e.click("Woods");
+    let h = e.s().map.as_hex().expect("hex").clone();
+    let l = sandtable::scene::layout(&h);
+    let at = |col: i32| {
+        hexx::Hex::from_offset_coordinates(
+            [col, 12],
+            hexx::OffsetHexMode::Even,
+            hexx::HexOrientation::Flat,
+        )
+    };
+    let (a, b) = (
+        e.screen(l.hex_to_world_pos(at(2))),
+        e.screen(l.hex_to_world_pos(at(10))),
+    );
+    e.h.hover_at(a);
+    e.h.run();
+    e.press(a, true);
+    e.h.run();
+    e.h.hover_at(b);
+    e.h.run();
+    e.press(b, false);
+    e.h.run();
+    let painted = e.s().map.as_hex().expect("hex");
+    for hex in at(2).line_to(at(10)) {
+        assert_eq!(
+            painted.terrain_at(hex),
+            Some(woods),
+            "{hex:?} left unpainted"
+        );
+    }
+}
+
 #[test]
 fn draw_a_wood_by_clicking_its_corners() {
     let mut e = editor(sample("patrol"));

@@ -69,6 +69,9 @@ pub(super) struct CanvasState {
     /// The last distance measured: it stays on the map after the button is released, until
     /// the next measure, Escape or another tool.
     pub measured: Option<(Point, Point)>,
+    /// The hex under the brush when the stroke last painted: the next sample paints every hex
+    /// on the line from it, so a fast stroke leaves no gaps between pointer samples.
+    pub brush_last: Option<hexx::Hex>,
 }
 
 impl Default for CanvasState {
@@ -87,6 +90,7 @@ impl Default for CanvasState {
             calibration: Default::default(),
             finding: Default::default(),
             measured: None,
+            brush_last: None,
             tip: None,
         }
     }
@@ -279,6 +283,7 @@ impl App {
                 if response.is_pointer_button_down_on() || response.clicked() {
                     if !matches!(self.canvas.gesture, Some(Gesture::Paint { .. })) {
                         self.canvas.gesture = Some(Gesture::Paint { cells: Vec::new() });
+                        self.canvas.brush_last = None;
                     }
                     self.paint_at(world, terrain, radius);
                 }
@@ -366,10 +371,17 @@ impl App {
         let s = self.doc.scenario();
         let Some(h) = s.map.as_hex() else { return };
         let centre = h.layout().world_pos_to_hex(world);
+        let along: Vec<hexx::Hex> = match self.canvas.brush_last {
+            Some(last) if last != centre => last.line_to(centre).collect(),
+            _ => vec![centre],
+        };
+        self.canvas.brush_last = Some(centre);
         if let Some(Gesture::Paint { cells }) = &mut self.canvas.gesture {
-            for hex in paint::brush(h, centre, radius) {
-                if !cells.iter().any(|(c, _)| *c == hex) {
-                    cells.push((hex, terrain));
+            for c in along {
+                for hex in paint::brush(h, c, radius) {
+                    if !cells.iter().any(|(c, _)| *c == hex) {
+                        cells.push((hex, terrain));
+                    }
                 }
             }
         }
