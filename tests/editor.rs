@@ -1332,3 +1332,31 @@ fn a_measure_stays_after_release_until_escape() {
     e.key(Key::Escape);
     assert_eq!(e.app().status, "Measure cleared");
 }
+
+/// The pointer's card stays over the map: hovering a unit near the dock puts the card to the
+/// pointer's left, clear of the Rules panel's text.
+#[test]
+fn the_pointer_card_stays_clear_of_the_dock() {
+    let mut e = editor(sample("bakambo"));
+    let dock = e.h.get_by_label("Rules and inspector divider").rect().min.x;
+    // The unit nearest the dock's side of the map.
+    let u = e
+        .s()
+        .units
+        .iter()
+        .filter(|u| u.on_table() && !u.models.is_empty())
+        .max_by(|a, b| a.models[0].pos.x.total_cmp(&b.models[0].pos.x))
+        .expect("a unit on the table")
+        .clone();
+    e.hover_map(u.models[0].pos);
+    e.h.run();
+    let card =
+        e.h.query_all_by_label_contains(" · good order")
+            .map(|n| n.rect())
+            .next()
+            .expect("the card");
+    assert!(
+        card.max.x < dock,
+        "the card {card:?} runs over the dock at x {dock}"
+    );
+}

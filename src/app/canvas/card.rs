@@ -160,11 +160,20 @@ impl App {
         };
         let s = self.doc.scenario();
         let changes = self.doc.changes();
+        // The card stays over the map, clear of the dock's text: right of the pointer on the
+        // map's left half, left of it on the right half.
+        let area = self.canvas.rect;
+        let (pivot, offset) = if pos.x > area.center().x {
+            (egui::Align2::RIGHT_TOP, egui::vec2(-18.0, 18.0))
+        } else {
+            (egui::Align2::LEFT_TOP, egui::vec2(18.0, 18.0))
+        };
         egui::Area::new(egui::Id::unique("pointer-card"))
-            .fixed_pos(pos + egui::vec2(18.0, 18.0))
+            .pivot(pivot)
+            .fixed_pos(pos + offset)
             .order(egui::Order::Tooltip)
             .interactable(false)
-            .constrain(true)
+            .constrain_to(area)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(340.0);
