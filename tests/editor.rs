@@ -1360,3 +1360,47 @@ fn the_pointer_card_stays_clear_of_the_dock() {
         "the card {card:?} runs over the dock at x {dock}"
     );
 }
+
+/// Command is assigned by dragging a unit's row onto a leader's row in the order of battle:
+/// one undo step, and the row moves under him.
+#[test]
+fn dragging_a_row_onto_a_leader_in_the_order_of_battle_puts_the_unit_under_him() {
+    let s = sample("winceby");
+    let side = s.sides[0].id;
+    let unit = s
+        .units
+        .iter()
+        .filter(|u| u.side == side && !u.is_leader() && u.hex().is_some())
+        .last()
+        .expect("a unit")
+        .clone();
+    let leader = s
+        .units
+        .iter()
+        .find(|u| u.side == side && u.is_leader() && unit.commander != Some(u.id))
+        .expect("another leader")
+        .clone();
+    let mut e = editor(s.clone());
+    e.click("Order of battle");
+    let a = e.h.get_by_label(&unit.name).rect().center();
+    let b = e.h.get_by_label(&leader.name).rect().center();
+    e.h.hover_at(a);
+    e.h.run();
+    e.press(a, true);
+    e.h.run();
+    for k in 1..=10 {
+        e.h.hover_at(a + (b - a) * (k as f32 / 10.0));
+        e.h.run();
+    }
+    e.press(b, false);
+    e.h.run();
+    assert_eq!(
+        e.s().unit(unit.id).and_then(|u| u.commander),
+        Some(leader.id),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    e.keys(Modifiers::COMMAND, Key::Z);
+    assert_eq!(e.s(), &s);
+}

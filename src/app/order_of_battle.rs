@@ -24,6 +24,8 @@ pub struct Row {
     /// Strength and state at a glance: "6/6 · routing · off map".
     pub detail: String,
     pub on_map: bool,
+    /// A leader: other rows may be dropped on his to put them under his command.
+    pub leader: bool,
 }
 
 /// A heading and the rows under it (a column, or the units under no leader).
@@ -77,6 +79,7 @@ fn row(s: &Scenario, u: &Unit, depth: usize) -> Row {
         name: u.name.clone(),
         detail: detail(s, u),
         on_map: on_map(u),
+        leader: u.is_leader(),
     }
 }
 
@@ -87,11 +90,8 @@ pub fn order_of_battle(s: &Scenario) -> Vec<SideForces> {
         .map(|side| {
             let units: Vec<&Unit> = s.units.iter().filter(|u| u.side == side.id).collect();
             let groups = match s.rules.ruleset {
-                Ruleset::HexCommands => command_tree(s, &units, |u| {
-                    u.leadership.and_then(|l| l.superior).or(u.commander)
-                }),
                 Ruleset::ColumnOfMarch => columns(s, side.id, &units),
-                _ => command_tree(s, &units, |u| u.attached_leader),
+                r => command_tree(s, &units, |u| above(r, u)),
             };
             SideForces {
                 side: side.id,
@@ -278,17 +278,26 @@ impl App {
             ui.add_space(14.0 * r.depth as f32);
             let text = RichText::new(&r.name);
             let text = if r.on_map { text } else { text.italics() };
-            let resp = if r.on_map || self.playing() {
-                // In Play nobody is placed by hand: an off-map unit comes on under the rules.
+            let resp = if self.playing() {
+                // In Play nobody is placed or reassigned by hand.
                 ui.add(egui::Button::selectable(selected, text))
             } else {
-                // Off the map: the row is dragged onto the map to place the unit.
-                let id = egui::Id::unique(("oob-place", r.unit));
-                ui.dnd_drag_source(id, Payload::Place(r.unit), |ui| {
+                // Off the map the row is dragged onto the map to place the unit; any row is
+                // dragged onto a leader's row to put the unit under his command.
+                let payload = if r.on_map {
+                    Payload::Command(r.unit)
+                } else {
+                    Payload::Place(r.unit)
+                };
+                let id = egui::Id::unique(("oob-drag", r.unit));
+                ui.dnd_drag_source(id, payload, |ui| {
                     ui.add(egui::Button::selectable(selected, text))
                 })
                 .inner
             };
+            if !self.playing() && r.leader {
+                out.extend(self.command_drop(ui, &resp, r.unit));
+            }
             if resp.double_clicked() {
                 out.push(Command::Select(vec![ItemRef::Unit(r.unit)]));
                 out.push(Command::CentreOn(r.unit));
@@ -302,6 +311,94 @@ impl App {
         });
         out
     }
+}
+
+impl App {
+    /// A leader's row as a drop target: a unit of his side dropped on it goes under his
+    /// command, one undo step; a drop that would make him his own subordinate is refused.
+    fn command_drop(&self, ui: &Ui, row: &egui::Response, leader: UnitId) -> Commands {
+        let mut out = Commands::default();
+        let s = self.doc.scenario();
+        let carried = |p: &Payload| match p {
+            Payload::Place(u) | Payload::Command(u) => Some(*u),
+            _ => None,
+        };
+        if let Some(p) = row.dnd_hover_payload::<Payload>()
+            && carried(&p).is_some()
+        {
+            ui.painter().rect_stroke(
+                row.rect.expand(2.0),
+                3.0,
+                egui::Stroke::new(2.0, ui.visuals().selection.stroke.color),
+                egui::StrokeKind::Outside,
+            );
+        }
+        let Some(unit) = row
+            .dnd_release_payload::<Payload>()
+            .and_then(|p| carried(&p))
+        else {
+            return out;
+        };
+        out.push(match under_command(s, unit, leader) {
+            Ok(u) => Command::Apply(super::command::Change::new(
+                format!("Put {} under {}", u.name, name(s, leader)),
+                vec![crate::edit::ops::units::put(u)],
+            )),
+            Err(why) => Command::Status(why),
+        });
+        out
+    }
+}
+
+fn name(s: &Scenario, u: UnitId) -> String {
+    s.unit(u).map_or_else(|| u.to_string(), |u| u.name.clone())
+}
+
+/// Whom a unit stands under in the order of battle: on a hex map (R5) a leader's superior or
+/// a unit's commander; on the table the leader attached to it.
+fn above(ruleset: Ruleset, u: &Unit) -> Option<UnitId> {
+    match ruleset {
+        Ruleset::HexCommands => u.leadership.and_then(|l| l.superior).or(u.commander),
+        Ruleset::ColumnOfMarch => u.commander,
+        _ => u.attached_leader,
+    }
+}
+
+/// `unit` as it stands under `leader`'s command, or why it may not: a leader of another
+/// side, himself, or one of his own subordinates. What is set is what the order of battle
+/// reads ([`above`]): a leader's superior or a unit's commander on a hex map, the leader
+/// attached on the table.
+fn under_command(s: &Scenario, unit: UnitId, leader: UnitId) -> Result<Unit, String> {
+    let u = s.unit(unit).ok_or("That unit is gone")?;
+    let l = s.unit(leader).ok_or("That leader is gone")?;
+    if unit == leader {
+        return Err(format!("{} cannot command himself", l.name));
+    }
+    if u.side != l.side {
+        return Err(format!("{} leads another side than {}", l.name, u.name));
+    }
+    let r = s.rules.ruleset;
+    // Up the leader's chain: the unit must not be found above him (bounded by the units).
+    let mut up = above(r, l);
+    for _ in 0..s.units.len() {
+        match up {
+            Some(x) if x == unit => {
+                return Err(format!(
+                    "{} is under {}'s command: he cannot command his own superior",
+                    l.name, u.name
+                ));
+            }
+            Some(x) => up = s.unit(x).and_then(|x| above(r, x)),
+            None => break,
+        }
+    }
+    let mut n = u.clone();
+    match (r, &mut n.leadership) {
+        (Ruleset::HexCommands, Some(l)) => l.superior = Some(leader),
+        (Ruleset::HexCommands | Ruleset::ColumnOfMarch, _) => n.commander = Some(leader),
+        _ => n.attached_leader = Some(leader),
+    }
+    Ok(n)
 }
 
 #[cfg(test)]
@@ -362,6 +459,41 @@ mod tests {
                 .iter()
                 .any(|r| !r.on_map && r.detail.contains("off map"))
         );
+    }
+
+    #[test]
+    fn a_unit_dropped_on_a_leader_goes_under_his_command_but_never_over_its_superior() {
+        let s = sample("winceby");
+        let side = s.sides[0].id;
+        let leaders: Vec<&Unit> = s
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.is_leader())
+            .collect();
+        let troop = s
+            .units
+            .iter()
+            .find(|u| u.side == side && !u.is_leader())
+            .expect("a unit");
+        let top = leaders
+            .iter()
+            .find(|l| above(Ruleset::HexCommands, l).is_none())
+            .expect("a top leader");
+        let sub = leaders
+            .iter()
+            .find(|l| above(Ruleset::HexCommands, l) == Some(top.id))
+            .expect("a subordinate leader");
+        let moved = under_command(&s, troop.id, sub.id).expect("a unit goes under a leader");
+        assert_eq!(moved.commander, Some(sub.id));
+        let err = under_command(&s, top.id, sub.id).expect_err("a superior under his subordinate");
+        assert!(err.contains("own superior"), "{err}");
+        let enemy = s
+            .units
+            .iter()
+            .find(|u| u.side != side && u.is_leader())
+            .expect("an enemy leader");
+        assert!(under_command(&s, troop.id, enemy.id).is_err());
+        assert!(under_command(&s, sub.id, sub.id).is_err());
     }
 
     #[test]

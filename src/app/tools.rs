@@ -14,8 +14,12 @@ pub enum Payload {
     Objective,
     Zone,
     EntryPoint,
-    /// A unit off the map, dragged from the order of battle to be placed.
+    /// A unit off the map, dragged from the order of battle to be placed (or, dropped on a
+    /// leader's row, put under his command).
     Place(UnitId),
+    /// A unit on the map, dragged in the order of battle onto a leader's row to be put under
+    /// his command.
+    Command(UnitId),
 }
 
 impl Payload {
@@ -28,6 +32,9 @@ impl Payload {
             Payload::Zone => "Deployment zone".into(),
             Payload::EntryPoint => "Entry point".into(),
             Payload::Place(u) => s.unit(*u).map_or("unit".into(), |u| u.name.clone()),
+            Payload::Command(u) => s.unit(*u).map_or("unit".into(), |u| {
+                format!("{}: drop on a leader to put it under his command", u.name)
+            }),
         }
     }
 }

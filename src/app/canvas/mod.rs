@@ -459,6 +459,10 @@ impl App {
                 let facing = s.unit(u).map_or(0.0, |u| facing(u.side));
                 ("Place unit", create::place_off_map_unit(s, u, at, facing))
             }
+            // A row of the order of battle dropped on the map: only its leader rows take it.
+            Payload::Command(_) => return Command::Status(
+                "Drop the unit on a leader's row in the order of battle to put it under his command".into(),
+            ),
             Payload::Objective => ("Add objective", create::place_objective(s, at)),
             Payload::Zone => ("Add deployment zone", create::place_zone(s, side, at)),
             Payload::EntryPoint => ("Add entry point", create::place_entry(s, side, at)),
