@@ -1404,3 +1404,22 @@ fn dragging_a_row_onto_a_leader_in_the_order_of_battle_puts_the_unit_under_him()
     e.keys(Modifiers::COMMAND, Key::Z);
     assert_eq!(e.s(), &s);
 }
+
+/// Tab goes on from the last unit of one side to the units of the next, so the keyboard
+/// reaches every unit on the map.
+#[test]
+fn tab_reaches_the_other_sides_units() {
+    let s = sample("winceby");
+    let mut e = editor(s.clone());
+    let on_map = s.units.iter().filter(|u| u.hex().is_some()).count();
+    let mut sides = std::collections::BTreeSet::new();
+    for _ in 0..on_map {
+        e.keys(Modifiers::NONE, Key::Tab);
+        let u = match e.app().selection[..] {
+            [ItemRef::Unit(u)] => u,
+            ref other => panic!("{other:?}"),
+        };
+        sides.insert(e.s().unit(u).expect("unit").side.0);
+    }
+    assert_eq!(sides.len(), s.sides.len(), "every side's units are reached");
+}

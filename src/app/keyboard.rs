@@ -67,25 +67,28 @@ impl App {
         self.apply_change(change);
     }
 
-    /// Tab (`step` 1) and Shift+Tab (-1): selects the next or previous unit on the map of the
-    /// side in focus (the selected unit's, else the side new units join), in the order of
-    /// battle's order, and brings it into view.
+    /// Tab (`step` 1) and Shift+Tab (-1): selects the next or previous unit on the map, in the
+    /// order of battle's order, starting with the side in focus (the selected unit's, else the
+    /// side new units join) and going on to the other sides; and brings it into view.
     pub(super) fn cycle_unit(&mut self, step: i32) {
         let s = self.doc.scenario();
         let current = self.selected_unit();
         let side = current
             .and_then(|u| s.unit(u))
             .map_or(self.side, |u| u.side);
-        let units: Vec<UnitId> = order_of_battle(s)
+        // The side in focus first, then the other sides in turn: Tab goes on from the last
+        // unit of one side to the first of the next, so every unit is reached.
+        let mut forces = order_of_battle(s);
+        forces.sort_by_key(|f| f.side != side);
+        let units: Vec<UnitId> = forces
             .into_iter()
-            .filter(|f| f.side == side)
             .flat_map(|f| f.groups)
             .flat_map(|g| g.rows)
             .filter(|r| r.on_map)
             .map(|r| r.unit)
             .collect();
         if units.is_empty() {
-            self.status = "No unit of that side is on the map".into();
+            self.status = "No unit is on the map".into();
             return;
         }
         let n = units.len() as i32;
@@ -98,7 +101,8 @@ impl App {
         let unit = units[next as usize];
         self.selection = vec![ItemRef::Unit(unit)];
         if let Some(u) = s.unit(unit) {
-            self.status = format!("{} ({} of {})", u.name, next + 1, n);
+            let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
+            self.status = format!("{} · {side} ({} of {})", u.name, next + 1, n);
         }
         self.bring_into_view(unit);
     }

@@ -235,8 +235,8 @@ impl App {
                 "Click to select, double-click to find on the map. A unit that has acted this \
                  turn says so, as its mark on the map does."
             } else {
-                "Click to select, double-click to find on the map; drag a unit that is off the \
-                 map onto it to place it."
+                "Click to select, double-click to find on the map; drag a unit onto a leader to \
+                 put it under his command, or a unit that is off the map onto the map to place it."
             })
             .weak(),
         );
