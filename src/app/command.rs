@@ -204,6 +204,9 @@ pub enum Command {
     PathChosen(Purpose, PathBuf),
     ShowShortcuts,
     ShowAbout,
+    /// Say why a move or change was refused: in the status bar and as a notice over the map
+    /// until the next change.
+    Refuse(String),
     /// Help > Getting started.
     ShowGettingStarted,
     /// Enter: finish the shape being drawn, or commit the move waiting for its followers.
@@ -468,6 +471,7 @@ impl App {
             Command::Cancel => self.cancel(),
             Command::Back => self.back(),
             Command::Status(text) => self.status = text,
+            Command::Refuse(text) => self.refuse(text),
             Command::TogglePreview => self.toggle_preview(),
             Command::OpenPreview(mode) => self.open_preview(mode),
             Command::ClosePreview => self.close_preview(),

@@ -289,11 +289,14 @@ impl App {
                 } else {
                     Payload::Place(r.unit)
                 };
-                let id = egui::Id::unique(("oob-drag", r.unit));
-                ui.dnd_drag_source(id, payload, |ui| {
-                    ui.add(egui::Button::selectable(selected, text))
-                })
-                .inner
+                // The row's own button senses the drag too, so a click still selects it.
+                let resp = ui
+                    .add(egui::Button::selectable(selected, text))
+                    .interact(egui::Sense::drag());
+                if resp.drag_started() {
+                    egui::DragAndDrop::set_payload(ui.ctx(), payload);
+                }
+                resp
             };
             if !self.playing() && r.leader {
                 out.extend(self.command_drop(ui, &resp, r.unit));

@@ -112,6 +112,8 @@ pub(super) struct Panels {
     /// How tall the Rules panel's answers were last frame: the panel fits them when its height
     /// was never set by hand.
     pub rules_content: f32,
+    /// How tall the Rules panel's legend was last frame.
+    pub rules_legend: f32,
 }
 
 impl App {
@@ -308,20 +310,23 @@ impl App {
         if open {
             let height = self.rules_height(ui.available_height());
             let width = ui.available_width();
-            ui.allocate_ui(egui::vec2(width, height), |ui| {
+            let area = ui.allocate_ui(egui::vec2(width, height), |ui| {
                 ui.set_min_size(egui::vec2(width, height));
-                // The legend and the shading toggle stay in view below the answers, however
-                // long those are.
-                egui::Panel::bottom("rules-legend")
-                    .frame(egui::Frame::NONE)
-                    .show(ui, |ui| out.extend(self.legend_ui(ui)));
+                // The answers scroll in what the legend (as tall as it was last frame) leaves,
+                // so the legend and the shading toggle stay in view below them, never over.
+                let legend = self.panels.rules_legend.max(24.0);
                 let shown = egui::ScrollArea::vertical()
                     .id_salt("rules-scroll")
                     .auto_shrink([false, false])
+                    .max_height((height - legend - ui.spacing().item_spacing.y).max(24.0))
                     .show(ui, |ui| out.extend(self.rules_panel_ui(ui)));
                 self.panels.rules_content = shown.content_size.y;
+                let top = ui.cursor().top();
+                out.extend(self.legend_ui(ui));
+                self.panels.rules_legend = ui.cursor().top() - top;
             });
-            out.extend(self.dock_divider(ui, height));
+            // The drag moves the divider from where it was drawn.
+            out.extend(self.dock_divider(ui, area.response.rect.height()));
         } else {
             ui.separator();
         }
@@ -365,10 +370,10 @@ impl App {
     /// room to the inspector below.
     fn rules_height(&self, dock: f32) -> f32 {
         let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
-        let wanted = self
-            .settings
-            .rules_height
-            .unwrap_or((self.panels.rules_content + RULES_LEGEND).min(dock * 0.6));
+        let wanted = self.settings.rules_height.unwrap_or(
+            (self.panels.rules_content + self.panels.rules_legend.max(RULES_LEGEND))
+                .min(dock * 0.6),
+        );
         wanted.clamp(RULES_MIN, most)
     }
 

@@ -109,7 +109,7 @@ impl App {
                     } else if let Some(u) = unit {
                         // Refused: the unit stays selected (its preview says more), and no
                         // box starts from it.
-                        out.push(Command::Status(self.why_no_drag_in_play(u)));
+                        out.push(Command::Refuse(self.why_no_drag_in_play(u)));
                         out.push(Command::Select(vec![crate::model::ItemRef::Unit(u)]));
                         return out;
                     } else {

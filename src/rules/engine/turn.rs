@@ -401,7 +401,7 @@ pub fn yet_to_act(s: &Scenario, stage: Stage) -> usize {
     s.units
         .iter()
         .filter(|u| stage.side.is_none_or(|side| u.side == side))
-        .filter(|u| u.on_table() && u.state.morale != Morale::Removed)
+        .filter(|u| matches!(u.position, Position::Table | Position::Hex { .. }) && u.in_play())
         .filter(|u| acted.is_none_or(|a| !a.contains(&u.id)))
         .count()
 }
@@ -424,7 +424,7 @@ mod yet_to_act_tests {
         let on_map = s
             .units
             .iter()
-            .filter(|u| u.side == side && u.on_table() && u.state.morale != Morale::Removed)
+            .filter(|u| u.side == side && u.hex().is_some() && u.in_play())
             .count();
         assert!(on_map > 0);
         assert_eq!(yet_to_act(&s, stage), on_map);
