@@ -1370,8 +1370,7 @@ fn dragging_a_row_onto_a_leader_in_the_order_of_battle_puts_the_unit_under_him()
     let unit = s
         .units
         .iter()
-        .filter(|u| u.side == side && !u.is_leader() && u.hex().is_some())
-        .next_back()
+        .rfind(|u| u.side == side && !u.is_leader() && u.hex().is_some())
         .expect("a unit")
         .clone();
     let leader = s
