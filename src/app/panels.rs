@@ -386,9 +386,16 @@ impl App {
             egui::vec2(ui.available_width(), 10.0),
             egui::Sense::click_and_drag(),
         );
-        let r = r
-            .on_hover_cursor(egui::CursorIcon::ResizeVertical)
-            .on_hover_text("Drag to give the Rules panel or the inspector more room; double-click to fit the Rules panel to its answers");
+        let r = r.on_hover_cursor(egui::CursorIcon::ResizeVertical);
+        // The hint only before a drag: during and just after one it would cover the tabs.
+        let r = if r.dragged() || r.drag_stopped() || ui.input(|i| i.pointer.any_down()) {
+            r
+        } else {
+            r.on_hover_text(
+                "Drag to give the Rules panel or the inspector more room; double-click to fit \
+                 the Rules panel to its answers",
+            )
+        };
         r.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Splitter, true, "Rules and inspector divider")
         });

@@ -576,15 +576,18 @@ fn measure_line(
 ) {
     shapes.push(Shape::line_segment([a, b], Stroke::new(2.0, accent)));
     shapes.push(Shape::circle_filled(a, 3.0, accent));
+    shapes.push(Shape::circle_filled(b, 3.0, accent));
     let text = measure_text(s, from, to);
-    ui.ctx().fonts_mut(|f| {
-        shapes.push(Shape::text(
-            f,
-            b + Vec2::new(8.0, -8.0),
-            egui::Align2::LEFT_BOTTOM,
-            text,
-            egui::FontId::proportional(14.0),
-            accent,
-        ));
-    });
+    // The distance on a dark plate, so it reads over any terrain or unit.
+    let galley = ui
+        .ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text, egui::FontId::proportional(14.0), accent));
+    let at = b + Vec2::new(10.0, -10.0 - galley.size().y);
+    let plate = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(5.0, 2.0));
+    shapes.push(Shape::rect_filled(
+        plate,
+        3.0,
+        Color32::from_black_alpha(200),
+    ));
+    shapes.push(Shape::galley(at, galley, accent));
 }
