@@ -1422,3 +1422,29 @@ fn tab_reaches_the_other_sides_units() {
     }
     assert_eq!(sides.len(), s.sides.len(), "every side's units are reached");
 }
+
+/// Escape closes an open menu, and only the menu: the selection behind it stays.
+#[test]
+fn escape_closes_an_open_menu_and_nothing_else() {
+    let s = sample("winceby");
+    let unit = s.units[0].id;
+    let mut e = editor(s);
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    e.click("File");
+    assert!(
+        e.h.query_by_label("Export…").is_some(),
+        "the File menu is open"
+    );
+    e.keys(Modifiers::NONE, Key::Escape);
+    e.h.run();
+    assert!(
+        e.h.query_by_label("Export…").is_none(),
+        "Escape closed the menu"
+    );
+    assert_eq!(
+        e.app().selection,
+        vec![ItemRef::Unit(unit)],
+        "and kept the selection"
+    );
+}

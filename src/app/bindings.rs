@@ -402,6 +402,14 @@ pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Command
     if typing_last_frame || ui.ctx().text_edit_focused() {
         return out;
     }
+    // Escape with a menu (or any drop-down) open closes it and does nothing else: the open
+    // menu is what the user is looking at, not the selection behind it.
+    if egui::Popup::is_any_open(ui.ctx())
+        && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+    {
+        egui::Popup::close_all(ui.ctx());
+        return out;
+    }
     let mut keys: Vec<(&KeyboardShortcut, Action)> = BINDINGS
         .iter()
         .filter(|b| !(in_dock && b.action == Action::SelectAll))
