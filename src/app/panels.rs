@@ -88,7 +88,7 @@ fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
 /// inspector below the divider, in points.
 const RULES_LEGEND: f32 = 64.0;
 const INSPECTOR_MIN: f32 = 140.0;
-const RULES_MIN: f32 = 90.0;
+const RULES_MIN: f32 = 60.0;
 
 /// What the panels keep between frames.
 #[derive(Default)]
@@ -370,10 +370,17 @@ impl App {
     /// room to the inspector below.
     fn rules_height(&self, dock: f32) -> f32 {
         let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
-        let wanted = self.settings.rules_height.unwrap_or(
-            (self.panels.rules_content + self.panels.rules_legend.max(RULES_LEGEND))
-                .min(dock * 0.6),
-        );
+        // The legend as tall as it was last drawn (an estimate before the first frame).
+        let legend = if self.panels.rules_legend > 0.0 {
+            self.panels.rules_legend
+        } else {
+            RULES_LEGEND
+        };
+        let spacing = 4.0;
+        let wanted = self
+            .settings
+            .rules_height
+            .unwrap_or((self.panels.rules_content + spacing + legend).min(dock * 0.6));
         wanted.clamp(RULES_MIN, most)
     }
 
