@@ -431,10 +431,9 @@ fn with_no_file_dialog_a_path_is_typed_in_the_editor_with_completion() {
     );
 }
 
-/// A notice never covers an open window's footer (the Export window's buttons), and a long
-/// status message wraps in the status bar instead of running past the window's edge.
-#[test]
-fn notices_keep_clear_of_open_windows_and_long_status_wraps() {
+/// An editor on the sample `name` whose next Open (Ctrl+O) picks a file that is not a
+/// scenario; the file's path, and the folder that holds it while the test runs.
+fn editor_with_a_broken_file_to_open(name: &str) -> (Editor, PathBuf, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tempdir");
     let bad = dir.path().join("broken.sandtable");
     std::fs::write(&bad, b"not a scenario at all").expect("write");
@@ -442,13 +441,21 @@ fn notices_keep_clear_of_open_windows_and_long_status_wraps() {
         open: vec![bad.clone()],
         ..ScriptedDialogs::default()
     };
-    let mut e = editor_with(
-        sample("winceby"),
+    let e = editor_with(
+        sample(name),
         Setup {
             dialogs,
             ..Setup::default()
         },
     );
+    (e, bad, dir)
+}
+
+/// A notice never covers an open window's footer (the Export window's buttons), and a long
+/// status message wraps in the status bar instead of running past the window's edge.
+#[test]
+fn notices_keep_clear_of_open_windows_and_long_status_wraps() {
+    let (mut e, bad, _dir) = editor_with_a_broken_file_to_open("winceby");
     e.menu("File", "Export…");
     assert!(e.app().export.open);
     e.keys(Modifiers::COMMAND, Key::O);
@@ -476,20 +483,7 @@ fn notices_keep_clear_of_open_windows_and_long_status_wraps() {
 
 #[test]
 fn a_file_that_will_not_open_says_why_in_a_notice_that_stays() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let bad = dir.path().join("broken.sandtable");
-    std::fs::write(&bad, b"not a scenario at all").expect("write");
-    let dialogs = ScriptedDialogs {
-        open: vec![bad.clone()],
-        ..ScriptedDialogs::default()
-    };
-    let mut e = editor_with(
-        sample("patrol"),
-        Setup {
-            dialogs,
-            ..Setup::default()
-        },
-    );
+    let (mut e, bad, _dir) = editor_with_a_broken_file_to_open("patrol");
     e.keys(Modifiers::COMMAND, Key::O);
     let said = format!("Error: Could not open {}", bad.display());
     let notices = |e: &Editor| e.h.query_all_by_label_contains(&said).count();
@@ -1283,16 +1277,7 @@ fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
     // Drag it down 200 points.
     let a = divider.center();
     let b = a + egui::vec2(0.0, 200.0);
-    e.h.hover_at(a);
-    e.h.run();
-    e.press(a, true);
-    e.h.run();
-    for k in 1..=8 {
-        e.h.hover_at(a + (b - a) * (k as f32 / 8.0));
-        e.h.run();
-    }
-    e.press(b, false);
-    e.h.run();
+    e.drag_screen(a, b);
     let set = e
         .app()
         .settings
@@ -1383,16 +1368,7 @@ fn dragging_a_row_onto_a_leader_in_the_order_of_battle_puts_the_unit_under_him()
     e.click("Order of battle");
     let a = e.h.get_by_label(&unit.name).rect().center();
     let b = e.h.get_by_label(&leader.name).rect().center();
-    e.h.hover_at(a);
-    e.h.run();
-    e.press(a, true);
-    e.h.run();
-    for k in 1..=10 {
-        e.h.hover_at(a + (b - a) * (k as f32 / 10.0));
-        e.h.run();
-    }
-    e.press(b, false);
-    e.h.run();
+    e.drag_screen(a, b);
     assert_eq!(
         e.s().unit(unit.id).and_then(|u| u.commander),
         Some(leader.id),

@@ -10,6 +10,22 @@ use sandtable::app::startup::startup;
 use sandtable::io::recovery::Recovery;
 use sandtable::samples;
 
+/// The editor as the binary starts it on `start`, its recovery files under `dir`.
+fn editor_starting(
+    start: sandtable::app::startup::Startup,
+    dir: &std::path::Path,
+) -> Harness<'static, App> {
+    let app = App::starting(
+        start,
+        Box::new(ScriptedDialogs::default()),
+        Recovery::in_dir(dir.join("recovery")),
+        Settings::default(),
+    );
+    Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app)
+}
+
 #[test]
 fn a_broken_file_opens_the_sample_with_a_notice_naming_the_file_and_why() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -27,15 +43,7 @@ fn a_broken_file_opens_the_sample_with_a_notice_naming_the_file_and_why() {
     assert_eq!(start.loaded.scenario, sample);
 
     // In the editor, the notice is up and stays after other frames.
-    let app = App::starting(
-        start,
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().join("recovery")),
-        Settings::default(),
-    );
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    let mut h = editor_starting(start, dir.path());
     h.run();
     for _ in 0..30 {
         h.step();
@@ -103,15 +111,7 @@ fn the_binary_goes_on_to_the_editor_after_a_broken_file() {
 fn the_first_window_says_it_is_a_sample_and_getting_started_opens() {
     let dir = tempfile::tempdir().expect("tempdir");
     let start = startup(None).expect("the sample loads");
-    let app = App::starting(
-        start,
-        Box::new(ScriptedDialogs::default()),
-        Recovery::in_dir(dir.path().join("recovery")),
-        Settings::default(),
-    );
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
+    let mut h = editor_starting(start, dir.path());
     h.run();
     assert!(
         h.query_all_by_label_contains("This is the built-in sample")

@@ -344,17 +344,17 @@ impl App {
         };
         out.push(match under_command(s, unit, leader) {
             Ok(u) => Command::Apply(super::command::Change::new(
-                format!("Put {} under {}", u.name, name(s, leader)),
+                format!(
+                    "Put {} under {}",
+                    u.name,
+                    s.item_name(ItemRef::Unit(leader))
+                ),
                 vec![crate::edit::ops::units::put(u)],
             )),
             Err(why) => Command::Status(why),
         });
         out
     }
-}
-
-fn name(s: &Scenario, u: UnitId) -> String {
-    s.unit(u).map_or_else(|| u.to_string(), |u| u.name.clone())
 }
 
 /// Whom a unit stands under in the order of battle: on a hex map (R5) a leader's superior or

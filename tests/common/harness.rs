@@ -165,6 +165,11 @@ impl Editor {
     /// Drags from `from` to `to` on the map in small steps, one frame each.
     pub fn drag_map(&mut self, from: Point, to: Point) {
         let (a, b) = (self.screen(from), self.screen(to));
+        self.drag_screen(a, b);
+    }
+
+    /// Drags from `a` to `b` (screen points: a divider, a row) in eight steps, one frame each.
+    pub fn drag_screen(&mut self, a: Pos2, b: Pos2) {
         self.h.hover_at(a);
         self.h.run();
         self.press(a, true);
