@@ -213,6 +213,88 @@ fn patrol_move_waiting_for_followers() -> (Editor, Scenario) {
     (e, s)
 }
 
+/// With the leader placed, the real models are the followers to drag: grabbing one where it
+/// still stands places that follower (the leader stays put), and dragging the real leader
+/// again to a refused place keeps the move waiting as it was. The placed leader carries his
+/// star at his new place.
+#[test]
+fn patrol_real_models_drag_as_followers_and_a_refused_leader_drop_keeps_his_placement() {
+    let (mut e, s) = patrol_move_waiting_for_followers();
+    let waiting = e.app().pending_move().expect("waiting").clone();
+    let placed_leader = waiting.unit.model(waiting.leader).expect("leader").pos;
+    let real = s.unit(waiting.unit.id).expect("unit").clone();
+    let placed_at = |p: Point| {
+        waiting
+            .unit
+            .models
+            .iter()
+            .any(|m| m.footprint().signed_distance_to_point(p) <= 0.1)
+    };
+    // A follower whose real base is clear of every base as placed, and a free spot it may
+    // stand at near the leader's new place.
+    let (model, from, to) = waiting
+        .followers
+        .iter()
+        .filter_map(|f| {
+            let from = real.model(f.model)?.pos;
+            if placed_at(from) {
+                return None;
+            }
+            let to = around(placed_leader, 2.5, 0.25).into_iter().find(|p| {
+                p.distance(placed_leader) > 1.2
+                    && waiting.check(&s, f.model, *p).is_ok()
+                    && waiting
+                        .unit
+                        .models
+                        .iter()
+                        .all(|m| m.id == f.model || m.pos.distance(*p) > 1.2)
+            })?;
+            Some((f.model, from, to))
+        })
+        .next()
+        .expect("a follower standing clear of the placed move");
+    e.drag_map(from, to);
+    let now = e.app().pending_move().expect("still waiting").clone();
+    assert_eq!(e.s(), &s, "nothing committed");
+    assert!(
+        now.unit.model(model).expect("follower").pos.distance(to) < 0.3,
+        "the real model dragged places that follower: {}",
+        e.app().status
+    );
+    assert_eq!(
+        now.unit.model(now.leader).expect("leader").pos,
+        placed_leader,
+        "the leader stays where he was placed"
+    );
+    // The real leader dragged to a refused place: refused, and the waiting move is kept.
+    let leader = real.leader().expect("leader").pos;
+    e.drag_map(leader, leader + Point::new(20.0, 0.0));
+    assert!(
+        e.app().status.starts_with("Not moved: ")
+            && e.app().status.contains("stays where he was placed"),
+        "{}",
+        e.app().status
+    );
+    let kept = e.app().pending_move().expect("the move still waits");
+    assert_eq!(
+        kept.unit.model(kept.leader).expect("leader").pos,
+        placed_leader
+    );
+    assert!(kept.unit.model(model).expect("follower").pos.distance(to) < 0.3);
+    assert!(e.shows("drag the followers into place"));
+    // The gold star marks the leader's new place among the waiting move's shapes.
+    let star = kept.items(&s).into_iter().any(|i| {
+        matches!(i, sandtable::scene::Item::Convex { ref points, .. }
+            if points.len() == 10
+                && points.iter().all(|p| p.distance(placed_leader) < 1.0))
+    });
+    assert!(star, "the placed leader carries his star");
+    e.key(Key::Enter);
+    let after = e.s().unit(real.id).expect("unit");
+    assert!(after.leader().expect("leader").pos.distance(placed_leader) < 0.01);
+    assert!(after.model(model).expect("follower").pos.distance(to) < 0.3);
+}
+
 #[test]
 fn patrol_escape_cancels_the_waiting_move() {
     let (mut e, s) = patrol_move_waiting_for_followers();

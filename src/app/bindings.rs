@@ -52,6 +52,8 @@ pub enum Action {
     Confirm,
     Cancel,
     Shortcuts,
+    Menus,
+    NextChit,
     Play,
 }
 
@@ -105,6 +107,8 @@ impl Action {
             Action::Confirm => Command::Confirm,
             Action::Cancel => Command::Cancel,
             Action::Shortcuts => Command::ShowShortcuts,
+            Action::Menus => Command::OpenMenus,
+            Action::NextChit => Command::NextChit,
             Action::Play => Command::ToggleActivity,
         }
     }
@@ -337,6 +341,11 @@ pub const BINDINGS: &[Binding] = &[
         what: "cancel the drag, the drawing, the move waiting for its followers or placing; else deselect",
     },
     Binding {
+        action: Action::NextChit,
+        keys: &[key(NONE, Key::C)],
+        what: "Play, Command Phase: change the selected leader's command chit to the next one allowed",
+    },
+    Binding {
         action: Action::Play,
         keys: &[key(NONE, Key::F5)],
         what: "switch between Edit (authoring) and Play (moves under the rules, logged)",
@@ -345,6 +354,11 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Shortcuts,
         keys: &[key(NONE, Key::F1)],
         what: "this list",
+    },
+    Binding {
+        action: Action::Menus,
+        keys: &[key(NONE, Key::F10)],
+        what: "open the menus: Left and Right go from menu to menu, Up, Down and Enter pick an entry, Escape leaves",
     },
 ];
 

@@ -203,6 +203,8 @@ pub enum Command {
     /// A path typed in the editor's own prompt (no file dialog could be shown).
     PathChosen(Purpose, PathBuf),
     ShowShortcuts,
+    /// F10: the first menu opens with the keyboard in the menu bar.
+    OpenMenus,
     ShowAbout,
     /// Say why a move or change was refused: in the status bar and as a notice over the map
     /// until the next change.
@@ -296,6 +298,8 @@ pub enum Command {
         leader: UnitId,
         command: crate::model::Command,
     },
+    /// The keyboard's chit change: the selected leader's next chit allowed.
+    NextChit,
     /// Carry out the previewed column order, its order test rolled by the game's dice.
     MarchRolled,
     /// R3: a unit's Ld check before its order, on a typed 2D6 (or the game's dice if `None`).
@@ -465,6 +469,7 @@ impl App {
             Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),
             Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
+            Command::OpenMenus => self.panels.menu_keys.open(ctx, 0),
             Command::ShowAbout => self.panels.show_about = true,
             Command::ShowGettingStarted => self.panels.show_getting_started = true,
             Command::Confirm => self.confirm(),
@@ -535,6 +540,7 @@ impl App {
             Command::ChangeCommand { leader, command } => {
                 self.play_action(crate::model::game::Action::Command { leader, command });
             }
+            Command::NextChit => self.next_chit(),
             Command::MarchRolled => self.march(Some(crate::model::game::Dice::App)),
             Command::LeaderCheck { unit, roll } => {
                 use crate::model::game::{Action, Dice};
@@ -685,6 +691,8 @@ impl App {
             && let Tool::DrawArea { terrain } | Tool::DrawLine { terrain } = self.tool
         {
             self.finish_drawing(terrain);
+        } else if self.rules.aim.is_some() {
+            self.move_to_aim();
         } else if self.rules.pending.is_some() {
             self.commit_pending();
         }
@@ -702,6 +710,8 @@ impl App {
         } else if !self.canvas.drawing.is_empty() {
             self.canvas.drawing.clear();
             self.status = "Drawing cancelled".into();
+        } else if self.rules.aim.is_some() {
+            self.stop_aiming();
         } else if self.cancel_pending() {
             self.status = "Move cancelled".into();
         } else if matches!(self.tool, Tool::Place(_)) {

@@ -81,6 +81,7 @@ impl App {
     /// After another document is shown: what was waiting on the old one goes.
     fn after_showing(&mut self) {
         self.rules.pending = None;
+        self.rules.aim = None;
         self.canvas.gesture = None;
         self.prune_selection();
     }

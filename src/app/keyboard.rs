@@ -26,7 +26,8 @@ pub struct NudgeBurst {
 
 impl App {
     /// Arrow keys: the selection moves one hex or half an inch (a tenth with Shift); with
-    /// nothing selected the view pans instead.
+    /// nothing selected the view pans instead, and with a unit's move preview open they aim
+    /// its move under the rules (`aim`).
     pub(super) fn nudge(&mut self, n: Nudge) {
         // With the Calibrate tool the arrows move the background image under the map.
         if self.tool == super::tools::Tool::Calibrate
@@ -38,6 +39,10 @@ impl App {
                 .is_some_and(|b| b.placement.is_some())
         {
             self.nudge_background(n.dx, n.dy, n.fine);
+            return;
+        }
+        if self.aims() {
+            self.step_aim(n);
             return;
         }
         if self.selection.is_empty() {

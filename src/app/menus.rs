@@ -1,12 +1,80 @@
 //! The menu bar. Each entry sends a command and shows the keys that send it too, read from the
-//! binding table.
+//! binding table. F10 reaches the menus from the keyboard: Left and Right go from menu to
+//! menu, Up, Down and Enter walk and pick entries (egui's menu navigation), Escape or F10 leave.
 
 use super::App;
 use super::bindings::{Action, keys_text};
 use super::command::{Command, Commands, Guarded};
 use super::settings::Theme;
 use super::tools::Tool;
-use egui::{Button, RichText, Ui};
+use egui::{Button, Id, Key, Modifiers, Popup, RichText, Ui};
+
+/// The menu bar as the keyboard walks it: each menu's button and popup, and the entries that
+/// open a submenu, as they were drawn last frame.
+#[derive(Default)]
+pub(super) struct MenuKeys {
+    menus: Vec<(Id, Id)>,
+    submenus: Vec<Id>,
+}
+
+impl MenuKeys {
+    /// Opens the bar's `i`th menu (counted round the bar) and gives its button the keyboard,
+    /// so Down enters its entries.
+    pub fn open(&self, ctx: &egui::Context, i: isize) {
+        let n = self.menus.len() as isize;
+        if n == 0 {
+            return;
+        }
+        let (button, popup) = self.menus[i.rem_euclid(n) as usize];
+        Popup::open_id(ctx, popup);
+        ctx.memory_mut(|m| m.request_focus(button));
+        // The menu shows in the next frame, which no input may come to ask for.
+        ctx.request_repaint();
+    }
+
+    /// The keys of a keyboard in the menus (a bar button has the focus or a menu of the bar
+    /// is open): Left and Right open the neighbouring menu, except where egui's menus use them
+    /// (Right on an entry that opens a submenu, Left inside a submenu); Escape and F10 leave
+    /// the menus. `None` when the keyboard is not in the menus; `Some(handled)` when it is, so
+    /// the editor's shortcuts leave the other keys to the menus.
+    pub fn keys(&self, ui: &mut Ui) -> Option<bool> {
+        let ctx = ui.ctx().clone();
+        let focused = ctx.memory(|m| m.focused());
+        let on_button = self.menus.iter().position(|(b, _)| Some(*b) == focused);
+        let open = self
+            .menus
+            .iter()
+            .position(|(_, p)| Popup::is_id_open(&ctx, *p));
+        let current = on_button.or(open)? as isize;
+        let layer = focused
+            .and_then(|f| ctx.read_response(f))
+            .map(|r| r.layer_id.id);
+        let in_menu = open.is_some_and(|i| layer == Some(self.menus[i].1));
+        let in_submenu = focused.is_some() && on_button.is_none() && !in_menu;
+        let on_submenu_entry = focused.is_some_and(|f| self.submenus.contains(&f));
+        let pressed = |k: Key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+        let step = if !in_submenu && pressed(Key::ArrowLeft) {
+            Some(-1)
+        } else if !on_submenu_entry && pressed(Key::ArrowRight) {
+            Some(1)
+        } else {
+            None
+        };
+        if let Some(step) = step {
+            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+            self.open(&ctx, current + step);
+            return Some(true);
+        }
+        if pressed(Key::Escape) || pressed(Key::F10) {
+            Popup::close_all(&ctx);
+            if let Some(f) = focused {
+                ctx.memory_mut(|m| m.surrender_focus(f));
+            }
+            return Some(true);
+        }
+        Some(false)
+    }
+}
 
 /// A menu entry with its shortcut hint; `true` when clicked. Its accessible name is the entry's
 /// own text (the hint is drawn beside it, not read as part of the name).
@@ -17,6 +85,15 @@ fn entry(ui: &mut Ui, text: &str, action: Option<Action>, enabled: bool) -> bool
     }
     let r = ui.add_enabled(enabled, b);
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, text));
+    picked(ui, &r)
+}
+
+/// Whether an entry was picked; a pick closes the menu, whether by the pointer or by Enter
+/// (egui closes a menu only on a pointer's click).
+fn picked(ui: &Ui, r: &egui::Response) -> bool {
+    if r.clicked() {
+        ui.close();
+    }
     r.clicked()
 }
 
@@ -26,19 +103,34 @@ fn toggle_entry(ui: &mut Ui, text: &str, on: bool, action: Action) -> bool {
     let b = Button::selectable(on, text).shortcut_text(keys_text(ui.ctx(), action));
     let r = ui.add(b);
     r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, text));
-    r.clicked()
+    picked(ui, &r)
+}
+
+/// Where the entries that open a submenu are noted while the bar is drawn.
+fn submenus_id() -> Id {
+    Id::unique("submenu entries")
+}
+
+/// An entry that opens a submenu, noted so Right opens it rather than the next menu.
+fn submenu(ui: &mut Ui, text: &str, add: impl FnOnce(&mut Ui)) {
+    let id = ui.menu_button(text, add).response.id;
+    ui.data_mut(|d| d.get_temp_mut_or_default::<Vec<Id>>(submenus_id()).push(id));
 }
 
 impl App {
-    pub(super) fn menu_ui(&self, ui: &mut Ui) -> Commands {
+    /// The menu bar, and its menus as the keyboard walks them next frame.
+    pub(super) fn menu_ui(&self, ui: &mut Ui) -> (Commands, MenuKeys) {
         let mut out = Commands::default();
+        let mut keys = MenuKeys::default();
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| out.extend(self.file_menu_ui(ui)));
-            ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui)));
-            ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui)));
-            ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui)));
-            ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui)));
-            ui.menu_button("Help", |ui| {
+            let mut menus = vec![
+                ui.menu_button("File", |ui| out.extend(self.file_menu_ui(ui))),
+                ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui))),
+                ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui))),
+                ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui))),
+                ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui))),
+            ];
+            menus.push(ui.menu_button("Help", |ui| {
                 if entry(ui, "Getting started", None, true) {
                     out.push(Command::ShowGettingStarted);
                 }
@@ -48,10 +140,16 @@ impl App {
                 if entry(ui, "About Sandtable", None, true) {
                     out.push(Command::ShowAbout);
                 }
-            });
+            }));
+            keys.menus = menus
+                .iter()
+                .map(|m| (m.response.id, Popup::default_response_id(&m.response)))
+                .collect();
             out.extend(self.activity_bar_ui(ui));
         });
-        out
+        keys.submenus = ui.data(|d| d.get_temp(submenus_id()).unwrap_or_default());
+        ui.data_mut(|d| d.remove_temp::<Vec<Id>>(submenus_id()));
+        (out, keys)
     }
 
     fn game_menu_ui(&self, ui: &mut Ui) -> Commands {
@@ -103,7 +201,7 @@ impl App {
                 out.push(c);
             }
         }
-        ui.menu_button("Open sample", |ui| {
+        submenu(ui, "Open sample", |ui| {
             for sample in &crate::samples::ALL {
                 let text = format!("{} — {}", sample.name, sample.source);
                 if entry(ui, &text, None, true) {
@@ -111,12 +209,13 @@ impl App {
                 }
             }
         });
-        ui.menu_button("Open Recent", |ui| {
+        submenu(ui, "Open Recent", |ui| {
             if self.settings.recent.is_empty() {
                 ui.label(RichText::new("No recent files").weak());
             }
             for p in &self.settings.recent {
-                if ui.button(p.display().to_string()).clicked() {
+                let r = ui.button(p.display().to_string());
+                if picked(ui, &r) {
                     out.push(Command::File(Guarded::Open(Some(p.clone()))));
                 }
             }
@@ -263,7 +362,7 @@ impl App {
                 out.push(c);
             }
         }
-        ui.menu_button("Theme", |ui| {
+        submenu(ui, "Theme", |ui| {
             for (t, name) in [
                 (Theme::System, "System"),
                 (Theme::Light, "Light"),

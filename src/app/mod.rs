@@ -18,6 +18,7 @@
 //!   `glyphs`: text in the glyphs the editor's font has.
 
 pub mod activity;
+mod aim;
 pub mod background;
 mod bindings;
 mod calibrate_window;
@@ -281,7 +282,11 @@ impl App {
         for f in ui.input(|i| i.raw.dropped_files.clone()) {
             out.push(Command::Dropped(f));
         }
-        let keys = bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx));
+        let keys = match self.panels.menu_keys.keys(ui) {
+            // The keyboard is in the menus: their keys are theirs.
+            Some(_) => Commands::default(),
+            None => bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx)),
+        };
         // Escape pressed in the frame a drag ends cancels the drag: the canvas drops it
         // instead of sending its edit.
         self.canvas.cancelling = keys.any(|c| matches!(c, Command::Cancel));
@@ -289,7 +294,11 @@ impl App {
         self.sync_preview();
         // Every panel keeps the size the user gave it whatever it shows, and scrolls what does
         // not fit: the canvas keeps its place through selections, previews and warnings.
-        egui::Panel::top("menu").show(ui, |ui| out.extend(self.menu_ui(ui)));
+        egui::Panel::top("menu").show(ui, |ui| {
+            let (commands, keys) = self.menu_ui(ui);
+            out.extend(commands);
+            self.panels.menu_keys = keys;
+        });
         egui::Panel::bottom("status").show(ui, |ui| out.extend(self.status_ui(ui)));
         if self.settings.show_problems {
             egui::Panel::bottom("problems")

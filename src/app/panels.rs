@@ -114,6 +114,8 @@ pub(super) struct Panels {
     pub rules_content: f32,
     /// How tall the Rules panel's legend was last frame.
     pub rules_legend: f32,
+    /// The menu bar as the keyboard walks it (last frame's).
+    pub menu_keys: super::menus::MenuKeys,
 }
 
 impl App {

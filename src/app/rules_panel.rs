@@ -153,6 +153,10 @@ impl App {
         if let Some(p) = &self.rules.pending {
             let problems = p.problems(self.doc.scenario());
             ui.strong(format!("{} — drag the followers into place.", p.label));
+            ui.label(
+                "The gold star is the leader's new place. Drag a model from where it stands or \
+                 from its green outline; drag the star to place the leader again.",
+            );
             for n in &p.notes {
                 ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
             }

@@ -47,6 +47,8 @@ pub(super) struct RulesView {
     pub route: Vec<Point>,
     /// A move whose leader has landed, with its followers placed, waiting for Enter.
     pub pending: Option<Pending>,
+    /// Where the arrow keys aim the previewed unit's move (see `aim`).
+    pub aim: Option<Point>,
     /// The last line of sight drawn with the sight tool.
     pub sight: Option<(Point, Point)>,
     /// Dice typed into the odds panel for the morale test and for the rally test (each its
@@ -127,6 +129,7 @@ impl App {
                 && !crate::game::has_acted(self.doc.scenario(), u)
             {
                 self.rules.pending = None;
+                self.rules.aim = None;
                 self.rules.route.clear();
                 self.rules.open = self.usual_mode(u).map(|m| (u, m));
                 return;
@@ -139,6 +142,7 @@ impl App {
             return;
         }
         self.rules.pending = None;
+        self.rules.aim = None;
         self.rules.route.clear();
         self.rules.open = selected.and_then(|u| {
             preview::choices(self.doc.scenario(), u)
@@ -155,6 +159,7 @@ impl App {
             }
             self.rules.open = Some((u, mode));
             self.rules.pending = None;
+            self.rules.aim = None;
         }
     }
 
@@ -166,6 +171,7 @@ impl App {
     pub fn close_preview(&mut self) {
         self.rules.open = None;
         self.rules.pending = None;
+        self.rules.aim = None;
         self.rules.route.clear();
     }
 
@@ -219,7 +225,7 @@ impl App {
     }
 
     /// Where the previewed unit's leader (or the unit, on a hex map) stands.
-    fn preview_anchor(&self) -> Option<Point> {
+    pub(super) fn preview_anchor(&self) -> Option<Point> {
         let (u, _) = self.rules.open?;
         preview::anchor(self.doc.scenario(), u)
     }
@@ -255,13 +261,18 @@ impl App {
                 .input(|i| i.pointer.press_origin())
                 .map(|p| self.view.to_world(p))
                 .unwrap_or(world);
-            if let Some(model) = self
-                .rules
-                .pending
-                .as_ref()
-                .and_then(|p| p.follower_at(from))
-            {
+            let pending = self.rules.pending.as_ref();
+            if let Some(model) = pending.and_then(|p| p.follower_at(self.doc.scenario(), from)) {
                 self.canvas.gesture = Some(Gesture::Follower { model, to: world });
+                return taken;
+            }
+            // The leader where he was placed is dragged on from there.
+            if let Some(at) = pending.and_then(|p| p.leader_at(from)) {
+                let grab = at - from;
+                self.canvas.gesture = Some(Gesture::RulesMove {
+                    grab,
+                    to: world + grab,
+                });
                 return taken;
             }
             let unit = self.rules.open.map(|(u, _)| u);
@@ -282,7 +293,8 @@ impl App {
                 } else {
                     anchor - from
                 };
-                self.rules.pending = None;
+                // A move waiting for its followers stays until the leader lands again: a
+                // refused drop keeps it as it was.
                 self.canvas.gesture = Some(Gesture::RulesMove {
                     grab,
                     to: world + grab,
@@ -372,6 +384,7 @@ impl App {
         self.selection = vec![ItemRef::Unit(u)];
         self.play.previewed = Some(u);
         self.rules.pending = None;
+        self.rules.aim = None;
         self.rules.route.clear();
         self.rules.open = self.usual_mode(u).map(|m| (u, m));
     }
@@ -425,7 +438,12 @@ impl App {
         if !g.legal {
             // The hover's "refused: why" reads "Not moved: why" here.
             let why = g.text.strip_prefix("refused: ").unwrap_or(&g.text);
-            self.notify(false, format!("Not moved: {why}"));
+            let kept = if self.rules.pending.is_some() {
+                " (the leader stays where he was placed)"
+            } else {
+                ""
+            };
+            self.notify(false, format!("Not moved: {why}{kept}"));
             return;
         }
         let s = self.doc.scenario();
@@ -444,6 +462,8 @@ impl App {
                 self.rules.pending = Some(p);
             }
             None => {
+                self.rules.pending = None;
+                self.rules.aim = None;
                 let action = self.move_action(&g.unit, None, &[]);
                 if let Some((what, _)) = self.carry_out(action) {
                     self.status = plain(&what);
@@ -481,6 +501,11 @@ impl App {
                 false
             }
         }
+    }
+
+    /// The move waiting for its followers, if one is.
+    pub fn pending_move(&self) -> Option<&Pending> {
+        self.rules.pending.as_ref()
     }
 
     pub fn cancel_pending(&mut self) -> bool {
@@ -629,7 +654,11 @@ impl App {
     /// followers waiting, and the sight line.
     pub(super) fn preview_marks_shapes(&mut self, ui: &Ui, rect: Rect, shapes: &mut Vec<Shape>) {
         let mut items = Vec::new();
-        if let Some(p) = &self.rules.pending {
+        // While the leader is dragged again, the ghost stands in for the waiting move.
+        let regrab = matches!(self.canvas.gesture, Some(Gesture::RulesMove { .. }));
+        if let Some(p) = &self.rules.pending
+            && !regrab
+        {
             items.extend(p.items(self.doc.scenario()));
         }
         match self.canvas.gesture.clone() {
@@ -661,6 +690,13 @@ impl App {
                 }
             }
             Some(Gesture::Sight { from, to }) => self.sight_items(from, to, &mut items),
+            None if self.rules.aim.is_some() => {
+                if let Some(to) = self.rules.aim
+                    && let Some(g) = self.preview_ghost(to)
+                {
+                    items.extend(g.items(self.doc.scenario()));
+                }
+            }
             None if self.rules.pending.is_none() => {
                 if let Some(c) = self.canvas.cursor
                     && self.rules.open.is_some()

@@ -214,6 +214,16 @@ pub fn base(items: &mut Vec<Item>, m: &Model, fill: Colour, edge: Colour) {
     }
 }
 
+/// The leader's gold star on a base drawn by [`base`], as the table draws it on his model.
+pub fn leader_star(items: &mut Vec<Item>, m: &Model) {
+    let r = m.footprint().bounding_radius();
+    items.push(Item::Convex {
+        points: crate::scene::star(m.pos, r * 0.62),
+        fill: Some(crate::scene::ink::OBJECTIVE),
+        stroke: Some(Stroke::points(1.0, crate::scene::ink::EDGE)),
+    });
+}
+
 pub fn with_alpha(c: Colour, a: u8) -> Colour {
     Colour::rgba(c.r, c.g, c.b, a)
 }

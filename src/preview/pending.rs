@@ -57,13 +57,32 @@ impl Pending {
         })
     }
 
-    /// The follower whose base (as placed) holds `p`.
-    pub fn follower_at(&self, p: Point) -> Option<ModelId> {
-        self.followers
+    /// The follower whose base holds `p`, as placed or, failing that, as it still stands on
+    /// the table: a player grabbing the real model means to place that follower, not to start
+    /// the unit's move again.
+    pub fn follower_at(&self, s: &Scenario, p: Point) -> Option<ModelId> {
+        let holds = |m: &&Model| m.footprint().signed_distance_to_point(p) <= 0.0;
+        let placed = self
+            .followers
             .iter()
             .filter_map(|f| self.unit.model(f.model))
-            .find(|m| m.footprint().signed_distance_to_point(p) <= 0.0)
-            .map(|m| m.id)
+            .find(holds);
+        let standing = || {
+            let real = s.unit(self.unit.id)?;
+            self.followers
+                .iter()
+                .filter_map(|f| real.model(f.model))
+                .find(holds)
+        };
+        placed.or_else(standing).map(|m| m.id)
+    }
+
+    /// Where the leader has been placed, when his base (as placed) holds `p`.
+    pub fn leader_at(&self, p: Point) -> Option<Point> {
+        self.unit
+            .model(self.leader)
+            .filter(|m| m.footprint().signed_distance_to_point(p) <= 0.0)
+            .map(|m| m.pos)
     }
 
     /// Whether `model` may stand at `to`, given where the others stand now.
@@ -100,7 +119,9 @@ impl Pending {
             .collect()
     }
 
-    /// The followers' landing regions (outlined) and every base as it will stand.
+    /// The followers' landing regions (outlined) and every base as it will stand; the leader
+    /// carries his star at his new place, as he does on the table, so the player sees whom the
+    /// followers form on.
     pub fn items(&self, s: &Scenario) -> Vec<Item> {
         let mut items = Vec::new();
         for f in &self.followers {
@@ -122,6 +143,9 @@ impl Pending {
                 (LEGAL, LEGAL_EDGE)
             };
             draw::base(&mut items, m, fill, edge);
+            if m.id == self.leader {
+                draw::leader_star(&mut items, m);
+            }
         }
         items
     }

@@ -259,8 +259,13 @@ fn inch_grid(t: &TableMap, scene: &mut Scene) {
     scene.push(Item::Mesh(Arc::new(major)));
 }
 
-/// Inches along the top and left edges, every 6".
+/// The ruler's numbers every 6" along the table's top and left edges: at least 10 points on
+/// screen however far out the table is zoomed, true size on paper.
 fn inch_labels(t: &TableMap, scene: &mut Scene) {
+    const SIZE: Size = Size::MapAtLeast {
+        map: 0.45,
+        min_points: 10.0,
+    };
     let (w, h) = (t.width_in, t.height_in);
     {
         let mut x = 6.0;
@@ -268,7 +273,7 @@ fn inch_labels(t: &TableMap, scene: &mut Scene) {
             scene.push(Item::Text {
                 pos: Point::new(x, 0.15),
                 text: format!("{x}\""),
-                size: Size::Map(0.45),
+                size: SIZE,
                 colour: ink::LABEL,
                 anchor: Anchor::Top,
             });
@@ -279,7 +284,7 @@ fn inch_labels(t: &TableMap, scene: &mut Scene) {
             scene.push(Item::Text {
                 pos: Point::new(0.15, y),
                 text: format!("{y}\""),
-                size: Size::Map(0.45),
+                size: SIZE,
                 colour: ink::LABEL,
                 anchor: Anchor::Left,
             });

@@ -166,7 +166,8 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
     scene
 }
 
-fn star(c: Point, r: f32) -> Vec<Point> {
+/// A leader's star of outer radius `r` around `c`.
+pub fn star(c: Point, r: f32) -> Vec<Point> {
     // A convex-enough five-pointed marker: a pentagon with points drawn as a decagon that
     // stays convex (inner radius 0.81 of outer).
     (0..10)

@@ -29,6 +29,9 @@ pub enum Size {
     Map(f32),
     /// In points (1/72 inch on paper, one logical pixel on screen).
     Points(f32),
+    /// In map units, but on screen never under `min_points` (zoomed out, a ruler's numbers
+    /// stay readable); paper is at true scale, so a print takes the map length.
+    MapAtLeast { map: f32, min_points: f32 },
 }
 
 /// How a line is drawn.

@@ -185,7 +185,7 @@ impl App {
 
     /// Pans the view, if it must, so the map point `at` stands inside the canvas with a
     /// margin: centred when it was outside.
-    fn bring_point_into_view(&mut self, at: Point) {
+    pub(in crate::app) fn bring_point_into_view(&mut self, at: Point) {
         let inner = self.canvas.rect.shrink(40.0);
         if inner.is_positive() && !inner.contains(self.view.to_screen(at)) {
             self.centre_point(at);

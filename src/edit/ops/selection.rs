@@ -61,24 +61,31 @@ pub const NUDGE_FINE_IN: f32 = 0.1;
 /// numbered, so east from 0412 is 0512); on the table half an inch, a tenth when fine, without
 /// snapping. Items the nudge would take off a hex map stay where they are.
 pub fn nudge_edits(s: &Scenario, items: &[ItemRef], n: Nudge) -> Vec<Edit> {
+    moved_edits(s, items, nudge_delta(n), false, |hex| nudged_hex(s, hex, n))
+}
+
+/// How far a nudge moves on the table, in inches.
+pub fn nudge_delta(n: Nudge) -> Point {
     let step = if n.fine { NUDGE_FINE_IN } else { NUDGE_IN };
-    let delta = Point::new(f32::from(n.dx) * step, f32::from(n.dy) * step);
-    let hexmap = s.map.as_hex().map(|h| (h.grid(), h.orientation.to_hexx()));
-    let hex_moved = |hex: Hex| -> Option<Hex> {
-        let (grid, orientation) = hexmap?;
-        let mode = match grid {
-            crate::geom::HexGrid::Rectangle { mode, .. } => mode,
-            crate::geom::HexGrid::Hexagon { .. } => hexx::OffsetHexMode::Even,
-        };
-        let [col, row] = hex.to_offset_coordinates(mode, orientation);
-        let to = Hex::from_offset_coordinates(
-            [col + i32::from(n.dx), row + i32::from(n.dy)],
-            mode,
-            orientation,
-        );
-        grid.contains(to).then_some(to)
+    Point::new(f32::from(n.dx) * step, f32::from(n.dy) * step)
+}
+
+/// The hex a nudge goes to from `hex` (the next column or row as the hexes are numbered), if
+/// it is on the map.
+pub fn nudged_hex(s: &Scenario, hex: Hex, n: Nudge) -> Option<Hex> {
+    let h = s.map.as_hex()?;
+    let (grid, orientation) = (h.grid(), h.orientation.to_hexx());
+    let mode = match grid {
+        crate::geom::HexGrid::Rectangle { mode, .. } => mode,
+        crate::geom::HexGrid::Hexagon { .. } => hexx::OffsetHexMode::Even,
     };
-    moved_edits(s, items, delta, false, hex_moved)
+    let [col, row] = hex.to_offset_coordinates(mode, orientation);
+    let to = Hex::from_offset_coordinates(
+        [col + i32::from(n.dx), row + i32::from(n.dy)],
+        mode,
+        orientation,
+    );
+    grid.contains(to).then_some(to)
 }
 
 /// The edits that move `items` by `delta` inches on the table and by `hex_moved` on a hex map.

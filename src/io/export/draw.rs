@@ -125,7 +125,7 @@ pub fn draw_text(canvas: &mut dyn Canvas, t: &TextLine) {
 
 fn size_mm(s: Size, t: &MapToPaper) -> f64 {
     match s {
-        Size::Map(v) => f64::from(v) * t.scale,
+        Size::Map(v) | Size::MapAtLeast { map: v, .. } => f64::from(v) * t.scale,
         Size::Points(v) => f64::from(v) * MM_PER_PT,
     }
 }
@@ -134,7 +134,7 @@ fn size_mm(s: Size, t: &MapToPaper) -> f64 {
 fn dash_mm(s: &Stroke, t: &MapToPaper) -> Option<f64> {
     let d = f64::from(s.dash?);
     Some(match s.width {
-        Size::Map(_) => (d * t.scale).max(2.0 * MM_PER_PT),
+        Size::Map(_) | Size::MapAtLeast { .. } => (d * t.scale).max(2.0 * MM_PER_PT),
         Size::Points(_) => d * MM_PER_PT,
     })
 }

@@ -288,6 +288,7 @@ fn size_pt(s: Size, view: &View) -> f32 {
     match s {
         Size::Map(v) => v * view.zoom,
         Size::Points(v) => v,
+        Size::MapAtLeast { map, min_points } => (map * view.zoom).max(min_points),
     }
 }
 
@@ -475,7 +476,9 @@ pub fn push_items(
                     Some(d) => {
                         let dash = match stroke.width {
                             Size::Points(_) => d,
-                            Size::Map(_) => size_pt(Size::Map(d), view).max(2.0),
+                            Size::Map(_) | Size::MapAtLeast { .. } => {
+                                size_pt(Size::Map(d), view).max(2.0)
+                            }
                         };
                         let mut pts = pts;
                         if *closed && let Some(first) = pts.first().copied() {
@@ -694,107 +697,4 @@ impl Baking {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::generate;
-
-    /// Waits until the layer's images are drawn and uploaded for a far view.
-    fn drawn(layer: &mut StaticLayer, ctx: &egui::Context) {
-        let far = View {
-            origin: Pos2::ZERO,
-            zoom: 0.01,
-        };
-        let start = std::time::Instant::now();
-        layer.upload(ctx, &far);
-        while layer.busy() && start.elapsed().as_secs() < 60 {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-            layer.upload(ctx, &far);
-        }
-    }
-
-    /// The vertices and images of the layer's meshes.
-    type Drawing = Vec<(Vec<epaint::Vertex>, Option<Arc<epaint::ColorImage>>)>;
-    use std::sync::Arc;
-
-    fn drawing(layer: &StaticLayer) -> Drawing {
-        layer
-            .runs
-            .iter()
-            .filter_map(|r| match r {
-                Run::Mesh(m) => Some((m.vertices(), m.image())),
-                Run::Items(_) => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn painting_hexes_recolours_the_layer_as_drawing_it_again_would() {
-        // 110 x 110 hexes: large enough to be drawn into an image.
-        let mut s = generate::hex_battlefield(110, 0.1, 0, 2);
-        let style = crate::scene::Style::default();
-        let ctx = egui::Context::default();
-        let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
-        drawn(&mut layer, &ctx);
-        assert!(drawing(&layer).iter().any(|(_, image)| image.is_some()));
-        // A short stroke, and two lone hexes at the map's corners (a patch each).
-        let woods = s.terrain_types[2].id;
-        let lake = s.terrain_types[3].id;
-        if let crate::model::Map::Hex(h) = &mut s.map {
-            for i in [5_000, 5_001, 5_002, 5_003, 0, 12_099] {
-                h.terrain[i] = if h.terrain[i] == woods { lake } else { woods };
-            }
-        }
-        layer.update(&s, &style, || panic!("the layer was drawn again"));
-        let mut fresh = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
-        drawn(&mut fresh, &ctx);
-        let (a, b) = (drawing(&layer), drawing(&fresh));
-        assert_eq!(a.len(), b.len());
-        for ((va, ia), (vb, ib)) in a.iter().zip(&b) {
-            let d: Vec<_> = va
-                .iter()
-                .zip(vb)
-                .enumerate()
-                .filter(|(_, (x, y))| x != y)
-                .map(|(i, (x, y))| (i, x.color, y.color, x.pos, y.pos))
-                .take(4)
-                .collect();
-            assert!(
-                d.is_empty() && va.len() == vb.len(),
-                "vertices differ: {d:?}"
-            );
-            assert_eq!(ia.as_ref().map(|i| i.size), ib.as_ref().map(|i| i.size));
-            if let (Some(ia), Some(ib)) = (ia, ib) {
-                let differ = ia
-                    .pixels
-                    .iter()
-                    .zip(&ib.pixels)
-                    .filter(|(x, y)| x != y)
-                    .count();
-                assert_eq!(differ, 0, "texels differ");
-            }
-        }
-    }
-
-    #[test]
-    fn a_new_hexside_draws_the_layer_again() {
-        let mut s = generate::hex_battlefield(8, 0.0, 0, 2);
-        let style = crate::scene::Style::default();
-        let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
-        if let crate::model::Map::Hex(h) = &mut s.map {
-            h.hexsides.push(crate::model::Hexside {
-                hex: h.grid().hex_at(10).expect("hex"),
-                direction: 1,
-                features: crate::model::HexsideFeatures {
-                    river: true,
-                    ..Default::default()
-                },
-            });
-        }
-        let mut again = false;
-        layer.update(&s, &style, || {
-            again = true;
-            crate::scene::static_layer(&s, &style)
-        });
-        assert!(again);
-    }
-}
+mod tests;
