@@ -1168,16 +1168,16 @@ fn import_tiled_map_asks_once_for_the_terrain_of_unnamed_tiles_and_remembers_it(
         "nothing imported before the terrain is given"
     );
     // Import waits until every tile has a terrain.
-    e.h.get_by_label("Tile plain:0 (1 hex)").focus();
+    e.h.get_by_label("Tile 0 of plain — 1 hex").focus();
     e.h.run();
-    e.h.get_by_label("Tile plain:0 (1 hex)").type_text("Clear");
+    e.h.get_by_label("Tile 0 of plain — 1 hex")
+        .type_text("Clear");
     e.h.run();
     e.click("Import");
     assert!(e.app().tiled_import.is_some(), "plain:2 has no terrain yet");
-    e.h.get_by_label("Tile plain:2 (1 hex)").focus();
-    e.h.run();
-    e.h.get_by_label("Tile plain:2 (1 hex)").type_text("Marsh");
-    e.h.run();
+    // The common terrain names are offered for a pick.
+    e.click("Choose the terrain of Tile 2 of plain — 1 hex");
+    e.click("Marsh");
     e.click("Import");
     assert!(e.app().tiled_import.is_none());
     let names: Vec<&str> = e
@@ -1422,5 +1422,72 @@ fn escape_closes_an_open_menu_and_nothing_else() {
         e.app().selection,
         vec![ItemRef::Unit(unit)],
         "and kept the selection"
+    );
+}
+
+#[test]
+fn f10_opens_the_menus_and_the_arrow_keys_walk_them_to_an_entry() {
+    let s = sample("winceby");
+    let unit = s.units[0].id;
+    let mut e = editor(s.clone());
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    e.key(Key::F10);
+    assert!(e.shows("Export…"), "F10 opens the File menu");
+    e.key(Key::ArrowRight);
+    assert!(
+        e.shows("Select all") && !e.shows("Export…"),
+        "Right goes on to the Edit menu"
+    );
+    // Left twice from Edit goes round to the last menu, Help; Down and Enter pick its first
+    // entry.
+    e.key(Key::ArrowLeft);
+    e.key(Key::ArrowLeft);
+    assert!(e.shows("Keyboard shortcuts"), "Left went round to Help");
+    e.key(Key::ArrowDown);
+    e.key(Key::Enter);
+    e.h.run();
+    assert!(
+        e.shows("Drag terrain and units from the Palette"),
+        "Enter picked Help > Getting started"
+    );
+    assert!(!e.shows("About Sandtable"), "the menu closed");
+    assert_eq!(e.s(), &s, "no arrow or Enter reached the map");
+    // F10 again, then Escape, leaves the menus; the arrows are the map's again.
+    e.key(Key::F10);
+    assert!(e.shows("Export…"));
+    e.key(Key::Escape);
+    assert!(!e.shows("Export…"), "Escape left the menus");
+    assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
+}
+
+/// A menu opened and closed with the pointer leaves the arrow keys to the map: they nudge the
+/// selected unit, and walk no menu.
+#[test]
+fn after_a_menu_closed_by_the_pointer_the_arrows_nudge_the_selection() {
+    let s = sample("winceby");
+    let unit = s
+        .units
+        .iter()
+        .find(|u| u.hex().is_some())
+        .expect("a unit on the map")
+        .id;
+    let mut e = editor(s.clone());
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    e.click("File");
+    assert!(e.shows("Export…"));
+    e.click("File");
+    assert!(!e.shows("Export…"), "the second click closed it");
+    e.key(Key::ArrowDown);
+    assert!(
+        !e.shows("Export…") && !e.shows("Select all"),
+        "no menu opened"
+    );
+    assert_ne!(
+        e.s().unit(unit).and_then(|u| u.hex()),
+        s.unit(unit).and_then(|u| u.hex()),
+        "the arrow nudged the unit: {}",
+        e.app().status
     );
 }

@@ -1,6 +1,7 @@
 //! Texts on the map never lie over one another: with any rule preview of any unit of the five
 //! samples open, the names of places, zones and columns, the units' names, the hex numbers and
-//! the preview's own labels each keep a place of their own on the canvas.
+//! the preview's own labels each keep a place of their own on the canvas; and opening a preview
+//! takes no unit's name away. A stack shows every name; a lone base is named zoomed out.
 
 use egui::{Rect, Shape};
 use egui_kittest::kittest::Queryable;
@@ -73,6 +74,21 @@ fn name_across_a_unit(e: &Editor, texts: &[(String, Rect)]) -> Option<String> {
         })
 }
 
+/// The units' names among `texts` (a stack's label holds one a line), as the map writes them.
+fn unit_names(e: &Editor, texts: &[(String, Rect)]) -> std::collections::BTreeSet<String> {
+    let s = e.s();
+    let names: std::collections::HashSet<String> = s
+        .units
+        .iter()
+        .flat_map(|u| [u.name.clone(), u.name.replace(" Regiment of ", " ")])
+        .collect();
+    texts
+        .iter()
+        .flat_map(|(t, _)| t.lines().map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| names.contains(l))
+        .collect()
+}
+
 fn perform(e: &mut Editor, c: Command) {
     let ctx = e.h.ctx.clone();
     e.h.state_mut().perform(&ctx, c);
@@ -100,6 +116,7 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
         for u in units {
             e.h.state_mut().selection = vec![ItemRef::Unit(u)];
             e.h.run();
+            let named = unit_names(&e, &map_texts(&e));
             for c in preview::choices(e.s(), u)
                 .into_iter()
                 .filter(|c| c.refused.is_none())
@@ -112,6 +129,13 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
                 if let Some(clash) = name_across_a_unit(&e, &texts) {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
+                let now = unit_names(&e, &texts);
+                let lost: Vec<_> = named.difference(&now).collect();
+                assert!(
+                    lost.is_empty(),
+                    "{name}, unit {u}, preview {:?}: names lost {lost:?}",
+                    c.choice
+                );
                 looked += 1;
             }
             perform(&mut e, Command::ClosePreview);
@@ -183,4 +207,60 @@ fn a_name_of_the_map_gives_way_to_a_counter_moved_under_it() {
             panic!("zoom step {step}: {clash}");
         }
     }
+}
+
+/// Two units stacked on one hex are both named, a line each, under the stack.
+#[test]
+fn a_stack_on_a_hex_shows_every_units_name() {
+    let mut s = sample("winceby");
+    let ids: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|u| u.is_combat_unit() && u.hex().is_some())
+        .map(|u| u.id)
+        .take(2)
+        .collect();
+    let place = s.unit(ids[0]).and_then(|u| u.hex()).expect("on the map").0;
+    if let Some(u) = s.units.iter_mut().find(|u| u.id == ids[1]) {
+        u.position = Position::Hex {
+            hex: place,
+            facing: 0,
+        };
+    }
+    let mut e = editor(s);
+    perform(&mut e, Command::CentreOn(ids[0]));
+    let names = unit_names(&e, &map_texts(&e));
+    for id in ids {
+        let n = e
+            .s()
+            .unit(id)
+            .expect("unit")
+            .name
+            .replace(" Regiment of ", " ");
+        assert!(names.contains(&n), "{n} missing from {names:?}");
+    }
+}
+
+/// A unit of a single base keeps its name on a table fitted in the window at about 8 points
+/// to the inch (zoom 82%).
+#[test]
+fn a_lone_base_is_named_on_a_table_zoomed_out_to_fit() {
+    let s = sample("skirmish");
+    let lone = s
+        .units
+        .iter()
+        .find(|u| u.on_table() && u.in_play() && u.models.len() == 1)
+        .expect("a single-model unit")
+        .clone();
+    let mut e = editor(s);
+    perform(&mut e, Command::CentreOn(lone.id));
+    let zoom = e.app().view.zoom;
+    perform(&mut e, Command::Zoom(8.2 / zoom));
+    assert!((e.app().view.zoom - 8.2).abs() < 0.01);
+    let names = unit_names(&e, &map_texts(&e));
+    assert!(
+        names.contains(&lone.name),
+        "{} missing from {names:?}",
+        lone.name
+    );
 }

@@ -158,7 +158,7 @@ fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
     e.import();
     e.wait(500);
     assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
-    let field = "Tile plain:0 (2 hexes)";
+    let field = "Tile 0 of plain — 2 hexes";
     e.h.get_by_label(field).focus();
     e.h.run();
     e.h.get_by_label(field).type_text(&"w".repeat(201));
@@ -177,4 +177,34 @@ fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
     e.click("Import");
     assert!(e.app().tiled_import.is_none());
     assert_eq!(e.app().doc.scenario().terrain_types[0].name.len(), 200);
+}
+
+/// The tiles to name are listed most hexes first, whatever order the map first uses them in.
+#[test]
+fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("plain.tmx");
+    std::fs::write(
+        &path,
+        r#"<map orientation="hexagonal" width="4" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilecount="3"/>
+ <layer name="L"><data encoding="csv">1,3,3,3</data></layer></map>"#,
+    )
+    .expect("write");
+    let mut e = editor(vec![path]);
+    e.import();
+    e.wait(500);
+    let rows: Vec<(u32, usize)> = e
+        .app()
+        .tiled_import
+        .as_ref()
+        .expect("the dialog")
+        .rows
+        .iter()
+        .map(|(u, _)| (u.key.id, u.hexes))
+        .collect();
+    assert_eq!(rows, [(2, 3), (0, 1)]);
+    let first = e.h.get_by_label("Tile 2 of plain — 3 hexes").rect().top();
+    let second = e.h.get_by_label("Tile 0 of plain — 1 hex").rect().top();
+    assert!(first < second, "listed in that order on screen");
 }

@@ -469,7 +469,10 @@ impl App {
             Command::PathChosen(purpose, path) => self.path_chosen(ctx, purpose, path),
             Command::CycleUnit(step) => self.cycle_unit(step),
             Command::ShowShortcuts => self.panels.show_shortcuts = true,
-            Command::OpenMenus => self.panels.menu_keys.open(ctx, 0),
+            Command::OpenMenus => {
+                self.panels.menus_by_keyboard = true;
+                self.panels.menu_keys.open(ctx, 0);
+            }
             Command::ShowAbout => self.panels.show_about = true,
             Command::ShowGettingStarted => self.panels.show_getting_started = true,
             Command::Confirm => self.confirm(),

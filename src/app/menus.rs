@@ -37,10 +37,20 @@ impl MenuKeys {
     /// (Right on an entry that opens a submenu, Left inside a submenu); Escape and F10 leave
     /// the menus. `None` when the keyboard is not in the menus; `Some(handled)` when it is, so
     /// the editor's shortcuts leave the other keys to the menus.
-    pub fn keys(&self, ui: &mut Ui) -> Option<bool> {
+    ///
+    /// A bar button counts as the keyboard's only while `by_keyboard` (F10 put it there and
+    /// no pointer has been pressed since): a button the pointer clicked may keep egui's focus
+    /// after its menu closed, and the arrows then belong to the map again.
+    pub fn keys(&self, ui: &mut Ui, by_keyboard: &mut bool) -> Option<bool> {
         let ctx = ui.ctx().clone();
+        if ui.input(|i| i.pointer.any_pressed()) {
+            *by_keyboard = false;
+        }
         let focused = ctx.memory(|m| m.focused());
-        let on_button = self.menus.iter().position(|(b, _)| Some(*b) == focused);
+        let on_button = self
+            .menus
+            .iter()
+            .position(|(b, _)| *by_keyboard && Some(*b) == focused);
         let open = self
             .menus
             .iter()
@@ -66,6 +76,7 @@ impl MenuKeys {
             return Some(true);
         }
         if pressed(Key::Escape) || pressed(Key::F10) {
+            *by_keyboard = false;
             Popup::close_all(&ctx);
             if let Some(f) = focused {
                 ctx.memory_mut(|m| m.surrender_focus(f));

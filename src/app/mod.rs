@@ -282,7 +282,8 @@ impl App {
         for f in ui.input(|i| i.raw.dropped_files.clone()) {
             out.push(Command::Dropped(f));
         }
-        let keys = match self.panels.menu_keys.keys(ui) {
+        let by_keyboard = &mut self.panels.menus_by_keyboard;
+        let keys = match self.panels.menu_keys.keys(ui, by_keyboard) {
             // The keyboard is in the menus: their keys are theirs.
             Some(_) => Commands::default(),
             None => bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx)),

@@ -114,8 +114,10 @@ pub(super) struct Panels {
     pub rules_content: f32,
     /// How tall the Rules panel's legend was last frame.
     pub rules_legend: f32,
-    /// The menu bar as the keyboard walks it (last frame's).
+    /// The menu bar as the keyboard walks it (last frame's), and whether F10 put the keyboard
+    /// there.
     pub menu_keys: super::menus::MenuKeys,
+    pub menus_by_keyboard: bool,
 }
 
 impl App {

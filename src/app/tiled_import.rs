@@ -10,6 +10,7 @@ use super::command::{Command, Commands};
 use super::settings::Settings;
 use crate::edit::Document;
 use crate::io::tmx::{self, Control, TerrainMapping, TileKey, TiledMap, TmxError, UsedTile};
+use crate::model::Colour;
 use crate::model::limits::MAX_NAME_CHARS;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
@@ -71,11 +72,45 @@ impl TiledReading {
 pub struct TileMappingDialog {
     pub path: PathBuf,
     pub map: TiledMap,
-    /// Each tile to name, the hexes showing it, and the terrain typed so far.
+    /// Each tile to name, the hexes showing it, and the terrain typed so far: the tiles
+    /// covering most of the map first, as the ones that matter most.
     pub rows: Vec<(UsedTile, String)>,
+    /// The names offered for every tile: the common ground of wargame maps and the terrain
+    /// the map's other tiles already name.
+    choices: Vec<String>,
+    /// Each row's thumbnail and the name it was drawn for (it shows that terrain's colour).
+    thumbs: Vec<Option<(String, egui::TextureHandle)>>,
 }
 
+/// The longest side of a row's thumbnail, in hexes drawn (a larger map is drawn in blocks).
+const THUMB_CELLS: u32 = 96;
+/// How wide a row's thumbnail is shown, in points.
+const THUMB_PT: f32 = 72.0;
+
 impl TileMappingDialog {
+    fn new(path: PathBuf, map: TiledMap, mut rows: Vec<(UsedTile, String)>) -> Self {
+        rows.sort_by(|(a, _), (b, _)| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
+        let mut choices: Vec<String> = tmx::colours::COMMON_TERRAIN
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        for u in tmx::used_tiles(&map) {
+            if let Some(t) = u.terrain
+                && !choices.iter().any(|c| c.eq_ignore_ascii_case(&t))
+            {
+                choices.push(t);
+            }
+        }
+        let thumbs = rows.iter().map(|_| None).collect();
+        TileMappingDialog {
+            path,
+            map,
+            rows,
+            choices,
+            thumbs,
+        }
+    }
+
     /// The mapping typed, when every tile has a terrain within the limit for names.
     fn mapping(&self) -> Option<TerrainMapping> {
         self.rows
@@ -87,41 +122,104 @@ impl TileMappingDialog {
             .collect()
     }
 
+    /// Row `i`'s thumbnail, drawn again when its name has changed.
+    fn thumb(&mut self, ctx: &egui::Context, i: usize) -> Option<egui::TextureHandle> {
+        let (u, name) = self.rows.get(i)?;
+        if let Some(Some((drawn, t))) = self.thumbs.get(i)
+            && drawn == name
+        {
+            return Some(t.clone());
+        }
+        let image = thumbnail(&self.map, &u.key, tmx::colours::by_name(name.trim()));
+        let t = ctx.load_texture(
+            format!("tiled-tile-{i}"),
+            image,
+            egui::TextureOptions::NEAREST,
+        );
+        if let Some(slot) = self.thumbs.get_mut(i) {
+            *slot = Some((name.clone(), t.clone()));
+        }
+        Some(t)
+    }
+
     /// The dialog; returns the command to import with the terrain typed, or to drop the map.
     pub fn ui(&mut self, ctx: &egui::Context) -> Commands {
         let mut out = Commands::default();
+        let thumbs: Vec<Option<egui::TextureHandle>> =
+            (0..self.rows.len()).map(|i| self.thumb(ctx, i)).collect();
+        let aspect = self.map.rows.max(1) as f32 / self.map.columns.max(1) as f32;
         egui::Modal::new(egui::Id::unique("tiled-terrain")).show(ctx, |ui| {
             ui.heading("Terrain for Tiled tiles");
             ui.label(format!(
-                "{} uses tiles that name no terrain. Give each the terrain it stands for; \
-                 Sandtable remembers the answers for this tileset.",
+                "{} uses tiles that name no terrain. Give each the terrain it stands for: \
+                 the map beside each shows where its hexes lie. Sandtable remembers the \
+                 answers for this tileset.",
                 self.path
                     .file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
             ));
             ui.add_space(6.0);
-            egui::Grid::new("tiled-terrain-rows")
-                .num_columns(2)
-                .spacing([12.0, 6.0])
+            let typed: Vec<String> = self
+                .rows
+                .iter()
+                .map(|(_, n)| n.trim().to_string())
+                .collect();
+            let mut offered = self.choices.clone();
+            for t in typed {
+                if !t.is_empty() && !offered.iter().any(|c| c.eq_ignore_ascii_case(&t)) {
+                    offered.push(t);
+                }
+            }
+            egui::ScrollArea::vertical()
+                .max_height((ctx.content_rect().height() - 220.0).max(160.0))
                 .show(ui, |ui| {
-                    for (u, name) in &mut self.rows {
-                        let l = ui.label(format!(
-                            "Tile {} ({})",
-                            u.key,
-                            crate::model::count(u.hexes as u64, "hex", "hexes")
-                        ));
-                        ui.horizontal(|ui| {
-                            ui.add(egui::TextEdit::singleline(name).hint_text("terrain name"))
-                                .labelled_by(l.id);
-                            if too_long(name.trim()) {
-                                ui.colored_label(
-                                    ui.visuals().error_fg_color,
-                                    format!("over {MAX_NAME_CHARS} characters"),
+                    egui::Grid::new("tiled-terrain-rows")
+                        .num_columns(3)
+                        .spacing([12.0, 6.0])
+                        .show(ui, |ui| {
+                            for ((u, name), thumb) in self.rows.iter_mut().zip(&thumbs) {
+                                match thumb {
+                                    Some(t) => ui.add(egui::Image::new(t).fit_to_exact_size(
+                                        egui::vec2(THUMB_PT, THUMB_PT * aspect),
+                                    )),
+                                    None => ui.label(""),
+                                };
+                                let said = format!(
+                                    "Tile {} of {} — {}",
+                                    u.key.id,
+                                    u.key.tileset,
+                                    crate::model::count(u.hexes as u64, "hex", "hexes")
                                 );
+                                let l = ui.label(&said);
+                                ui.horizontal(|ui| {
+                                    ui.add(
+                                        egui::TextEdit::singleline(name)
+                                            .hint_text("terrain name")
+                                            .desired_width(160.0),
+                                    )
+                                    .labelled_by(l.id);
+                                    let menu = ui.menu_button("Choose", |ui| {
+                                        for c in &offered {
+                                            if ui.button(c).clicked() {
+                                                name.clone_from(c);
+                                                ui.close();
+                                            }
+                                        }
+                                    });
+                                    let what = format!("Choose the terrain of {said}");
+                                    menu.response.widget_info(|| {
+                                        egui::WidgetInfo::labeled(egui::Role::Button, true, &what)
+                                    });
+                                    if too_long(name.trim()) {
+                                        ui.colored_label(
+                                            ui.visuals().error_fg_color,
+                                            format!("over {MAX_NAME_CHARS} characters"),
+                                        );
+                                    }
+                                });
+                                ui.end_row();
                             }
                         });
-                        ui.end_row();
-                    }
                 });
             ui.add_space(6.0);
             let ready = self.mapping();
@@ -140,6 +238,33 @@ impl TileMappingDialog {
         });
         out
     }
+}
+
+/// The map in little, a pixel for each hex or block of hexes (at most [`THUMB_CELLS`] to a
+/// side): where `tile` lies in the colour its terrain will get (dark while its name says no
+/// colour), the rest pale.
+fn thumbnail(map: &TiledMap, tile: &TileKey, colour: Option<Colour>) -> egui::ColorImage {
+    let (cols, rows) = (map.columns.max(1), map.rows.max(1));
+    let block = cols.max(rows).div_ceil(THUMB_CELLS).max(1);
+    let (w, h) = (cols.div_ceil(block), rows.div_ceil(block));
+    let pale = egui::Color32::from_gray(225);
+    let mark = colour.map_or(egui::Color32::from_rgb(40, 40, 60), |c| {
+        egui::Color32::from_rgb(c.r, c.g, c.b)
+    });
+    let mut pixels = vec![pale; (w * h) as usize];
+    for (i, &gid) in map.cells.iter().enumerate() {
+        let Some((ts, id)) = map.tile(gid) else {
+            continue;
+        };
+        if id != tile.id || ts.name != tile.tileset {
+            continue;
+        }
+        let (c, r) = (i as u32 % cols, i as u32 / cols);
+        if let Some(p) = pixels.get_mut(((r / block) * w + c / block) as usize) {
+            *p = mark;
+        }
+    }
+    egui::ColorImage::new([w as usize, h as usize], pixels)
 }
 
 /// A terrain name over the limit for names, which no scenario may hold.
@@ -224,11 +349,7 @@ impl App {
             .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
             .map(|u| (u, String::new()))
             .collect();
-        let dialog = TileMappingDialog {
-            path,
-            map,
-            rows: unnamed,
-        };
+        let dialog = TileMappingDialog::new(path, map, unnamed);
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());
         } else {
@@ -289,5 +410,32 @@ impl App {
                 ),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The thumbnail marks exactly the tile's hexes, in the colour its name gives the terrain.
+    #[test]
+    fn a_tiles_thumbnail_marks_where_it_lies_in_its_terrains_colour() {
+        let bytes = br#"<map orientation="hexagonal" width="3" height="2" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilecount="2"/>
+ <layer name="L"><data encoding="csv">1,2,1,2,2,1</data></layer></map>"#;
+        let map = tmx::parse(bytes, tmx::Folder(None), Path::new("m.tmx")).expect("map");
+        let key = TileKey {
+            tileset: "plain".into(),
+            id: 1,
+        };
+        let woods = tmx::colours::by_name("Woods").expect("a colour");
+        let image = thumbnail(&map, &key, Some(woods));
+        assert_eq!(image.size, [3, 2]);
+        let marked: Vec<bool> = image
+            .pixels
+            .iter()
+            .map(|p| *p == egui::Color32::from_rgb(woods.r, woods.g, woods.b))
+            .collect();
+        assert_eq!(marked, [false, true, false, true, true, false]);
     }
 }

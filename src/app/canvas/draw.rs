@@ -37,6 +37,10 @@ pub(in crate::app) struct Layers {
     /// The places of the texts among `map_cache`'s shapes, relative to the map's origin (the
     /// units' labels give way to them): worked out when the map's shapes are drawn.
     pub map_texts: Vec<u32>,
+    /// The places of the units' texts (their names, their counters' numbers), relative to the
+    /// map's origin: the rule preview's texts give way to them, so every unit keeps its name
+    /// with a preview open. Worked out when the units' shapes are drawn.
+    pub unit_texts: Vec<Rect>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's tile pyramid and the tiles of it on the GPU.
@@ -165,7 +169,6 @@ impl App {
                 forces: revisions.forces,
                 style: style.clone(),
                 labels: (self.settings.labels, self.settings.coordinates),
-                preview_texts: preview_texts.iter().flat_map(bits).collect(),
                 map_texts: self.layers.map_texts.clone(),
             },
         );
@@ -179,9 +182,10 @@ impl App {
                 let layer = LayerInputs {
                     style: &style,
                     ghost: ghost.as_ref(),
-                    taken: &taken,
                 };
                 let shapes = self.unit_shapes(ui, rect, layer, &map.shapes);
+                self.layers.unit_texts =
+                    text_rects(&shapes).map(|r| r.translate(-origin)).collect();
                 Cached {
                     // Kept for later frames: tessellated once now.
                     shapes: match ghost {
@@ -214,7 +218,19 @@ impl App {
             ui.ctx()
                 .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
-        // The rule preview's overlay lies on the map, under the units (see `rules_view`).
+        // The rule preview's overlay lies on the map, under the units (see `rules_view`); a
+        // text of it in the way of a unit's name moves a line below or above, else gives way.
+        // The map's names gave way to the preview's texts where they stood: held too, so a
+        // text moved out of a name's way lands clear of them.
+        let mut room = super::labels::Placed::new(rect);
+        let map_texts = self.layers.map_texts.chunks_exact(4).map(|b| {
+            let [x0, y0, x1, y1] = [b[0], b[1], b[2], b[3]].map(f32::from_bits);
+            Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
+        });
+        for r in self.layers.unit_texts.iter().copied().chain(map_texts) {
+            room.hold(r.translate(origin));
+        }
+        preview.retain_mut(|s| room.fit_text(s, true));
         shapes.extend(preview);
         painter.extend(std::mem::take(&mut shapes));
         add_clipped(&painter, rect, &units.shapes);
@@ -267,11 +283,7 @@ impl App {
         inputs: LayerInputs<'_>,
         map: &MapShapes,
     ) -> Vec<Shape> {
-        let LayerInputs {
-            style,
-            ghost,
-            taken,
-        } = inputs;
+        let LayerInputs { style, ghost } = inputs;
         let dynamic = match ghost {
             Some(g) => Arc::new(scene::dynamic_layer(g, style)),
             None => {
@@ -293,13 +305,9 @@ impl App {
             }
         };
         let shown = ghost.unwrap_or(self.doc.scenario());
-        // The room the map's texts left: the preview's texts and the map's own.
+        // The room the map's texts left (the preview's texts give way to these instead).
         let mut room = super::labels::Placed::new(rect);
-        for r in taken
-            .iter()
-            .copied()
-            .chain(text_rects(map.iter().map(|(_, s)| s)))
-        {
+        for r in text_rects(map.iter().map(|(_, s)| s)) {
             room.hold(r);
         }
         let mut units = Vec::new();
@@ -312,7 +320,7 @@ impl App {
             units.retain_mut(|s| room.fit_text(s, false));
             if self.settings.labels || self.settings.coordinates {
                 // Names and numbers keep clear of every other text on the map: the room holds
-                // the rule preview's, the map's names and the counters' own.
+                // the map's names and the counters' own (the preview's give way to them).
                 super::labels::label_shapes(
                     &mut units,
                     shown,
@@ -535,8 +543,6 @@ impl App {
 struct LayerInputs<'a> {
     style: &'a scene::Style,
     ghost: Option<&'a Scenario>,
-    /// Screen rectangles of texts drawn over the map by other layers (the rule preview's).
-    taken: &'a [Rect],
 }
 
 /// The screen rectangles of the texts among `shapes`.

@@ -3,8 +3,11 @@
 //! readable, on a light backing; labels are placed in order of importance (the selection first,
 //! then units, leaders, then hex numbers) and one that would overlap a label already placed is
 //! left out, so no label is ever drawn over another or cut short. The other texts of the map
-//! share the same rule through `Placed::fit_text`: the rule preview's labels first (one in the
-//! way moves a line below or above), then the map's names, then the counters' texts, then these.
+//! share the same rule through `Placed::fit_text`: the map's names (which give way to the rule
+//! preview's labels), then the counters' texts, then these; last the preview's labels give way
+//! to the units' texts (one in the way moves a line below or above, else is left out), so every
+//! unit keeps its name with a preview open. A stack on a hex is named by one label, a line a
+//! unit.
 
 use crate::app::view::View;
 use crate::geom::{Aabb, Point};
@@ -16,8 +19,21 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Vec2};
 const UNIT_PT: f32 = 11.5;
 /// A hex number is written at this size.
 const HEX_PT: f32 = 9.5;
-/// Units are named once their counter or base group is this many screen points across.
+/// Counters are named once they are this many screen points across.
 const UNIT_MIN_PT: f32 = 18.0;
+/// Table units are named once their bases span this many screen points: a lone 1" base on a
+/// 6' table fitted in the window (about 8 points to the inch) still has its name, which the
+/// overlap rule below keeps from crowding.
+const TABLE_UNIT_MIN_PT: f32 = 8.0;
+
+/// The least size on screen at which a unit of `s` is named.
+fn unit_min_pt(s: &Scenario) -> f32 {
+    if s.map.is_hex() {
+        UNIT_MIN_PT
+    } else {
+        TABLE_UNIT_MIN_PT
+    }
+}
 /// Hexes are numbered once they are this many screen points across the flats.
 const HEX_MIN_PT: f32 = 34.0;
 
@@ -35,6 +51,9 @@ struct Label {
     /// Screen point the label hangs from, and how.
     at: Pos2,
     align: Align2,
+    /// Where it goes instead when that place is taken, in order (above a counter rather than
+    /// below, then beside it).
+    instead: [Option<(Pos2, Align2)>; 2],
     text: String,
     pt: f32,
     colour: Color32,
@@ -79,7 +98,7 @@ pub fn zoom_to_name(s: &Scenario, unit: UnitId) -> Option<f32> {
     let u = s.unit(unit)?;
     unit_extent(s, u)
         .filter(|e| *e > 0.0)
-        .map(|e| UNIT_MIN_PT / e)
+        .map(|e| unit_min_pt(s) / e)
 }
 
 /// The label shapes for `s` as seen through `view` in `clip`: unit names when `names`, and on a
@@ -105,25 +124,42 @@ pub fn label_shapes(
             let l = h.layout();
             let size = h.hex_size_mm * view.zoom;
             if names && size * COUNTER_OF_HEX >= UNIT_MIN_PT {
+                // A stack is named as one label, a line for each unit in the order they
+                // stand, so every name of the stack shows (or, with no room, none).
+                let mut stacks: Vec<((hexx::Hex, bool), Vec<&Unit>)> = Vec::new();
                 for u in s.units.iter().filter(|u| u.in_play()) {
                     let Some((hex, _)) = u.hex() else { continue };
+                    let key = (hex, u.is_leader());
+                    match stacks.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, us)) => us.push(u),
+                        None => stacks.push((key, vec![u])),
+                    }
+                }
+                for ((hex, leader), us) in stacks {
                     let c = l.hex_to_world_pos(hex);
-                    let (anchor, rank) = if u.is_leader() {
+                    let (anchor, above, rank) = if leader {
                         // Under the leader's disc in the hex's upper right.
                         let p = c + Point::new(h.hex_size_mm * 0.22, -h.hex_size_mm * 0.22);
-                        (p + Point::new(0.0, h.hex_size_mm * 0.18), Rank::Leader)
+                        let r = Point::new(0.0, h.hex_size_mm * 0.18);
+                        (p + r, p - r, Rank::Leader)
                     } else {
-                        (c + Point::new(0.0, h.hex_size_mm * 0.31), Rank::Unit)
+                        let r = Point::new(0.0, h.hex_size_mm * 0.31);
+                        (c + r, c - r, Rank::Unit)
                     };
                     labels.push(Label {
-                        rank: if is_selected(u.id) {
+                        rank: if us.iter().any(|u| is_selected(u.id)) {
                             Rank::Selected
                         } else {
                             rank
                         },
                         at: view.to_screen(anchor),
                         align: Align2::CENTER_TOP,
-                        text: counter_name(&u.name),
+                        instead: [Some((view.to_screen(above), Align2::CENTER_BOTTOM)), None],
+                        text: us
+                            .iter()
+                            .map(|u| counter_name(&u.name))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
                         pt: UNIT_PT,
                         colour: ink,
                         backing: Some(backing),
@@ -143,6 +179,7 @@ pub fn label_shapes(
                         rank: Rank::Hex,
                         at: view.to_screen(top),
                         align: Align2::CENTER_TOP,
+                        instead: [None, None],
                         text: h.label(hex),
                         pt: HEX_PT,
                         colour: Color32::from_black_alpha(150),
@@ -156,10 +193,12 @@ pub fn label_shapes(
                 let Some((b, r)) = table_bounds(u) else {
                     continue;
                 };
-                if table_extent((b, r)) * view.zoom < UNIT_MIN_PT {
+                if table_extent((b, r)) * view.zoom < TABLE_UNIT_MIN_PT {
                     continue;
                 }
                 let under = Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r);
+                let over = Point::new((b.min.x + b.max.x) * 0.5, b.min.y - r);
+                let beside = Point::new(b.max.x + r, (b.min.y + b.max.y) * 0.5);
                 labels.push(Label {
                     rank: if is_selected(u.id) {
                         Rank::Selected
@@ -170,6 +209,16 @@ pub fn label_shapes(
                     },
                     at: view.to_screen(under) + Vec2::new(0.0, 2.0),
                     align: Align2::CENTER_TOP,
+                    instead: [
+                        Some((
+                            view.to_screen(over) - Vec2::new(0.0, 2.0),
+                            Align2::CENTER_BOTTOM,
+                        )),
+                        Some((
+                            view.to_screen(beside) + Vec2::new(3.0, 0.0),
+                            Align2::LEFT_CENTER,
+                        )),
+                    ],
                     text: u.name.clone(),
                     pt: UNIT_PT,
                     colour: ink,
@@ -182,8 +231,9 @@ pub fn label_shapes(
     place(out, labels, clip, fonts, room);
 }
 
-/// Lays the labels out in order of rank, leaving out any that would overlap one already placed
-/// or one `placed` holds, or stand partly outside `clip`.
+/// Lays the labels out in order of rank, each in its place or else the place it has instead,
+/// leaving out any that would overlap one already placed or one `placed` holds in both, or
+/// stand partly outside `clip`.
 fn place(
     out: &mut Vec<Shape>,
     mut labels: Vec<Label>,
@@ -195,13 +245,18 @@ fn place(
     for l in labels {
         let galley = fonts.layout_no_wrap(l.text, FontId::proportional(l.pt), l.colour);
         let pad = Vec2::new(3.0, 1.0);
-        let rect = l
-            .align
-            .anchor_size(l.at, galley.size())
-            .expand2(if l.backing.is_some() { pad } else { Vec2::ZERO });
-        if !clip.contains_rect(rect) || !placed.take(rect) {
+        let rect_at = |(at, align): (Pos2, Align2)| {
+            align
+                .anchor_size(at, galley.size())
+                .expand2(if l.backing.is_some() { pad } else { Vec2::ZERO })
+        };
+        let Some(rect) = std::iter::once((l.at, l.align))
+            .chain(l.instead.into_iter().flatten())
+            .map(rect_at)
+            .find(|r| clip.contains_rect(*r) && placed.take(*r))
+        else {
             continue;
-        }
+        };
         if let Some(b) = l.backing {
             out.push(Shape::rect_filled(rect, 3.0, b));
         }

@@ -45,9 +45,8 @@ pub(in crate::app) struct UnitsKey {
     pub(super) style: scene::Style,
     /// Unit names, hex numbers.
     pub(super) labels: (bool, bool),
-    /// Where the preview's and the map's texts stand, relative to the map's origin: the
-    /// labels keep clear of them.
-    pub(super) preview_texts: Vec<u32>,
+    /// Where the map's texts stand, relative to the map's origin: the labels keep clear of
+    /// them (the preview's texts give way to the labels instead).
     pub(super) map_texts: Vec<u32>,
 }
 

@@ -59,7 +59,15 @@ impl Colours {
 }
 
 /// The colour a terrain's name suggests, if it suggests one.
-fn by_name(name: &str) -> Option<Colour> {
+/// Terrain names an import offers for a tile its tileset leaves unnamed: the common ground of
+/// wargame maps, each with a colour of its own here.
+pub const COMMON_TERRAIN: [&str; 8] = [
+    "Clear", "Rough", "Woods", "Hill", "Marsh", "Water", "Town", "Mountain",
+];
+
+/// The colour a terrain named `name` gets on import when nothing else claims it, if the name
+/// says what ground it is.
+pub fn by_name(name: &str) -> Option<Colour> {
     let n = name.to_ascii_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
     Some(if has(&["wood", "forest", "tree"]) {

@@ -26,7 +26,7 @@
 //! `OffsetHexMode` on our y-down layout, so Tiled's cell (column, row) is our offset hex
 //! (column, row) with the same parity, and the dense index (row-major) is the same.
 
-mod colours;
+pub mod colours;
 mod convert;
 mod data;
 mod json;
