@@ -72,3 +72,112 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
     e.h.run();
     assert_eq!(e.placement(), None, "the calibration was one undo step");
 }
+
+/// Clicks on the scan at the centres of the hexes with these offsets as `shaped` lays them,
+/// each said to be the hex of that offset's label on `m` (typed into its field).
+fn click_offsets(e: &mut Editor, m: &HexMap, shaped: &HexMap, offsets: &[[i32; 2]]) {
+    let HexShape::Rectangle { columns, rows, .. } = m.shape else {
+        panic!("a rectangle");
+    };
+    for (i, o) in offsets.iter().enumerate() {
+        let HexShape::Rectangle { parity, .. } = shaped.shape else {
+            panic!("a rectangle");
+        };
+        let hex =
+            hexx::Hex::from_offset_coordinates(*o, parity.to_hexx(), shaped.orientation.to_hexx());
+        let c = m.layout().hex_to_world_pos(hex);
+        e.click_map(Point::new(c.x, c.y));
+        let name = format!("Hex of click {}", i + 1);
+        e.h.get_by_label(&name).focus();
+        e.h.run();
+        e.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        e.h.run();
+        e.h.get_by_label(&name)
+            .type_text(&m.labels.label(*o, columns.max(30), rows.max(30)));
+        e.h.run();
+        e.key(Key::Enter);
+    }
+}
+
+/// A scan larger than the map: a click said to be a hex past the map's south-east corner is
+/// offered a grown map (one undo step), after which the clicks fit.
+#[test]
+fn calibrate_grows_the_map_to_a_clicked_hex_beyond_its_edge() {
+    let s = scanned();
+    let m = s.map.as_hex().expect("hex").clone();
+    let mut e = editor(s);
+    e.key(Key::K);
+    // The first two on the map; the third names column 22, row 18 of a 20 x 15 map.
+    click_offsets(&mut e, &m, &m, &[[0, 0], [10, 2]]);
+    let beyond = m.labels.label([21, 17], 30, 30);
+    let c = m
+        .layout()
+        .hex_to_world_pos(m.grid().hex_at(14 * 20 + 19).expect("hex"));
+    e.click_map(Point::new(c.x, c.y));
+    e.h.get_by_label("Hex of click 3").focus();
+    e.h.run();
+    e.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    e.h.run();
+    e.h.get_by_label("Hex of click 3").type_text(&beyond);
+    e.h.run();
+    e.key(Key::Enter);
+    assert!(
+        e.shows(&format!("'{beyond}' is beyond this 20 x 15 map")),
+        "{}",
+        e.app().status
+    );
+    e.click("Grow the map to 22 x 18 hexes");
+    let grown = e.s().map.as_hex().expect("hex");
+    assert!(matches!(
+        grown.shape,
+        HexShape::Rectangle {
+            columns: 22,
+            rows: 18,
+            ..
+        }
+    ));
+    assert_eq!(e.app().doc.history().1, 1, "one undo step");
+    assert!(e.shows("Residual error"), "the clicks fit the grown map");
+}
+
+/// A scan whose odd columns are pushed down, on a map pushing its even ones: three clicks
+/// named by their printed labels fit the other stagger far better, and the window offers it.
+#[test]
+fn calibrate_infers_the_stagger_from_three_clicks() {
+    // A scan of the map's own proportions, so a fit of the right stagger is exact.
+    let mut s = Scenario::new_hex("Scanned");
+    let b = sandtable::scene::frame(&s).0;
+    let h = (800.0 * (b.max.y - b.min.y) / (b.max.x - b.min.x)).round() as u32;
+    let img = image::RgbImage::from_pixel(800, h, image::Rgb([230, 220, 190]));
+    let mut png = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("encodes");
+    s.background = Some(background_from_bytes(png).expect("usable"));
+    let m = s.map.as_hex().expect("hex").clone();
+    let mut odd = m.clone();
+    let HexShape::Rectangle { columns, rows, .. } = m.shape else {
+        panic!("a rectangle");
+    };
+    odd.shape = HexShape::Rectangle {
+        columns,
+        rows,
+        parity: OffsetParity::Odd,
+    };
+    let mut e = editor(s);
+    e.key(Key::K);
+    click_offsets(&mut e, &m, &odd, &[[1, 1], [16, 2], [9, 13]]);
+    assert!(
+        e.shows("The clicks fit odd columns pushed down far better"),
+        "{}",
+        e.app().status
+    );
+    e.click("Use odd columns pushed down");
+    assert!(matches!(
+        e.s().map.as_hex().expect("hex").shape,
+        HexShape::Rectangle {
+            parity: OffsetParity::Odd,
+            ..
+        }
+    ));
+    assert!(!e.shows("far better"), "the clicks now fit as the map is");
+}

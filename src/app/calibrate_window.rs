@@ -12,7 +12,9 @@ use crate::edit::Edit;
 use crate::edit::ops::calibrate;
 use crate::edit::ops::map::{ResizeHex, resize_hex_map};
 use crate::geom::Point;
-use crate::model::{Map, Orientation};
+use crate::model::limits::MAX_HEXES;
+use crate::model::placement::calibrate_hex;
+use crate::model::{HexMap, HexShape, Map, OffsetParity, Orientation};
 use egui::{Context, Ui};
 
 /// A click on the image and the hex it names (as typed: a label or `q,r`).
@@ -133,6 +135,70 @@ impl App {
         }
     }
 
+    /// The size the map must grow to for every clicked hex to be on it, and the first click
+    /// beyond it, when some click names a hex past the map's east or south edge (a scan larger
+    /// than the map drawn so far). `None` when every click is on the map, or one names no hex
+    /// the numbering could reach by growing, or the grown map would be over the limit.
+    fn calibration_growth(&self) -> Option<(u32, u32, String)> {
+        let h = self.doc.scenario().map.as_hex()?;
+        let HexShape::Rectangle { columns, rows, .. } = h.shape else {
+            return None;
+        };
+        let (mut need, mut beyond) = ((columns, rows), None);
+        for c in &self.canvas.calibration.clicks {
+            if h.hex_of_label(&c.hex).is_some() {
+                continue;
+            }
+            let (nc, nr) = h.labels.size_to_hold(&c.hex)?;
+            need = (need.0.max(nc), need.1.max(nr));
+            beyond.get_or_insert_with(|| c.hex.trim().to_string());
+        }
+        let beyond = beyond?;
+        (need.0 as usize * need.1 as usize <= MAX_HEXES).then_some((need.0, need.1, beyond))
+    }
+
+    /// With three clicks, whether the map's columns (flat tops) or rows (pointy tops) shifted
+    /// the other way fit them far better, as when a scan pushes its odd columns down and the
+    /// map its even ones: that stagger, and the residuals with it and as the map is.
+    fn calibration_stagger(&self) -> Option<(OffsetParity, f64, f64)> {
+        let clicks = &self.canvas.calibration.clicks;
+        if clicks.len() < 3 {
+            return None;
+        }
+        let h = self.doc.scenario().map.as_hex()?;
+        let HexShape::Rectangle {
+            columns,
+            rows,
+            parity,
+        } = h.shape
+        else {
+            return None;
+        };
+        let other = match parity {
+            OffsetParity::Even => OffsetParity::Odd,
+            OffsetParity::Odd => OffsetParity::Even,
+        };
+        let mut flipped = h.clone();
+        flipped.shape = HexShape::Rectangle {
+            columns,
+            rows,
+            parity: other,
+        };
+        let pairs = |m: &HexMap| -> Option<Vec<(Point, hexx::Hex)>> {
+            clicks
+                .iter()
+                .map(|c| Some((c.px, m.hex_of_label(&c.hex)?)))
+                .collect()
+        };
+        // The map as it is may not fit the clicks at all (too turned): the other stagger is
+        // then the only fit.
+        let now = pairs(h)
+            .and_then(|p| calibrate_hex(h, &p).ok())
+            .map_or(f64::INFINITY, |f| f.1.rms_px);
+        let then = calibrate_hex(&flipped, &pairs(&flipped)?).ok()?.1.rms_px;
+        (now > 1.0 && then * 3.0 < now).then_some((other, then, now))
+    }
+
     /// The arrow keys with the Calibrate tool: the image moves by a nudge (a tenth with
     /// Shift... a quarter), each burst of presses one undo step.
     pub(super) fn nudge_background(&mut self, dx: i8, dy: i8, fine: bool) -> bool {
@@ -157,10 +223,85 @@ impl App {
         egui::Window::new("Calibrate background")
             .open(&mut open)
             .resizable(false)
-            .default_pos(self.canvas.rect.right_top() + egui::vec2(-340.0, 12.0))
+            // Over the dock (the inspector is not needed while calibrating), not over the
+            // map's corner where the clicks go.
+            .default_pos(self.panels.dock.map_or(
+                self.canvas.rect.right_top() + egui::vec2(-340.0, 12.0),
+                |d| d.left_top() + egui::vec2(4.0, 4.0),
+            ))
             .show(ctx, |ui| out.extend(self.calibrate_contents(ui)));
         if !open {
             out.push(Command::SetTool(Tool::Select));
+        }
+        out
+    }
+
+    /// What the clicks say the map's shape should be: grown to a clicked hex beyond its
+    /// edge, or staggered as the scan is; each a button making it one undo step (units and
+    /// terrain keep their offset hexes, as in any reshape).
+    fn reshape_offers(&self, ui: &mut Ui, s: &crate::model::Scenario, h: &HexMap) -> Commands {
+        let mut out = Commands::default();
+        let HexShape::Rectangle {
+            columns,
+            rows,
+            parity,
+        } = h.shape
+        else {
+            return out;
+        };
+        if let Some((c, r, beyond)) = self.calibration_growth() {
+            ui.label(format!(
+                "'{beyond}' is beyond this {columns} x {rows} map: the scan is larger."
+            ));
+            if ui
+                .button(format!("Grow the map to {c} x {r} hexes"))
+                .clicked()
+            {
+                let to = ResizeHex {
+                    shape: HexShape::Rectangle {
+                        columns: c,
+                        rows: r,
+                        parity,
+                    },
+                    ..ResizeHex::of(h)
+                };
+                out.push(Command::Apply(
+                    Change::new("Grow the map to the clicked hexes", resize_hex_map(s, to))
+                        .saying(format!("The map is now {c} x {r} hexes")),
+                ));
+            }
+        }
+        if let Some((other, then, now)) = self.calibration_stagger() {
+            let lines = match h.orientation {
+                Orientation::Flat => "columns pushed down",
+                Orientation::Pointy => "rows pushed right",
+            };
+            let which = match other {
+                OffsetParity::Even => "even",
+                OffsetParity::Odd => "odd",
+            };
+            let against = if now.is_finite() {
+                format!("{now:.1} px as the map is")
+            } else {
+                "no fit as the map is".into()
+            };
+            ui.label(format!(
+                "The clicks fit {which} {lines} far better: {then:.1} px against {against}."
+            ));
+            if ui.button(format!("Use {which} {lines}")).clicked() {
+                let to = ResizeHex {
+                    shape: HexShape::Rectangle {
+                        columns,
+                        rows,
+                        parity: other,
+                    },
+                    ..ResizeHex::of(h)
+                };
+                out.push(Command::Apply(
+                    Change::new("Stagger the map as the scan", resize_hex_map(s, to))
+                        .saying(format!("The map now has {which} {lines}")),
+                ));
+            }
         }
         out
     }
@@ -249,6 +390,9 @@ impl App {
             Ok((_, text)) => ui.label(text),
             Err(text) => ui.weak(text),
         };
+        if let Some(h) = s.map.as_hex() {
+            out.extend(self.reshape_offers(ui, s, h));
+        }
         ui.horizontal(|ui| {
             let label = if s.map.is_hex() {
                 "Apply calibration"

@@ -57,21 +57,7 @@ impl LabelScheme {
     /// scheme on a `columns` x `rows` map. Case and surrounding spaces do not matter, and a
     /// number's leading zeros may be left out of the column part.
     pub fn parse(&self, text: &str, columns: u32, rows: u32) -> Option<[i32; 2]> {
-        let text = text.trim();
-        let (c, r) = if self.column_letters {
-            let split = text.find(|ch: char| !ch.is_ascii_alphabetic())?;
-            let (l, d) = text.split_at(split);
-            (from_letters(l)?, number(d)?)
-        } else {
-            let digits = usize::from(self.row_digits);
-            if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() <= digits {
-                return None;
-            }
-            let (c, r) = text.split_at(text.len() - digits);
-            (number(c)?, number(r)?)
-        };
-        let col = c - i64::from(self.first_column);
-        let row = r - i64::from(self.first_row);
+        let (col, row) = self.counted(text)?;
         if !(0..i64::from(columns)).contains(&col) || !(0..i64::from(rows)).contains(&row) {
             return None;
         }
@@ -87,6 +73,41 @@ impl LabelScheme {
             row
         };
         Some([col as i32, row as i32])
+    }
+
+    /// The column and row a typed label counts from the first ones printed (on a map numbered
+    /// from its north-west corner, its offset), on any map or none.
+    fn counted(&self, text: &str) -> Option<(i64, i64)> {
+        let text = text.trim();
+        let (c, r) = if self.column_letters {
+            let split = text.find(|ch: char| !ch.is_ascii_alphabetic())?;
+            let (l, d) = text.split_at(split);
+            (from_letters(l)?, number(d)?)
+        } else {
+            let digits = usize::from(self.row_digits);
+            if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() <= digits {
+                return None;
+            }
+            let (c, r) = text.split_at(text.len() - digits);
+            (number(c)?, number(r)?)
+        };
+        Some((
+            c - i64::from(self.first_column),
+            r - i64::from(self.first_row),
+        ))
+    }
+
+    /// The columns and rows a map numbered this way needs for `text` to name one of its hexes
+    /// (a scan's hex beyond the map drawn so far). `None` when the text is no label of the
+    /// scheme, names a hex before the first, or the numbering starts from another corner than
+    /// the north-west (growing such a map would number its hexes anew).
+    pub fn size_to_hold(&self, text: &str) -> Option<(u32, u32)> {
+        if self.start != Corner::NorthWest {
+            return None;
+        }
+        let (c, r) = self.counted(text)?;
+        let need = |v: i64| u32::try_from(v.checked_add(1)?).ok().filter(|n| *n > 0);
+        Some((need(c)?, need(r)?))
     }
 
     /// What makes the scheme unusable on any map, in words (`validate` refuses it).
@@ -247,6 +268,21 @@ impl HexMap {
 mod tests {
     use super::*;
     use crate::model::{Orientation, TerrainId};
+
+    /// A scan's hex beyond the map: the size that takes it in, from the north-west only.
+    #[test]
+    fn a_label_beyond_the_map_says_how_far_the_map_must_grow() {
+        let nw = LabelScheme::default();
+        assert_eq!(nw.size_to_hold("2218"), Some((22, 18)));
+        assert_eq!(nw.size_to_hold("0101"), Some((1, 1)));
+        assert_eq!(nw.size_to_hold("0018"), None, "before the first column");
+        assert_eq!(nw.size_to_hold("woods"), None);
+        let ne = LabelScheme {
+            start: Corner::NorthEast,
+            ..LabelScheme::default()
+        };
+        assert_eq!(ne.size_to_hold("2218"), None, "growing would renumber");
+    }
 
     fn map(labels: LabelScheme) -> HexMap {
         let mut m = HexMap::filled(
