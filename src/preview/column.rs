@@ -166,7 +166,14 @@ fn enter(s: &Scenario, e: &EntryPreview, o: &mut Parts) {
     if let Some(u) = s.unit(e.unit) {
         draw_placed(&mut o.items, u, &e.models, fill, edge);
     }
-    draw::label(&mut o.items, e.front, e.name.clone(), edge);
+    label_beside(
+        &mut o.items,
+        s.unit(e.unit),
+        &e.models,
+        e.front,
+        e.name.clone(),
+        edge,
+    );
     o.marks.push(Mark {
         at: e.front,
         radius: 1.0,
@@ -264,8 +271,15 @@ fn march(
             UnitEnd::OffTable => NEUTRAL,
             UnitEnd::Exited => WARN,
         };
-        draw::label(
+        let placed: &[crate::rules::column::PlacedModel] = if um.to == UnitEnd::Table {
+            &um.models
+        } else {
+            &[]
+        };
+        label_beside(
             &mut o.items,
+            Some(u),
+            placed,
             um.front,
             format!("{}. {}", um.place, um.name),
             colour,
@@ -302,6 +316,45 @@ impl ColumnProbe {
 }
 
 /// `u`'s bases where the rules would place them.
+/// A unit's name where its column move ends it: beside its bases on the right of its march,
+/// clear of its own models and of the next unit's behind it in the file (at its front they
+/// lay over the models). With no bases on the table (off it, or exited), at `front`.
+fn label_beside(
+    items: &mut Vec<crate::scene::Item>,
+    u: Option<&crate::model::Unit>,
+    placed: &[crate::rules::column::PlacedModel],
+    front: crate::geom::Point,
+    text: String,
+    colour: crate::model::Colour,
+) {
+    let bases: Vec<(crate::geom::Point, f32)> = placed
+        .iter()
+        .filter_map(|pm| {
+            let m = u?.model(pm.id)?;
+            Some((pm.pos, m.footprint().bounding_radius()))
+        })
+        .collect();
+    let Some(first) = placed.first().filter(|_| !bases.is_empty()) else {
+        draw::label(items, front, text, colour);
+        return;
+    };
+    let n = bases.len() as f32;
+    let centre = bases.iter().map(|(p, _)| *p).sum::<crate::geom::Point>() / n;
+    let right = crate::geom::bearing_vec(first.facing_deg + 90.0);
+    // How far the bases reach to that side of their centre.
+    let reach = bases
+        .iter()
+        .map(|(p, r)| (*p - centre).dot(right) + r)
+        .fold(0.0f32, f32::max);
+    let at = centre + right * (reach + 0.3);
+    let anchor = if right.x >= 0.0 {
+        crate::scene::Anchor::Left
+    } else {
+        crate::scene::Anchor::Right
+    };
+    draw::label_anchored(items, at, text, colour, anchor);
+}
+
 fn draw_placed(
     items: &mut Vec<crate::scene::Item>,
     u: &crate::model::Unit,

@@ -187,12 +187,23 @@ pub fn ring(items: &mut Vec<Item>, centre: Point, radius: f32, colour: Colour, d
 }
 
 pub fn label(items: &mut Vec<Item>, at: Point, text: String, colour: Colour) {
+    label_anchored(items, at, text, colour, Anchor::Bottom);
+}
+
+/// A preview's label hanging from `at` as `anchor` says.
+pub fn label_anchored(
+    items: &mut Vec<Item>,
+    at: Point,
+    text: String,
+    colour: Colour,
+    anchor: Anchor,
+) {
     items.push(Item::Text {
         pos: at,
         text,
         size: Size::Points(11.0),
         colour,
-        anchor: Anchor::Bottom,
+        anchor,
     });
 }
 

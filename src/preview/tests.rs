@@ -518,3 +518,52 @@ fn r5_a_charging_leader_is_told_muster_is_open_not_that_the_trigger_is_unmet() {
         assert_eq!(said("Muster trigger"), !open, "{chit:?}");
     }
 }
+
+/// A column move names each unit beside its bases, clear of every base where the column ends
+/// (at the unit's front, the names lay over its models and the next unit's).
+#[test]
+fn column_move_names_stand_clear_of_every_base() {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column");
+    let lead = column.members.first().expect("a lead unit").unit;
+    let o = compute(
+        &s,
+        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
+    )
+    .expect("column preview");
+    let bases: Vec<crate::geom::Footprint> = o
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            crate::scene::Item::Circle {
+                centre,
+                radius,
+                fill: Some(f),
+                ..
+            } if [draw::LEGAL, draw::REJECTED].contains(f) => {
+                Some(crate::geom::Footprint::Circle {
+                    centre: *centre,
+                    radius: *radius,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    let names: Vec<(String, crate::geom::Point)> = o
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            crate::scene::Item::Text { text, pos, .. } => Some((text.clone(), *pos)),
+            _ => None,
+        })
+        .collect();
+    assert!(!names.is_empty() && !bases.is_empty());
+    for (name, at) in names {
+        for b in &bases {
+            assert!(
+                b.signed_distance_to_point(at) > 0.2,
+                "{name} hangs from {at:?}, on a base at {b:?}"
+            );
+        }
+    }
+}

@@ -338,18 +338,13 @@ fn hex_unit(
             stroke: None,
         });
         if style.labels {
-            scene.push(Item::Text {
-                // On paper the name is centred on the hex, clear of its neighbours' numbers.
-                pos: if style.clear_hex_labels {
-                    Point::new(centre.x, p.y + r + size * 0.01)
-                } else {
-                    p + Point::new(0.0, size * 0.18)
-                },
-                text: short_name(&u.name),
-                size: Size::Map(size * 0.11),
-                colour: ink::LABEL,
-                anchor: Anchor::Top,
-            });
+            // On paper the name is centred on the hex, clear of its neighbours' numbers.
+            let pos = if style.clear_hex_labels {
+                Point::new(centre.x, p.y + r + size * 0.01)
+            } else {
+                p + Point::new(0.0, size * 0.18)
+            };
+            counter_name(scene, &u.name, pos, size);
         }
         return;
     }
@@ -421,30 +416,104 @@ fn hex_unit(
         stroke: None,
     });
     if style.labels {
-        scene.push(Item::Text {
-            pos: Point::new(c.x, c.y + half + size * 0.02),
-            text: short_name(&u.name),
-            size: Size::Map(size * 0.11),
-            colour: ink::LABEL,
-            anchor: Anchor::Top,
-        });
+        counter_name(
+            scene,
+            &u.name,
+            Point::new(c.x, c.y + half + size * 0.02),
+            size,
+        );
     }
     let _ = s;
 }
 
-/// Names shortened for counters: "Cromwell's Regiment of Horse" → "Cromwell's Horse".
-fn short_name(name: &str) -> String {
-    let cut = name.replace(" Regiment of ", " ");
-    if cut.chars().count() <= 22 {
-        cut
-    } else {
-        cut.chars().take(21).chain(std::iter::once('…')).collect()
+/// A counter's name hanging from `top` on a hex of `size`: in full, on a second line when it
+/// is long (a printed tile has no room to cut a name short, and a cut name is no name).
+fn counter_name(scene: &mut Scene, name: &str, top: Point, size: f32) {
+    let pt = size * 0.11;
+    for (k, line) in name_lines(name).into_iter().enumerate() {
+        scene.push(Item::Text {
+            pos: top + Point::new(0.0, k as f32 * pt * 1.15),
+            text: line,
+            size: Size::Map(pt),
+            colour: ink::LABEL,
+            anchor: Anchor::Top,
+        });
     }
+}
+
+/// The characters a counter's name line holds before it breaks.
+const NAME_LINE: usize = 22;
+
+/// A counter's name as it is printed: "Cromwell's Regiment of Horse" → "Cromwell's Horse", on
+/// one line when it fits, else broken at the last space that fits onto two; a second line too
+/// long for its line (a name with no spaces to break at) is cut with an ellipsis.
+fn name_lines(name: &str) -> Vec<String> {
+    let cut = name.replace(" Regiment of ", " ");
+    if cut.chars().count() <= NAME_LINE {
+        return vec![cut];
+    }
+    let break_at = cut
+        .char_indices()
+        .filter(|(i, c)| *c == ' ' && cut[..*i].chars().count() <= NAME_LINE)
+        .map(|(i, _)| i)
+        .next_back();
+    let (first, rest) = match break_at {
+        Some(i) => (cut[..i].to_string(), cut[i + 1..].to_string()),
+        None => (
+            cut.chars().take(NAME_LINE).collect(),
+            cut.chars().skip(NAME_LINE).collect(),
+        ),
+    };
+    let rest = if rest.chars().count() <= NAME_LINE {
+        rest
+    } else {
+        rest.chars()
+            .take(NAME_LINE - 1)
+            .chain(std::iter::once('…'))
+            .collect()
+    };
+    vec![first, rest]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A long name is printed whole on two lines, not cut ("Eastern Association D…").
+    #[test]
+    fn a_long_counter_name_breaks_onto_a_second_line_rather_than_being_cut() {
+        assert_eq!(
+            name_lines("Eastern Association Dragoons"),
+            ["Eastern Association", "Dragoons"]
+        );
+        assert_eq!(
+            name_lines("Cromwell's Regiment of Horse"),
+            ["Cromwell's Horse"]
+        );
+        let one_word = name_lines(&"x".repeat(60));
+        assert_eq!(one_word[0].chars().count(), NAME_LINE);
+        assert!(one_word[1].ends_with('…') && one_word[1].chars().count() == NAME_LINE);
+        // The printed sheet of Winceby names every unit in full.
+        let s = crate::samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("loads");
+        let style = Style {
+            labels: true,
+            ..Style::default()
+        };
+        let texts: Vec<String> = dynamic_layer(&s, &style)
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(texts.iter().all(|t| !t.ends_with('…')), "{texts:?}");
+        assert!(texts.contains(&"Eastern Association".to_string()));
+        assert!(texts.contains(&"Dragoons".to_string()));
+    }
 
     #[test]
     fn a_leader_sharing_a_hex_is_drawn_over_the_counter_and_covers_what_unit_boxes_says() {
