@@ -229,6 +229,10 @@ impl App {
                 self.canvas.rect.right_top() + egui::vec2(-340.0, 12.0),
                 |d| d.left_top() + egui::vec2(4.0, 4.0),
             ))
+            // As narrow from its first frame as it stays: a first frame laid out wider would
+            // be pushed left, over the map, to keep inside the window.
+            .default_width(320.0)
+            .max_width(340.0)
             .show(ctx, |ui| out.extend(self.calibrate_contents(ui)));
         if !open {
             out.push(Command::SetTool(Tool::Select));
