@@ -35,13 +35,13 @@ impl MenuKeys {
     /// The keys of a keyboard in the menus (a bar button has the focus or a menu of the bar
     /// is open): Left and Right open the neighbouring menu, except where egui's menus use them
     /// (Right on an entry that opens a submenu, Left inside a submenu); Escape and F10 leave
-    /// the menus. `None` when the keyboard is not in the menus; `Some(handled)` when it is, so
-    /// the editor's shortcuts leave the other keys to the menus.
+    /// the menus. True while the keyboard is in the menus, so the editor's shortcuts leave the
+    /// other keys to them.
     ///
     /// A bar button counts as the keyboard's only while `by_keyboard` (F10 put it there and
     /// no pointer has been pressed since): a button the pointer clicked may keep egui's focus
     /// after its menu closed, and the arrows then belong to the map again.
-    pub fn keys(&self, ui: &mut Ui, by_keyboard: &mut bool) -> Option<bool> {
+    pub fn keys(&self, ui: &mut Ui, by_keyboard: &mut bool) -> bool {
         let ctx = ui.ctx().clone();
         if ui.input(|i| i.pointer.any_pressed()) {
             *by_keyboard = false;
@@ -55,7 +55,10 @@ impl MenuKeys {
             .menus
             .iter()
             .position(|(_, p)| Popup::is_id_open(&ctx, *p));
-        let current = on_button.or(open)? as isize;
+        let Some(current) = on_button.or(open) else {
+            return false;
+        };
+        let current = current as isize;
         let layer = focused
             .and_then(|f| ctx.read_response(f))
             .map(|r| r.layer_id.id);
@@ -73,7 +76,7 @@ impl MenuKeys {
         if let Some(step) = step {
             ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
             self.open(&ctx, current + step);
-            return Some(true);
+            return true;
         }
         if pressed(Key::Escape) || pressed(Key::F10) {
             *by_keyboard = false;
@@ -81,9 +84,8 @@ impl MenuKeys {
             if let Some(f) = focused {
                 ctx.memory_mut(|m| m.surrender_focus(f));
             }
-            return Some(true);
         }
-        Some(false)
+        true
     }
 }
 

@@ -283,10 +283,11 @@ impl App {
             out.push(Command::Dropped(f));
         }
         let by_keyboard = &mut self.panels.menus_by_keyboard;
-        let keys = match self.panels.menu_keys.keys(ui, by_keyboard) {
-            // The keyboard is in the menus: their keys are theirs.
-            Some(_) => Commands::default(),
-            None => bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx)),
+        // While the keyboard is in the menus, their keys are theirs.
+        let keys = if self.panels.menu_keys.keys(ui, by_keyboard) {
+            Commands::default()
+        } else {
+            bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx))
         };
         // Escape pressed in the frame a drag ends cancels the drag: the canvas drops it
         // instead of sending its edit.
