@@ -109,6 +109,10 @@ fn calibrate_grows_the_map_to_a_clicked_hex_beyond_its_edge() {
     e.key(Key::K);
     // The first two on the map; the third names column 22, row 18 of a 20 x 15 map.
     click_offsets(&mut e, &m, &m, &[[0, 0], [10, 2]]);
+    assert!(
+        e.shows("Two clicks always fit: a third, far from both, checks them"),
+        "two clicks are said to prove nothing"
+    );
     let beyond = m.labels.label([21, 17], 30, 30);
     let c = m
         .layout()
@@ -121,6 +125,14 @@ fn calibrate_grows_the_map_to_a_clicked_hex_beyond_its_edge() {
     e.h.get_by_label("Hex of click 3").type_text(&beyond);
     e.h.run();
     e.key(Key::Enter);
+    assert!(
+        e.shows(&format!(
+            "'{beyond}' is not a hex of this map (numbered {} to {}",
+            m.label(m.grid().hex_at(0).expect("first")),
+            m.label(m.grid().hex_at(299).expect("last"))
+        )),
+        "the refusal says how the map numbers its hexes"
+    );
     assert!(
         e.shows(&format!("'{beyond}' is beyond this 20 x 15 map")),
         "{}",

@@ -1,7 +1,8 @@
 //! Texts on the map never lie over one another: with any rule preview of any unit of the five
 //! samples open, the names of places, zones and columns, the units' names, the hex numbers and
 //! the preview's own labels each keep a place of their own on the canvas; and opening a preview
-//! takes no unit's name away. A stack shows every name; a lone base is named zoomed out.
+//! takes no unit's name away, and no unit's name lies on another unit. A stack shows every
+//! name; a lone base is named zoomed out.
 
 use egui::{Rect, Shape};
 use egui_kittest::kittest::Queryable;
@@ -89,6 +90,25 @@ fn unit_names(e: &Editor, texts: &[(String, Rect)]) -> std::collections::BTreeSe
         .collect()
 }
 
+/// The first unit name among `texts` lying on a unit's counter or base (a point and a half in
+/// from its edge, as the labels keep clear of their own).
+fn unit_name_on_a_unit(e: &Editor, texts: &[(String, Rect)]) -> Option<String> {
+    let view = &e.app().view;
+    let bodies: Vec<Rect> =
+        sandtable::scene::unit_boxes(e.s(), &sandtable::scene::Style::default())
+            .into_iter()
+            .map(|b| Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max)).shrink(1.5))
+            .collect();
+    let named = unit_names(e, texts);
+    texts
+        .iter()
+        .filter(|(t, _)| t.lines().any(|l| named.contains(l)))
+        .find_map(|(t, r)| {
+            let body = bodies.iter().find(|b| b.intersects(*r))?;
+            Some(format!("{t:?} at {r:?} on the unit at {body:?}"))
+        })
+}
+
 fn perform(e: &mut Editor, c: Command) {
     let ctx = e.h.ctx.clone();
     e.h.state_mut().perform(&ctx, c);
@@ -103,6 +123,9 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
         let s = sample(name);
         let mut e = editor(s.clone());
         if let Some(clash) = overlapping(&map_texts(&e)) {
+            panic!("{name}, no preview: {clash}");
+        }
+        if let Some(clash) = unit_name_on_a_unit(&e, &map_texts(&e)) {
             panic!("{name}, no preview: {clash}");
         }
         // Every unit on the map with a preview the rules allow, a dozen a sample at most.
@@ -127,6 +150,9 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 if let Some(clash) = name_across_a_unit(&e, &texts) {
+                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
+                }
+                if let Some(clash) = unit_name_on_a_unit(&e, &texts) {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 let now = unit_names(&e, &texts);
@@ -263,4 +289,30 @@ fn a_lone_base_is_named_on_a_table_zoomed_out_to_fit() {
         "{} missing from {names:?}",
         lone.name
     );
+}
+
+/// Zoomed in on Winceby's centre, where counters stand in neighbouring hexes, no unit's name
+/// hangs over another unit's counter: each goes above its counter, or is left out.
+#[test]
+fn no_units_name_lies_on_another_units_counter() {
+    let s = sample("winceby");
+    let id = s
+        .find_unit("Manchester's Regiment of Horse")
+        .or_else(|| s.units.iter().find(|u| u.is_combat_unit()))
+        .expect("a unit")
+        .id;
+    let mut e = editor(s);
+    perform(&mut e, Command::CentreOn(id));
+    let mut named = 0;
+    for step in 0..4 {
+        if step > 0 {
+            perform(&mut e, Command::Zoom(1.25));
+        }
+        let texts = map_texts(&e);
+        named = named.max(unit_names(&e, &texts).len());
+        if let Some(clash) = unit_name_on_a_unit(&e, &texts) {
+            panic!("zoom step {step}: {clash}");
+        }
+    }
+    assert!(named >= 4, "units are named at these zooms ({named})");
 }

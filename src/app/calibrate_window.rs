@@ -95,8 +95,21 @@ impl App {
                     match hex {
                         Some(x) => pairs.push((c.px, x)),
                         None => {
+                            // Say how this map numbers its hexes: a scan printed otherwise
+                            // ("A1") is numbered so in the map's Numbering.
+                            let grid = h.grid();
+                            let span = grid
+                                .hex_at(0)
+                                .zip(grid.hex_at(grid.len().saturating_sub(1)))
+                                .map_or(String::new(), |(a, b)| {
+                                    format!(
+                                        " (numbered {} to {}; the map's Numbering sets how)",
+                                        h.label(a),
+                                        h.label(b)
+                                    )
+                                });
                             return Err(format!(
-                                "Click {}: '{}' is not a hex of this map",
+                                "Click {}: '{}' is not a hex of this map{span}",
                                 i + 1,
                                 c.hex
                             ));
@@ -115,10 +128,16 @@ impl App {
                         crate::model::words::degrees(f64::from(p.rotation_deg))
                     )
                 });
+                // Two clicks always fit exactly: only a third can show a wrong hex named.
+                let check = if pairs.len() < 3 {
+                    ". Two clicks always fit: a third, far from both, checks them"
+                } else {
+                    ""
+                };
                 Ok((
                     edits,
                     format!(
-                        "Residual error: {:.2} px (worst {:.2} px){size}",
+                        "Residual error: {:.2} px (worst {:.2} px){size}{check}",
                         fit.rms_px, fit.worst_px
                     ),
                 ))

@@ -330,6 +330,7 @@ impl App {
                     &self.selection,
                     (self.settings.labels, self.settings.coordinates),
                     &mut room,
+                    &bodies,
                 );
             }
         });

@@ -114,6 +114,7 @@ pub fn label_shapes(
     selected: &[ItemRef],
     (names, numbers): (bool, bool),
     room: &mut Placed,
+    bodies: &Bodies,
 ) {
     let mut labels = Vec::new();
     let is_selected = |u: UnitId| selected.contains(&ItemRef::Unit(u));
@@ -228,18 +229,20 @@ pub fn label_shapes(
         }
         None => {}
     }
-    place(out, labels, clip, fonts, room);
+    place(out, labels, clip, fonts, room, bodies);
 }
 
 /// Lays the labels out in order of rank, each in its place or else the place it has instead,
-/// leaving out any that would overlap one already placed or one `placed` holds in both, or
-/// stand partly outside `clip`.
+/// leaving out any that would overlap one already placed or one `placed` holds in both, lie
+/// on a unit's counter or base (a unit's name over another unit hides it), or stand partly
+/// outside `clip`. Hex numbers, drawn small under everything, may lie under a counter.
 fn place(
     out: &mut Vec<Shape>,
     mut labels: Vec<Label>,
     clip: Rect,
     fonts: &mut FontsView<'_>,
     placed: &mut Placed,
+    bodies: &Bodies,
 ) {
     labels.sort_by_key(|l| l.rank);
     for l in labels {
@@ -253,7 +256,11 @@ fn place(
         let Some(rect) = std::iter::once((l.at, l.align))
             .chain(l.instead.into_iter().flatten())
             .map(rect_at)
-            .find(|r| clip.contains_rect(*r) && placed.take(*r))
+            .find(|r| {
+                clip.contains_rect(*r)
+                    && (l.rank == Rank::Hex || !bodies.lie_under(*r))
+                    && placed.take(*r)
+            })
         else {
             continue;
         };
@@ -360,6 +367,14 @@ impl Bodies {
             }
         }
         Bodies(p)
+    }
+
+    /// Whether a label's rectangle `r` lies on a counter or base, its own included (a unit's
+    /// label hangs just clear of its own counter: a point and a half of slack).
+    fn lie_under(&self, r: Rect) -> bool {
+        let p = &self.0;
+        p.cells(r)
+            .any(|c| p.buckets[c].iter().any(|o| o.shrink(1.5).intersects(r)))
     }
 
     /// Whether `shape` is a text lying across a counter or base: over one (by more than the
