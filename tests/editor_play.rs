@@ -120,6 +120,19 @@ fn around(c: Point, r: f32, step: f32) -> Vec<Point> {
     v
 }
 
+/// `unit` stands on `to`, moved by one logged action (the log held `logged` entries before),
+/// and has acted this turn.
+fn moved_once(e: &harness::Editor, unit: UnitId, to: hexx::Hex, logged: usize) {
+    assert_eq!(
+        e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
+        Some(to),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.log_len(), logged + 1, "one move, logged");
+    assert!(game::has_acted(e.s(), unit));
+}
+
 /// A Winceby unit on the map and the map point of its hex.
 fn winceby_unit(s: &Scenario) -> (UnitId, Point) {
     let u = s
@@ -232,14 +245,7 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
     e.h.run();
     let logged = e.log_len();
     e.drag_map(l.hex_to_world_pos(from), l.hex_to_world_pos(to));
-    assert_eq!(
-        e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
-        Some(to),
-        "{}",
-        e.app().status
-    );
-    assert_eq!(e.log_len(), logged + 1, "one move, logged");
-    assert!(game::has_acted(e.s(), unit));
+    moved_once(&e, unit, to, logged);
     // A second drag on it, now it has acted, says so and keeps it selected.
     e.drag_map(l.hex_to_world_pos(to), l.hex_to_world_pos(from));
     assert_eq!(e.log_len(), logged + 1);
@@ -799,14 +805,7 @@ fn r5_in_play_the_arrows_aim_a_units_move_and_enter_makes_it_under_its_rules() {
     let logged = e.log_len();
     e.key(key);
     e.key(Key::Enter);
-    assert_eq!(
-        e.s().unit(unit).and_then(|u| u.hex()).map(|h| h.0),
-        Some(to),
-        "{}",
-        e.app().status
-    );
-    assert_eq!(e.log_len(), logged + 1, "one move, logged");
-    assert!(game::has_acted(e.s(), unit));
+    moved_once(&e, unit, to, logged);
 }
 
 /// R5 Command Phase: C changes the selected leader's chit to the next one the rules allow,

@@ -143,17 +143,29 @@ fn a_tileset_that_is_a_fifo_is_refused_with_a_notice_and_the_window_goes_on() {
     assert_eq!(e.app().doc.scenario().meta.title, "Before");
 }
 
+/// `plain.tmx` in `dir`: one row of `cells` (tile numbers) drawn with the tileset "plain" of
+/// `tiles` tiles, which names no terrain.
+fn plain_row(dir: &Path, tiles: u32, cells: &[u32]) -> PathBuf {
+    let path = dir.join("plain.tmx");
+    let csv: Vec<String> = cells.iter().map(u32::to_string).collect();
+    std::fs::write(
+        &path,
+        format!(
+            r#"<map orientation="hexagonal" width="{}" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="plain" tilecount="{tiles}"/>
+ <layer name="L"><data encoding="csv">{}</data></layer></map>"#,
+            cells.len(),
+            csv.join(",")
+        ),
+    )
+    .expect("write");
+    path
+}
+
 #[test]
 fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("plain.tmx");
-    std::fs::write(
-        &path,
-        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
- <tileset firstgid="1" name="plain" tilecount="2"/>
- <layer name="L"><data encoding="csv">1,1</data></layer></map>"#,
-    )
-    .expect("write");
+    let path = plain_row(dir.path(), 2, &[1, 1]);
     let mut e = editor(vec![path]);
     e.import();
     e.wait(500);
@@ -183,14 +195,7 @@ fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
 #[test]
 fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("plain.tmx");
-    std::fs::write(
-        &path,
-        r#"<map orientation="hexagonal" width="4" height="1" tilewidth="32" tileheight="28" staggeraxis="x" staggerindex="odd">
- <tileset firstgid="1" name="plain" tilecount="3"/>
- <layer name="L"><data encoding="csv">1,3,3,3</data></layer></map>"#,
-    )
-    .expect("write");
+    let path = plain_row(dir.path(), 3, &[1, 3, 3, 3]);
     let mut e = editor(vec![path]);
     e.import();
     e.wait(500);

@@ -21,8 +21,7 @@ impl App {
         if self.selection != [ItemRef::Unit(unit)] || self.play.free_move_of(Some(unit)) {
             return false;
         }
-        self.preview_anchor()
-            .is_some_and(|at| self.preview_ghost(at).is_some())
+        self.moving_anchor().is_some()
     }
 
     /// One arrow press: the aim steps from where it was (first from the unit) and the status

@@ -47,6 +47,19 @@ fn most(map: &Map) -> usize {
     if map.is_hex() { 3 } else { 2 }
 }
 
+/// `h` reshaped to a rectangle of `columns` x `rows` with `parity`'s columns (or rows)
+/// pushed, its orientation and hex size kept.
+fn rectangle(h: &HexMap, columns: u32, rows: u32, parity: OffsetParity) -> ResizeHex {
+    ResizeHex {
+        shape: HexShape::Rectangle {
+            columns,
+            rows,
+            parity,
+        },
+        ..ResizeHex::of(h)
+    }
+}
+
 /// How far one nudge moves the image, in map units (hexes or inches), and turns it.
 pub const NUDGE_UNITS: f32 = 0.02;
 pub const NUDGE_DEG: f32 = 0.1;
@@ -280,14 +293,7 @@ impl App {
                 .button(format!("Grow the map to {c} x {r} hexes"))
                 .clicked()
             {
-                let to = ResizeHex {
-                    shape: HexShape::Rectangle {
-                        columns: c,
-                        rows: r,
-                        parity,
-                    },
-                    ..ResizeHex::of(h)
-                };
+                let to = rectangle(h, c, r, parity);
                 out.push(Command::Apply(
                     Change::new("Grow the map to the clicked hexes", resize_hex_map(s, to))
                         .saying(format!("The map is now {c} x {r} hexes")),
@@ -312,14 +318,7 @@ impl App {
                 "The clicks fit {which} {lines} far better: {then:.1} px against {against}."
             ));
             if ui.button(format!("Use {which} {lines}")).clicked() {
-                let to = ResizeHex {
-                    shape: HexShape::Rectangle {
-                        columns,
-                        rows,
-                        parity: other,
-                    },
-                    ..ResizeHex::of(h)
-                };
+                let to = rectangle(h, columns, rows, other);
                 out.push(Command::Apply(
                     Change::new("Stagger the map as the scan", resize_hex_map(s, to))
                         .saying(format!("The map now has {which} {lines}")),

@@ -230,6 +230,13 @@ impl App {
         preview::anchor(self.doc.scenario(), u)
     }
 
+    /// Where the previewed unit stands, when its preview moves it (a span or a column's route
+    /// moves nobody): the point a drag or the arrow keys' aim starts from.
+    pub(super) fn moving_anchor(&mut self) -> Option<Point> {
+        let anchor = self.preview_anchor()?;
+        self.preview_ghost(anchor).map(|_| anchor)
+    }
+
     /// Canvas input that belongs to the preview: dragging a follower of a waiting move,
     /// dragging the previewed unit under the rules (Alt drags it freely instead), clicking a
     /// column's route. `None` when the input is not the preview's.
@@ -284,10 +291,7 @@ impl App {
                 super::hit::hit(self.doc.scenario(), from, tol),
                 Some(ItemRef::Unit(u)) if Some(u) == unit
             );
-            if on_unit
-                && let Some(anchor) = self.preview_anchor()
-                && self.preview_ghost(anchor).is_some()
-            {
+            if on_unit && let Some(anchor) = self.moving_anchor() {
                 let grab = if self.doc.scenario().map.is_hex() {
                     Point::ZERO
                 } else {

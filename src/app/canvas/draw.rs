@@ -36,7 +36,7 @@ pub(in crate::app) struct Layers {
     pub units_cache: Option<Cached<UnitsKey, MapShapes>>,
     /// The places of the texts among `map_cache`'s shapes, relative to the map's origin (the
     /// units' labels give way to them): worked out when the map's shapes are drawn.
-    pub map_texts: Vec<u32>,
+    pub map_texts: Vec<Rect>,
     /// The places of the units' texts (their names, their counters' numbers), relative to the
     /// map's origin: the rule preview's texts give way to them, so every unit keeps its name
     /// with a preview open. Worked out when the units' shapes are drawn.
@@ -153,7 +153,6 @@ impl App {
                 );
                 self.layers.map_texts = text_rects(shapes.iter().map(|(_, s)| s))
                     .map(|r| r.translate(-origin))
-                    .flat_map(|r| bits(&r))
                     .collect();
                 Cached {
                     key: map_key,
@@ -169,7 +168,7 @@ impl App {
                 forces: revisions.forces,
                 style: style.clone(),
                 labels: (self.settings.labels, self.settings.coordinates),
-                map_texts: self.layers.map_texts.clone(),
+                map_texts: self.layers.map_texts.iter().flat_map(bits).collect(),
             },
         );
         let cached = match &ghost {
@@ -223,11 +222,7 @@ impl App {
         // The map's names gave way to the preview's texts where they stood: held too, so a
         // text moved out of a name's way lands clear of them.
         let mut room = super::labels::Placed::new(rect);
-        let map_texts = self.layers.map_texts.chunks_exact(4).map(|b| {
-            let [x0, y0, x1, y1] = [b[0], b[1], b[2], b[3]].map(f32::from_bits);
-            Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
-        });
-        for r in self.layers.unit_texts.iter().copied().chain(map_texts) {
+        for r in self.layers.unit_texts.iter().chain(&self.layers.map_texts) {
             room.hold(r.translate(origin));
         }
         preview.retain_mut(|s| room.fit_text(s, true));
