@@ -204,8 +204,34 @@ fn game_or_file_event(
             h.step();
             "F5 (Edit / Play)".into()
         }
-        3..6 => format!("End phase: {}", click_label(h, "End phase")),
-        6..8 => format!("End turn: {}", click_label(h, "End turn")),
+        3..8 => {
+            // End phase (E) or End turn (Shift+E), by its button or its key.
+            let turn = rng.below(5) >= 3;
+            let (what, held) = if turn {
+                ("End turn", Modifiers::SHIFT)
+            } else {
+                ("End phase", Modifiers::NONE)
+            };
+            let clicked = if rng.below(2) == 0 {
+                click_label(h, what)
+            } else {
+                h.key_press_modifiers(held, Key::E);
+                h.step();
+                true
+            };
+            // Asked whether to end with units yet to act: ended anyway, or kept playing.
+            let asked = h.query_all_by_label_contains("anyway").next().is_some();
+            if asked {
+                let answer = if rng.below(3) == 0 {
+                    Key::Escape
+                } else {
+                    Key::Enter
+                };
+                h.key_press_modifiers(Modifiers::NONE, answer);
+                h.step();
+            }
+            format!("{what}: {clicked} (asked: {asked}) {}", h.state().status)
+        }
         8..12 => {
             click_label(h, "Log");
             let b = ["Take back", "Step back", "Step on", "Back to the present"][rng.below(4)];

@@ -259,6 +259,8 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
     let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
     assert!(said(&e) >= 1, "the refusal is shown");
     e.click("End phase");
+    // Asked, since units could still act: ended anyway.
+    e.key(Key::Enter);
     assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
 }
 
@@ -432,6 +434,8 @@ fn r1_bakambo_column_order_passed_then_failed_in_the_editor() {
     let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
     assert_eq!(said(&e), 2, "the status bar and a notice");
     e.click("End turn");
+    // Asked, since units could still act: ended anyway.
+    e.key(Key::Enter);
     assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
     assert_eq!(e.s().turn, s.turn + 1);
     assert!(!game::has_acted(e.s(), lead), "End turn clears the marks");
@@ -808,45 +812,70 @@ fn r5_in_play_the_arrows_aim_a_units_move_and_enter_makes_it_under_its_rules() {
     moved_once(&e, unit, to, logged);
 }
 
-/// R5 Command Phase: C changes the selected leader's chit to the next one the rules allow,
-/// logged; a second C in the same turn is refused (a leader changes once a turn).
+/// R5 Command Phase from the keyboard: C opens the selected leader's chits, numbered, each
+/// refused one with the rules' reason; a number picks any allowed one (not only the next),
+/// logged as the button's change; a second C that turn says he changed it already.
 #[test]
-fn r5_c_changes_the_selected_leaders_chit_to_the_next_allowed_in_the_command_phase() {
+fn r5_c_offers_the_selected_leaders_chits_and_a_number_picks_one_in_the_command_phase() {
     let s = sample("winceby");
-    let leader = s
+    // A leader with two chits or more he may change to, so the pick is a choice.
+    let (leader, offered) = s
         .units
         .iter()
-        .find(|u| {
-            u.leadership.is_some()
-                && sandtable::rules::engine::commands(&s, u)
-                    .iter()
-                    .any(|(c, ok)| ok.is_ok() && Some(*c) != u.leadership.map(|l| l.command))
+        .filter(|u| u.leadership.is_some())
+        .map(|u| {
+            let held = u.leadership.map(|l| l.command);
+            let offered: Vec<_> = sandtable::rules::engine::commands(&s, u)
+                .into_iter()
+                .filter(|(c, _)| Some(*c) != held)
+                .collect();
+            (u.clone(), offered)
         })
-        .expect("a leader who may change his chit")
-        .clone();
-    let held = leader.leadership.expect("chit").command;
-    let list = sandtable::rules::engine::commands(&s, &leader);
-    let at = list.iter().position(|(c, _)| *c == held).expect("held");
-    let next = (1..list.len())
-        .map(|k| &list[(at + k) % list.len()])
-        .find(|(_, ok)| ok.is_ok())
-        .expect("allowed")
-        .0;
+        .find(|(_, offered)| offered.iter().filter(|(_, ok)| ok.is_ok()).count() >= 2)
+        .expect("a leader with two chits to choose from");
+    // The last allowed one: not the one a "next chit" key would give.
+    let (k, chosen) = offered
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, ok))| ok.is_ok())
+        .map(|(k, (c, _))| (k, *c))
+        .last()
+        .expect("allowed");
     let mut e = editor(s);
     e.key(Key::F5);
     assert_eq!(game::clock(e.s()).1, Phase::Command);
     e.h.state_mut().selection = vec![ItemRef::Unit(leader.id)];
     e.h.run();
     e.key(Key::C);
+    assert!(e.shows(&format!("Command chit of {}", leader.name)));
+    assert!(
+        e.shows(&format!("{}  Change to {chosen}", k + 1)),
+        "numbered"
+    );
+    let digits = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+    ];
+    e.key(digits[k]);
     let now = |e: &harness::Editor| {
         e.s()
             .unit(leader.id)
             .and_then(|u| u.leadership)
             .map(|l| l.command)
     };
-    assert_eq!(now(&e), Some(next), "{}", e.app().status);
+    assert_eq!(now(&e), Some(chosen), "{}", e.app().status);
     assert_eq!(e.log_len(), 1, "logged");
+    assert!(!e.shows("Command chit of"), "the chooser closes");
     e.key(Key::C);
-    assert_eq!(now(&e), Some(next), "once a turn");
+    assert!(!e.shows("Command chit of"), "once a turn");
+    assert!(
+        e.app().status.contains("changed it this turn"),
+        "{}",
+        e.app().status
+    );
     assert_eq!(e.log_len(), 1);
 }

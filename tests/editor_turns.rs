@@ -4,6 +4,7 @@
 //! dragoons dismounting under Stand; the pin tests a broken column owes; and the Log tab's
 //! fingerprint, note and bookmark. Each is taken back through the Log tab.
 
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::activity::Activity;
 use sandtable::game;
@@ -290,4 +291,35 @@ fn the_log_tab_shows_the_fingerprint_and_keeps_a_note_and_a_bookmark() {
     assert!(e.shows("Note: agreed by both players"));
     // The game with its note checks as played.
     game::verify(e.s(), None).expect("a note does not break the log");
+}
+
+/// Sides in turn: the Command Phase asks nothing of units, so E ends it at once; ending a
+/// Movement Phase (E, or the button) or the turn (Shift+E) while units of the phasing side have
+/// not acted asks first, naming them; Escape keeps playing with nothing logged, Enter ends it.
+#[test]
+fn ending_a_phase_with_units_yet_to_act_asks_first_and_escape_keeps_playing() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F5);
+    let turn = e.s().turn;
+    e.key(Key::E);
+    assert_eq!(game::clock(e.s()), (turn, Phase::Movement), "no question");
+    assert!(!e.shows("End the phase?"));
+    let logged = e.log_len();
+    e.click("End phase");
+    assert!(e.shows("End the phase?"), "{}", e.app().status);
+    assert!(e.shows("units have not acted yet"));
+    e.key(Key::Escape);
+    assert!(!e.shows("End the phase?"));
+    assert_eq!(e.log_len(), logged, "nothing ended");
+    assert!(e.shows("Movement Phase of Parliament"));
+    e.keys(Modifiers::SHIFT, Key::E);
+    assert!(e.shows("End the turn?"));
+    // The question has the keyboard: an arrow does not reach the map.
+    let before = e.s().clone();
+    e.key(Key::ArrowLeft);
+    assert_eq!(e.s(), &before);
+    e.key(Key::Enter);
+    assert!(!e.shows("End the turn?"));
+    assert_eq!(game::clock(e.s()), (turn + 1, Phase::Command));
+    assert!(e.app().status.contains("Ctrl+Z takes it back"));
 }

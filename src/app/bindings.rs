@@ -54,6 +54,8 @@ pub enum Action {
     Shortcuts,
     Menus,
     NextChit,
+    EndPhase,
+    EndTurn,
     Play,
 }
 
@@ -109,6 +111,8 @@ impl Action {
             Action::Shortcuts => Command::ShowShortcuts,
             Action::Menus => Command::OpenMenus,
             Action::NextChit => Command::NextChit,
+            Action::EndPhase => Command::EndPhase,
+            Action::EndTurn => Command::EndTurn,
             Action::Play => Command::ToggleActivity,
         }
     }
@@ -343,7 +347,17 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         action: Action::NextChit,
         keys: &[key(NONE, Key::C)],
-        what: "Play, Command Phase: change the selected leader's command chit to the next one allowed",
+        what: "Play, Command Phase: choose the selected leader's command chit (then 1, 2, … picks)",
+    },
+    Binding {
+        action: Action::EndPhase,
+        keys: &[key(NONE, Key::E)],
+        what: "Play: end the phase (asks first while units could still act)",
+    },
+    Binding {
+        action: Action::EndTurn,
+        keys: &[key(SHIFT, Key::E)],
+        what: "Play: end the turn (asks first while units could still act)",
     },
     Binding {
         action: Action::Play,

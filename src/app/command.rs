@@ -268,10 +268,17 @@ pub enum Command {
         note: String,
         unit: Box<crate::model::Unit>,
     },
-    /// The next phase of the turn (from the last, the next turn).
+    /// The next phase of the turn (from the last, the next turn); asked about first when
+    /// units could still act in this one.
     EndPhase,
-    /// The next turn: the counter advances and every unit may act again.
+    /// The next turn: the counter advances and every unit may act again; asked about first
+    /// when units could still act.
     EndTurn,
+    /// The phase (`false`) or turn (`true`) ended although units could still act: the answer
+    /// to Play's question.
+    EndAnyway(bool),
+    /// Play's question closed with nothing done.
+    CloseQuestion,
     /// Take back the last entry of the game's log.
     TakeBack,
     /// Show the game as it stood after this many entries of its log (read-only).
@@ -524,26 +531,19 @@ impl App {
             Command::Referee { note, unit } => {
                 self.referee(&note, *unit);
             }
-            Command::EndPhase | Command::EndTurn => {
-                let action = if matches!(command, Command::EndPhase) {
-                    crate::model::game::Action::EndPhase
-                } else {
-                    crate::model::game::Action::EndTurn
-                };
-                // Said with the way back, since nothing asks before it is done.
-                if let Some(e) = self.play_action(action) {
-                    self.status =
-                        format!("{} · Ctrl+Z takes it back", super::glyphs::plain(&e.what));
-                }
-            }
+            Command::EndPhase => self.end_asked(false),
+            Command::EndTurn => self.end_asked(true),
+            Command::EndAnyway(turn) => self.end(turn),
+            Command::CloseQuestion => self.play.question = None,
             Command::TakeBack => self.take_back(),
             Command::ReplayTo(n) => self.replay_to(n),
             Command::BackToPresent => self.back_to_present(),
             Command::ShowLog(on) => self.panels.show_log = on,
             Command::ChangeCommand { leader, command } => {
+                self.play.question = None;
                 self.play_action(crate::model::game::Action::Command { leader, command });
             }
-            Command::NextChit => self.next_chit(),
+            Command::NextChit => self.choose_chit(),
             Command::MarchRolled => self.march(Some(crate::model::game::Dice::App)),
             Command::LeaderCheck { unit, roll } => {
                 use crate::model::game::{Action, Dice};

@@ -175,10 +175,10 @@ impl App {
         let live = self.playing() && self.replaying().is_none();
         let (_, phase) = crate::game::clock(s);
         let last = crate::game::phases(s.rules.ruleset).last() == Some(&phase);
-        if entry(ui, "End phase", None, live && !last) {
+        if entry(ui, "End phase", Some(Action::EndPhase), live && !last) {
             out.push(Command::EndPhase);
         }
-        if entry(ui, "End turn", None, live) {
+        if entry(ui, "End turn", Some(Action::EndTurn), live) {
             out.push(Command::EndTurn);
         }
         if entry(

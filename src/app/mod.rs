@@ -47,6 +47,7 @@ mod panels;
 mod path_prompt;
 pub mod play;
 mod play_actions;
+mod play_questions;
 mod problems;
 mod roll_field;
 mod rules_panel;
@@ -282,9 +283,13 @@ impl App {
         for f in ui.input(|i| i.raw.dropped_files.clone()) {
             out.push(Command::Dropped(f));
         }
+        // Play's question, when one is open, has the keyboard; while the keyboard is in the
+        // menus, their keys are theirs.
+        let answers = self.question_keys(ui);
         let by_keyboard = &mut self.panels.menus_by_keyboard;
-        // While the keyboard is in the menus, their keys are theirs.
-        let keys = if self.panels.menu_keys.keys(ui, by_keyboard) {
+        let keys = if let Some(answers) = answers {
+            answers
+        } else if self.panels.menu_keys.keys(ui, by_keyboard) {
             Commands::default()
         } else {
             bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx))
@@ -344,6 +349,7 @@ impl App {
                 });
         }
         out.extend(self.file_modals_ui(ctx));
+        out.extend(self.question_ui(ctx));
         out.extend(self.tiled_reading_ui(ctx));
         if let Some(dialog) = &mut self.tiled_import {
             out.extend(dialog.ui(ctx));

@@ -79,6 +79,8 @@ pub(super) struct PlayState {
     /// The note being typed for the log entry shown, and the bookmark label.
     pub note: Option<(usize, String)>,
     pub bookmark: String,
+    /// The question Play waits on: ending with units yet to act, a leader's chit.
+    pub question: Option<super::play_questions::Question>,
 }
 
 impl PlayState {
@@ -480,10 +482,10 @@ impl App {
         let last = crate::rules::engine::next_stage(s, stage).is_none();
         let halted = s.game.as_ref().and_then(|g| g.state.halted.as_ref());
         let live = self.replaying().is_none() && halted.is_none();
-        let waiting = crate::rules::engine::turn::yet_to_act(s, stage);
+        let waiting = crate::rules::engine::turn::left_unmoved(s, stage, true).len();
         let end_turn_hint = format!(
-            "end this turn: every unit may act again, the counter advances{}. Ctrl+Z (Take \
-             back) undoes it.",
+            "end this turn (Shift+E): every unit may act again, the counter advances{}. \
+             Ctrl+Z (Take back) undoes it.",
             match waiting {
                 0 => String::new(),
                 1 => "; 1 unit has not acted yet".to_string(),
@@ -502,7 +504,7 @@ impl App {
             && ui
                 .add_enabled(live, egui::Button::new("End phase"))
                 .on_hover_text(
-                    "on to the next phase of this turn (the other side's Movement Phase)",
+                    "on to the next phase of this turn, the other side's Movement Phase (E)",
                 )
                 .on_disabled_hover_text(
                     "a move is halted for the other side's reaction: Go on first",

@@ -57,46 +57,6 @@ impl App {
         out
     }
 
-    /// The keyboard's chit change (C): the selected leader's next chit the rules allow, after
-    /// the one he holds, round the list the Rules panel offers; otherwise says why not.
-    pub(super) fn next_chit(&mut self) {
-        let s = self.doc.scenario();
-        let Some(u) = self.selected_unit().and_then(|u| s.unit(u)) else {
-            self.status = "Select a leader to change his command chit".into();
-            return;
-        };
-        let Some(ld) = u.leadership.filter(|_| s.map.is_hex()) else {
-            self.status = format!("{} holds no command chit", u.name);
-            return;
-        };
-        if !self.playing() {
-            self.status = "Chits change in Play, in the Command Phase".into();
-            return;
-        }
-        let list = crate::rules::engine::commands(s, u);
-        let at = list.iter().position(|(c, _)| *c == ld.command).unwrap_or(0);
-        let next = (1..list.len())
-            .map(|k| &list[(at + k) % list.len()])
-            .find(|(_, allowed)| allowed.is_ok())
-            .map(|(c, _)| *c);
-        match next {
-            Some(command) => {
-                self.play_action(Action::Command {
-                    leader: u.id,
-                    command,
-                });
-            }
-            None => {
-                let why = list
-                    .iter()
-                    .find(|(c, _)| *c != ld.command)
-                    .and_then(|(_, a)| a.as_ref().err())
-                    .map_or_else(|| "no other chit".to_string(), |e| plain(&e.to_string()));
-                self.refuse(format!("{} keeps {}: {why}", u.name, ld.command));
-            }
-        }
-    }
-
     /// R3 in Play: the Ld check a unit takes before its order (2D6 at or under its Ld; a
     /// failure leaves Fall Back! its only order this turn), typed or rolled by the game.
     pub(super) fn leader_check_ui(&mut self, ui: &mut Ui, unit: &Unit) -> Commands {

@@ -393,45 +393,78 @@ pub(super) fn with_state(
     Some(st)
 }
 
-/// How many units of the side acting in `stage` (every side's, in a phase both share) stand on
-/// the map, are not removed, and have not acted this phase: what ending the turn now would
-/// leave unmoved, for the turn bar's warning.
-pub fn yet_to_act(s: &Scenario, stage: Stage) -> usize {
+/// The units ending the phase now (or, with `whole_turn`, the turn) would leave without having
+/// acted in a Movement Phase: those of the side acting in `stage` (every side's, in a phase both
+/// share) that stand on the map, are not removed and have not acted in it, and with
+/// `whole_turn` every such unit of the Movement Phases still to come. A Command Phase asks
+/// nothing of a unit (a leader keeps his chit by changing nothing), so it leaves no one. For the
+/// question Play asks before a phase or turn ends with units that could still act.
+pub fn left_unmoved(s: &Scenario, stage: Stage, whole_turn: bool) -> Vec<UnitId> {
     let acted = s.game.as_ref().map(|g| &g.acted);
-    s.units
-        .iter()
-        .filter(|u| stage.side.is_none_or(|side| u.side == side))
-        .filter(|u| matches!(u.position, Position::Table | Position::Hex { .. }) && u.in_play())
-        .filter(|u| acted.is_none_or(|a| !a.contains(&u.id)))
-        .count()
+    let all = stages(s);
+    let now = all.iter().position(|x| *x == stage).unwrap_or(0);
+    let ahead = if whole_turn { all.len() } else { now + 1 };
+    let mut out = Vec::new();
+    for (i, st) in all.iter().enumerate().take(ahead).skip(now) {
+        if st.phase != Phase::Movement {
+            continue;
+        }
+        let units = s
+            .units
+            .iter()
+            .filter(|u| st.side.is_none_or(|side| u.side == side))
+            .filter(|u| matches!(u.position, Position::Table | Position::Hex { .. }) && u.in_play())
+            // Only the phase under way has units that already acted in it.
+            .filter(|u| i != now || acted.is_none_or(|a| !a.contains(&u.id)))
+            .map(|u| u.id);
+        for u in units {
+            if !out.contains(&u) {
+                out.push(u);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
-mod yet_to_act_tests {
+mod left_unmoved_tests {
     use super::*;
 
-    #[test]
-    fn yet_to_act_counts_the_acting_sides_units_on_the_map_that_have_not_acted() {
-        let s = crate::samples::by_name("winceby")
+    fn winceby() -> Scenario {
+        crate::samples::by_name("winceby")
             .expect("sample")
             .load()
-            .expect("loads");
+            .expect("loads")
+    }
+
+    fn on_map(s: &Scenario, side: SideId) -> usize {
+        s.units
+            .iter()
+            .filter(|u| u.side == side && u.hex().is_some() && u.in_play())
+            .count()
+    }
+
+    #[test]
+    fn ending_a_movement_phase_leaves_the_acting_sides_units_on_the_map() {
+        let s = winceby();
         let side = s.sides[0].id;
         let stage = Stage {
             phase: Phase::Movement,
             side: Some(side),
         };
-        let on_map = s
-            .units
-            .iter()
-            .filter(|u| u.side == side && u.hex().is_some() && u.in_play())
-            .count();
-        assert!(on_map > 0);
-        assert_eq!(yet_to_act(&s, stage), on_map);
-        let both = Stage {
+        assert!(on_map(&s, side) > 1);
+        assert_eq!(left_unmoved(&s, stage, false).len(), on_map(&s, side));
+    }
+
+    #[test]
+    fn the_command_phase_leaves_no_one_but_ending_the_turn_there_skips_both_movement_phases() {
+        let s = winceby();
+        let command = Stage {
             phase: Phase::Command,
             side: None,
         };
-        assert!(yet_to_act(&s, both) > on_map, "both sides' units");
+        assert!(left_unmoved(&s, command, false).is_empty());
+        let both = on_map(&s, s.sides[0].id) + on_map(&s, s.sides[1].id);
+        assert_eq!(left_unmoved(&s, command, true).len(), both);
     }
 }
