@@ -491,12 +491,22 @@ fn a_unit_shows_only_the_fields_its_scenarios_rules_read() {
         "Limbered (artillery)",
         "Pinned",
         "Failed Ld check",
+        "Swarm",
+        "Combat tactics",
+        "Pistols",
+        "One-handed weapons",
     ] {
         assert!(
             e.h.query_by_label(other).is_none(),
             "{other} shown for infantry under R5"
         );
     }
+    // Elite is R4's re-roll: offered exactly when the scenario takes morale tests.
+    assert_eq!(
+        e.h.query_by_label("Elite").is_some(),
+        e.s().rules.morale_tests,
+        "Elite"
+    );
     if let Some(d) = e
         .s()
         .units

@@ -2,7 +2,7 @@
 //! those and no others, so a designer is not asked for a unit's Move in inches on a hex map
 //! or whether infantry is mounted; a value the rules do not read stays in the file untouched.
 
-use crate::model::{RuleOptions, Ruleset, UnitKind};
+use crate::model::{RuleOptions, Ruleset, SpecialRule, UnitKind};
 
 /// A unit's numbers (`Stats`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,9 +74,45 @@ pub fn reads_flag(rules: &RuleOptions, flag: Flag, kind: &UnitKind) -> bool {
     }
 }
 
+/// Every special rule, in the order the inspector lists them, with its name there.
+pub const SPECIAL_RULES: [(SpecialRule, &str); 5] = [
+    (SpecialRule::Swarm, "Swarm"),
+    (SpecialRule::CombatTactics, "Combat tactics"),
+    (SpecialRule::Elite, "Elite"),
+    (SpecialRule::Pistols, "Pistols"),
+    (SpecialRule::OneHandedWeapons, "One-handed weapons"),
+];
+
+/// Whether a rule of the scenario reads the special rule: Swarm and Combat tactics by M42's
+/// leader (R2), Elite by R4's morale re-roll, Pistols and One-handed weapons by R3's rates of
+/// fire.
+pub fn reads_special(rules: &RuleOptions, special: SpecialRule) -> bool {
+    match special {
+        SpecialRule::Swarm | SpecialRule::CombatTactics => rules.ruleset == Ruleset::M42,
+        SpecialRule::Elite => rules.morale_tests,
+        SpecialRule::Pistols | SpecialRule::OneHandedWeapons => rules.ruleset == Ruleset::Orders,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn r5_infantry_is_offered_no_special_rule_until_r4_brings_elite() {
+        let mut r = RuleOptions::new(Ruleset::HexCommands);
+        assert!(SPECIAL_RULES.iter().all(|(s, _)| !reads_special(&r, *s)));
+        r.morale_tests = true;
+        let read: Vec<_> = SPECIAL_RULES
+            .iter()
+            .filter(|(s, _)| reads_special(&r, *s))
+            .map(|(_, n)| *n)
+            .collect();
+        assert_eq!(read, ["Elite"]);
+        let r3 = RuleOptions::new(Ruleset::Orders);
+        assert!(reads_special(&r3, SpecialRule::Pistols));
+        assert!(!reads_special(&r3, SpecialRule::Swarm));
+    }
 
     #[test]
     fn a_hex_map_under_r5_asks_for_movement_points_not_inches() {

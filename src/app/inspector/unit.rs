@@ -7,7 +7,7 @@ use super::models::{models_ui, position_ui, state_ui};
 use super::options::*;
 use crate::edit::ops::units::*;
 use crate::model::*;
-use crate::rules::unit_fields::{Stat, reads_stat};
+use crate::rules::unit_fields::{SPECIAL_RULES, Stat, reads_special, reads_stat};
 use egui::{RichText, Ui};
 
 pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
@@ -142,25 +142,40 @@ pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     section(ui, "Characteristics", ("stats", u.id), true, |ui| {
         grid(ui, ("unit-stats", u.id), |ui| stats_ui(ui, f, u));
     });
-    section(ui, "Special rules", ("special", u.id), true, |ui| {
-        for (rule, name) in [
-            (SpecialRule::Swarm, "Swarm"),
-            (SpecialRule::CombatTactics, "Combat tactics"),
-            (SpecialRule::Elite, "Elite"),
-            (SpecialRule::Pistols, "Pistols"),
-            (SpecialRule::OneHandedWeapons, "One-handed weapons"),
-        ] {
-            if let Some(on) = f.checkbox(ui, name, u.has(rule)) {
-                let mut n = u.clone();
-                n.special.retain(|r| *r != rule);
-                if on {
-                    n.special.push(rule);
-                    n.special.sort();
-                }
-                f.emit("Set special rule", None, vec![put(n)]);
+    // Only the special rules the scenario's rules read; one the unit carries from other rules
+    // stays in the file and is named, not offered.
+    let (read, unread): (Vec<_>, Vec<_>) = SPECIAL_RULES
+        .iter()
+        .partition(|(rule, _)| reads_special(&s.rules, *rule));
+    let carried: Vec<&str> = unread
+        .iter()
+        .filter(|(rule, _)| u.has(*rule))
+        .map(|(_, name)| *name)
+        .collect();
+    if !(read.is_empty() && carried.is_empty()) {
+        section(ui, "Special rules", ("special", u.id), true, |ui| {
+            if !carried.is_empty() {
+                ui.label(
+                    RichText::new(format!(
+                        "Carries {}, which this scenario's rules do not read.",
+                        carried.join(", ")
+                    ))
+                    .weak(),
+                );
             }
-        }
-    });
+            for &(rule, name) in &read {
+                if let Some(on) = f.checkbox(ui, name, u.has(rule)) {
+                    let mut n = u.clone();
+                    n.special.retain(|r| *r != rule);
+                    if on {
+                        n.special.push(rule);
+                        n.special.sort();
+                    }
+                    f.emit("Set special rule", None, vec![put(n)]);
+                }
+            }
+        });
+    }
     command_ui(ui, f, u);
     if let Some(l) = u.leadership {
         leadership_ui(ui, f, u, l);
