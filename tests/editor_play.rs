@@ -255,12 +255,14 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
         e.app().status
     );
     assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
-    // The refusal stays over the map while it is true, and goes with the next change.
+    // The refusal stays over the map while it is true, and goes once another unit is
+    // selected: it was about this one.
     let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
     assert!(said(&e) >= 1, "the refusal is shown");
-    e.click("End phase");
-    // Asked, since units could still act: ended anyway.
-    e.key(Key::Enter);
+    e.h.run();
+    assert!(said(&e) >= 1, "the refusal stays while the unit is selected");
+    e.key(Key::Tab);
+    assert_ne!(e.app().selection, vec![ItemRef::Unit(unit)]);
     assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
 }
 

@@ -254,6 +254,7 @@ impl App {
             commands.push(Command::File(command::Guarded::Quit));
         }
         self.perform_all(&ctx, commands);
+        self.notices.follow_selection(&self.selection, self.now);
         self.poll_tiled_reading();
         let now = ui.input(|i| i.time);
         if self.play.replay.is_none() {

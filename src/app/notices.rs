@@ -34,6 +34,9 @@ pub struct Notice {
 #[derive(Default)]
 pub struct Notices {
     pub shown: Vec<Notice>,
+    /// The selection the last frame ended with: a refusal is about what was selected when it
+    /// was raised, so selecting something else makes it stale.
+    selection: Vec<crate::model::ItemRef>,
 }
 
 impl Notices {
@@ -48,6 +51,17 @@ impl Notices {
         });
         if self.shown.len() > KEPT {
             self.shown.remove(0);
+        }
+    }
+
+    /// Drops the refusals raised before this frame once the selection has changed: they were
+    /// about the unit selected then. A refusal of this frame stays (a drag on a unit not
+    /// selected first selects it and may be refused at once).
+    pub fn follow_selection(&mut self, selection: &[crate::model::ItemRef], now: f64) {
+        if self.selection.as_slice() != selection {
+            self.shown
+                .retain(|n| n.level != Level::Refusal || n.at >= now);
+            self.selection = selection.to_vec();
         }
     }
 
