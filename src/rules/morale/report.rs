@@ -113,10 +113,19 @@ pub fn write_text(
     Ok(())
 }
 
-/// What an outcome does, without its kind: `routs 12" (its full rout distance) → routing`.
+/// What an outcome does, without its kind: `routs 12" (its full rout distance) → routing`;
+/// the state it leaves is not said twice (`becomes unsteady`, not `becomes unsteady →
+/// unsteady`).
 fn outcome_text(o: &Outcome) -> String {
     let parts = o.parts(movement_text);
-    format!("{} → {}", parts.join("; "), super::morale_text(o.morale))
+    let state = super::morale_text(o.morale);
+    if parts.is_empty() {
+        state.to_string()
+    } else if parts.last().is_some_and(|p| p.ends_with(state)) {
+        parts.join("; ")
+    } else {
+        format!("{} → {state}", parts.join("; "))
+    }
 }
 
 fn movement_text(m: Movement) -> String {
@@ -218,4 +227,36 @@ pub fn roll_text(pv: &TestPreview, r: &RollReport) -> String {
         ));
     }
     t
+}
+
+#[cfg(test)]
+mod outcome_text_tests {
+    use super::*;
+    use crate::model::Morale;
+    use crate::rules::morale::outcome::{Effect, OutcomeKind};
+
+    fn outcome(effects: Vec<Effect>, morale: Morale) -> Outcome {
+        Outcome {
+            kind: OutcomeKind::Fail,
+            p: None,
+            p_with_reroll: None,
+            morale,
+            stands_lost: 0,
+            limbers: false,
+            abandons_guns: false,
+            movement: None,
+            removed: None,
+            effects,
+        }
+    }
+
+    #[test]
+    fn r4_a_failed_test_that_leaves_a_unit_unsteady_says_so_once() {
+        let o = outcome(vec![Effect::BecomesUnsteady], Morale::Unsteady);
+        assert_eq!(outcome_text(&o), "becomes unsteady");
+        let o = outcome(vec![], Morale::GoodOrder);
+        assert_eq!(outcome_text(&o), "in good order");
+        let o = outcome(vec![Effect::BecomesUnsteady], Morale::Routing);
+        assert_eq!(outcome_text(&o), "becomes unsteady → routing");
+    }
 }
