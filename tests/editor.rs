@@ -1301,7 +1301,8 @@ fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
 }
 
 /// The measuring tape's line stays on the map after the button is released (the status says
-/// what it measured) until Escape clears it.
+/// what it measured) until Escape clears it, or the switch to Play (an author's measure is not
+/// the game's).
 #[test]
 fn a_measure_stays_after_release_until_escape() {
     let mut e = editor(sample("patrol"));
@@ -1316,6 +1317,14 @@ fn a_measure_stays_after_release_until_escape() {
     assert!(e.app().status.starts_with("Measured"), "still shown");
     e.key(Key::Escape);
     assert_eq!(e.app().status, "Measure cleared");
+    e.drag_map(Point::new(10.0, 10.0), Point::new(16.0, 10.0));
+    e.key(Key::F5);
+    e.key(Key::Escape);
+    assert_ne!(
+        e.app().status,
+        "Measure cleared",
+        "nothing left to clear in Play"
+    );
 }
 
 /// The pointer's card stays over the map: hovering a unit near the dock puts the card to the

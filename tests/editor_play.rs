@@ -260,7 +260,10 @@ fn play_mode_a_drag_on_an_unselected_unit_of_the_phasing_side_moves_it_under_its
     let said = |e: &harness::Editor| e.h.query_all_by_label_contains("already acted").count();
     assert!(said(&e) >= 1, "the refusal is shown");
     e.h.run();
-    assert!(said(&e) >= 1, "the refusal stays while the unit is selected");
+    assert!(
+        said(&e) >= 1,
+        "the refusal stays while the unit is selected"
+    );
     e.key(Key::Tab);
     assert_ne!(e.app().selection, vec![ItemRef::Unit(unit)]);
     assert_eq!(said(&e), 0, "a stale refusal: {}", e.app().status);
@@ -880,4 +883,31 @@ fn r5_c_offers_the_selected_leaders_chits_and_a_number_picks_one_in_the_command_
         e.app().status
     );
     assert_eq!(e.log_len(), 1);
+}
+
+/// A scenario without R4: the Rules panel says, for a selected unit in Play, that morale and
+/// rally tests are off and where they are turned on; with R4 on, the tests are offered instead.
+#[test]
+fn r4_off_the_rules_panel_says_where_morale_tests_are_turned_on() {
+    let mut s = sample("winceby");
+    s.rules.morale_tests = false;
+    let unit = s
+        .units
+        .iter()
+        .find(|u| u.is_combat_unit() && u.hex().is_some())
+        .expect("a unit on the map")
+        .id;
+    let mut e = editor(s);
+    e.key(Key::F5);
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    assert!(e.shows("Morale and rally tests (R4) are off in this scenario"));
+    assert!(e.shows("return to Edit (F5)"));
+    let mut s = sample("winceby");
+    s.rules.morale_tests = true;
+    let mut e = editor(s);
+    e.key(Key::F5);
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    assert!(!e.shows("are off in this scenario"));
 }

@@ -114,6 +114,8 @@ impl App {
         self.play.previewed = None;
         self.canvas.gesture = None;
         self.canvas.drawing.clear();
+        // A distance measured while authoring is not one of the game's (nor the reverse).
+        self.canvas.measured = None;
         // Play shows the game's log beside the map; Edit the inspector.
         self.panels.show_log = a == Activity::Play;
         match a {

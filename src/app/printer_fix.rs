@@ -41,7 +41,8 @@ pub fn printer_ui(
                 .response
                 .labelled_by(l.id);
         });
-        ui.horizontal(|ui| {
+        // Wrapped: the row is wider than the Export window's column of options.
+        ui.horizontal_wrapped(|ui| {
             ui.label("100 mm rule measured");
             let a = ui.add(egui::TextEdit::singleline(&mut f.across_mm).desired_width(48.0));
             let _ = a.accessible_name("Rule across measured (mm)");

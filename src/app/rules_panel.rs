@@ -341,6 +341,23 @@ impl App {
         let mut out = Commands::default();
         let s = self.doc.scenario();
         if !s.rules.morale_tests {
+            // Where the tests are turned on, for a player who looks for them here.
+            if s.unit(unit).is_some_and(|u| u.is_combat_unit()) {
+                ui.add_space(6.0);
+                ui.label(
+                    RichText::new(format!(
+                        "Morale and rally tests (R4) are off in this scenario. {}click an \
+                         empty part of the map and tick \"Morale and rally tests (R4)\" under \
+                         Rules in the inspector.",
+                        if self.playing() {
+                            "To take them, return to Edit (F5), "
+                        } else {
+                            "To take them, "
+                        }
+                    ))
+                    .weak(),
+                );
+            }
             return out;
         }
         let tests: Vec<_> = [TestKind::Morale, TestKind::Rally]
