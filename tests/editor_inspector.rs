@@ -319,7 +319,7 @@ fn reinforcements_are_added_and_given_units() {
 }
 
 /// Every panel of the inspector, every section open: the harness refuses any input without an
-/// accessible name when it settles.
+/// accessible name when it settles, and the dock keeps its width.
 #[test]
 fn every_control_of_every_panel_has_an_accessible_name() {
     for sample in samples::ALL {
@@ -346,9 +346,22 @@ fn every_control_of_every_panel_has_an_accessible_name() {
                 .first()
                 .map(|r| ItemRef::Reinforcement(r.id)),
         );
+        let dock = |e: &Editor| {
+            e.h.get_by_label("Rules and inspector divider")
+                .rect()
+                .width()
+        };
+        let width = dock(&e);
         for item in items {
             e.select(item);
             e.click_and_settle("Expand all");
+            // Every section open fits the dock: it never widens it.
+            assert!(
+                (dock(&e) - width).abs() < 0.5,
+                "{} {item}: the dock went from {width} to {} points wide",
+                sample.name,
+                dock(&e)
+            );
             let inside_a_closed_section = match item {
                 ItemRef::Scenario => Some("Routers stay on the table"),
                 ItemRef::Unit(_) => Some("Hits taken"),

@@ -427,17 +427,19 @@ impl App {
             .num_columns(2)
             .spacing([12.0, 2.0])
             .show(ui, |ui| {
+                // The terms wrap in the panel's width: a long one would widen the dock.
+                let term = |ui: &mut Ui, text: String| ui.add(egui::Label::new(text).wrap());
                 ui.label("start number");
-                ui.label(format!("{} ({:?})", pv.start_number, pv.quality));
+                term(ui, format!("{} ({:?})", pv.start_number, pv.quality));
                 ui.end_row();
                 for m in &pv.modifiers {
                     ui.label("modifier");
-                    ui.label(plain(&m.to_string()));
+                    term(ui, plain(&m.to_string()));
                     ui.end_row();
                 }
                 if let (Some(src), Some(p)) = (&pv.reroll, pv.p_pass_with_reroll) {
                     ui.label("re-roll");
-                    ui.label(format!("{p} ({}) with one from {src}", p.percent_text()));
+                    term(ui, format!("{p} ({}) with one from {src}", p.percent_text()));
                     ui.end_row();
                 }
             });

@@ -239,6 +239,9 @@ fn members_ui(ui: &mut Ui, f: &mut Form, c: &Column) {
         ui.label(RichText::new("No units yet: add them below, or drag them in.").weak());
     }
     let n = c.members.len();
+    // A fixed-width cell for the name, so the widths and buttons line up: what the row's
+    // handle, width field and buttons leave, at most 150 points.
+    let name_width = (ui.available_width() - 220.0).clamp(80.0, 150.0);
     for (i, m) in c.members.iter().enumerate() {
         let Some(u) = s.unit(m.unit) else { continue };
         let row = ui
@@ -251,8 +254,7 @@ fn members_ui(ui: &mut Ui, f: &mut Form, c: &Column) {
                             .on_hover_text("Drag to reorder")
                     },
                 );
-                // A fixed-width cell for the name, so the widths and buttons line up.
-                let cell = egui::vec2(150.0, ui.spacing().interact_size.y);
+                let cell = egui::vec2(name_width, ui.spacing().interact_size.y);
                 let layout = egui::Layout::left_to_right(egui::Align::Center);
                 ui.allocate_ui_with_layout(cell, layout, |ui| {
                     ui.set_min_width(cell.x);

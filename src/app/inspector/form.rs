@@ -53,7 +53,14 @@ pub struct Form<'a> {
     /// Why values typed into fields were refused, each after its field's name: the inspector
     /// shows them in its fixed message row.
     pub messages: Vec<String>,
+    /// The width of a one-line text field: a regiment's full name where the dock has room,
+    /// less in a narrow dock so a row never runs past its edge (which would widen the dock).
+    pub field_width: f32,
 }
+
+/// The widest a one-line text field is, and the room a grid's label column is given beside it.
+const FIELD_WIDTH: f32 = 230.0;
+const LABEL_ROOM: f32 = 160.0;
 
 impl<'a> Form<'a> {
     pub fn new(s: &'a Scenario, generation: u64) -> Form<'a> {
@@ -66,7 +73,14 @@ impl<'a> Form<'a> {
             prefix: None,
             cells: true,
             messages: Vec::new(),
+            field_width: FIELD_WIDTH,
         }
+    }
+
+    /// Fits the text fields to a panel whose content is `width` wide (taken once, outside any
+    /// grid: a width taken from a grid's own would grow the grid every frame).
+    pub fn fit_to(&mut self, width: f32) {
+        self.field_width = (width - LABEL_ROOM).clamp(120.0, FIELD_WIDTH);
     }
 
     /// Records an edit to apply after the frame. `key` merges consecutive edits of one gesture
@@ -207,11 +221,10 @@ impl<'a> Form<'a> {
         let l = self.label(ui, label);
         let model = value.to_string();
         let id = Id::unique(("inspector-text", key));
+        let width = self.field_width;
         self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
             let edit = egui::TextEdit::singleline(v).id(id).text_color_opt(err);
-            // Wide enough for a regiment's full name in the dock's usual width (a width taken
-            // from the grid's own would grow the grid every frame).
-            ui.add(edit.desired_width(230.0))
+            ui.add(edit.desired_width(width))
         })
     }
 
@@ -317,12 +330,17 @@ impl<'a> Form<'a> {
         let out = self.validated(ui, &l, label, key, &model, check, |ui, v, err| {
             let edit = egui::TextEdit::multiline(v).id(id).text_color_opt(err);
             // Long notes scroll inside a box of one height: typing never moves what is below.
+            // The box is as wide as the panel leaves, its scroll bar inside it: a wider one
+            // would widen the dock.
+            let width = ui.available_width();
+            let bar = ui.spacing().scroll.allocated_width();
             egui::ScrollArea::vertical()
                 .id_salt(("inspector-text-scroll", key))
                 .auto_shrink([false, false])
+                .max_width(width)
                 .max_height(150.0)
                 .show(ui, |ui| {
-                    ui.add(edit.desired_rows(3).desired_width(f32::INFINITY))
+                    ui.add(edit.desired_rows(3).desired_width(width - bar))
                 })
                 .inner
         });
@@ -444,73 +462,79 @@ impl<'a> Form<'a> {
         let l = self.label(ui, label);
         let swatch = Color32::from_rgb(value.r, value.g, value.b);
         let mut chosen = None;
-        let (resp, _) = ui
-            .push_id(key, |ui| {
-                egui::containers::menu::MenuButton::from_button(
-                    egui::Button::new("")
-                        .fill(swatch)
-                        .min_size(egui::vec2(40.0, 18.0)),
-                )
-                .ui(ui, |ui| {
-                    ui.label("Map colours");
-                    egui::Grid::new("colour-choices")
-                        .spacing([4.0, 4.0])
-                        .show(ui, |ui| {
-                            let choices = crate::edit::ops::create::TERRAIN_COLOURS
-                                .iter()
-                                .chain(SIDE_COLOURS.iter());
-                            for (k, c) in choices.enumerate() {
-                                let b = egui::Button::new("")
-                                    .fill(Color32::from_rgb(c.r, c.g, c.b))
-                                    .min_size(egui::vec2(22.0, 22.0));
-                                let r = ui.add(b).on_hover_text(c.to_string());
-                                r.widget_info(|| {
-                                    egui::WidgetInfo::labeled(
-                                        egui::Role::Button,
-                                        true,
-                                        format!("Colour {c}"),
-                                    )
-                                });
-                                if r.clicked() {
-                                    chosen = Some(*c);
+        // The swatch and its code share the field's cell: a third column would run past the
+        // panel's edge.
+        let cell = ui.horizontal(|ui| {
+            let (resp, _) = ui
+                .push_id(key, |ui| {
+                    egui::containers::menu::MenuButton::from_button(
+                        egui::Button::new("")
+                            .fill(swatch)
+                            .min_size(egui::vec2(40.0, 18.0)),
+                    )
+                    .ui(ui, |ui| {
+                        ui.label("Map colours");
+                        egui::Grid::new("colour-choices")
+                            .spacing([4.0, 4.0])
+                            .show(ui, |ui| {
+                                let choices = crate::edit::ops::create::TERRAIN_COLOURS
+                                    .iter()
+                                    .chain(SIDE_COLOURS.iter());
+                                for (k, c) in choices.enumerate() {
+                                    let b = egui::Button::new("")
+                                        .fill(Color32::from_rgb(c.r, c.g, c.b))
+                                        .min_size(egui::vec2(22.0, 22.0));
+                                    let r = ui.add(b).on_hover_text(c.to_string());
+                                    r.widget_info(|| {
+                                        egui::WidgetInfo::labeled(
+                                            egui::Role::Button,
+                                            true,
+                                            format!("Colour {c}"),
+                                        )
+                                    });
+                                    if r.clicked() {
+                                        chosen = Some(*c);
+                                    }
+                                    if k % 6 == 5 {
+                                        ui.end_row();
+                                    }
                                 }
-                                if k % 6 == 5 {
-                                    ui.end_row();
-                                }
+                            });
+                        ui.horizontal(|ui| {
+                            // Read on Enter or leaving the field (#abc would otherwise apply on the
+                            // way to #abcdef); Escape puts the colour back.
+                            let hex_label = ui.label("Hex");
+                            let id = ui.scope_id().with("hex");
+                            let mut text = ui
+                                .data(|d| d.get_temp::<String>(id))
+                                .unwrap_or_else(|| value.to_string());
+                            let r = ui
+                                .add(egui::TextEdit::singleline(&mut text).desired_width(80.0))
+                                .labelled_by(hex_label.id);
+                            let escaped = ui.input(|i| i.key_pressed(Key::Escape));
+                            if r.lost_focus() && escaped {
+                                ui.data_mut(|d| d.remove::<String>(id));
+                                return;
                             }
+                            if r.lost_focus()
+                                && let Some(c) = Colour::parse(&text)
+                            {
+                                chosen = Some(Colour::rgb(c.r, c.g, c.b));
+                            }
+                            if Colour::parse(&text).is_none() {
+                                let _ = r.on_hover_text("type a colour as #rrggbb");
+                            }
+                            ui.data_mut(|d| d.insert_temp(id, text));
                         });
-                    ui.horizontal(|ui| {
-                        // Read on Enter or leaving the field (#abc would otherwise apply on the
-                        // way to #abcdef); Escape puts the colour back.
-                        let hex_label = ui.label("Hex");
-                        let id = ui.scope_id().with("hex");
-                        let mut text = ui
-                            .data(|d| d.get_temp::<String>(id))
-                            .unwrap_or_else(|| value.to_string());
-                        let r = ui
-                            .add(egui::TextEdit::singleline(&mut text).desired_width(80.0))
-                            .labelled_by(hex_label.id);
-                        let escaped = ui.input(|i| i.key_pressed(Key::Escape));
-                        if r.lost_focus() && escaped {
-                            ui.data_mut(|d| d.remove::<String>(id));
-                            return;
-                        }
-                        if r.lost_focus()
-                            && let Some(c) = Colour::parse(&text)
-                        {
-                            chosen = Some(Colour::rgb(c.r, c.g, c.b));
-                        }
-                        if Colour::parse(&text).is_none() {
-                            let _ = r.on_hover_text("type a colour as #rrggbb");
-                        }
-                        ui.data_mut(|d| d.insert_temp(id, text));
-                    });
+                    })
                 })
-            })
-            .inner;
+                .inner;
+            ui.label(RichText::new(value.to_string()).monospace().weak());
+            resp
+        });
+        let resp = cell.inner;
         self.name_widget(&resp, &l, label);
         let merge = self.gesture_key(ui, key, &resp, resp.clicked());
-        ui.label(RichText::new(value.to_string()).monospace().weak());
         ui.end_row();
         chosen.filter(|c| *c != value).map(|c| (c, merge))
     }

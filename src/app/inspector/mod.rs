@@ -98,6 +98,7 @@ pub fn inspector_ui(
         .show(ui, |ui| {
             // Room for a label and a field.
             ui.set_min_width(320.0);
+            f.fit_to(ui.available_width());
             ui.horizontal(|ui| {
                 if ui.small_button("Expand all").clicked() {
                     form::expand_all(ui, true);
