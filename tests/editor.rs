@@ -1263,7 +1263,8 @@ fn export_window_prints_one_sides_handout_and_writes_a_tiled_map() {
 
 /// The dock's divider: the Rules panel fits what it has to say (little with nothing
 /// selected), so the inspector has the room; dragging the divider sets the panel's height,
-/// which the settings remember (a double-click, tried in the real window, fits it again).
+/// which the settings remember (a double-click, tried in the real window, fits it again), and
+/// dragging it up to the panel's heading folds the panel.
 #[test]
 fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
     let mut e = editor(sample("winceby"));
@@ -1298,6 +1299,16 @@ fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
         (there.center().y - moved.center().y).abs() < 2.0,
         "{there:?} {moved:?}"
     );
+    // Dragged up past the panel's least height, to its heading: the panel folds, and says
+    // how it opens again.
+    e.drag_screen(moved.center(), egui::pos2(moved.center().x, 45.0));
+    assert!(!e.app().settings.show_rules, "folded");
+    assert!(
+        e.app().status.contains("click its heading"),
+        "{}",
+        e.app().status
+    );
+    assert!(e.h.query_by_label("Rules and inspector divider").is_none());
 }
 
 /// The measuring tape's line stays on the map after the button is released (the status says

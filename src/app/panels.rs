@@ -330,7 +330,7 @@ impl App {
                 self.panels.rules_legend = ui.cursor().top() - top;
             });
             // The drag moves the divider from where it was drawn.
-            out.extend(self.dock_divider(ui, area.response.rect.height()));
+            out.extend(self.dock_divider(ui, area.response.rect));
         } else {
             ui.separator();
         }
@@ -388,10 +388,12 @@ impl App {
         wanted.clamp(RULES_MIN, most)
     }
 
-    /// The divider between the Rules panel and the inspector: a visible grip, dragged to set
-    /// the panel's height (remembered in the settings), double-clicked to let the panel fit
-    /// its answers again.
-    fn dock_divider(&self, ui: &mut Ui, height: f32) -> Commands {
+    /// The divider between the Rules panel (drawn in `rules`) and the inspector: a visible
+    /// grip, dragged to set the panel's height (remembered in the settings), dragged up past
+    /// the panel's least height to fold it to its heading (as the heading's click does), and
+    /// double-clicked to let the panel fit its answers again.
+    fn dock_divider(&self, ui: &mut Ui, rules: egui::Rect) -> Commands {
+        let height = rules.height();
         let mut out = Commands::default();
         let (rect, r) = ui.allocate_exact_size(
             egui::vec2(ui.available_width(), 10.0),
@@ -403,8 +405,8 @@ impl App {
             r
         } else {
             r.on_hover_text(
-                "Drag to give the Rules panel or the inspector more room; double-click to fit \
-                 the Rules panel to its answers",
+                "Drag to give the Rules panel or the inspector more room (up to the top folds \
+                 the Rules panel); double-click to fit the Rules panel to its answers",
             )
         };
         r.widget_info(|| {
@@ -426,7 +428,19 @@ impl App {
             ui.painter()
                 .circle_filled(c, if hot { 2.0 } else { 1.6 }, colour);
         }
-        if r.dragged() && r.drag_delta().y != 0.0 {
+        let past_the_top = r
+            .interact_pointer_pos()
+            .is_some_and(|p| p.y < rules.top() + RULES_MIN / 2.0);
+        if r.dragged() && past_the_top {
+            // Dragged up past the least height: the panel folds, and opens again at it.
+            let mut s = self.settings.clone();
+            s.show_rules = false;
+            s.rules_height = Some(RULES_MIN);
+            out.push(Command::Settings(Box::new(s)));
+            out.push(Command::Status(
+                "Rules panel folded: click its heading to open it".into(),
+            ));
+        } else if r.dragged() && r.drag_delta().y != 0.0 {
             let mut s = self.settings.clone();
             s.rules_height = Some((height + r.drag_delta().y).max(RULES_MIN));
             out.push(Command::Settings(Box::new(s)));

@@ -439,7 +439,10 @@ impl App {
                 }
                 if let (Some(src), Some(p)) = (&pv.reroll, pv.p_pass_with_reroll) {
                     ui.label("re-roll");
-                    term(ui, format!("{p} ({}) with one from {src}", p.percent_text()));
+                    term(
+                        ui,
+                        format!("{p} ({}) with one from {src}", p.percent_text()),
+                    );
                     ui.end_row();
                 }
             });
