@@ -898,6 +898,9 @@ fn r4_off_the_rules_panel_says_where_morale_tests_are_turned_on() {
         .expect("a unit on the map")
         .id;
     let mut e = editor(s);
+    e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
+    e.h.run();
+    assert!(!e.shows("are off in this scenario"), "in Edit the fields say it");
     e.key(Key::F5);
     e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
     e.h.run();

@@ -154,9 +154,28 @@ impl App {
             let problems = p.problems(self.doc.scenario());
             ui.strong(format!("{} — drag the followers into place.", p.label));
             ui.label(
-                "The gold star is the leader's new place. Drag a model from where it stands or \
-                 from its green outline; drag the star to place the leader again.",
+                "The gold star is the leader's new place, at the end of the orange line from \
+                 where he stands. Pale dashed bases are suggested places, solid ones placed by \
+                 you: drag a model from where it stands or from its base to place it; drag the \
+                 star to place the leader again.",
             );
+            let behind = p.left_behind(self.doc.scenario());
+            if !behind.is_empty() {
+                ui.label(
+                    RichText::new(format!(
+                        "{} left behind (ringed): no place in reach of the leader's new place. \
+                         {} where {} stand unless dragged into an outline.",
+                        count(behind.len() as u64, "model", "models"),
+                        if behind.len() == 1 {
+                            "It stays"
+                        } else {
+                            "They stay"
+                        },
+                        if behind.len() == 1 { "it" } else { "they" }
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
             for n in &p.notes {
                 ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
             }
@@ -341,20 +360,16 @@ impl App {
         let mut out = Commands::default();
         let s = self.doc.scenario();
         if !s.rules.morale_tests {
-            // Where the tests are turned on, for a player who looks for them here.
-            if s.unit(unit).is_some_and(|u| u.is_combat_unit()) {
+            // Where the tests are turned on, for a player who looks for them in Play (in Edit
+            // the scenario's own fields say it).
+            if self.playing() && s.unit(unit).is_some_and(|u| u.is_combat_unit()) {
                 ui.add_space(6.0);
                 ui.label(
-                    RichText::new(format!(
-                        "Morale and rally tests (R4) are off in this scenario. {}click an \
-                         empty part of the map and tick \"Morale and rally tests (R4)\" under \
-                         Rules in the inspector.",
-                        if self.playing() {
-                            "To take them, return to Edit (F5), "
-                        } else {
-                            "To take them, "
-                        }
-                    ))
+                    RichText::new(
+                        "Morale and rally tests (R4) are off in this scenario. To take them, \
+                         return to Edit (F5), click an empty part of the map and tick \
+                         \"Morale and rally tests (R4)\" under Rules in the inspector.",
+                    )
                     .weak(),
                 );
             }

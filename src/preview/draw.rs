@@ -209,7 +209,20 @@ pub fn label_anchored(
 
 /// A model's base as it would stand, for ghosts and end positions.
 pub fn base(items: &mut Vec<Item>, m: &Model, fill: Colour, edge: Colour) {
-    let stroke = Some(Stroke::points(1.5, edge));
+    base_dashed(items, m, fill, edge, None);
+}
+
+/// [`base`] with its edge dashed (`dash` points on and off): a place suggested, not chosen.
+pub fn base_dashed(
+    items: &mut Vec<Item>,
+    m: &Model,
+    fill: Colour,
+    edge: Colour,
+    dash: Option<f32>,
+) {
+    let mut stroke = Stroke::points(1.5, edge);
+    stroke.dash = dash;
+    let stroke = Some(stroke);
     match m.footprint() {
         Footprint::Circle { centre, radius } => items.push(Item::Circle {
             centre,

@@ -21,6 +21,9 @@ pub struct Pending {
     /// M42: every follower must end within this of another model of the unit, edge to edge.
     pub coherency: Option<f32>,
     pub notes: Vec<String>,
+    /// The followers the player has set down by hand; the others stand at the engine's
+    /// suggestion, drawn paler until placed.
+    pub placed: Vec<ModelId>,
 }
 
 impl Pending {
@@ -54,6 +57,7 @@ impl Pending {
             followers,
             coherency,
             notes: Vec::new(),
+            placed: Vec::new(),
         })
     }
 
@@ -101,7 +105,30 @@ impl Pending {
         if let Some(m) = self.unit.models.iter_mut().find(|m| m.id == model) {
             m.pos = to;
         }
+        if !self.placed.contains(&model) {
+            self.placed.push(model);
+        }
         Ok(())
+    }
+
+    /// Followers left where they stood that may not stand there once the unit has moved (out
+    /// of their landing, out of coherency): the engine found no place for them in reach. They
+    /// stay where they stand if the move is committed so; the player is shown them so that is
+    /// a choice, not a surprise.
+    pub fn left_behind(&self, s: &Scenario) -> Vec<ModelId> {
+        let Some(real) = s.unit(self.unit.id) else {
+            return Vec::new();
+        };
+        self.followers
+            .iter()
+            .filter(|f| {
+                let (Some(now), Some(was)) = (self.unit.model(f.model), real.model(f.model)) else {
+                    return false;
+                };
+                now.pos == was.pos && self.check(s, f.model, now.pos).is_err()
+            })
+            .map(|f| f.model)
+            .collect()
     }
 
     /// Followers standing where they may not (after other followers moved), with why.
@@ -120,10 +147,24 @@ impl Pending {
     }
 
     /// The followers' landing regions (outlined) and every base as it will stand; the leader
-    /// carries his star at his new place, as he does on the table, so the player sees whom the
-    /// followers form on.
+    /// carries his star at his new place, as he does on the table, with the line of his move
+    /// from the real model, so the player sees whom the followers form on. A follower the
+    /// player placed is drawn solid, one at the engine's suggestion paler with a dashed edge,
+    /// and one left behind with no place in reach is ringed where it stands.
     pub fn items(&self, s: &Scenario) -> Vec<Item> {
         let mut items = Vec::new();
+        let real = s.unit(self.unit.id);
+        if let (Some(from), Some(to)) = (
+            real.and_then(|u| u.model(self.leader)),
+            self.unit.model(self.leader),
+        ) && from.pos != to.pos
+        {
+            draw::path(
+                &mut items,
+                &[from.pos, to.pos],
+                draw::with_alpha(draw::PATH, 200),
+            );
+        }
         for f in &self.followers {
             if let Some(r) = &f.region {
                 draw::outline(
@@ -136,15 +177,29 @@ impl Pending {
             }
         }
         let bad: Vec<ModelId> = self.problems(s).into_iter().map(|(m, _)| m).collect();
+        let behind = self.left_behind(s);
         for m in &self.unit.models {
-            let (fill, edge) = if bad.contains(&m.id) {
-                (REJECTED, REJECTED_EDGE)
+            let suggested = m.id != self.leader && !self.placed.contains(&m.id);
+            let (fill, edge, dash) = if bad.contains(&m.id) || behind.contains(&m.id) {
+                (REJECTED, REJECTED_EDGE, None)
+            } else if suggested {
+                (draw::with_alpha(LEGAL, 60), LEGAL_EDGE, Some(3.0))
             } else {
-                (LEGAL, LEGAL_EDGE)
+                (draw::with_alpha(LEGAL, 170), LEGAL_EDGE, None)
             };
-            draw::base(&mut items, m, fill, edge);
+            draw::base_dashed(&mut items, m, fill, edge, dash);
             if m.id == self.leader {
                 draw::leader_star(&mut items, m);
+            }
+            if behind.contains(&m.id) {
+                let r = m.footprint().bounding_radius();
+                draw::ring(&mut items, m.pos, r * 1.6, REJECTED_EDGE, Some(3.0));
+                draw::label(
+                    &mut items,
+                    m.pos - crate::geom::Point::new(0.0, r * 1.7),
+                    "left behind".into(),
+                    REJECTED_EDGE,
+                );
             }
         }
         items

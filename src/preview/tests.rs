@@ -567,3 +567,65 @@ fn column_move_names_stand_clear_of_every_base() {
         }
     }
 }
+
+/// M42, a section's move waiting for its followers: the leader's line runs from where he stands
+/// to his new place; followers at the engine's suggestion are dashed until the player places
+/// them; one put back where it stood, out of coherency with the moved section, is left behind
+/// and ringed.
+#[test]
+fn m42_waiting_followers_show_placed_suggested_and_left_behind() {
+    use crate::scene::Item;
+    let s = sample("patrol");
+    let name = "1st Rifle Section";
+    let o = open(&s, name, Choice::M42(MoveType::Advance));
+    let start = leader_pos(&s, name);
+    let to = around(start, 5.0, 1.0)
+        .into_iter()
+        .filter(|p| p.distance(start) > 4.0)
+        .find(|p| o.ghost(&s, *p).is_some_and(|g| g.legal))
+        .expect("somewhere legal 4-5\" away");
+    let g = o.ghost(&s, to).expect("ghost");
+    let mut pending = o.place_followers(&s, &g).expect("a section has followers");
+    let dashed = |p: &super::Pending, m: ModelId| {
+        let at = p.unit.model(m).expect("model").pos;
+        p.items(&s).iter().any(|i| match i {
+            Item::Circle {
+                centre,
+                stroke: Some(st),
+                fill: Some(_),
+                ..
+            } => *centre == at && st.dash.is_some(),
+            _ => false,
+        })
+    };
+    let leader_line = pending.items(&s).iter().any(|i| {
+        matches!(i, Item::Line { points, .. } if points.first() == Some(&start) && points.last() == Some(&to))
+    });
+    assert!(leader_line, "the leader's line from where he stands");
+    let f = pending.followers[0].model;
+    assert!(pending.placed.is_empty());
+    assert!(dashed(&pending, f), "a suggested place is dashed");
+    let here = pending.unit.model(f).expect("model").pos;
+    pending
+        .move_follower(&s, f, here)
+        .expect("its suggested place is legal");
+    assert_eq!(pending.placed, vec![f]);
+    assert!(!dashed(&pending, f), "a placed follower is solid");
+    assert!(pending.left_behind(&s).is_empty());
+    // Put back where it stood, 4" and more behind the section: left behind.
+    let was = s
+        .unit(pending.unit.id)
+        .and_then(|u| u.model(f))
+        .expect("model")
+        .pos;
+    if let Some(m) = pending.unit.models.iter_mut().find(|m| m.id == f) {
+        m.pos = was;
+    }
+    assert_eq!(pending.left_behind(&s), vec![f]);
+    assert!(
+        pending
+            .items(&s)
+            .iter()
+            .any(|i| matches!(i, Item::Text { text, .. } if text == "left behind"))
+    );
+}
