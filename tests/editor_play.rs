@@ -900,7 +900,10 @@ fn r4_off_the_rules_panel_says_where_morale_tests_are_turned_on() {
     let mut e = editor(s);
     e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
     e.h.run();
-    assert!(!e.shows("are off in this scenario"), "in Edit the fields say it");
+    assert!(
+        !e.shows("are off in this scenario"),
+        "in Edit the fields say it"
+    );
     e.key(Key::F5);
     e.h.state_mut().selection = vec![ItemRef::Unit(unit)];
     e.h.run();

@@ -62,7 +62,19 @@ fn detail(s: &Scenario, u: &Unit) -> String {
         Morale::Removed => parts.push("removed".into()),
     }
     match u.position {
-        Position::OffMap => parts.push("off map".into()),
+        // A reinforcement says when and where it comes on, as the sheet prints it.
+        Position::OffMap => match s.reinforcements.iter().find(|r| r.units.contains(&u.id)) {
+            Some(r) => parts.push(format!(
+                "off map · turn {} at {}",
+                r.turn,
+                match (r.entry, s.map.as_hex()) {
+                    (Place::Hex(h), Some(map)) => map.label(h),
+                    (Place::Table(p), _) => format!("{:.0}\", {:.0}\"", p.x, p.y),
+                    (Place::Hex(h), None) => format!("{},{}", h.x, h.y),
+                }
+            )),
+            None => parts.push("off map".into()),
+        },
         Position::Exited => parts.push("exited".into()),
         _ => {}
     }
@@ -524,6 +536,33 @@ mod tests {
                 .collect();
             let unique: HashSet<_> = rows.iter().collect();
             assert_eq!(unique.len(), rows.len());
+        }
+    }
+
+    #[test]
+    fn a_reinforcements_row_says_its_turn_and_entry_hex_as_printed() {
+        let s = sample("winceby");
+        let r = s
+            .reinforcements
+            .first()
+            .expect("winceby has reinforcements");
+        let Place::Hex(h) = r.entry else {
+            panic!("a hex entry")
+        };
+        let label = s.map.as_hex().expect("hex map").label(h);
+        let rows: Vec<Row> = order_of_battle(&s)
+            .into_iter()
+            .flat_map(|f| f.groups)
+            .flat_map(|g| g.rows)
+            .collect();
+        for u in &r.units {
+            let row = rows.iter().find(|x| x.unit == *u).expect("a row");
+            assert!(
+                row.detail
+                    .ends_with(&format!("off map · turn {} at {label}", r.turn)),
+                "{}",
+                row.detail
+            );
         }
     }
 }

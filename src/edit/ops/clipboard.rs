@@ -42,6 +42,64 @@ impl Clipboard {
     }
 }
 
+/// The name of a copy: the name's last number counted on ("3rd Brigade" → "4th Brigade",
+/// "Battery 07" → "Battery 08"), else " 2" added ("Cromwell's Horse 2"), and on again while
+/// `taken` says a unit already has it, as a designer numbers the units of an order of battle.
+pub fn copy_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut next = name.to_string();
+    // Each step makes a name no earlier step made, so this ends once the names run out; the
+    // bound keeps even a corrupt scenario's loop finite.
+    for _ in 0..100_000 {
+        next = counted_on(&next);
+        if !taken(&next) {
+            return next;
+        }
+    }
+    format!("{name} (copy)")
+}
+
+/// `name` with its last number one more (its ordinal suffix and zero padding kept right), or
+/// with " 2" added when it has none.
+fn counted_on(name: &str) -> String {
+    let bytes = name.as_bytes();
+    let Some(end) = bytes.iter().rposition(u8::is_ascii_digit).map(|i| i + 1) else {
+        return format!("{name} 2");
+    };
+    let start = bytes[..end]
+        .iter()
+        .rposition(|b| !b.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    let digits = &name[start..end];
+    let Ok(n) = digits.parse::<u64>() else {
+        return format!("{name} 2");
+    };
+    let n = n.saturating_add(1);
+    let number = format!("{n:0width$}", width = digits.len());
+    let rest = &name[end..];
+    let suffix = ["st", "nd", "rd", "th"]
+        .iter()
+        .find(|s| {
+            rest.get(..2).is_some_and(|r| r.eq_ignore_ascii_case(s))
+                && !rest[2..].starts_with(|c: char| c.is_alphanumeric())
+        })
+        .map(|_| (ordinal(n), &rest[2..]));
+    match suffix {
+        Some((ord, after)) => format!("{}{number}{ord}{after}", &name[..start]),
+        None => format!("{}{number}{rest}", &name[..start]),
+    }
+}
+
+/// The English ordinal suffix of `n`: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+fn ordinal(n: u64) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
+}
+
 /// How far a paste lands from the originals: one hex east on a hex map, an inch down and right
 /// on the table.
 pub fn paste_offset(s: &Scenario) -> Point {
@@ -62,6 +120,8 @@ pub fn paste_edits(s: &Scenario, clip: &Clipboard, offset: Point) -> (Vec<Edit>,
         v
     };
     let hex = s.map.as_hex().map(|h| (h.grid(), h.layout()));
+    let mut names: std::collections::HashSet<String> =
+        s.units.iter().map(|u| u.name.clone()).collect();
     let mut edits = Vec::new();
     let mut selected = Vec::new();
     for u in &clip.units {
@@ -82,7 +142,8 @@ pub fn paste_edits(s: &Scenario, clip: &Clipboard, offset: Point) -> (Vec<Edit>,
             }
             u.position = Position::Hex { hex: to, facing };
         }
-        u.name = format!("{} (copy)", u.name);
+        u.name = copy_name(&u.name, |n| names.contains(n));
+        names.insert(u.name.clone());
         selected.push(ItemRef::Unit(u.id));
         edits.push(Edit::PutUnit(Box::new(u)));
     }
@@ -118,6 +179,22 @@ pub fn paste_edits(s: &Scenario, clip: &Clipboard, offset: Point) -> (Vec<Edit>,
 mod tests {
     use super::*;
     use crate::edit::Document;
+
+    #[test]
+    fn a_copy_counts_on_the_names_last_number_or_adds_one() {
+        let none = |_: &str| false;
+        assert_eq!(copy_name("3rd Brigade", none), "4th Brigade");
+        assert_eq!(copy_name("1st Rifle Section", none), "2nd Rifle Section");
+        assert_eq!(copy_name("10th Foot", none), "11th Foot");
+        assert_eq!(copy_name("20th Maine", none), "21st Maine");
+        assert_eq!(copy_name("Battery 07", none), "Battery 08");
+        assert_eq!(copy_name("Cromwell's Horse", none), "Cromwell's Horse 2");
+        // A number inside a word is a number too; "1st" in "1stBn" is not an ordinal.
+        assert_eq!(copy_name("II/5", none), "II/6");
+        // Names taken are skipped.
+        let taken = |n: &str| n == "4th Brigade" || n == "5th Brigade";
+        assert_eq!(copy_name("3rd Brigade", taken), "6th Brigade");
+    }
 
     #[test]
     fn a_pasted_unit_takes_fresh_ids_and_keeps_its_leader_model() {
