@@ -257,10 +257,7 @@ fn terrain_row_ui(
                 let cancelled = ui.input(|i| i.key_pressed(egui::Key::Escape));
                 let name = r.text.trim().to_string();
                 if !cancelled && !name.is_empty() && name != t.name {
-                    let renamed = TerrainType {
-                        name: name.clone(),
-                        ..t.clone()
-                    };
+                    let renamed = crate::edit::ops::create::renamed_terrain(t, name.clone());
                     out.push(Command::Apply(Change::new(
                         format!("Name terrain {name}"),
                         vec![Edit::PutTerrain(renamed)],

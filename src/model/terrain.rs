@@ -24,6 +24,34 @@ pub enum TerrainKind {
     Road,
 }
 
+/// Terrain names offered for ground a map leaves unnamed (a Tiled tile, a new type): the
+/// common ground of wargame maps, each with a colour of its own in [`fitting_colour`].
+pub const COMMON_TERRAIN: [&str; 8] = [
+    "Clear", "Rough", "Woods", "Hill", "Marsh", "Water", "Town", "Mountain",
+];
+
+/// The colour a terrain named `name` suggests, if the name says what ground it is: woods
+/// green, water blue, hills brown, marsh grey-green, towns grey, open ground pale green.
+pub fn fitting_colour(name: &str) -> Option<Colour> {
+    let n = name.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
+    Some(if has(&["wood", "forest", "tree", "orchard"]) {
+        Colour::rgb(0x4f, 0x7a, 0x3a)
+    } else if has(&["water", "river", "lake", "sea", "ocean", "stream", "pond"]) {
+        Colour::rgb(0x5b, 0x8f, 0xc9)
+    } else if has(&["hill", "mountain", "rough", "ridge", "slope", "height"]) {
+        Colour::rgb(0xb0, 0x8d, 0x5a)
+    } else if has(&["marsh", "swamp", "bog"]) {
+        Colour::rgb(0x7f, 0x9c, 0x8a)
+    } else if has(&["town", "village", "city", "building", "hamlet", "farm"]) {
+        Colour::rgb(0x9a, 0x8f, 0x86)
+    } else if has(&["clear", "open", "grass", "plain", "field", "meadow"]) {
+        Colour::rgb(0xd9, 0xe4, 0xb5)
+    } else {
+        return None;
+    })
+}
+
 /// One row of the scenario's terrain table, shared by hexes and free-measure pieces.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TerrainType {

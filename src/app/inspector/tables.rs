@@ -142,10 +142,7 @@ pub(super) fn terrain_ui(ui: &mut Ui, f: &mut Form) {
                     f.emit(
                         "Rename terrain type",
                         Some(key),
-                        vec![put(TerrainType {
-                            name: v,
-                            ..t.clone()
-                        })],
+                        vec![put(crate::edit::ops::create::renamed_terrain(t, v))],
                     );
                 }
                 if let Some((c, key)) = f.colour(ui, "Colour", &k("colour"), t.colour) {

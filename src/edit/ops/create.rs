@@ -416,6 +416,21 @@ fn colour_distance(a: Colour, b: Colour) -> f32 {
     ((2.0 + rm / 256.0) * dr * dr + 4.0 * dg * dg + (2.0 + (255.0 - rm) / 256.0) * db * db).sqrt()
 }
 
+/// A terrain type renamed: a colour the editor gave it (one of [`TERRAIN_COLOURS`]) turns to
+/// the one the new name suggests ("Woods" green, "Town" grey), while a colour the designer
+/// chose stays.
+pub fn renamed_terrain(t: &TerrainType, name: String) -> TerrainType {
+    let colour = match crate::model::fitting_colour(&name) {
+        Some(c) if TERRAIN_COLOURS.contains(&t.colour) => c,
+        _ => t.colour,
+    };
+    TerrainType {
+        name,
+        colour,
+        ..t.clone()
+    }
+}
+
 /// A new terrain type for the palette's "Add terrain": the next free ID, a name no other type
 /// has ("New terrain", "New terrain 2", …) and a colour of [`TERRAIN_COLOURS`] unlike every
 /// side's (so a wood is never mistaken for a side) and, while there are any, every terrain's.
@@ -603,5 +618,22 @@ mod tests {
             (1, 1, 1, 1)
         );
         assert_eq!(s.validate(), vec![]);
+    }
+
+    #[test]
+    fn a_new_terrain_named_like_common_ground_takes_its_colour_unless_one_was_chosen() {
+        let s = Scenario::new_table("t");
+        let t = new_terrain(&s);
+        let woods = renamed_terrain(&t, "Woods".into());
+        assert_eq!(Some(woods.colour), crate::model::fitting_colour("Woods"));
+        let town = renamed_terrain(&t, "Gettysburg town".into());
+        assert_eq!(Some(town.colour), crate::model::fitting_colour("town"));
+        // A name that says nothing keeps the colour; so does a colour the designer chose.
+        assert_eq!(renamed_terrain(&t, "Zone B".into()).colour, t.colour);
+        let chosen = TerrainType {
+            colour: Colour::rgb(1, 2, 3),
+            ..t.clone()
+        };
+        assert_eq!(renamed_terrain(&chosen, "Woods".into()).colour, chosen.colour);
     }
 }

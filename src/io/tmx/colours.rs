@@ -58,34 +58,7 @@ impl Colours {
     }
 }
 
-/// The colour a terrain's name suggests, if it suggests one.
-/// Terrain names an import offers for a tile its tileset leaves unnamed: the common ground of
-/// wargame maps, each with a colour of its own here.
-pub const COMMON_TERRAIN: [&str; 8] = [
-    "Clear", "Rough", "Woods", "Hill", "Marsh", "Water", "Town", "Mountain",
-];
-
-/// The colour a terrain named `name` gets on import when nothing else claims it, if the name
-/// says what ground it is.
-pub fn by_name(name: &str) -> Option<Colour> {
-    let n = name.to_ascii_lowercase();
-    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
-    Some(if has(&["wood", "forest", "tree"]) {
-        Colour::rgb(0x4f, 0x7a, 0x3a)
-    } else if has(&["water", "river", "lake", "sea", "ocean"]) {
-        Colour::rgb(0x5b, 0x8f, 0xc9)
-    } else if has(&["hill", "mountain", "rough"]) {
-        Colour::rgb(0xb0, 0x8d, 0x5a)
-    } else if has(&["marsh", "swamp", "bog"]) {
-        Colour::rgb(0x7f, 0x9c, 0x8a)
-    } else if has(&["town", "village", "city", "building"]) {
-        Colour::rgb(0x9a, 0x8f, 0x86)
-    } else if has(&["clear", "open", "grass", "plain", "field"]) {
-        Colour::rgb(0xd9, 0xe4, 0xb5)
-    } else {
-        return None;
-    })
-}
+pub use crate::model::{COMMON_TERRAIN, fitting_colour as by_name};
 
 /// The `k`th colour of the sequence: hue turned by the golden angle each step, in three
 /// lightnesses and two saturations, muted like ground on a map.
