@@ -355,3 +355,49 @@ fn printed_numbering_to_takes_the_label_as_printed_and_every_answer_shows_it() {
         "{err}"
     );
 }
+
+/// `terrain`: Winceby's map out as a grid and in again unchanged; a grid with woods written
+/// in by a symbol paints them and saves; a grid of the wrong shape is refused with its row,
+/// and nothing is written.
+#[test]
+fn terrain_grid_exports_imports_and_refuses_a_misshapen_grid() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("w.sandtable");
+    let grid = dir.path().join("grid.csv");
+    let f = file.display().to_string();
+    let g = grid.display().to_string();
+    assert!(sandtable(&["sample", "winceby", &f]).status.success());
+    let before = sandtable::io::load(&file).expect("loads");
+    let o = sandtable(&["terrain", &f, "--export", &g]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = sandtable(&["terrain", &f, "--import", &g]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("0 hexes changed"), "{}", text(&o.stdout));
+    assert_eq!(sandtable::io::load(&file).expect("loads"), before);
+    // The first row's first two hexes as woods, by a symbol.
+    let csv = std::fs::read_to_string(&grid).expect("grid");
+    let mut lines: Vec<String> = csv.lines().map(str::to_string).collect();
+    let mut first: Vec<&str> = lines[0].split(',').collect();
+    first[0] = "W";
+    first[1] = "W";
+    lines[0] = first.join(",");
+    std::fs::write(&grid, lines.join("\n")).expect("write");
+    let o = sandtable(&["terrain", &f, "--import", &g, "--symbol", "W=Woods"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let after = sandtable::io::load(&file).expect("loads");
+    let woods = after
+        .terrain_types
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("woods"))
+        .expect("woods")
+        .id;
+    let m = after.map.as_hex().expect("hex");
+    assert_eq!(&m.terrain[..2], &[woods, woods]);
+    // A row short: refused, naming it; the file is as it was.
+    lines[2] = lines[2].rsplit_once(',').expect("cells").0.to_string();
+    std::fs::write(&grid, lines.join("\n")).expect("write");
+    let o = sandtable(&["terrain", &f, "--import", &g]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("row 3"), "{}", text(&o.stderr));
+    assert_eq!(sandtable::io::load(&file).expect("loads"), after);
+}

@@ -219,6 +219,30 @@ pub enum Command {
         #[arg(long, value_name = "TILE=TERRAIN")]
         terrain: Vec<String>,
     },
+    /// A hex map's terrain as a grid (CSV: one line per row of hexes as printed, north first,
+    /// one terrain name per hex, west to east): --export writes it, --import paints the map
+    /// from it (a name the scenario has no type for becomes a new type) and saves.
+    Terrain {
+        file: PathBuf,
+        /// Paint the map from this grid (.csv; tabs or semicolons also separate cells; an
+        /// empty cell leaves its hex as it is).
+        #[arg(
+            long,
+            value_name = "GRID.csv",
+            conflicts_with = "export",
+            required_unless_present = "export"
+        )]
+        import: Option<PathBuf>,
+        /// Write the map's terrain as a grid here (- for the standard output).
+        #[arg(long, value_name = "GRID.csv")]
+        export: Option<PathBuf>,
+        /// A symbol used in the grid for a terrain: SYMBOL=NAME (W=Woods). Repeat for each.
+        #[arg(long = "symbol", value_name = "SYMBOL=NAME", requires = "import")]
+        symbols: Vec<String>,
+        /// With --import: save the painted scenario here instead of over FILE.
+        #[arg(long, value_name = "SCENARIO", requires = "import")]
+        out: Option<PathBuf>,
+    },
     /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {
         file: PathBuf,

@@ -26,6 +26,7 @@ mod parse;
 mod play;
 mod run;
 mod span;
+mod terrain_cmd;
 mod test_cmd;
 mod tmx_cmd;
 mod values;

@@ -6,7 +6,8 @@ use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
 use super::{
-    calibrate, check, column, info, log_cmd, moves_hex, moves_table, play, span, test_cmd, tmx_cmd,
+    calibrate, check, column, info, log_cmd, moves_hex, moves_table, play, span, terrain_cmd,
+    test_cmd, tmx_cmd,
 };
 use crate::io;
 use crate::model::Scenario;
@@ -355,6 +356,25 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             out: path,
             terrain,
         } => tmx_cmd::import(&file, &path, &terrain, out),
+        Command::Terrain {
+            file,
+            import,
+            export,
+            symbols,
+            out: to,
+        } => {
+            let scenario = load(&file)?;
+            match (import, export) {
+                (Some(grid), _) => {
+                    let to = to.unwrap_or_else(|| file.clone());
+                    terrain_cmd::import(scenario, &grid, &symbols, &to, out)
+                }
+                (None, Some(grid)) => terrain_cmd::export(&scenario, &grid, out),
+                (None, None) => Err(CliError::Usage(
+                    "give --import GRID.csv or --export GRID.csv".into(),
+                )),
+            }
+        }
         Command::Sample { name, output, list } => {
             if list {
                 for s in &samples::ALL {

@@ -11,6 +11,7 @@ mod read;
 pub mod recovery;
 mod save;
 pub mod synthetic_scan;
+pub mod terrain_grid;
 pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};

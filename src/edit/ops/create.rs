@@ -634,6 +634,9 @@ mod tests {
             colour: Colour::rgb(1, 2, 3),
             ..t.clone()
         };
-        assert_eq!(renamed_terrain(&chosen, "Woods".into()).colour, chosen.colour);
+        assert_eq!(
+            renamed_terrain(&chosen, "Woods".into()).colour,
+            chosen.colour
+        );
     }
 }

@@ -20,4 +20,5 @@ pub mod map;
 pub mod outcome;
 pub mod paint;
 pub mod selection;
+pub mod terrain_grid;
 pub mod units;
