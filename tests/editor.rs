@@ -1511,3 +1511,61 @@ fn after_a_menu_closed_by_the_pointer_the_arrows_nudge_the_selection() {
         e.app().status
     );
 }
+
+/// Rows of terrain names pasted over a hex map (Ctrl+V with a spreadsheet's copy) paint it in
+/// one undo step, making a type for a new name; a grid of another shape, with nothing copied
+/// in the editor, is refused with its row; and the desktop's copy and paste events (what Ctrl+C
+/// and Ctrl+V send in the real window) copy and paste units.
+#[test]
+fn a_terrain_grid_pasted_over_a_hex_map_paints_it_in_one_step() {
+    let s = sample("winceby");
+    let mut rows = sandtable::edit::ops::terrain_grid::terrain_grid(&s).expect("a hex map");
+    rows[0][0] = "Orchard".into();
+    rows[0][1] = "Orchard".into();
+    let tabs: String = rows.iter().map(|r| r.join("\t") + "\n").collect();
+    let mut e = editor(s.clone());
+    // The desktop sends Ctrl+V as a paste event, not a key.
+    e.h.event(Event::Paste(tabs));
+    e.h.run();
+    let orchard = e
+        .s()
+        .terrain_types
+        .iter()
+        .find(|t| t.name == "Orchard")
+        .expect("a new type")
+        .id;
+    let m = e.s().map.as_hex().expect("hex");
+    assert_eq!(&m.terrain[..2], &[orchard, orchard]);
+    assert!(
+        e.shows("Terrain from the pasted grid: 2 hexes"),
+        "{}",
+        e.app().status
+    );
+    e.keys(Modifiers::COMMAND, Key::Z);
+    assert_eq!(e.s().map, s.map, "one undo step");
+    assert_eq!(e.s().terrain_types, s.terrain_types);
+    // A grid a row short.
+    rows.pop();
+    let csv: String = rows.iter().map(|r| r.join(",") + "\n").collect();
+    e.h.event(Event::Paste(csv));
+    e.h.run();
+    assert!(
+        e.app().status.contains("not this map's terrain grid"),
+        "{}",
+        e.app().status
+    );
+    assert_eq!(e.s().map, s.map);
+    // Copy and paste as the desktop sends them: a unit copied and pasted beside itself.
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.hex().is_some())
+        .expect("a unit")
+        .id;
+    e.h.state_mut().selection = vec![ItemRef::Unit(u)];
+    e.h.event(Event::Copy);
+    e.h.run();
+    e.h.event(Event::Paste("not a grid".into()));
+    e.h.run();
+    assert_eq!(e.s().units.len(), s.units.len() + 1, "{}", e.app().status);
+}

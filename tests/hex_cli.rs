@@ -372,7 +372,11 @@ fn terrain_grid_exports_imports_and_refuses_a_misshapen_grid() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let o = sandtable(&["terrain", &f, "--import", &g]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("0 hexes changed"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("0 hexes changed"),
+        "{}",
+        text(&o.stdout)
+    );
     assert_eq!(sandtable::io::load(&file).expect("loads"), before);
     // The first row's first two hexes as woods, by a symbol.
     let csv = std::fs::read_to_string(&grid).expect("grid");

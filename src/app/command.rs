@@ -163,6 +163,8 @@ pub enum Command {
     Copy,
     Cut,
     Paste,
+    /// Text pasted as a hex map's terrain grid.
+    PasteGrid(String),
     Duplicate,
     Delete,
     SelectAll,
@@ -341,6 +343,11 @@ impl Commands {
         self.0.is_empty()
     }
 
+    /// Keeps only the commands `f` accepts.
+    pub fn retain(&mut self, f: impl Fn(&Command) -> bool) {
+        self.0.retain(f);
+    }
+
     /// Whether any command matches `f`.
     pub fn any(&self, f: impl Fn(&Command) -> bool) -> bool {
         self.0.iter().any(f)
@@ -452,6 +459,7 @@ impl App {
                 self.delete_selection();
             }
             Command::Paste => self.paste(),
+            Command::PasteGrid(text) => self.paste_grid(&text),
             Command::Duplicate => {
                 self.copy();
                 self.paste();

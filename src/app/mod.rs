@@ -27,6 +27,7 @@ mod find_grid;
 mod printer_fix;
 pub use canvas::zoom_to_name;
 mod clipboard;
+mod clipboard_events;
 pub mod command;
 pub mod dialogs;
 pub mod export_window;
@@ -295,6 +296,13 @@ impl App {
         } else {
             bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx))
         };
+        // The desktop's copy, cut and paste events stand for their keys (never both at once).
+        let clipboard = self.clipboard_events(ui);
+        let mut keys = keys;
+        if !clipboard.is_empty() {
+            keys.retain(|c| !matches!(c, Command::Copy | Command::Cut | Command::Paste));
+        }
+        keys.extend(clipboard);
         // Escape pressed in the frame a drag ends cancels the drag: the canvas drops it
         // instead of sending its edit.
         self.canvas.cancelling = keys.any(|c| matches!(c, Command::Cancel));

@@ -1,0 +1,82 @@
+//! The desktop's clipboard in the editor: Ctrl+C, Ctrl+X and Ctrl+V arrive as copy, cut and
+//! paste events rather than keys, and are carried out as the editor's own; text pasted over a
+//! hex map as rows of terrain names (a spreadsheet's copy) paints the whole map at once, one
+//! undo step, as `sandtable terrain --import` does from a file.
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use crate::edit::ops::terrain_grid::grid_edits;
+use crate::io::terrain_grid::read_grid;
+use egui::Ui;
+
+impl App {
+    /// The platform's clipboard keys as commands: the desktop turns Ctrl+C, Ctrl+X and Ctrl+V
+    /// into copy, cut and paste events, not key presses, so the editor's own bindings never see
+    /// them. Copy and cut act on the selection; pasted text meant as a terrain grid paints the
+    /// map (see [`App::grid_paste`]), other pastes paste the items copied in the editor. None
+    /// while a text field has the keyboard: the text is the field's.
+    pub(super) fn clipboard_events(&self, ui: &Ui) -> Commands {
+        let mut out = Commands::default();
+        if self.typing || ui.ctx().text_edit_focused() {
+            return out;
+        }
+        let events = ui.input(|i| i.events.clone());
+        for e in events {
+            match e {
+                egui::Event::Copy => out.push(Command::Copy),
+                egui::Event::Cut => out.push(Command::Cut),
+                egui::Event::Paste(text) => out.push(match self.grid_paste(text) {
+                    Some(grid) => grid,
+                    None => Command::Paste,
+                }),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Pasted text meant as a terrain grid, as a command: on a hex map in Edit, text of two
+    /// lines or more, when it has the map's shape or nothing was copied in the editor (then a
+    /// grid of the wrong shape is refused with why); else `None`.
+    fn grid_paste(&self, text: String) -> Option<Command> {
+        let s = self.doc.scenario();
+        if self.playing() || !s.map.is_hex() {
+            return None;
+        }
+        if text.lines().filter(|l| !l.trim().is_empty()).count() < 2 {
+            return None;
+        }
+        let fits = read_grid(&text)
+            .ok()
+            .is_some_and(|rows| grid_edits(s, &rows, &[]).is_ok());
+        (fits || self.clipboard.is_empty()).then_some(Command::PasteGrid(text))
+    }
+
+    /// Paints the map from a pasted grid, or says why the grid does not fit it.
+    pub(super) fn paste_grid(&mut self, text: &str) {
+        let s = self.doc.scenario();
+        let applied = read_grid(text).and_then(|rows| grid_edits(s, &rows, &[]));
+        match applied {
+            Err(e) => self.refuse(format!(
+                "The pasted text is not this map's terrain grid: {e}"
+            )),
+            Ok(a) if a.edits.is_empty() => {
+                self.status = "Pasted terrain grid: every hex already has that terrain".into();
+            }
+            Ok(a) => {
+                let new = if a.new_types.is_empty() {
+                    String::new()
+                } else {
+                    format!("; new terrain: {}", a.new_types.join(", "))
+                };
+                let what = format!(
+                    "Terrain from the pasted grid: {}{new}",
+                    crate::model::count(a.changed as u64, "hex", "hexes")
+                );
+                if self.apply_change(Change::new("Paste terrain grid", a.edits)) {
+                    self.notify(false, what);
+                }
+            }
+        }
+    }
+}
