@@ -1569,3 +1569,14 @@ fn a_terrain_grid_pasted_over_a_hex_map_paints_it_in_one_step() {
     e.h.run();
     assert_eq!(e.s().units.len(), s.units.len() + 1, "{}", e.app().status);
 }
+
+/// Escape closes a help window (Keyboard shortcuts from F1, Getting started) before anything
+/// else, so the keyboard alone opens and closes them.
+#[test]
+fn escape_closes_the_help_windows() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F1);
+    assert!(e.shows("switch between Edit"));
+    e.key(Key::Escape);
+    assert!(!e.shows("switch between Edit"), "closed");
+}

@@ -542,3 +542,23 @@ fn a_unit_shows_only_the_fields_its_scenarios_rules_read() {
         assert!(e.h.query_by_label("Mounted (dragoons)").is_none(), "{name}");
     }
 }
+
+/// After "Collapse all" a section's header is the user's again: a click opens it.
+#[test]
+fn after_collapse_all_a_click_on_a_sections_header_opens_it() {
+    let mut e = inspector(sample("winceby"));
+    let u = first_unit(e.s(), |u| !u.is_leader());
+    e.select(ItemRef::Unit(u.id));
+    e.click_and_settle("Collapse all");
+    assert!(e.h.query_by_label("Starting strength").is_none(), "shut");
+    e.click_and_settle("Strength");
+    assert!(
+        e.h.query_by_label("Starting strength").is_some(),
+        "the header opens its section"
+    );
+    e.click_and_settle("Expand all");
+    assert!(
+        e.h.query_by_label("Movement points").is_some(),
+        "every section open"
+    );
+}

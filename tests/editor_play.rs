@@ -842,9 +842,8 @@ fn r5_c_offers_the_selected_leaders_chits_and_a_number_picks_one_in_the_command_
     let (k, chosen) = offered
         .iter()
         .enumerate()
-        .filter(|(_, (_, ok))| ok.is_ok())
+        .rfind(|(_, (_, ok))| ok.is_ok())
         .map(|(k, (c, _))| (k, *c))
-        .last()
         .expect("allowed");
     let mut e = editor(s);
     e.key(Key::F5);

@@ -6,7 +6,7 @@
 use super::App;
 use super::command::{Change, Command, Commands};
 use crate::edit::ops::terrain_grid::grid_edits;
-use crate::io::terrain_grid::read_grid;
+use crate::edit::ops::terrain_grid::read_grid;
 use egui::Ui;
 
 impl App {

@@ -714,6 +714,14 @@ impl App {
             self.status = "Cancelled".into();
         } else if self.export.open {
             self.export.open = false;
+        } else if self.panels.show_shortcuts
+            || self.panels.show_getting_started
+            || self.panels.show_about
+        {
+            // A help window over the map is what Escape is pressed at.
+            self.panels.show_shortcuts = false;
+            self.panels.show_getting_started = false;
+            self.panels.show_about = false;
         } else if self.canvas.gesture.take().is_some() {
             self.status = "Cancelled".into();
         } else if self.canvas.measured.take().is_some() {

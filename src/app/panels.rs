@@ -405,8 +405,9 @@ impl App {
             r
         } else {
             r.on_hover_text(
-                "Drag to give the Rules panel or the inspector more room (up to the top folds \
-                 the Rules panel); double-click to fit the Rules panel to its answers",
+                "Drag to give the Rules panel or the inspector more room (on up past the \
+                 panel's least height folds it); double-click to fit the Rules panel to its \
+                 answers",
             )
         };
         r.widget_info(|| {
@@ -428,9 +429,12 @@ impl App {
             ui.painter()
                 .circle_filled(c, if hot { 2.0 } else { 1.6 }, colour);
         }
-        let past_the_top = r
-            .interact_pointer_pos()
-            .is_some_and(|p| p.y < rules.top() + RULES_MIN / 2.0);
+        // The panel is at its least when the height asked for is below the height drawn (its
+        // answers' least room and its legend): dragged on up, it folds.
+        let at_least = self.settings.rules_height.is_some_and(|h| h + 1.0 < height);
+        let past_the_top = r.interact_pointer_pos().is_some_and(|p| {
+            p.y < rules.top() + RULES_MIN / 2.0 || (at_least && p.y < rules.bottom() - 24.0)
+        });
         if r.dragged() && past_the_top {
             // Dragged up past the least height: the panel folds, and opens again at it.
             let mut s = self.settings.clone();

@@ -1,10 +1,11 @@
 //! `terrain SCENARIO --import GRID.csv` and `--export GRID.csv`: a hex map's terrain from and to
-//! a grid of names a spreadsheet reads and writes (see `io::terrain_grid`).
+//! a grid of names a spreadsheet reads and writes (see `edit::ops::terrain_grid::text`).
 
 use super::error::CliError;
 use crate::edit::Document;
+use crate::edit::ops::terrain_grid as grid;
 use crate::edit::ops::terrain_grid::{grid_edits, terrain_grid};
-use crate::io::{self, terrain_grid};
+use crate::io;
 use crate::model::Scenario;
 use std::io::Write;
 use std::path::Path;
@@ -30,7 +31,7 @@ pub fn import(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let text = read_text(grid)?;
-    let rows = terrain_grid::read_grid(&text).map_err(|e| refused(grid, &e))?;
+    let rows = grid::read_grid(&text).map_err(|e| refused(grid, &e))?;
     let applied = grid_edits(&scenario, &rows, &symbols).map_err(|e| refused(grid, &e))?;
     let mut doc = Document::new(scenario, None);
     if !applied.edits.is_empty() {
@@ -56,7 +57,7 @@ pub fn export(scenario: &Scenario, grid: &Path, out: &mut dyn Write) -> Result<u
     let rows = terrain_grid(scenario).ok_or_else(|| {
         CliError::Usage("the scenario is played on a table: a terrain grid is for hex maps".into())
     })?;
-    let text = terrain_grid::write_grid(&rows);
+    let text = grid::write_grid(&rows);
     if grid == Path::new("-") {
         out.write_all(text.as_bytes())?;
     } else {
@@ -71,16 +72,16 @@ fn read_text(grid: &Path) -> Result<String, CliError> {
     let size = std::fs::metadata(grid)
         .map_err(|e| CliError::Usage(format!("{}: {e}", grid.display())))?
         .len();
-    if size > terrain_grid::MAX_GRID_BYTES as u64 {
+    if size > grid::MAX_GRID_BYTES as u64 {
         return Err(CliError::Usage(format!(
             "{}: {size} bytes; a terrain grid is at most {} bytes",
             grid.display(),
-            terrain_grid::MAX_GRID_BYTES
+            grid::MAX_GRID_BYTES
         )));
     }
     std::fs::read_to_string(grid).map_err(|e| CliError::Usage(format!("{}: {e}", grid.display())))
 }
 
-fn refused(grid: &Path, e: &terrain_grid::GridError) -> CliError {
+fn refused(grid: &Path, e: &grid::GridError) -> CliError {
     CliError::Usage(format!("{}: {e}", grid.display()))
 }

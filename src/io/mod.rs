@@ -11,7 +11,6 @@ mod read;
 pub mod recovery;
 mod save;
 pub mod synthetic_scan;
-pub mod terrain_grid;
 pub mod tmx;
 
 pub use atomic::{atomic_write, temporaries};

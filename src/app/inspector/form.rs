@@ -590,10 +590,6 @@ pub fn grid<R>(
         .inner
 }
 
-/// Frames during which "Expand all" or "Collapse all" holds every section open or shut (long
-/// enough for a section's opening to reveal the sections inside it).
-const EXPAND_FRAMES: u64 = 20;
-
 /// Strong colours for sides, offered beside the map colours.
 const SIDE_COLOURS: [Colour; 6] = [
     Colour::rgb(0x2f, 0x5d, 0xa8),
@@ -608,10 +604,19 @@ fn expand_id() -> Id {
     Id::unique("inspector-expand-all")
 }
 
-/// Opens (`true`) or shuts every section of the inspector.
+/// Seconds after "Expand all" or "Collapse all" during which a section drawn for the first
+/// time since takes the order (one inside another that the order opened).
+const EXPAND_SECS: f64 = 1.0;
+
+/// Opens (`true`) or shuts every section of the inspector: each section takes the order once,
+/// when it is next drawn, and is the user's again at once, so a click on its header after
+/// "Collapse all" opens it.
 pub fn expand_all(ui: &Ui, open: bool) {
-    let now = ui.ctx().cumulative_frame_nr();
-    ui.data_mut(|d| d.insert_temp(expand_id(), (open, now)));
+    let order = ui
+        .data(|d| d.get_temp::<(bool, u64, f64)>(expand_id()))
+        .map_or(1, |(_, n, _)| n + 1);
+    let now = ui.input(|i| i.time);
+    ui.data_mut(|d| d.insert_temp(expand_id(), (open, order, now)));
 }
 
 /// A collapsible section, open at first unless `closed`.
@@ -622,13 +627,19 @@ pub fn section<R>(
     closed: bool,
     f: impl FnOnce(&mut Ui) -> R,
 ) -> Option<R> {
-    let now = ui.ctx().cumulative_frame_nr();
+    let salt = egui::IdSalt::new(("inspector-section", &id));
+    let taken = ui.make_persistent_id(salt).with("expand-order");
+    let now = ui.input(|i| i.time);
     let forced = ui
-        .data(|d| d.get_temp::<(bool, u64)>(expand_id()))
-        .filter(|(_, since)| now <= since + EXPAND_FRAMES)
-        .map(|(open, _)| open);
+        .data(|d| d.get_temp::<(bool, u64, f64)>(expand_id()))
+        .filter(|(_, _, at)| now - at <= EXPAND_SECS)
+        .filter(|(_, order, _)| ui.data(|d| d.get_temp::<u64>(taken)) != Some(*order))
+        .map(|(open, order, _)| {
+            ui.data_mut(|d| d.insert_temp(taken, order));
+            open
+        });
     egui::CollapsingHeader::new(title)
-        .id_salt(("inspector-section", id))
+        .id_salt(salt)
         .default_open(!closed)
         .open(forced)
         .show(ui, f)

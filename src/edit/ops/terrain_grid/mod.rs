@@ -1,12 +1,14 @@
 //! A hex map's terrain set from a grid of names, one row of cells per row of hexes as printed
-//! (see `io::terrain_grid`), and the map's terrain written out as such a grid: how a map's
+//! (see [`text`]), and the map's terrain written out as such a grid: how a map's
 //! ground comes from a spreadsheet or a list instead of a brush, a hex at a time.
 
 use crate::edit::Edit;
 use crate::edit::ops::create::new_terrain;
 use crate::geom::HexGrid;
-use crate::io::terrain_grid::GridError;
 use crate::model::*;
+
+pub mod text;
+pub use text::{GridError, MAX_GRID_BYTES, read_grid, write_grid};
 
 /// What a grid does to a scenario: the edits (new terrain types first, then the hexes), how
 /// many hexes change, and the terrain types it adds (names the map had none of).
@@ -149,7 +151,6 @@ pub fn grid_edits(
 mod tests {
     use super::*;
     use crate::edit::Document;
-    use crate::io::terrain_grid::{read_grid, write_grid};
 
     #[test]
     fn winceby_terrain_goes_out_as_a_grid_and_back_unchanged() {
