@@ -52,6 +52,26 @@ impl App {
         (fits || self.clipboard.is_empty()).then_some(Command::PasteGrid(text))
     }
 
+    /// Puts the names of the units copied on the desktop's clipboard: the desktop sends Ctrl+V
+    /// only when its clipboard holds text, and a name pasted into a document is what a designer
+    /// would expect. Pasting it back here pastes the items copied (text that is no grid).
+    pub(super) fn copy_names(&self, ctx: &egui::Context) {
+        let names: Vec<&str> = self
+            .clipboard
+            .units
+            .iter()
+            .map(|u| u.name.as_str())
+            .collect();
+        let text = if names.is_empty() {
+            format!("{} items", self.clipboard.len())
+        } else {
+            names.join(", ")
+        };
+        if !self.clipboard.is_empty() {
+            ctx.copy_text(text);
+        }
+    }
+
     /// Paints the map from a pasted grid, or says why the grid does not fit it.
     pub(super) fn paste_grid(&mut self, text: &str) {
         let s = self.doc.scenario();

@@ -453,9 +453,13 @@ impl App {
             Command::Dropped(file) => self.dropped(file.as_ref()),
             Command::RecoverOffer(recover) => self.answer_recovery(recover),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            Command::Copy => self.copy(),
+            Command::Copy => {
+                self.copy();
+                self.copy_names(ctx);
+            }
             Command::Cut => {
                 self.copy();
+                self.copy_names(ctx);
                 self.delete_selection();
             }
             Command::Paste => self.paste(),
