@@ -20,7 +20,19 @@ impl App {
         if self.typing || ui.ctx().text_edit_focused() {
             return out;
         }
-        let events = ui.input(|i| i.events.clone());
+        // Only the clipboard's events are taken out of the frame's input.
+        let events: Vec<egui::Event> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter(|e| {
+                    matches!(
+                        e,
+                        egui::Event::Copy | egui::Event::Cut | egui::Event::Paste(_)
+                    )
+                })
+                .cloned()
+                .collect()
+        });
         for e in events {
             match e {
                 egui::Event::Copy => out.push(Command::Copy),
