@@ -67,11 +67,7 @@ fn detail(s: &Scenario, u: &Unit) -> String {
             Some(r) => parts.push(format!(
                 "off map · turn {} at {}",
                 r.turn,
-                match (r.entry, s.map.as_hex()) {
-                    (Place::Hex(h), Some(map)) => map.label(h),
-                    (Place::Table(p), _) => format!("{:.0}\", {:.0}\"", p.x, p.y),
-                    (Place::Hex(h), None) => format!("{},{}", h.x, h.y),
-                }
+                crate::io::export::place_words(s, r.entry)
             )),
             None => parts.push("off map".into()),
         },
@@ -559,7 +555,7 @@ mod tests {
             let row = rows.iter().find(|x| x.unit == *u).expect("a row");
             assert!(
                 row.detail
-                    .ends_with(&format!("off map · turn {} at {label}", r.turn)),
+                    .ends_with(&format!("off map · turn {} at hex {label}", r.turn)),
                 "{}",
                 row.detail
             );

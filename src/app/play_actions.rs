@@ -36,18 +36,14 @@ impl App {
             ui.label(RichText::new("Changed this turn.").weak());
             return out;
         }
-        let Some(u) = s.unit(leader) else { return out };
-        let list = crate::rules::engine::commands(s, u);
+        let offered = self.chits_offered(leader);
         ui.horizontal_wrapped(|ui| {
-            for (c, allowed) in list {
-                if c == ld.command {
-                    continue;
-                }
+            for (c, allowed) in offered {
                 let r =
                     ui.add_enabled(allowed.is_ok(), egui::Button::new(format!("Change to {c}")));
                 let r = match &allowed {
                     Ok(()) => r.on_hover_text(format!("{} changes to {c}", ld.command)),
-                    Err(why) => r.on_disabled_hover_text(plain(&why.to_string())),
+                    Err(why) => r.on_disabled_hover_text(why),
                 };
                 if r.clicked() {
                     out.push(Command::ChangeCommand { leader, command: c });
@@ -55,6 +51,24 @@ impl App {
             }
         });
         out
+    }
+
+    /// The chits a leader may be offered, other than the one he holds, each with the rules'
+    /// answer.
+    pub(super) fn chits_offered(
+        &self,
+        leader: UnitId,
+    ) -> Vec<(crate::model::Command, Result<(), String>)> {
+        let s = self.doc.scenario();
+        let Some(u) = s.unit(leader) else {
+            return Vec::new();
+        };
+        let held = u.leadership.map(|l| l.command);
+        crate::rules::engine::commands(s, u)
+            .into_iter()
+            .filter(|(c, _)| Some(*c) != held)
+            .map(|(c, a)| (c, a.map_err(|e| plain(&e.to_string()))))
+            .collect()
     }
 
     /// R3 in Play: the Ld check a unit takes before its order (2D6 at or under its Ld; a

@@ -7,8 +7,8 @@ use super::App;
 use super::command::{Command, Commands};
 use super::glyphs::plain;
 use crate::game;
+use crate::model::UnitId;
 use crate::model::game::Action;
-use crate::model::{Command as Chit, UnitId};
 use crate::rules::engine::turn::left_unmoved;
 use egui::{Key, RichText, Ui};
 
@@ -123,21 +123,6 @@ impl App {
             }
         }
         Some(out)
-    }
-
-    /// The chits a leader may be offered, other than the one he holds, each with the rules'
-    /// answer.
-    fn chits_offered(&self, leader: UnitId) -> Vec<(Chit, Result<(), String>)> {
-        let s = self.doc.scenario();
-        let Some(u) = s.unit(leader) else {
-            return Vec::new();
-        };
-        let held = u.leadership.map(|l| l.command);
-        crate::rules::engine::commands(s, u)
-            .into_iter()
-            .filter(|(c, _)| Some(*c) != held)
-            .map(|(c, a)| (c, a.map_err(|e| plain(&e.to_string()))))
-            .collect()
     }
 
     /// The question open, in a window over the map.

@@ -25,6 +25,7 @@ pub mod printer_test;
 mod raster;
 mod sheet;
 mod sheet_words;
+pub use sheet_words::place_words;
 mod side;
 mod tiled;
 

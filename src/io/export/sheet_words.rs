@@ -66,7 +66,9 @@ fn quality(q: Quality) -> &'static str {
     }
 }
 
-fn place_words(s: &Scenario, p: Place) -> String {
+/// Where a place is, as the sheet prints it: `hex 0118` on a hex map, inches (and the edge
+/// it is near) on a table.
+pub fn place_words(s: &Scenario, p: Place) -> String {
     match (p, &s.map) {
         (Place::Hex(h), Map::Hex(m)) => format!("hex {}", m.label(h)),
         (Place::Table(p), Map::Table(t)) => {
