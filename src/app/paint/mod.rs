@@ -64,8 +64,9 @@ struct Cells {
 struct Ground {
     map: crate::model::HexMap,
     terrain_types: Vec<crate::model::TerrainType>,
-    /// Whether there is a background image, and its opacity.
-    background: Option<u32>,
+    /// The background image as drawn: its opacity, its size and where it lies (a calibration
+    /// or a nudge moves it, which recolouring the cells would not show).
+    background: Option<(u32, (u32, u32), Option<crate::model::ImagePlacement>)>,
     /// What of the scene's style it shows: the grid (the gap between cells), hex numbers.
     style: (bool, bool),
 }
@@ -75,10 +76,18 @@ impl Ground {
         Some(Ground {
             map: s.map.as_hex()?.clone(),
             terrain_types: s.terrain_types.clone(),
-            background: s.background.as_ref().map(|b| b.opacity.to_bits()),
+            background: background_drawn(s),
             style: (style.grid, style.coordinates),
         })
     }
+}
+
+/// What of the background image the static layer draws (see `Ground::background`).
+fn background_drawn(
+    s: &crate::model::Scenario,
+) -> Option<(u32, (u32, u32), Option<crate::model::ImagePlacement>)> {
+    let b = s.background.as_ref()?;
+    Some((b.opacity.to_bits(), (b.width_px, b.height_px), b.placement))
 }
 
 /// Triangles of one hex's cell.
@@ -150,7 +159,7 @@ impl StaticLayer {
             && g.map.terrain.len() == h.terrain.len()
             && g.map.hexsides == h.hexsides
             && g.terrain_types == s.terrain_types
-            && g.background == s.background.as_ref().map(|b| b.opacity.to_bits())
+            && g.background == background_drawn(s)
             && g.style == (style.grid, style.coordinates);
         let Some(Run::Mesh(mesh)) = self.runs.get_mut(cells.run) else {
             return false;

@@ -101,6 +101,44 @@ fn a_new_hexside_draws_the_layer_again() {
     assert!(again);
 }
 
+/// Calibrating a background, or nudging it, moves the image on a hex map: the layer is drawn
+/// again rather than only its cells recoloured (which left the image where it was stretched).
+#[test]
+fn calibrating_the_background_draws_the_layer_again() {
+    let mut s = generate::hex_battlefield(8, 0.0, 0, 2);
+    s.background = Some(crate::model::Background {
+        encoded: Vec::new().into(),
+        width_px: 400,
+        height_px: 300,
+        opacity: 0.8,
+        placement: None,
+    });
+    let style = crate::scene::Style::default();
+    let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
+    let mut placement = crate::model::ImagePlacement {
+        origin_px: [40.0, 30.0],
+        px_per_unit: 50.0 / 25.0,
+        rotation_deg: 2.0,
+    };
+    for step in ["calibrated", "nudged"] {
+        if let Some(b) = &mut s.background {
+            b.placement = Some(placement);
+        }
+        let mut again = false;
+        layer.update(&s, &style, || {
+            again = true;
+            crate::scene::static_layer(&s, &style)
+        });
+        assert!(again, "the image stayed where it was once {step}");
+        placement.origin_px[0] += 5.0;
+    }
+    // Painting a hex over the placed image still only recolours.
+    if let crate::model::Map::Hex(h) = &mut s.map {
+        h.terrain[3] = s.terrain_types[2].id;
+    }
+    layer.update(&s, &style, || panic!("the layer was drawn again"));
+}
+
 /// The table's ruler numbers stay readable zoomed out (a 6' table fitted in the window is at
 /// about 12 points to the inch, where 0.45" type would be 5 points) and grow with the map
 /// zoomed in.
