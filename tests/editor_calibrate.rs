@@ -42,7 +42,9 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
         let c = l.hex_to_world_pos(h);
         e.click_map(Point::new(c.x, c.y));
     }
-    // Each click guessed the hex under it; the fit and its residual show before applying.
+    // Each click guessed the hex under it, and the window says so; the fit and its residual
+    // show before applying.
+    assert!(e.shows("guesses the hex under the click"));
     for (i, h) in hexes.iter().enumerate() {
         let name = format!("Hex of click {}", i + 1);
         let field = e.h.get_by_label(&name);
@@ -71,6 +73,49 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     e.h.run();
     assert_eq!(e.placement(), None, "the calibration was one undo step");
+}
+
+/// A calibrated scan that holds more hexes than the map offers to grow the map to them, in
+/// one undo step; the grown map holds the scan, so the offer goes.
+#[test]
+fn calibrate_offers_to_grow_the_map_to_the_whole_scan() {
+    let mut s = scanned();
+    let m = s.map.as_hex().expect("hex").clone();
+    let HexShape::Rectangle { columns, rows, .. } = m.shape else {
+        panic!("a rectangle");
+    };
+    // Ten pixels a hex, the map's first hex at the image's corner: an 800 x 600 scan.
+    let first = m
+        .layout()
+        .hex_to_world_pos(m.grid().hex_at(0).expect("hex"));
+    let unit = s.map.placement_unit();
+    s.background.as_mut().expect("image").placement = Some(ImagePlacement {
+        origin_px: [6.0 - first.x / unit * 10.0, 6.0 - first.y / unit * 10.0],
+        px_per_unit: 10.0,
+        rotation_deg: 0.0,
+    });
+    let mut e = editor(s);
+    e.key(Key::K);
+    let (c, r) = sandtable::edit::ops::calibrate::scan_cover(e.s()).expect("larger");
+    assert!(
+        c > columns && r > rows,
+        "{c} x {r} against {columns} x {rows}"
+    );
+    assert!(e.shows(&format!("The scan holds {c} x {r} hexes")));
+    e.click(&format!("Grow the map to {c} x {r} hexes"));
+    let HexShape::Rectangle {
+        columns: now_c,
+        rows: now_r,
+        ..
+    } = e.s().map.as_hex().expect("hex").shape
+    else {
+        panic!("a rectangle");
+    };
+    assert_eq!((now_c, now_r), (c, r));
+    assert!(!e.shows("The scan holds"), "the grown map holds the scan");
+    e.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    e.h.run();
+    assert_eq!(e.s().map.as_hex().expect("hex").shape, m.shape);
 }
 
 /// Clicks on the scan at the centres of the hexes with these offsets as `shaped` lays them,

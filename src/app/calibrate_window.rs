@@ -396,6 +396,13 @@ impl App {
         if let Some(i) = remove {
             self.canvas.calibration.clicks.remove(i);
         }
+        let guessed = s.background.as_ref().is_some_and(|b| b.placement.is_none());
+        if s.map.is_hex() && guessed && !self.canvas.calibration.clicks.is_empty() {
+            ui.weak(
+                "Each field guesses the hex under the click as the image is stretched now; \
+                 type the label printed on the scan where it differs.",
+            );
+        }
         if !s.map.is_hex() {
             ui.horizontal(|ui| {
                 ui.label("Inches between");
@@ -490,7 +497,42 @@ impl App {
             {
                 out.push(Command::Apply(Change::new("Uncalibrate background", edits)));
             }
+            out.extend(scan_cover_offer(ui, s));
         }
         out
     }
+}
+
+/// When the calibrated scan holds more hexes than the map (east or south of it), says so and
+/// offers to grow the map to them: a scan is usually drawn to its edges, the map often only
+/// as far as the first clicks needed.
+fn scan_cover_offer(ui: &mut Ui, s: &crate::model::Scenario) -> Commands {
+    let mut out = Commands::default();
+    let (Some((c, r)), Some(h)) = (calibrate::scan_cover(s), s.map.as_hex()) else {
+        return out;
+    };
+    let HexShape::Rectangle {
+        columns,
+        rows,
+        parity,
+    } = h.shape
+    else {
+        return out;
+    };
+    ui.separator();
+    ui.label(format!(
+        "The scan holds {c} x {r} hexes; the map has {columns} x {rows}."
+    ));
+    if ui
+        .button(format!("Grow the map to {c} x {r} hexes"))
+        .on_hover_text("Adds columns and rows east and south so every hex on the scan is a hex of the map; one undo step")
+        .clicked()
+    {
+        let to = rectangle(h, c.max(columns), r.max(rows), parity);
+        out.push(Command::Apply(
+            Change::new("Grow the map to the scan", resize_hex_map(s, to))
+                .saying(format!("The map is now {} x {} hexes", c.max(columns), r.max(rows))),
+        ));
+    }
+    out
 }

@@ -149,6 +149,56 @@ pub fn clear(s: &Scenario) -> Option<Vec<Edit>> {
     Some(vec![Edit::SetBackground(Some(Box::new(bg)))])
 }
 
+/// The columns and rows a rectangular hex map needs to hold every hex whose centre lies on its
+/// calibrated background, counted from its first hex east and south; `None` when the map
+/// already holds them (or the image is not calibrated, the map no rectangle, or the size over
+/// the hex limit). A scan is often larger than the map drawn so far: the Calibrate window
+/// offers to grow the map to it.
+pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
+    let bg = s.background.as_ref()?;
+    let p = bg.placement?;
+    let Map::Hex(h) = &s.map else {
+        return None;
+    };
+    let crate::model::HexShape::Rectangle {
+        columns,
+        rows,
+        parity,
+    } = h.shape
+    else {
+        return None;
+    };
+    let (layout, sim, unit) = (h.layout(), p.similarity(), s.map.placement_unit());
+    let (mode, orient) = (parity.to_hexx(), h.orientation.to_hexx());
+    let on_image = |c: i32, r: i32| {
+        let w = layout.hex_to_world_pos(Hex::from_offset_coordinates([c, r], mode, orient));
+        let px = sim.apply(Point::new(w.x, w.y) / unit);
+        (0.0..=bg.width_px as f32).contains(&px.x) && (0.0..=bg.height_px as f32).contains(&px.y)
+    };
+    // The image's corners give the farthest column and row it could reach; the edge hexes
+    // whose centres fall off the image are then taken back.
+    let bounds = crate::scene::frame(s).0;
+    let (mut far_c, mut far_r) = (columns as i32 - 1, rows as i32 - 1);
+    for corner in bg.corners(&s.map, bounds) {
+        let hex = layout.world_pos_to_hex(hexx::Vec2::new(corner.x, corner.y));
+        let [c, r] = hex.to_offset_coordinates(mode, orient);
+        far_c = far_c.max(c);
+        far_r = far_r.max(r);
+    }
+    let fits = |c: i32, r: i32| (c as usize + 1) * (r as usize + 1) <= crate::model::MAX_HEXES;
+    if !fits(far_c, far_r) {
+        return None;
+    }
+    while far_c >= columns as i32 && !(0..=far_r).any(|r| on_image(far_c, r)) {
+        far_c -= 1;
+    }
+    while far_r >= rows as i32 && !(0..=far_c).any(|c| on_image(c, far_r)) {
+        far_r -= 1;
+    }
+    let need = (far_c as u32 + 1, far_r as u32 + 1);
+    (need.0 > columns || need.1 > rows).then_some(need)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +255,69 @@ mod tests {
             panic!("a background edit");
         };
         assert_eq!(bg.placement.map(|p| p.px_per_unit), Some(40.0));
+    }
+    #[test]
+    fn a_scan_larger_than_the_map_offers_the_size_that_holds_its_hexes() {
+        // A new map over an 800 x 600 image at 20 px a hex across the flats: flat-topped
+        // columns stand 0.866 of that apart, so the image is about 46 columns by 30 rows.
+        let mut s = with_image(Scenario::new_hex("scan"));
+        assert_eq!(scan_cover(&s), None, "a stretched image is the map's size");
+        let h = s.map.as_hex().expect("hex").clone();
+        let first = h.grid().hex_at(0).expect("hex");
+        let c = h.layout().hex_to_world_pos(first);
+        let unit = s.map.placement_unit();
+        let (px_per_hex, origin) = (20.0_f32, [10.0_f32, 10.0]);
+        s.background.as_mut().expect("image").placement = Some(ImagePlacement {
+            origin_px: [
+                origin[0] - c.x / unit * px_per_hex,
+                origin[1] - c.y / unit * px_per_hex,
+            ],
+            px_per_unit: px_per_hex,
+            rotation_deg: 0.0,
+        });
+        let (cols, rows) = scan_cover(&s).expect("the scan is larger");
+        // Every counted hex's centre is on the image, and one more column or row would not be.
+        let on = |col: u32, row: u32| {
+            let m = &s.map.as_hex().expect("hex");
+            let hex = Hex::from_offset_coordinates(
+                [col as i32, row as i32],
+                match m.shape {
+                    crate::model::HexShape::Rectangle { parity, .. } => parity.to_hexx(),
+                    _ => unreachable!(),
+                },
+                m.orientation.to_hexx(),
+            );
+            let w = m.layout().hex_to_world_pos(hex);
+            let bg = s.background.as_ref().expect("image");
+            let px = bg
+                .placement
+                .expect("placed")
+                .similarity()
+                .apply(Point::new(w.x, w.y) / unit);
+            px.x >= 0.0 && px.x <= 800.0 && px.y >= 0.0 && px.y <= 600.0
+        };
+        assert!((0..rows).any(|r| on(cols - 1, r)) && !(0..rows).any(|r| on(cols, r)));
+        assert!((0..cols).any(|c| on(c, rows - 1)) && !(0..cols).any(|c| on(c, rows)));
+        assert!(
+            (45..=47).contains(&cols) && (30..=31).contains(&rows),
+            "{cols} x {rows}"
+        );
+        // Grown to it, the map holds the scan.
+        let mut grown = s.clone();
+        let to = ResizeHex {
+            shape: crate::model::HexShape::Rectangle {
+                columns: cols,
+                rows,
+                parity: match h.shape {
+                    crate::model::HexShape::Rectangle { parity, .. } => parity,
+                    _ => unreachable!(),
+                },
+            },
+            ..ResizeHex::of(&h)
+        };
+        for e in resize_hex_map(&s, to) {
+            e.apply(&mut grown).expect("grows");
+        }
+        assert_eq!(scan_cover(&grown), None);
     }
 }
