@@ -316,3 +316,50 @@ fn no_units_name_lies_on_another_units_counter() {
     }
     assert!(named >= 4, "units are named at these zooms ({named})");
 }
+
+/// Where counters crowd (Winceby's dragoons beside Cromwell's horse), every unit whose counter
+/// is in view keeps its name: a label whose places below and above are taken hangs to one side
+/// or beside its counter, and one at the canvas's edge slides into view, rather than being left
+/// out. Nothing overlaps while they do.
+#[test]
+fn every_unit_in_view_keeps_its_name_where_counters_crowd() {
+    let s = sample("winceby");
+    let dragoons = s
+        .units
+        .iter()
+        .find(|u| u.name.contains("Dragoons") && u.hex().is_some())
+        .expect("Winceby's dragoons")
+        .id;
+    let mut e = editor(s);
+    perform(&mut e, Command::CentreOn(dragoons));
+    let canvas = e.h.get_by_label("Map canvas").rect();
+    for step in 0..4 {
+        if step > 0 {
+            perform(&mut e, Command::Zoom(1.25));
+        }
+        let texts = map_texts(&e);
+        let named = unit_names(&e, &texts);
+        let view = &e.app().view;
+        let s = e.s();
+        let boxes = sandtable::scene::unit_boxes(s, &sandtable::scene::Style::default());
+        let on_map = s.units.iter().filter(|u| u.in_play() && u.hex().is_some());
+        for (u, b) in on_map.zip(boxes) {
+            let r = Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max));
+            if !canvas.contains_rect(r) {
+                continue;
+            }
+            let short = u.name.replace(" Regiment of ", " ");
+            assert!(
+                named.contains(&short),
+                "zoom step {step} ({:.1}): {short} is in view but not named; named {named:?}",
+                view.zoom
+            );
+        }
+        if let Some(clash) = overlapping(&texts) {
+            panic!("zoom step {step}: {clash}");
+        }
+        if let Some(clash) = unit_name_on_a_unit(&e, &texts) {
+            panic!("zoom step {step}: {clash}");
+        }
+    }
+}

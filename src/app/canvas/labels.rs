@@ -51,9 +51,10 @@ struct Label {
     /// Screen point the label hangs from, and how.
     at: Pos2,
     align: Align2,
-    /// Where it goes instead when that place is taken, in order (above a counter rather than
-    /// below, then beside it).
-    instead: [Option<(Pos2, Align2)>; 2],
+    /// Where it goes instead when that place is taken, in order: above a counter rather than
+    /// below, then below or above hanging to one side (clear of a crowded neighbour), then
+    /// beside it.
+    instead: Vec<(Pos2, Align2)>,
     text: String,
     pt: f32,
     colour: Color32,
@@ -138,24 +139,33 @@ pub fn label_shapes(
                 }
                 for ((hex, leader), us) in stacks {
                     let c = l.hex_to_world_pos(hex);
-                    let (anchor, above, rank) = if leader {
-                        // Under the leader's disc in the hex's upper right.
+                    // The counter's (or the leader's disc's) centre and half its size.
+                    let (centre, half, rank) = if leader {
+                        // The leader's disc stands in the hex's upper right.
                         let p = c + Point::new(h.hex_size_mm * 0.22, -h.hex_size_mm * 0.22);
-                        let r = Point::new(0.0, h.hex_size_mm * 0.18);
-                        (p + r, p - r, Rank::Leader)
+                        (p, h.hex_size_mm * 0.18, Rank::Leader)
                     } else {
-                        let r = Point::new(0.0, h.hex_size_mm * 0.31);
-                        (c + r, c - r, Rank::Unit)
+                        (c, h.hex_size_mm * 0.31, Rank::Unit)
                     };
+                    let at = |dx: f32, dy: f32| view.to_screen(centre + Point::new(dx, dy));
+                    let side = half * 0.95;
                     labels.push(Label {
                         rank: if us.iter().any(|u| is_selected(u.id)) {
                             Rank::Selected
                         } else {
                             rank
                         },
-                        at: view.to_screen(anchor),
+                        at: at(0.0, half),
                         align: Align2::CENTER_TOP,
-                        instead: [Some((view.to_screen(above), Align2::CENTER_BOTTOM)), None],
+                        instead: vec![
+                            (at(0.0, -half), Align2::CENTER_BOTTOM),
+                            (at(-side, half), Align2::LEFT_TOP),
+                            (at(side, half), Align2::RIGHT_TOP),
+                            (at(-side, -half), Align2::LEFT_BOTTOM),
+                            (at(side, -half), Align2::RIGHT_BOTTOM),
+                            (at(half, 0.0) + Vec2::new(2.0, 0.0), Align2::LEFT_CENTER),
+                            (at(-half, 0.0) - Vec2::new(2.0, 0.0), Align2::RIGHT_CENTER),
+                        ],
                         text: us
                             .iter()
                             .map(|u| counter_name(&u.name))
@@ -180,7 +190,7 @@ pub fn label_shapes(
                         rank: Rank::Hex,
                         at: view.to_screen(top),
                         align: Align2::CENTER_TOP,
-                        instead: [None, None],
+                        instead: Vec::new(),
                         text: h.label(hex),
                         pt: HEX_PT,
                         colour: Color32::from_black_alpha(150),
@@ -210,15 +220,15 @@ pub fn label_shapes(
                     },
                     at: view.to_screen(under) + Vec2::new(0.0, 2.0),
                     align: Align2::CENTER_TOP,
-                    instead: [
-                        Some((
+                    instead: vec![
+                        (
                             view.to_screen(over) - Vec2::new(0.0, 2.0),
                             Align2::CENTER_BOTTOM,
-                        )),
-                        Some((
+                        ),
+                        (
                             view.to_screen(beside) + Vec2::new(3.0, 0.0),
                             Align2::LEFT_CENTER,
-                        )),
+                        ),
                     ],
                     text: u.name.clone(),
                     pt: UNIT_PT,
@@ -253,9 +263,19 @@ fn place(
                 .anchor_size(at, galley.size())
                 .expand2(if l.backing.is_some() { pad } else { Vec2::ZERO })
         };
+        // A unit at the canvas's edge keeps its name: a place that would stand partly outside
+        // is slid inside, so long as the point it hangs from is in view.
+        let inside = |(at, r): (Pos2, Rect)| {
+            if clip.contains_rect(r) || l.rank == Rank::Hex || !clip.contains(at) {
+                return r;
+            }
+            let dx = (clip.min.x - r.min.x).max(0.0) + (clip.max.x - r.max.x).min(0.0);
+            let dy = (clip.min.y - r.min.y).max(0.0) + (clip.max.y - r.max.y).min(0.0);
+            r.translate(Vec2::new(dx, dy))
+        };
         let Some(rect) = std::iter::once((l.at, l.align))
-            .chain(l.instead.into_iter().flatten())
-            .map(rect_at)
+            .chain(l.instead.iter().copied())
+            .map(|place| inside((place.0, rect_at(place))))
             .find(|r| {
                 clip.contains_rect(*r)
                     && (l.rank == Rank::Hex || !bodies.lie_under(*r))
