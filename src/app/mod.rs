@@ -51,6 +51,7 @@ mod play_actions;
 mod play_questions;
 mod problems;
 mod roll_field;
+mod rules_drag;
 mod rules_panel;
 mod rules_view;
 pub mod settings;

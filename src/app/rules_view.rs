@@ -9,7 +9,7 @@
 //! to one hover.
 
 use super::App;
-use super::command::{Command, Commands, RouteEdit};
+use super::command::RouteEdit;
 use super::glyphs::plain;
 use super::paint;
 use super::tools::Gesture;
@@ -20,7 +20,7 @@ use crate::preview::{
 };
 use crate::rules::column::Activation;
 use crate::rules::morale::{Resolution, TestKind};
-use egui::{PointerButton, Rect, Shape, Ui};
+use egui::{Rect, Shape, Ui};
 
 /// The answer kept in `slot` if it was worked out at `p`, else `answer()`, kept for next time.
 fn at_point<T: Clone>(
@@ -61,7 +61,8 @@ pub(super) struct RulesView {
     /// The 2D6 typed (or rolled) for a column's order test, and the two dice when rolled.
     pub order_roll: u8,
     pub rolled: Option<(u8, u8)>,
-    overlay: Option<(OverlayKey, Result<Overlay, NoPreview>)>,
+    /// The open preview's overlay, worked out for the scenario as it is (see `overlay_ok`).
+    pub(super) overlay: Option<(OverlayKey, Result<Overlay, NoPreview>)>,
     shapes: Option<(ShapesKey, Vec<Shape>)>,
     hover: Option<(Point, Option<Hover>)>,
     ghost: Option<(Point, Option<Ghost>)>,
@@ -69,7 +70,7 @@ pub(super) struct RulesView {
 
 /// What an overlay depends on.
 #[derive(Clone, Debug, PartialEq)]
-struct OverlayKey {
+pub(super) struct OverlayKey {
     changes: u64,
     request: Request,
 }
@@ -192,7 +193,7 @@ impl App {
         self.rules.overlay.as_ref().map(|(_, o)| o)
     }
 
-    fn overlay_ok(&mut self) -> Option<&Overlay> {
+    pub(super) fn overlay_ok(&mut self) -> Option<&Overlay> {
         self.preview_overlay()?.as_ref().ok()
     }
 
@@ -230,111 +231,6 @@ impl App {
         preview::anchor(self.doc.scenario(), u)
     }
 
-    /// Where the previewed unit stands, when its preview moves it (a span or a column's route
-    /// moves nobody): the point a drag or the arrow keys' aim starts from.
-    pub(super) fn moving_anchor(&mut self) -> Option<Point> {
-        let anchor = self.preview_anchor()?;
-        self.preview_ghost(anchor).map(|_| anchor)
-    }
-
-    /// Canvas input that belongs to the preview: dragging a follower of a waiting move,
-    /// dragging the previewed unit under the rules (Alt drags it freely instead), clicking a
-    /// column's route. `None` when the input is not the preview's.
-    pub(super) fn preview_input(
-        &mut self,
-        ui: &Ui,
-        response: &egui::Response,
-        world: Point,
-        tol: f32,
-    ) -> Option<Commands> {
-        let taken = Some(Commands::default());
-        self.open_on_play_drag(ui, response, tol);
-        self.rules.open?;
-        match &mut self.canvas.gesture {
-            Some(Gesture::RulesMove { grab, to }) => {
-                *to = world + *grab;
-                return taken;
-            }
-            Some(Gesture::Follower { to, .. }) => {
-                *to = world;
-                return taken;
-            }
-            _ => {}
-        }
-        let alt = ui.input(|i| i.modifiers.alt);
-        if response.drag_started_by(PointerButton::Primary) && !alt {
-            // Where the button went down: egui reports the drag a few points later.
-            let from = ui
-                .input(|i| i.pointer.press_origin())
-                .map(|p| self.view.to_world(p))
-                .unwrap_or(world);
-            let pending = self.rules.pending.as_ref();
-            if let Some(model) = pending.and_then(|p| p.follower_at(self.doc.scenario(), from)) {
-                self.canvas.gesture = Some(Gesture::Follower { model, to: world });
-                return taken;
-            }
-            // The leader where he was placed is dragged on from there.
-            if let Some(at) = pending.and_then(|p| p.leader_at(from)) {
-                let grab = at - from;
-                self.canvas.gesture = Some(Gesture::RulesMove {
-                    grab,
-                    to: world + grab,
-                });
-                return taken;
-            }
-            let unit = self.rules.open.map(|(u, _)| u);
-            // A free move the referee allowed is the Select tool's plain drag.
-            if self.play.free_move_of(unit) {
-                return None;
-            }
-            let on_unit = matches!(
-                super::hit::hit(self.doc.scenario(), from, tol),
-                Some(ItemRef::Unit(u)) if Some(u) == unit
-            );
-            if on_unit && let Some(anchor) = self.moving_anchor() {
-                let grab = if self.doc.scenario().map.is_hex() {
-                    Point::ZERO
-                } else {
-                    anchor - from
-                };
-                // A move waiting for its followers stays until the leader lands again: a
-                // refused drop keeps it as it was.
-                self.canvas.gesture = Some(Gesture::RulesMove {
-                    grab,
-                    to: world + grab,
-                });
-                return taken;
-            }
-        }
-        // A column's route is drawn by clicking the map; a hex move's destination is picked
-        // by clicking a hex its MP reach.
-        if response.clicked()
-            && !ui.input(|i| i.modifiers.shift)
-            && !matches!(
-                super::hit::hit(self.doc.scenario(), world, tol),
-                Some(ItemRef::Unit(_))
-            )
-        {
-            let takes = match self.rules.open {
-                Some((_, Choice::Column(_, ColumnChoice::Move))) => true,
-                Some((_, Choice::HexMove(_))) => {
-                    self.overlay_ok();
-                    let s = self.doc.scenario();
-                    self.rules
-                        .overlay
-                        .as_ref()
-                        .and_then(|(_, o)| o.as_ref().ok())
-                        .is_some_and(|o| o.takes_destination(s, world))
-                }
-                _ => false,
-            };
-            if takes {
-                return Some(Command::Route(RouteEdit::Add(world)).into());
-            }
-        }
-        None
-    }
-
     /// P: opens the selected unit's usual preview, or closes the open one.
     pub(super) fn toggle_preview(&mut self) {
         if self.rules.open.is_some() {
@@ -356,44 +252,7 @@ impl App {
         }
     }
 
-    /// A unit's usual preview: the first choice the rules allow (a leader's command span when
-    /// it may not move), or the first refused one, whose preview says why.
-    /// In Play a drag that starts on a unit other than the one previewed selects it and opens
-    /// its usual preview first, so the same drag moves it under the rules: no click to select
-    /// it beforehand. Not for a unit that has acted or one the referee freed (the Select
-    /// tool's drags say why, or move it freely).
-    fn open_on_play_drag(&mut self, ui: &Ui, response: &egui::Response, tol: f32) {
-        if !self.playing()
-            || !response.drag_started_by(PointerButton::Primary)
-            || ui.input(|i| i.modifiers.alt || i.modifiers.shift)
-        {
-            return;
-        }
-        let Some(from) = ui
-            .input(|i| i.pointer.press_origin())
-            .map(|p| self.view.to_world(p))
-        else {
-            return;
-        };
-        let s = self.doc.scenario();
-        let Some(ItemRef::Unit(u) | ItemRef::Model(u, _)) = super::hit::hit(s, from, tol) else {
-            return;
-        };
-        if self.rules.open.is_some_and(|(o, _)| o == u)
-            || self.play.free_move_of(Some(u))
-            || crate::game::has_acted(s, u)
-        {
-            return;
-        }
-        self.selection = vec![ItemRef::Unit(u)];
-        self.play.previewed = Some(u);
-        self.rules.pending = None;
-        self.rules.aim = None;
-        self.rules.route.clear();
-        self.rules.open = self.usual_mode(u).map(|m| (u, m));
-    }
-
-    fn usual_mode(&self, u: UnitId) -> Option<Choice> {
+    pub(super) fn usual_mode(&self, u: UnitId) -> Option<Choice> {
         let choices = preview::choices(self.doc.scenario(), u);
         choices
             .iter()
@@ -420,100 +279,6 @@ impl App {
             }
             RouteEdit::Clear => self.rules.route.clear(),
         }
-    }
-
-    /// Moves a follower of the waiting move, if it may stand there; otherwise says why.
-    pub(super) fn place_follower(&mut self, model: ModelId, to: Point) {
-        let s = self.doc.scenario();
-        if let Some(p) = &mut self.rules.pending {
-            match p.move_follower(s, model, to) {
-                Ok(()) => self.status = "Follower placed: Enter commits the move".into(),
-                Err(why) => self.status = format!("Follower not moved: {why}"),
-            }
-        }
-    }
-
-    /// Drops the previewed unit's leader at `to`.
-    pub fn drop_ghost(&mut self, to: Point) {
-        let Some(g) = self.preview_ghost(to) else {
-            self.status = "This preview moves nobody".into();
-            return;
-        };
-        if !g.legal {
-            // The hover's "refused: why" reads "Not moved: why" here.
-            let why = g.text.strip_prefix("refused: ").unwrap_or(&g.text);
-            let kept = if self.rules.pending.is_some() {
-                " (the leader stays where he was placed)"
-            } else {
-                ""
-            };
-            self.notify(false, format!("Not moved: {why}{kept}"));
-            return;
-        }
-        let s = self.doc.scenario();
-        let pending = self
-            .rules
-            .overlay
-            .as_ref()
-            .and_then(|(_, o)| o.as_ref().ok())
-            .and_then(|o| o.place_followers(s, &g));
-        match pending {
-            Some(p) => {
-                self.status = format!(
-                    "{} — leader placed: drag the followers, Enter commits, Escape cancels",
-                    p.label
-                );
-                self.rules.pending = Some(p);
-            }
-            None => {
-                self.rules.pending = None;
-                self.rules.aim = None;
-                let action = self.move_action(&g.unit, None, &[]);
-                if let Some((what, _)) = self.carry_out(action) {
-                    self.status = plain(&what);
-                    if matches!(self.rules.open, Some((_, Choice::HexMove(_)))) {
-                        // The destination picked is behind the unit now.
-                        self.rules.route.clear();
-                    }
-                }
-            }
-        }
-    }
-
-    /// Commits the waiting move as one undoable edit, unless a follower stands where it may
-    /// not.
-    pub fn commit_pending(&mut self) -> bool {
-        let Some(p) = self.rules.pending.take() else {
-            return false;
-        };
-        let problems = p.problems(self.doc.scenario());
-        if let Some((m, why)) = problems.first() {
-            self.status = format!("Not committed: model {m} {why}");
-            self.rules.pending = Some(p);
-            return false;
-        }
-        let movers: Vec<ModelId> = p.followers.iter().map(|l| l.model).collect();
-        let action = self.move_action(&p.unit, Some(p.leader), &movers);
-        match self.carry_out(action) {
-            Some((what, _)) => {
-                self.status = plain(&what);
-                true
-            }
-            None => {
-                // Refused: the move stays for the player to set right or cancel.
-                self.rules.pending = Some(p);
-                false
-            }
-        }
-    }
-
-    /// The move waiting for its followers, if one is.
-    pub fn pending_move(&self) -> Option<&Pending> {
-        self.rules.pending.as_ref()
-    }
-
-    pub fn cancel_pending(&mut self) -> bool {
-        self.rules.pending.take().is_some()
     }
 
     /// Carries out the previewed column order with its order test's 2D6 (`dice`: typed, or
