@@ -167,10 +167,16 @@ fn patrol_advance_ghost_places_followers_then_commits_and_undoes() {
         "{}",
         e.app().status
     );
+    assert!(e.shows("Not moved: "));
     e.drag_map(leader, legal);
-    // The leader landed: the followers wait in a legal formation for Enter.
+    // The leader landed: the followers wait in a legal formation for Enter, and the refused
+    // drop's notice has gone with it.
     assert_eq!(e.s(), &before, "nothing is committed before Enter");
     assert!(e.shows("drag the followers into place"));
+    assert!(
+        !e.shows("Not moved: "),
+        "the refusal outlived the leader's placing"
+    );
     e.key(Key::Enter);
     let after = e.s().unit(u.id).expect("unit").clone();
     let moved = after.leader().expect("leader").pos;
@@ -289,10 +295,84 @@ fn patrol_real_models_drag_as_followers_and_a_refused_leader_drop_keeps_his_plac
                 && points.iter().all(|p| p.distance(placed_leader) < 1.0))
     });
     assert!(star, "the placed leader carries his star");
+    // Where a model of the move leaves from, its real base is veiled: the placed follower's
+    // and the leader's.
+    let veiled = |at: Point| {
+        let leaving = Some(sandtable::preview::LEAVING);
+        kept.items(&s).into_iter().any(|i| match i {
+            sandtable::scene::Item::Circle { centre, fill, .. } => {
+                fill == leaving && centre.distance(at) < 0.01
+            }
+            sandtable::scene::Item::Convex { fill, points, .. } => {
+                fill == leaving && points.iter().all(|p| p.distance(at) < 1.0)
+            }
+            _ => false,
+        })
+    };
+    assert!(veiled(from), "the placed follower's old place is veiled");
+    assert!(veiled(leader), "the leader's old place is veiled");
     e.key(Key::Enter);
     let after = e.s().unit(real.id).expect("unit");
     assert!(after.leader().expect("leader").pos.distance(placed_leader) < 0.01);
     assert!(after.model(model).expect("follower").pos.distance(to) < 0.3);
+}
+
+/// A model the order leaves behind (out of the command radius) is not one to drag: a press on
+/// it with the move waiting says why, and the leader keeps his placement.
+#[test]
+fn patrol_a_press_on_a_model_left_out_of_command_says_why() {
+    let mut s = sample("patrol");
+    let u = s.find_unit("1st Rifle Section").expect("section").clone();
+    let leader = u.leader().expect("leader").pos;
+    // One rifleman strays 9" behind, out of the 6" command radius (R2's M42).
+    let stray = u
+        .models
+        .iter()
+        .rev()
+        .find(|m| Some(m.id) != u.leader().map(|l| l.id))
+        .expect("a rifleman")
+        .id;
+    let away = leader + (u.model(stray).expect("model").pos - leader).normalize() * 9.0;
+    if let Some(m) = s
+        .units
+        .iter_mut()
+        .find(|x| x.id == u.id)
+        .and_then(|x| x.models.iter_mut().find(|m| m.id == stray))
+    {
+        m.pos = away;
+    }
+    let legal = around(leader, 3.5, 0.5)
+        .into_iter()
+        .filter(|p| p.distance(leader) > 2.5 && p.distance(away) > 8.0)
+        .find(|p| {
+            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
+                .is_some_and(|d| d.verdict.is_ok())
+        })
+        .expect("legal");
+    let mut e = editor(s.clone());
+    e.click_map(leader);
+    e.preview("Advance");
+    e.drag_map(leader, legal);
+    let waiting = e.app().pending_move().expect("the move waits").clone();
+    assert!(
+        waiting.followers.iter().all(|f| f.model != stray),
+        "the stray does not follow"
+    );
+    e.drag_map(away, away + Point::new(1.0, 1.0));
+    assert!(
+        e.app()
+            .status
+            .starts_with(&format!("Model {stray} stays where it stands: ")),
+        "{}",
+        e.app().status
+    );
+    let kept = e.app().pending_move().expect("the move still waits");
+    assert_eq!(
+        kept.unit.model(kept.leader).expect("leader").pos,
+        waiting.unit.model(waiting.leader).expect("leader").pos,
+        "the leader keeps his placement"
+    );
+    assert_eq!(e.s(), &s);
 }
 
 #[test]

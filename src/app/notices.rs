@@ -65,6 +65,12 @@ impl Notices {
         }
     }
 
+    /// Drops every refusal shown: what was refused has since been done another way (a move
+    /// refused, then made to a legal place, before it changes the document).
+    pub fn retire_refusals(&mut self) {
+        self.shown.retain(|n| n.level != Level::Refusal);
+    }
+
     /// Drops the successes that have been shown long enough and the refusals a later change
     /// has made stale.
     fn expire(&mut self, now: f64, changes: u64) {

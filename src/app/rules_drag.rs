@@ -66,6 +66,19 @@ impl App {
                 });
                 return taken;
             }
+            // A model the order leaves where it stands cannot be placed: say why rather than
+            // start the leader's move again from it.
+            if let Some(p) = pending
+                && let Some(m) = p.staying_at(self.doc.scenario(), from)
+            {
+                let why = self
+                    .preview_hover(from)
+                    .map(|h| h.text)
+                    .and_then(|t| t.strip_prefix(&format!("model {m}: ")).map(str::to_string))
+                    .unwrap_or_else(|| "the order does not move it".into());
+                self.refuse(format!("Model {m} stays where it stands: {why}"));
+                return taken;
+            }
             let unit = self.rules.open.map(|(u, _)| u);
             // A free move the referee allowed is the Select tool's plain drag.
             if self.play.free_move_of(unit) {
@@ -181,7 +194,7 @@ impl App {
             } else {
                 ""
             };
-            self.notify(false, format!("Not moved: {why}{kept}"));
+            self.refuse(format!("Not moved: {why}{kept}"));
             return;
         }
         let s = self.doc.scenario();
@@ -193,6 +206,8 @@ impl App {
             .and_then(|o| o.place_followers(s, &g));
         match pending {
             Some(p) => {
+                // A refused drop before this one no longer holds: the leader stands placed.
+                self.notices.retire_refusals();
                 self.status = format!(
                     "{} — leader placed: drag the followers, Enter commits, Escape cancels",
                     p.label

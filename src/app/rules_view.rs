@@ -375,6 +375,14 @@ impl App {
     /// The shapes of the open preview's overlay (legal and refused places, span, regions),
     /// drawn under the units; computed once per overlay and view.
     pub(super) fn preview_overlay_shapes(&mut self, ui: &Ui, rect: Rect, shapes: &mut Vec<Shape>) {
+        // While a move waits for its followers the map shows that move (`Pending::items`):
+        // the overlay drawn from where the unit stood (the leader's region, his command
+        // radius there) would say where he was, not where the followers form; it comes back
+        // while the leader is dragged again.
+        let regrab = matches!(self.canvas.gesture, Some(Gesture::RulesMove { .. }));
+        if self.rules.pending.is_some() && !regrab {
+            return;
+        }
         if let Some(request) = self.rules.request()
             && self.preview_overlay().is_some_and(|o| o.is_ok())
         {

@@ -29,6 +29,9 @@ pub const COMMAND_FILL: Colour = Colour::rgba(0, 114, 178, 38);
 /// Reddish purple: something the player should know about a model or unit.
 pub const WARN: Colour = Colour::rgb(204, 121, 167);
 pub const NEUTRAL: Colour = Colour::rgb(90, 90, 90);
+/// The veil over a model's base where a waiting move takes it from.
+pub const LEAVING: Colour = Colour::rgba(30, 30, 30, 150);
+pub const LEAVING_EDGE: Colour = Colour::rgb(70, 70, 70);
 
 /// How a mark of the legend looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,6 +64,10 @@ pub const LEGEND: &[(Swatch, &str)] = &[
     (
         Swatch::Ring(REJECTED_EDGE),
         "out of command, or a place that is not allowed",
+    ),
+    (
+        Swatch::Fill(LEAVING, LEAVING_EDGE),
+        "where a model of a move waiting for Enter leaves from",
     ),
     (
         Swatch::Ring(WARN),

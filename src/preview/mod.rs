@@ -24,7 +24,7 @@ mod table;
 
 pub use crate::rules::engine::{Choice, ColumnChoice, Offered, Refusal, choice_text};
 pub use answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Tone};
-pub use draw::{LEGEND, Swatch};
+pub use draw::{LEAVING, LEGEND, Swatch};
 pub use hex::{traced, traced_with_mp};
 pub use overlay::{Overlay, compute};
 pub use pending::Pending;

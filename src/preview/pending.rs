@@ -2,7 +2,7 @@
 //! a legal formation around him, each inside its landing region. The player may drag any
 //! follower within its region before committing the whole move as one undoable edit.
 
-use super::draw::{self, LEGAL, LEGAL_EDGE, REJECTED, REJECTED_EDGE};
+use super::draw::{self, LEAVING, LEAVING_EDGE, LEGAL, LEGAL_EDGE, REJECTED, REJECTED_EDGE};
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::placement::{self, Landing, Misplaced, Suggestion};
@@ -79,6 +79,17 @@ impl Pending {
                 .find(holds)
         };
         placed.or_else(standing).map(|m| m.id)
+    }
+
+    /// The model of the unit whose base holds `p` as it stands on the table, when the move
+    /// leaves it there: neither the leader nor a follower (out of command, say).
+    pub fn staying_at(&self, s: &Scenario, p: Point) -> Option<ModelId> {
+        let real = s.unit(self.unit.id)?;
+        real.models
+            .iter()
+            .filter(|m| m.id != self.leader && !self.followers.iter().any(|f| f.model == m.id))
+            .find(|m| m.footprint().signed_distance_to_point(p) <= 0.0)
+            .map(|m| m.id)
     }
 
     /// Where the leader has been placed, when his base (as placed) holds `p`.
@@ -176,9 +187,24 @@ impl Pending {
                 );
             }
         }
+        // Where a model moves from, its real base is veiled: it is leaving that place. A model
+        // the order does not move (out of command, or with nowhere to go) keeps its ring.
+        for m in real.into_iter().flat_map(|u| &u.models) {
+            let moves = self.unit.model(m.id).is_some_and(|to| to.pos != m.pos);
+            let follows = m.id == self.leader || self.followers.iter().any(|f| f.model == m.id);
+            if moves {
+                draw::base_dashed(&mut items, m, LEAVING, LEAVING_EDGE, Some(2.0));
+            } else if !follows {
+                let r = m.footprint().bounding_radius();
+                draw::ring(&mut items, m.pos, r * 1.4, REJECTED_EDGE, None);
+            }
+        }
         let bad: Vec<ModelId> = self.problems(s).into_iter().map(|(m, _)| m).collect();
         let behind = self.left_behind(s);
         for m in &self.unit.models {
+            if m.id != self.leader && !self.followers.iter().any(|f| f.model == m.id) {
+                continue; // it stays: the real model is the one on the table
+            }
             let suggested = m.id != self.leader && !self.placed.contains(&m.id);
             let (fill, edge, dash) = if bad.contains(&m.id) || behind.contains(&m.id) {
                 (REJECTED, REJECTED_EDGE, None)
