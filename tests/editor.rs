@@ -1364,6 +1364,19 @@ fn the_pointer_card_stays_clear_of_the_dock() {
         card.max.x < dock,
         "the card {card:?} runs over the dock at x {dock}"
     );
+    // Working by keyboard (Tab to the next unit), the card of what the idle pointer rests on
+    // goes; it comes back when the pointer moves.
+    e.keys(Modifiers::NONE, Key::Tab);
+    assert!(
+        !e.shows(" · good order"),
+        "the card stays while keys are used"
+    );
+    e.hover_map(u.models[0].pos + Point::new(0.05, 0.0));
+    e.h.run();
+    assert!(
+        e.shows(" · good order"),
+        "the card is back once the pointer moves"
+    );
 }
 
 /// Command is assigned by dragging a unit's row onto a leader's row in the order of battle:

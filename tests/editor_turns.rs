@@ -323,3 +323,27 @@ fn ending_a_phase_with_units_yet_to_act_asks_first_and_escape_keeps_playing() {
     assert_eq!(game::clock(e.s()), (turn + 1, Phase::Command));
     assert!(e.app().status.contains("Ctrl+Z takes it back"));
 }
+
+/// In Play's Movement Phase Tab walks only the units yet to act: the side acting's units that
+/// have not moved, never one of the other side or one that has acted.
+#[test]
+fn tab_in_a_movement_phase_walks_the_units_yet_to_act() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F5);
+    e.key(Key::E);
+    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    let yet = sandtable::rules::engine::turn::left_unmoved(e.s(), game::stage(e.s()), false);
+    assert!(yet.len() > 1, "{yet:?}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..yet.len() * 2 {
+        e.keys(Modifiers::NONE, Key::Tab);
+        let u = match e.app().selection[..] {
+            [ItemRef::Unit(u)] => u,
+            ref other => panic!("{other:?}"),
+        };
+        assert!(yet.contains(&u), "Tab reached {u}, which is not to act");
+        seen.insert(u);
+    }
+    assert_eq!(seen.len(), yet.len(), "every unit yet to act is reached");
+    assert!(e.app().status.contains("yet to act"), "{}", e.app().status);
+}

@@ -74,7 +74,8 @@ impl App {
 
     /// Tab (`step` 1) and Shift+Tab (-1): selects the next or previous unit on the map, in the
     /// order of battle's order, starting with the side in focus (the selected unit's, else the
-    /// side new units join) and going on to the other sides; and brings it into view.
+    /// side new units join) and going on to the other sides; and brings it into view. In Play's
+    /// Movement Phase only the units yet to act are walked.
     pub(super) fn cycle_unit(&mut self, step: i32) {
         let s = self.doc.scenario();
         let current = self.selected_unit();
@@ -85,11 +86,18 @@ impl App {
         // unit of one side to the first of the next, so every unit is reached.
         let mut forces = order_of_battle(s);
         forces.sort_by_key(|f| f.side != side);
+        // In Play's Movement Phase, Tab walks the units yet to act: the ones that have acted,
+        // or belong to the side not acting, are passed over.
+        let yet = if self.playing() {
+            crate::rules::engine::turn::left_unmoved(s, crate::game::stage(s), false)
+        } else {
+            Vec::new()
+        };
         let units: Vec<UnitId> = forces
             .into_iter()
             .flat_map(|f| f.groups)
             .flat_map(|g| g.rows)
-            .filter(|r| r.on_map)
+            .filter(|r| r.on_map && (yet.is_empty() || yet.contains(&r.unit)))
             .map(|r| r.unit)
             .collect();
         if units.is_empty() {
@@ -107,7 +115,8 @@ impl App {
         self.selection = vec![ItemRef::Unit(unit)];
         if let Some(u) = s.unit(unit) {
             let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
-            self.status = format!("{} · {side} ({} of {})", u.name, next + 1, n);
+            let of = if yet.is_empty() { "" } else { " yet to act" };
+            self.status = format!("{} · {side} ({} of {}{of})", u.name, next + 1, n);
         }
         self.bring_into_view(unit);
     }

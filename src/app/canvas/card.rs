@@ -144,6 +144,23 @@ impl App {
     /// this frame and the units under the pointer.
     pub(super) fn pointer_card_ui(&mut self, ui: &Ui) {
         let tip = self.canvas.tip.take();
+        let (keyed, moved) = ui.input(|i| {
+            // The raw events: a key the shortcuts took is gone from `events`.
+            let keyed = i
+                .raw
+                .events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Key { pressed: true, .. }));
+            (keyed, i.pointer.delta() != egui::Vec2::ZERO)
+        });
+        if moved {
+            self.canvas.keyboard_since_pointer = false;
+        } else if keyed {
+            self.canvas.keyboard_since_pointer = true;
+        }
+        if self.canvas.keyboard_since_pointer {
+            return;
+        }
         let dragging = matches!(
             self.canvas.gesture,
             Some(Gesture::Move { .. } | Gesture::Box { .. } | Gesture::Pan)

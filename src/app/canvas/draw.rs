@@ -436,6 +436,7 @@ impl App {
                     accent,
                     [*from, *to],
                     [v.to_screen(*from), v.to_screen(*to)],
+                    self.canvas.rect,
                 );
             }
             _ => {}
@@ -451,6 +452,7 @@ impl App {
                 accent,
                 [from, to],
                 [v.to_screen(from), v.to_screen(to)],
+                self.canvas.rect,
             );
         }
         if !self.canvas.drawing.is_empty() {
@@ -575,6 +577,7 @@ fn measure_line(
     accent: Color32,
     [from, to]: [Point; 2],
     [a, b]: [Pos2; 2],
+    clip: Rect,
 ) {
     shapes.push(Shape::line_segment([a, b], Stroke::new(2.0, accent)));
     shapes.push(Shape::circle_filled(a, 3.0, accent));
@@ -584,8 +587,26 @@ fn measure_line(
     let galley = ui
         .ctx()
         .fonts_mut(|f| f.layout_no_wrap(text, egui::FontId::proportional(14.0), accent));
-    let at = b + Vec2::new(10.0, -10.0 - galley.size().y);
-    let plate = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(5.0, 2.0));
+    // Above and right of the end; near the canvas's right or top edge it turns to the other
+    // side, and it is kept whole inside the canvas.
+    let size = galley.size();
+    let pad = Vec2::new(5.0, 2.0);
+    let mut at = b + Vec2::new(10.0, -10.0 - size.y);
+    if at.x + size.x + pad.x > clip.max.x {
+        at.x = b.x - 10.0 - size.x;
+    }
+    if at.y - pad.y < clip.min.y {
+        at.y = b.y + 10.0;
+    }
+    at.x = at.x.clamp(
+        clip.min.x + pad.x,
+        (clip.max.x - size.x - pad.x).max(clip.min.x + pad.x),
+    );
+    at.y = at.y.clamp(
+        clip.min.y + pad.y,
+        (clip.max.y - size.y - pad.y).max(clip.min.y + pad.y),
+    );
+    let plate = Rect::from_min_size(at, size).expand2(pad);
     shapes.push(Shape::rect_filled(
         plate,
         3.0,

@@ -62,6 +62,9 @@ pub(super) struct CanvasState {
     /// The rule preview's answer for the place under the pointer this frame, and whether it
     /// is legal (shown in the pointer's card).
     pub tip: Option<(String, Option<bool>)>,
+    /// A key was pressed since the pointer last moved: the player works by keyboard, and the
+    /// card of whatever the idle pointer rests on would only be in the way.
+    pub keyboard_since_pointer: bool,
     /// The Calibrate tool's clicks on the background image.
     pub calibration: super::calibrate_window::Calibration,
     /// *Find the grid*: running, or what it found for the image.
@@ -92,6 +95,7 @@ impl Default for CanvasState {
             measured: None,
             brush_last: None,
             tip: None,
+            keyboard_since_pointer: false,
         }
     }
 }
