@@ -177,9 +177,10 @@ pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
     };
     // The image's corners give the farthest column and row it could reach; the edge hexes
     // whose centres fall off the image are then taken back.
-    let bounds = crate::scene::frame(s).0;
     let (mut far_c, mut far_r) = (columns as i32 - 1, rows as i32 - 1);
-    for corner in bg.corners(&s.map, bounds) {
+    let (wide, high) = (bg.width_px as f32, bg.height_px as f32);
+    for px in [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)] {
+        let corner = sim.invert(Point::new(px.0, px.1)) * unit;
         let hex = layout.world_pos_to_hex(hexx::Vec2::new(corner.x, corner.y));
         let [c, r] = hex.to_offset_coordinates(mode, orient);
         far_c = far_c.max(c);
