@@ -405,3 +405,67 @@ fn terrain_grid_exports_imports_and_refuses_a_misshapen_grid() {
     assert!(text(&o.stderr).contains("row 3"), "{}", text(&o.stderr));
     assert_eq!(sandtable::io::load(&file).expect("loads"), after);
 }
+
+/// `oob`: Winceby's order of battle out as a table and in again unchanged; a row added for a
+/// new brigade arriving on turn 3 makes the unit and its reinforcement group; a row naming a
+/// side the scenario lacks is refused with its row and column, and nothing is written.
+#[test]
+fn oob_table_exports_imports_adds_a_reinforcement_and_refuses_an_unknown_side() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("w.sandtable");
+    let table = dir.path().join("oob.csv");
+    let f = file.display().to_string();
+    let t = table.display().to_string();
+    assert!(sandtable(&["sample", "winceby", &f]).status.success());
+    let before = sandtable::io::load(&file).expect("loads");
+    let o = sandtable(&["oob", &f, "--out", &t]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let csv = std::fs::read_to_string(&table).expect("table");
+    assert!(
+        csv.starts_with("name,side,type,quality,strength,commander,at\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), before.units.len() + 1);
+    let o = sandtable(&["oob", &f, "--import", &t]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("0 changed, 0 added"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert_eq!(sandtable::io::load(&file).expect("loads"), before);
+    let side = &before.sides[1].name;
+    std::fs::write(
+        &table,
+        format!("{csv}Newark Foot,{side},Infantry,Green,5,,turn 3 at 0101\n"),
+    )
+    .expect("write");
+    let o = sandtable(&["oob", &f, "--import", &t]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("1 added, 1 new reinforcement group"),
+        "{}",
+        text(&o.stdout)
+    );
+    let after = sandtable::io::load(&file).expect("loads");
+    let foot = after
+        .units
+        .iter()
+        .find(|u| u.name == "Newark Foot")
+        .expect("added");
+    let group = after
+        .reinforcements
+        .iter()
+        .find(|r| r.units.contains(&foot.id))
+        .expect("its group");
+    assert_eq!((group.turn, group.side), (3, foot.side));
+    std::fs::write(&table, "name,side\nNewark Horse,Scots\n").expect("write");
+    let o = sandtable(&["oob", &f, "--import", &t]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("row 2, column 2: no side is named 'Scots'"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(sandtable::io::load(&file).expect("loads"), after);
+}

@@ -243,6 +243,26 @@ pub enum Command {
         #[arg(long, value_name = "SCENARIO", requires = "import")]
         out: Option<PathBuf>,
     },
+    /// The order of battle as a table (name, side, type, quality, strength, commander, at):
+    /// written for a spreadsheet, or read back to change, add and group units by name.
+    Oob {
+        file: PathBuf,
+        /// Write the order of battle here (.csv; - for the standard output).
+        #[arg(
+            long,
+            value_name = "OOB.csv",
+            conflicts_with = "import",
+            required_unless_present = "import"
+        )]
+        out: Option<PathBuf>,
+        /// Change the units this table names (by name), add the ones it names anew, and
+        /// group reinforcements by side, turn and entry; the others stay as they are.
+        #[arg(long, value_name = "OOB.csv")]
+        import: Option<PathBuf>,
+        /// With --import: save the scenario here instead of over FILE.
+        #[arg(long, value_name = "SCENARIO", requires = "import")]
+        save: Option<PathBuf>,
+    },
     /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {
         file: PathBuf,

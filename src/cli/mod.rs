@@ -22,6 +22,7 @@ mod moves_hex;
 mod moves_m42;
 mod moves_orders;
 mod moves_table;
+mod oob_cmd;
 mod parse;
 mod play;
 mod run;

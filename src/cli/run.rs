@@ -6,8 +6,8 @@ use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
 use super::{
-    calibrate, check, column, info, log_cmd, moves_hex, moves_table, play, span, terrain_cmd,
-    test_cmd, tmx_cmd,
+    calibrate, check, column, info, log_cmd, moves_hex, moves_table, oob_cmd, play, span,
+    terrain_cmd, test_cmd, tmx_cmd,
 };
 use crate::io;
 use crate::model::Scenario;
@@ -372,6 +372,24 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 (None, Some(grid)) => terrain_cmd::export(&scenario, &grid, out),
                 (None, None) => Err(CliError::Usage(
                     "give --import GRID.csv or --export GRID.csv".into(),
+                )),
+            }
+        }
+        Command::Oob {
+            file,
+            out: table,
+            import,
+            save,
+        } => {
+            let scenario = load(&file)?;
+            match (import, table) {
+                (Some(table), _) => {
+                    let to = save.unwrap_or_else(|| file.clone());
+                    oob_cmd::import(scenario, &table, &to, out)
+                }
+                (None, Some(table)) => oob_cmd::export(&scenario, &table, out),
+                (None, None) => Err(CliError::Usage(
+                    "give --out OOB.csv or --import OOB.csv".into(),
                 )),
             }
         }

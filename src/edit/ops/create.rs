@@ -42,6 +42,19 @@ impl Template {
         }
     }
 
+    /// The template a unit of this kind is made from.
+    pub fn of_kind(tag: KindTag) -> Template {
+        match tag {
+            KindTag::Infantry => Template::Infantry,
+            KindTag::Cavalry => Template::Cavalry,
+            KindTag::Dragoons => Template::Dragoons,
+            KindTag::Artillery => Template::Artillery,
+            KindTag::Elephant => Template::Elephant,
+            KindTag::Wagon => Template::Wagon,
+            KindTag::Leader => Template::Leader,
+        }
+    }
+
     fn kind(self) -> UnitKind {
         match self {
             Template::Infantry => UnitKind::Infantry,

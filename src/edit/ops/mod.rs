@@ -8,6 +8,7 @@
 //! - `units`: the edits that keep a unit whole when one of its fields changes;
 //! - `columns`: a column's march order;
 //! - `map`: a hex map reshaped with everything on it carried over;
+//! - `oob_table`: the order of battle as a table a spreadsheet reads and writes;
 //! - `paint`: hexes painted by a brush stroke or filled;
 //! - `clipboard`: items copied with their IDs and pasted as new ones;
 //! - `outcome`: what a rules answer changes (a move, a test's result, a column's march).
@@ -17,6 +18,7 @@ pub mod clipboard;
 pub mod columns;
 pub mod create;
 pub mod map;
+pub mod oob_table;
 pub mod outcome;
 pub mod paint;
 pub mod selection;

@@ -1,0 +1,518 @@
+//! The order of battle as a table of text: one row per unit and leader, the columns a designer
+//! keeps in a spreadsheet (name, side, type, quality, strength, commander, where it starts).
+//! Written by `sandtable oob --out`, read back by `--import`, which matches rows to units by
+//! name: a row changes the unit of that name, or makes a new one; units the table leaves out
+//! stay as they are. Reinforcement groups are made from the rows' side, turn and entry, so a
+//! list of reinforcements becomes the scenario's groups without a click.
+//!
+//! The cells are read and written by `terrain_grid::text` (commas, tabs or semicolons, quotes
+//! as RFC 4180 has them); every refusal names its row and column as a spreadsheet counts them.
+
+use super::create::{Template, new_unit};
+use super::terrain_grid::GridError;
+use crate::edit::Edit;
+use crate::geom::Point;
+use crate::model::*;
+use std::collections::{HashMap, HashSet};
+
+/// The latest turn a reinforcement is read for: far beyond any scenario's length.
+const MAX_TURN: u16 = 9_999;
+
+/// The table's columns, in the order they are written.
+pub const COLUMNS: [&str; 7] = [
+    "name",
+    "side",
+    "type",
+    "quality",
+    "strength",
+    "commander",
+    "at",
+];
+
+/// The scenario's order of battle as rows of cells, the header first: every unit, in the
+/// scenario's order.
+pub fn oob_rows(s: &Scenario) -> Vec<Vec<String>> {
+    let mut rows = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
+    for u in &s.units {
+        let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
+        let commander = u
+            .commander
+            .and_then(|c| s.unit(c))
+            .map_or(String::new(), |c| c.name.clone());
+        let Strength { start, current } = u.strength;
+        let strength = if start == current {
+            start.to_string()
+        } else {
+            format!("{current}/{start}")
+        };
+        rows.push(vec![
+            u.name.clone(),
+            side,
+            Template::of_kind(u.kind.tag()).name().to_string(),
+            quality_name(u.quality).to_string(),
+            strength,
+            commander,
+            at_text(s, u),
+        ]);
+    }
+    rows
+}
+
+fn quality_name(q: Quality) -> &'static str {
+    match q {
+        Quality::Veteran => "Veteran",
+        Quality::Regular => "Regular",
+        Quality::Green => "Green",
+    }
+}
+
+/// Where a unit starts, as the `at` column writes it: a hex as printed, "table", "off map",
+/// "exited", or "turn T at E" for a reinforcement (E a hex as printed, or X,Y inches).
+fn at_text(s: &Scenario, u: &Unit) -> String {
+    // A reinforcement that has arrived stands where it is; its group keeps the record.
+    if u.position == Position::OffMap
+        && let Some(r) = s.reinforcements.iter().find(|r| r.units.contains(&u.id))
+    {
+        return format!("turn {} at {}", r.turn, place_text(s, r.entry));
+    }
+    match u.position {
+        Position::Hex { hex, .. } => match s.map.as_hex() {
+            Some(h) => h.label(hex),
+            None => format!("{},{}", hex.x, hex.y),
+        },
+        Position::Table => "table".into(),
+        Position::OffMap => "off map".into(),
+        Position::Exited => "exited".into(),
+    }
+}
+
+fn place_text(s: &Scenario, p: Place) -> String {
+    match (p, s.map.as_hex()) {
+        (Place::Hex(hex), Some(h)) => h.label(hex),
+        (Place::Hex(hex), None) => format!("{},{}", hex.x, hex.y),
+        (Place::Table(p), _) => format!("{},{}", p.x, p.y),
+    }
+}
+
+/// Where a row puts its unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum At {
+    Hex(hexx::Hex),
+    Table,
+    OffMap,
+    Exited,
+    Arrives { turn: u16, entry: Place },
+}
+
+/// What an import changes: its edits (one undo step), and what it says.
+#[derive(Debug, Default)]
+pub struct Imported {
+    pub edits: Vec<Edit>,
+    pub changed: usize,
+    pub added: usize,
+    pub new_groups: usize,
+    /// Units of the scenario the table does not name: left as they are.
+    pub untouched: usize,
+}
+
+/// The edits that make the scenario's order of battle what `rows` (a header, then one row per
+/// unit) says. Refused, naming the row and column, when a cell cannot be read or names what
+/// the scenario does not have; nothing is changed then.
+pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridError> {
+    let Some((header, body)) = rows.split_first() else {
+        return Err(GridError::at(
+            1,
+            None,
+            "the table is empty: it needs a header row",
+        ));
+    };
+    let mut col: HashMap<&str, usize> = HashMap::new();
+    for (i, h) in header.iter().enumerate() {
+        let name = COLUMNS
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(h.trim()))
+            .ok_or_else(|| {
+                GridError::at(
+                    1,
+                    Some(i + 1),
+                    format!(
+                        "'{h}' is not a column of the order of battle ({})",
+                        COLUMNS.join(", ")
+                    ),
+                )
+            })?;
+        if col.insert(name, i).is_some() {
+            return Err(GridError::at(
+                1,
+                Some(i + 1),
+                format!("'{h}' is given twice"),
+            ));
+        }
+    }
+    if !col.contains_key("name") {
+        return Err(GridError::at(1, None, "the header has no 'name' column"));
+    }
+    // Names are the keys: one unit of the scenario, one row of the table each.
+    let mut by_name: HashMap<&str, &Unit> = HashMap::new();
+    let mut twice = HashSet::new();
+    for u in &s.units {
+        if by_name.insert(u.name.as_str(), u).is_some() {
+            twice.insert(u.name.as_str());
+        }
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut next = s.next_id;
+    let mut units: Vec<(usize, Unit, Option<At>)> = Vec::new();
+    for (k, row) in body.iter().enumerate() {
+        let line = k + 2;
+        let cell = |c: &str| -> Option<(usize, &str)> {
+            let i = *col.get(c)?;
+            Some((i + 1, row.get(i).map_or("", |x| x.trim())))
+        };
+        let (name_col, name) = cell("name").unwrap_or((1, ""));
+        if row.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        if name.is_empty() {
+            return Err(GridError::at(line, Some(name_col), "the unit has no name"));
+        }
+        if let Some(first) = seen.insert(name.to_string(), line) {
+            return Err(GridError::at(
+                line,
+                Some(name_col),
+                format!("'{name}' is named again (first in row {first})"),
+            ));
+        }
+        if twice.contains(name) {
+            return Err(GridError::at(
+                line,
+                Some(name_col),
+                format!("the scenario has two units named '{name}'; rename one first"),
+            ));
+        }
+        let side = match cell("side").filter(|(_, v)| !v.is_empty()) {
+            Some((c, v)) => Some(
+                s.sides
+                    .iter()
+                    .find(|x| x.name.trim().eq_ignore_ascii_case(v))
+                    .map(|x| x.id)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = s.sides.iter().map(|x| x.name.as_str()).collect();
+                        GridError::at(
+                            line,
+                            Some(c),
+                            format!("no side is named '{v}' (the sides: {})", names.join(", ")),
+                        )
+                    })?,
+            ),
+            None => None,
+        };
+        let template = match cell("type").filter(|(_, v)| !v.is_empty()) {
+            Some((c, v)) => Some(
+                Template::ALL
+                    .into_iter()
+                    .find(|t| t.name().eq_ignore_ascii_case(v))
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = Template::ALL.iter().map(|t| t.name()).collect();
+                        GridError::at(
+                            line,
+                            Some(c),
+                            format!("'{v}' is not a unit type ({})", names.join(", ")),
+                        )
+                    })?,
+            ),
+            None => None,
+        };
+        let mut u = match by_name.get(name) {
+            Some(u) => (*u).clone(),
+            None => {
+                let side = side.or(s.sides.first().map(|x| x.id)).ok_or_else(|| {
+                    GridError::at(line, None, "the scenario has no side for a new unit")
+                })?;
+                let mut u = new_unit(s, template.unwrap_or(Template::Infantry), side, &mut next);
+                u.name = name.to_string();
+                u.position = Position::OffMap;
+                u
+            }
+        };
+        if let Some(side) = side {
+            u.side = side;
+        }
+        if let Some(t) = template
+            && Template::of_kind(u.kind.tag()) != t
+        {
+            // A new type: the unit takes that type's kind, keeping its name and place.
+            let fresh = new_unit(s, t, u.side, &mut next.clone());
+            u.kind = fresh.kind;
+            u.leadership = fresh.leadership;
+            u.exerts_zoc = fresh.exerts_zoc;
+        }
+        if let Some((c, v)) = cell("quality").filter(|(_, v)| !v.is_empty()) {
+            u.quality = [Quality::Veteran, Quality::Regular, Quality::Green]
+                .into_iter()
+                .find(|q| quality_name(*q).eq_ignore_ascii_case(v))
+                .ok_or_else(|| {
+                    GridError::at(
+                        line,
+                        Some(c),
+                        format!("'{v}' is not a quality (Veteran, Regular, Green)"),
+                    )
+                })?;
+        }
+        if let Some((c, v)) = cell("strength").filter(|(_, v)| !v.is_empty()) {
+            u.strength = strength(v).ok_or_else(|| {
+                GridError::at(
+                    line,
+                    Some(c),
+                    format!(
+                        "'{v}' is not a strength: one number (starting and current), or \
+                         current/starting such as 3/5, each at most {}",
+                        limits::MAX_STRENGTH
+                    ),
+                )
+            })?;
+        }
+        let at = match cell("at").filter(|(_, v)| !v.is_empty()) {
+            Some((c, v)) => {
+                let at = at(s, v).map_err(|why| GridError::at(line, Some(c), why))?;
+                if at == At::Table && !by_name.contains_key(name) {
+                    return Err(GridError::at(
+                        line,
+                        Some(c),
+                        "a new unit is set on the table in the editor: give it 'off map' or \
+                         'turn T at X,Y'",
+                    ));
+                }
+                Some(at)
+            }
+            None => None,
+        };
+        if s.units.len() + units.len() >= limits::MAX_UNITS {
+            return Err(GridError::at(
+                line,
+                None,
+                format!("more than {} units", limits::MAX_UNITS),
+            ));
+        }
+        units.push((line, u, at));
+    }
+    // Commanders by name, now that every row's unit is known (a leader may come after the
+    // units he commands).
+    let mut named: HashMap<&str, UnitId> =
+        s.units.iter().map(|u| (u.name.as_str(), u.id)).collect();
+    for (_, u, _) in &units {
+        named.insert(u.name.as_str(), u.id);
+    }
+    let mut commanders = Vec::new();
+    for (k, (line, u, _)) in units.iter().enumerate() {
+        if let Some(i) = col.get("commander") {
+            let v = body[line - 2].get(*i).map_or("", |x| x.trim());
+            let c = if v.is_empty() {
+                None
+            } else {
+                let id = *named.get(v).ok_or_else(|| {
+                    GridError::at(*line, Some(i + 1), format!("no unit is named '{v}'"))
+                })?;
+                if id == u.id {
+                    return Err(GridError::at(
+                        *line,
+                        Some(i + 1),
+                        format!("'{v}' cannot command itself"),
+                    ));
+                }
+                Some(id)
+            };
+            commanders.push((k, c));
+        }
+    }
+    for (k, c) in commanders {
+        units[k].1.commander = c;
+    }
+    let mut out = Imported::default();
+    // Reinforcement groups: each unit in the group of its side, turn and entry.
+    let mut groups: Vec<Reinforcement> = s.reinforcements.clone();
+    let mut touched_groups = HashSet::new();
+    for (_, u, at) in &mut units {
+        let Some(at) = *at else { continue };
+        let was = groups.iter().position(|g| g.units.contains(&u.id));
+        let want = match at {
+            At::Arrives { turn, entry } => Some((turn, entry)),
+            _ => None,
+        };
+        // A unit given a turn joins that turn's group; one waiting off the map and given a
+        // place leaves its group (it starts there now); one that has arrived keeps its group,
+        // the record of its arrival.
+        let stays = match (was, want) {
+            (Some(g), Some((t, e))) => {
+                groups[g].turn == t && groups[g].entry == e && groups[g].side == u.side
+            }
+            (Some(_), None) => u.position != Position::OffMap,
+            (None, want) => want.is_none(),
+        };
+        if !stays {
+            if let Some(g) = was {
+                groups[g].units.retain(|x| *x != u.id);
+                touched_groups.insert(groups[g].id);
+            }
+            if let Some((turn, entry)) = want {
+                let g = match groups
+                    .iter()
+                    .position(|g| g.side == u.side && g.turn == turn && g.entry == entry)
+                {
+                    Some(g) => g,
+                    None => {
+                        let id = ReinforcementId(next);
+                        next += 1;
+                        out.new_groups += 1;
+                        groups.push(Reinforcement {
+                            id,
+                            turn,
+                            side: u.side,
+                            units: Vec::new(),
+                            entry,
+                        });
+                        groups.len() - 1
+                    }
+                };
+                groups[g].units.push(u.id);
+                touched_groups.insert(groups[g].id);
+            }
+        }
+        u.position = match at {
+            At::Hex(hex) => Position::Hex {
+                hex,
+                facing: match u.position {
+                    Position::Hex { facing, .. } => facing,
+                    _ => 0,
+                },
+            },
+            At::Table => u.position,
+            At::OffMap | At::Arrives { .. } => Position::OffMap,
+            At::Exited => Position::Exited,
+        };
+    }
+    for (_, u, _) in units {
+        match s.unit(u.id) {
+            Some(old) if *old == u => {}
+            Some(_) => {
+                out.changed += 1;
+                out.edits.push(Edit::PutUnit(Box::new(u)));
+            }
+            None => {
+                out.added += 1;
+                out.edits.push(Edit::PutUnit(Box::new(u)));
+            }
+        }
+    }
+    for g in groups
+        .into_iter()
+        .filter(|g| touched_groups.contains(&g.id))
+    {
+        if g.units.is_empty() {
+            if s.reinforcements.iter().any(|r| r.id == g.id) {
+                out.edits.push(Edit::RemoveReinforcement(g.id));
+            }
+        } else if s.reinforcements.iter().find(|r| r.id == g.id) != Some(&g) {
+            out.edits.push(Edit::PutReinforcement(Box::new(g)));
+        }
+    }
+    let listed: HashSet<&String> = seen.keys().collect();
+    out.untouched = s.units.iter().filter(|u| !listed.contains(&u.name)).count();
+    Ok(out)
+}
+
+/// "5" (starting and current) or "3/5" (current of starting).
+fn strength(v: &str) -> Option<Strength> {
+    let n = |t: &str| {
+        t.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|n| *n <= limits::MAX_STRENGTH)
+    };
+    match v.split_once('/') {
+        Some((c, st)) => {
+            let (current, start) = (n(c)?, n(st)?);
+            (current <= start).then_some(Strength { start, current })
+        }
+        None => n(v).map(Strength::full),
+    }
+}
+
+/// The `at` cell read: a hex as printed (or q,r), "table", "off map", "exited", or
+/// "turn T at E".
+fn at(s: &Scenario, v: &str) -> Result<At, String> {
+    let lower = v.to_ascii_lowercase();
+    match lower.as_str() {
+        "table" => {
+            return if s.map.is_hex() {
+                Err("'table': this scenario is played on a hex map; give a hex".into())
+            } else {
+                Ok(At::Table)
+            };
+        }
+        "off map" | "off-map" | "offmap" => return Ok(At::OffMap),
+        "exited" => return Ok(At::Exited),
+        _ => {}
+    }
+    if let Some(rest) = lower.strip_prefix("turn ") {
+        let (turn, entry) = rest
+            .split_once(" at ")
+            .ok_or_else(|| format!("'{v}': write a reinforcement as 'turn 3 at 0118'"))?;
+        let turn: u16 = turn
+            .trim()
+            .parse()
+            .ok()
+            .filter(|t| (1..=MAX_TURN).contains(t))
+            .ok_or_else(|| format!("'{v}': the turn must be 1 to {}", MAX_TURN))?;
+        let entry_text = v[v.len() - entry.len()..].trim();
+        let entry = match s.map.as_hex() {
+            Some(h) => Place::Hex(hex_of(h, entry_text)?),
+            None => Place::Table(inches(s, entry_text)?),
+        };
+        return Ok(At::Arrives { turn, entry });
+    }
+    match s.map.as_hex() {
+        Some(h) => hex_of(h, v).map(At::Hex),
+        None => Err(format!(
+            "'{v}': on a table a unit is 'table' (where it stands), 'off map', 'exited' or \
+             'turn T at X,Y'"
+        )),
+    }
+}
+
+fn hex_of(h: &HexMap, v: &str) -> Result<hexx::Hex, String> {
+    let axial = || {
+        let (q, r) = v.split_once(',')?;
+        Some(hexx::Hex::new(
+            q.trim().parse().ok()?,
+            r.trim().parse().ok()?,
+        ))
+    };
+    let hex = h
+        .hex_of_label(v)
+        .or_else(axial)
+        .ok_or_else(|| format!("'{v}' is not a hex of this map"))?;
+    if h.grid().index_of(hex).is_none() {
+        return Err(format!("'{v}' is not on the map"));
+    }
+    Ok(hex)
+}
+
+fn inches(s: &Scenario, v: &str) -> Result<Point, String> {
+    let p = v
+        .split_once(',')
+        .and_then(|(x, y)| Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .filter(|p| p.is_finite())
+        .ok_or_else(|| format!("'{v}' is not a point on the table (X,Y in inches)"))?;
+    match &s.map {
+        Map::Table(t)
+            if (0.0..=t.width_in).contains(&p.x) && (0.0..=t.height_in).contains(&p.y) =>
+        {
+            Ok(p)
+        }
+        _ => Err(format!("'{v}' is off the table")),
+    }
+}
+
+#[cfg(test)]
+mod tests;
