@@ -1311,6 +1311,35 @@ fn the_dock_divider_fits_the_rules_panel_and_is_dragged_and_remembered() {
     assert!(e.h.query_by_label("Rules and inspector divider").is_none());
 }
 
+/// On a hex map the tape names both what it counts: the hexes between the ends and the
+/// straight line in millimetres on paper; an end off the map is said, not counted silently.
+#[test]
+fn a_hex_measure_names_hexes_and_straight_millimetres_and_an_end_off_the_map() {
+    let s = sample("winceby");
+    let h = s.map.as_hex().expect("hex").clone();
+    let l = sandtable::scene::layout(&h);
+    let a = h.grid().hex_at(40).expect("hex");
+    let b = hexx::Hex::new(a.x, a.y + 3);
+    let (pa, pb) = (l.hex_to_world_pos(a), l.hex_to_world_pos(b));
+    let mut e = editor(s);
+    e.key(Key::M);
+    e.drag_map(Point::new(pa.x, pa.y), Point::new(pb.x, pb.y));
+    assert!(
+        e.app().status.contains("3 hexes · 75 mm straight")
+            && !e.app().status.contains("off the map"),
+        "{}",
+        e.app().status
+    );
+    e.key(Key::Escape);
+    let off = l.hex_to_world_pos(hexx::Hex::new(a.x - 60, a.y));
+    e.drag_map(Point::new(pa.x, pa.y), Point::new(off.x, off.y));
+    assert!(
+        e.app().status.contains("(an end off the map)"),
+        "{}",
+        e.app().status
+    );
+}
+
 /// The measuring tape's line stays on the map after the button is released (the status says
 /// what it measured) until Escape clears it, or the switch to Play (an author's measure is not
 /// the game's).

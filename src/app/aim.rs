@@ -60,10 +60,16 @@ impl App {
         };
     }
 
-    /// Enter with an aim: the unit moves there under its rules, as a drop of its ghost would.
+    /// Enter with an aim: the unit moves there under its rules, as a drop of its ghost would;
+    /// a refused place keeps the aim there.
     pub(super) fn move_to_aim(&mut self) {
         if let Some(to) = self.rules.aim.take() {
+            let legal = self.preview_ghost(to).is_some_and(|g| g.legal);
             self.drop_ghost(to);
+            if !legal {
+                // Refused: the aim stays where it was, to be moved on from there.
+                self.rules.aim = Some(to);
+            }
         }
     }
 

@@ -45,6 +45,22 @@ impl App {
             self.step_aim(n);
             return;
         }
+        if self.playing()
+            && let Some(u) = self.selected_unit()
+        {
+            // In Play the arrows aim a move; say why this selection has none to aim.
+            let s = self.doc.scenario();
+            let name = s.unit(u).map_or(String::new(), |x| x.name.clone());
+            let why = if crate::game::has_acted(s, u) {
+                format!("{name} has acted this phase")
+            } else if s.unit(u).is_some_and(|x| x.is_leader()) {
+                format!("{name} is a leader: C changes his chit; Tab goes on to a unit that moves")
+            } else {
+                format!("{name} has no move to aim now (its preview moves nobody)")
+            };
+            self.status = format!("Nothing to aim: {why}");
+            return;
+        }
         if self.selection.is_empty() {
             let step = if n.fine { PAN_STEP / 4.0 } else { PAN_STEP };
             self.view

@@ -547,11 +547,15 @@ impl App {
                 .show(ui, |ui| ui.label(RichText::new(who).strong()));
         }
         if let Some(h) = halted {
-            let name = s.unit(h.mover).map_or(String::new(), |u| u.name.clone());
-            ui.label(
-                RichText::new(format!("{name} halted: the other side reacts"))
-                    .color(ui.visuals().warn_fg_color),
-            );
+            let name = s.unit(h.mover).map_or(String::new(), |u| {
+                super::canvas::labels::counter_name(&u.name)
+            });
+            // Cut to the room left beside the menus (the whole line on hover), never over them.
+            let text = format!("{name} halted: the other side reacts");
+            ui.add(
+                egui::Label::new(RichText::new(&text).color(ui.visuals().warn_fg_color)).truncate(),
+            )
+            .on_hover_text(text);
         }
         if let Some(at) = self.replaying() {
             ui.label(

@@ -71,11 +71,7 @@ impl App {
             if let Some(p) = pending
                 && let Some(m) = p.staying_at(self.doc.scenario(), from)
             {
-                let why = self
-                    .preview_hover(from)
-                    .map(|h| h.text)
-                    .and_then(|t| t.strip_prefix(&format!("model {m}: ")).map(str::to_string))
-                    .unwrap_or_else(|| "the order does not move it".into());
+                let why = self.staying_reason(m, from);
                 self.refuse(format!("Model {m} stays where it stands: {why}"));
                 return taken;
             }
@@ -169,13 +165,27 @@ impl App {
         self.rules.open = self.usual_mode(u).map(|m| (u, m));
     }
 
+    /// Why model `m` of the waiting move stays where it stands (at `p`): the preview's mark
+    /// on it (out of command, and why), else that the order does not move it.
+    pub(super) fn staying_reason(&mut self, m: ModelId, p: Point) -> String {
+        let text = self.preview_hover(p).map(|h| h.text).unwrap_or_default();
+        // The marks read "model #3: why" or "model #3 is out of command: why".
+        if let Some(why) = text.strip_prefix(&format!("model {m}: ")) {
+            why.to_string()
+        } else if let Some(rest) = text.strip_prefix(&format!("model {m} ")) {
+            format!("it {rest}")
+        } else {
+            "the order does not move it".into()
+        }
+    }
+
     /// Moves a follower of the waiting move, if it may stand there; otherwise says why.
     pub(super) fn place_follower(&mut self, model: ModelId, to: Point) {
         let s = self.doc.scenario();
         if let Some(p) = &mut self.rules.pending {
             match p.move_follower(s, model, to) {
                 Ok(()) => self.status = "Follower placed: Enter commits the move".into(),
-                Err(why) => self.status = format!("Follower not moved: {why}"),
+                Err(why) => self.refuse(format!("Follower not moved: {why}")),
             }
         }
     }

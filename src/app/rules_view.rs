@@ -475,13 +475,28 @@ impl App {
                 }
             }
             None if self.rules.pending.is_none() => {
+                // Working by keyboard, the idle pointer's place is not asked about.
                 if let Some(c) = self.canvas.cursor
+                    && !self.canvas.keyboard_since_pointer
                     && self.rules.open.is_some()
                     && matches!(self.tool, super::tools::Tool::Select)
                     && let Some(h) = self.preview_hover(c)
                 {
                     items.extend(h.items());
                     self.tooltip(&h.text, h.legal);
+                }
+            }
+            None => {
+                // A model the waiting move leaves where it stands says why under the pointer.
+                if let Some(c) = self.canvas.cursor
+                    && let Some(p) = &self.rules.pending
+                    && let Some(m) = p.staying_at(self.doc.scenario(), c)
+                {
+                    let why = self.staying_reason(m, c);
+                    self.tooltip(
+                        &format!("model {m} stays where it stands: {why}"),
+                        Some(false),
+                    );
                 }
             }
             _ => {}

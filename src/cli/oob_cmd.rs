@@ -1,17 +1,19 @@
 //! `oob SCENARIO --out OOB.csv` and `--import OOB.csv`: the order of battle to and from a table
 //! a spreadsheet reads and writes (see `edit::ops::oob_table`).
 
-use super::error::CliError;
+use super::error::{CliError, EXIT_FINDINGS};
 use crate::edit::Document;
 use crate::edit::ops::oob_table::{oob_edits, oob_rows};
 use crate::edit::ops::terrain_grid::{GridError, MAX_GRID_BYTES, read_grid, write_grid};
 use crate::io;
 use crate::model::Scenario;
+use crate::rules::check::{Severity, check};
 use std::io::Write;
 use std::path::Path;
 
 /// Changes, adds and groups the units `table` names and saves the scenario to `to`, saying
-/// what changed. Nothing is written when a row is refused or the result would not validate.
+/// what changed and any error `check` now finds (exit 1). Nothing is written when a row is
+/// refused or the result would not validate.
 pub fn import(
     scenario: Scenario,
     table: &Path,
@@ -33,6 +35,14 @@ pub fn import(
     let rows = read_grid(&text).map_err(refused)?;
     let imported = oob_edits(&scenario, &rows).map_err(refused)?;
     let before: Vec<String> = scenario.validate().iter().map(|p| p.to_string()).collect();
+    let found = |s: &Scenario| -> Vec<String> {
+        check(s)
+            .into_iter()
+            .filter(|p| p.severity == Severity::Error)
+            .map(|p| p.message)
+            .collect()
+    };
+    let errors_before = found(&scenario);
     let mut doc = Document::new(scenario, None);
     if !imported.edits.is_empty() {
         doc.apply("Order of battle from a table", imported.edits)
@@ -60,7 +70,16 @@ pub fn import(
         },
         imported.untouched
     )?;
-    Ok(0)
+    // What `check` finds that it did not before (two units in one hex, say) is said, and the
+    // exit is 1 as `check`'s: the table is saved, to be set right in the editor or the table.
+    let new: Vec<String> = found(doc.scenario())
+        .into_iter()
+        .filter(|p| !errors_before.contains(p))
+        .collect();
+    for p in &new {
+        writeln!(out, "check: {p}")?;
+    }
+    Ok(if new.is_empty() { 0 } else { EXIT_FINDINGS })
 }
 
 /// Writes the order of battle to `table` (`-`: to `out`), atomically.

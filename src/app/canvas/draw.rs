@@ -551,18 +551,21 @@ fn text_rects<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> impl Iterator<
     })
 }
 
-/// Distance text for the measuring tape: inches on the table; hexes (and millimetres on paper)
-/// on a hex map.
+/// Distance text for the measuring tape: inches on the table; on a hex map the hexes counted
+/// and the straight line's millimetres on paper, each named, and whether an end is off the map.
 pub fn measure_text(s: &Scenario, from: Point, to: Point) -> String {
     match s.map.as_hex() {
         Some(h) => {
             let l = h.layout();
             let (a, b) = (l.world_pos_to_hex(from), l.world_pos_to_hex(to));
             let n = a.unsigned_distance_to(b);
+            // The hexes counted are the hexes the map has: an end off the map says so.
+            let off = [a, b].iter().any(|x| h.grid().index_of(*x).is_none());
             format!(
-                "{n} hex{} ({:.0} mm)",
+                "{n} hex{} · {:.0} mm straight{}",
                 if n == 1 { "" } else { "es" },
-                from.distance(to)
+                from.distance(to),
+                if off { " (an end off the map)" } else { "" }
             )
         }
         None => format!("{:.2}\"", from.distance(to)),
