@@ -238,3 +238,29 @@ fn calibrate_infers_the_stagger_from_three_clicks() {
     ));
     assert!(!e.shows("far better"), "the clicks now fit as the map is");
 }
+
+/// A scan numbered with letters for its columns ("A1") on a map numbered 0101: the window says
+/// how the label reads and numbers the map so in one step, after which the label is a hex.
+#[test]
+fn calibrate_offers_the_scans_letters_for_columns() {
+    let s = scanned();
+    let m = s.map.as_hex().expect("hex").clone();
+    assert!(!m.labels.column_letters);
+    let first = m.grid().hex_at(0).expect("hex");
+    let mut e = editor(s);
+    e.key(Key::K);
+    let c = m.layout().hex_to_world_pos(first);
+    e.click_map(Point::new(c.x, c.y));
+    e.h.get_by_label("Hex of click 1").focus();
+    e.h.run();
+    e.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    e.h.run();
+    e.h.get_by_label("Hex of click 1").type_text("A1");
+    e.h.run();
+    assert!(e.shows("'A1' reads as a hex with letters for columns"));
+    e.click("Number the map with letters for columns (A1, B1 …)");
+    let now = e.s().map.as_hex().expect("hex").clone();
+    assert!(now.labels.column_letters);
+    assert_eq!(now.hex_of_label("A1"), Some(first));
+    assert!(!e.shows("reads as a hex with"), "the offer goes once taken");
+}

@@ -35,6 +35,7 @@ fn a_broken_file_opens_the_sample_with_a_notice_naming_the_file_and_why() {
     let notice = start.notice.clone().expect("a notice");
     assert!(notice.contains("broken.sandtable"), "{notice}");
     assert!(notice.contains("not a Sandtable scenario"), "{notice}");
+    assert!(notice.ends_with("the file was not changed."), "{notice}");
     assert_eq!(
         start.path, None,
         "saving must not overwrite the broken file"
@@ -68,6 +69,7 @@ fn a_missing_file_says_it_cannot_be_read() {
     let notice = start.notice.expect("a notice");
     assert!(notice.contains("nowhere.sandtable"), "{notice}");
     assert!(notice.contains("cannot read"), "{notice}");
+    assert!(notice.ends_with("nothing was written."), "{notice}");
 }
 
 #[test]

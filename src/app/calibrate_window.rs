@@ -275,6 +275,54 @@ impl App {
     /// What the clicks say the map's shape should be: grown to a clicked hex beyond its
     /// edge, or staggered as the scan is; each a button making it one undo step (units and
     /// terrain keep their offset hexes, as in any reshape).
+    /// When a typed label the map's numbering cannot read is read with the columns numbered
+    /// the other way (a scan's "A1" on a map numbered 0101, or the reverse), offers to number
+    /// the map so, in one undo step: the scan's labels are the ones to type.
+    fn letters_offer(&self, ui: &mut Ui, s: &crate::model::Scenario, h: &HexMap) -> Commands {
+        let mut out = Commands::default();
+        let mut other = h.clone();
+        other.labels.column_letters = !h.labels.column_letters;
+        let clicks = &self.canvas.calibration.clicks;
+        let unread = |m: &HexMap| {
+            clicks
+                .iter()
+                .filter(|c| !c.hex.trim().is_empty() && m.hex_of_label(&c.hex).is_none())
+                .count()
+        };
+        let Some(example) = clicks
+            .iter()
+            .find(|c| h.hex_of_label(&c.hex).is_none() && other.hex_of_label(&c.hex).is_some())
+        else {
+            return out;
+        };
+        if unread(&other) >= unread(h) {
+            return out;
+        }
+        let how = if other.labels.column_letters {
+            "letters for columns (A1, B1 …)"
+        } else {
+            "numbers for columns (0101 …)"
+        };
+        ui.label(format!(
+            "'{}' reads as a hex with {how}, as the scan numbers them.",
+            example.hex.trim()
+        ));
+        if ui.button(format!("Number the map with {how}")).clicked() {
+            let mut map = s.map.clone();
+            if let Map::Hex(m) = &mut map {
+                m.labels.column_letters = other.labels.column_letters;
+            }
+            out.push(Command::Apply(
+                Change::new(
+                    "Number the map as the scan",
+                    vec![Edit::SetMap(Box::new(map))],
+                )
+                .saying(format!("The map's hexes are numbered with {how}")),
+            ));
+        }
+        out
+    }
+
     fn reshape_offers(&self, ui: &mut Ui, s: &crate::model::Scenario, h: &HexMap) -> Commands {
         let mut out = Commands::default();
         let HexShape::Rectangle {
@@ -420,6 +468,7 @@ impl App {
             Err(text) => ui.weak(text),
         };
         if let Some(h) = s.map.as_hex() {
+            out.extend(self.letters_offer(ui, s, h));
             out.extend(self.reshape_offers(ui, s, h));
         }
         ui.horizontal(|ui| {

@@ -29,10 +29,16 @@ pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
                 });
             }
             Err(e) => Some(format!(
-                "Could not open {}: {}. The sample {} is open instead; the file was not changed.",
+                "Could not open {}: {}. The sample {} is open instead; {}",
                 path.display(),
                 with_causes(&e),
-                samples::ALL[0].name
+                samples::ALL[0].name,
+                // A file that is there is left as it was; one that is not is not made.
+                if path.exists() {
+                    "the file was not changed."
+                } else {
+                    "nothing was written."
+                }
             )),
         },
         None => None,

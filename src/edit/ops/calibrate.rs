@@ -149,7 +149,7 @@ pub fn clear(s: &Scenario) -> Option<Vec<Edit>> {
     Some(vec![Edit::SetBackground(Some(Box::new(bg)))])
 }
 
-/// The columns and rows a rectangular hex map needs to hold every hex whose centre lies on its
+/// The columns and rows a rectangular hex map needs to hold every hex that lies wholly on its
 /// calibrated background, counted from its first hex east and south; `None` when the map
 /// already holds them (or the image is not calibrated, the map no rectangle, or the size over
 /// the hex limit). A scan is often larger than the map drawn so far: the Calibrate window
@@ -170,13 +170,18 @@ pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
     };
     let (layout, sim, unit) = (h.layout(), p.similarity(), s.map.placement_unit());
     let (mode, orient) = (parity.to_hexx(), h.orientation.to_hexx());
+    // A hex counts when the whole of it lies on the image: a hex cut by the scan's edge is
+    // no hex of the printed map.
     let on_image = |c: i32, r: i32| {
-        let w = layout.hex_to_world_pos(Hex::from_offset_coordinates([c, r], mode, orient));
-        let px = sim.apply(Point::new(w.x, w.y) / unit);
-        (0.0..=bg.width_px as f32).contains(&px.x) && (0.0..=bg.height_px as f32).contains(&px.y)
+        let hex = Hex::from_offset_coordinates([c, r], mode, orient);
+        layout.hex_corners(hex).iter().all(|w| {
+            let px = sim.apply(Point::new(w.x, w.y) / unit);
+            (0.0..=bg.width_px as f32).contains(&px.x)
+                && (0.0..=bg.height_px as f32).contains(&px.y)
+        })
     };
     // The image's corners give the farthest column and row it could reach; the edge hexes
-    // whose centres fall off the image are then taken back.
+    // not wholly on the image are then taken back.
     let (mut far_c, mut far_r) = (columns as i32 - 1, rows as i32 - 1);
     let (wide, high) = (bg.width_px as f32, bg.height_px as f32);
     for px in [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)] {
@@ -260,7 +265,7 @@ mod tests {
     #[test]
     fn a_scan_larger_than_the_map_offers_the_size_that_holds_its_hexes() {
         // A new map over an 800 x 600 image at 20 px a hex across the flats: flat-topped
-        // columns stand 0.866 of that apart, so the image is about 46 columns by 30 rows.
+        // columns stand 0.866 of that apart, so about 45 columns by 29 rows lie wholly on it.
         let mut s = with_image(Scenario::new_hex("scan"));
         assert_eq!(scan_cover(&s), None, "a stretched image is the map's size");
         let h = s.map.as_hex().expect("hex").clone();
@@ -277,7 +282,7 @@ mod tests {
             rotation_deg: 0.0,
         });
         let (cols, rows) = scan_cover(&s).expect("the scan is larger");
-        // Every counted hex's centre is on the image, and one more column or row would not be.
+        // Every counted column and row has a hex wholly on the image; one more would not.
         let on = |col: u32, row: u32| {
             let m = &s.map.as_hex().expect("hex");
             let hex = Hex::from_offset_coordinates(
@@ -288,14 +293,12 @@ mod tests {
                 },
                 m.orientation.to_hexx(),
             );
-            let w = m.layout().hex_to_world_pos(hex);
             let bg = s.background.as_ref().expect("image");
-            let px = bg
-                .placement
-                .expect("placed")
-                .similarity()
-                .apply(Point::new(w.x, w.y) / unit);
-            px.x >= 0.0 && px.x <= 800.0 && px.y >= 0.0 && px.y <= 600.0
+            let sim = bg.placement.expect("placed").similarity();
+            m.layout().hex_corners(hex).iter().all(|w| {
+                let px = sim.apply(Point::new(w.x, w.y) / unit);
+                px.x >= 0.0 && px.x <= 800.0 && px.y >= 0.0 && px.y <= 600.0
+            })
         };
         assert!((0..rows).any(|r| on(cols - 1, r)) && !(0..rows).any(|r| on(cols, r)));
         assert!((0..cols).any(|c| on(c, rows - 1)) && !(0..cols).any(|c| on(c, rows)));
