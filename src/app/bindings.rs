@@ -282,22 +282,22 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         action: Action::NudgeLeft,
         keys: &[key(NONE, Key::ArrowLeft)],
-        what: "move the selection west one hex or half an inch; pan when nothing is selected",
+        what: "move the selection west one hex or half an inch (in Play: aim its move, Enter moves); pan when nothing is selected",
     },
     Binding {
         action: Action::NudgeRight,
         keys: &[key(NONE, Key::ArrowRight)],
-        what: "move the selection east one hex or half an inch; pan when nothing is selected",
+        what: "move the selection east one hex or half an inch (in Play: aim its move, Enter moves); pan when nothing is selected",
     },
     Binding {
         action: Action::NudgeUp,
         keys: &[key(NONE, Key::ArrowUp)],
-        what: "move the selection north one hex or half an inch; pan when nothing is selected",
+        what: "move the selection north one hex or half an inch (in Play: aim its move, Enter moves); pan when nothing is selected",
     },
     Binding {
         action: Action::NudgeDown,
         keys: &[key(NONE, Key::ArrowDown)],
-        what: "move the selection south one hex or half an inch; pan when nothing is selected",
+        what: "move the selection south one hex or half an inch (in Play: aim its move, Enter moves); pan when nothing is selected",
     },
     Binding {
         action: Action::NudgeLeftFine,
@@ -464,12 +464,17 @@ pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Command
 pub fn shortcuts_window_ui(ctx: &egui::Context, open: &mut bool) {
     // The list is longer than a small window is tall: it scrolls inside the window.
     let tall = (ctx.content_rect().height() - 120.0).max(200.0);
+    // As tall as the window allows and wide enough for the longest line, so the list reads
+    // without scrolling sideways and with little scrolling down.
     egui::Window::new("Keyboard shortcuts")
         .open(open)
+        .default_size([640.0, tall])
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height(tall)
+                .min_scrolled_height(tall)
                 .show(ui, |ui| {
+                    ui.set_min_width(600.0);
                     egui::Grid::new("keys").striped(true).show(ui, |ui| {
                         for b in BINDINGS {
                             ui.label(keys_text(ctx, b.action));

@@ -209,7 +209,7 @@ impl Pending {
             let (fill, edge, dash) = if bad.contains(&m.id) || behind.contains(&m.id) {
                 (REJECTED, REJECTED_EDGE, None)
             } else if suggested {
-                (draw::with_alpha(LEGAL, 60), LEGAL_EDGE, Some(3.0))
+                (draw::with_alpha(LEGAL, 35), LEGAL_EDGE, Some(4.0))
             } else {
                 (draw::with_alpha(LEGAL, 170), LEGAL_EDGE, None)
             };
