@@ -203,20 +203,26 @@ fn patrol_move_waiting_for_followers() -> (Editor, Scenario) {
     let s = sample("patrol");
     let u = s.find_unit("1st Rifle Section").expect("section").clone();
     let leader = u.leader().expect("leader").pos;
-    let legal = around(leader, 4.5, 0.5)
-        .into_iter()
-        .filter(|p| p.distance(leader) > 3.5)
-        .find(|p| {
-            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
-                .is_some_and(|d| d.verdict.is_ok())
-        })
-        .expect("legal");
+    let legal = advance_to(&s, &u, 4.5, |p| p.distance(leader) > 3.5);
     let mut e = editor(s.clone());
     e.click_map(leader);
     e.preview("Advance");
     e.drag_map(leader, legal);
     assert!(e.shows("drag the followers into place"));
     (e, s)
+}
+
+/// A place within `radius` of `u`'s leader where M42 lets him end an Advance, kept by `keep`.
+fn advance_to(s: &Scenario, u: &Unit, radius: f32, keep: impl Fn(Point) -> bool) -> Point {
+    let leader = u.leader().expect("leader").pos;
+    around(leader, radius, 0.5)
+        .into_iter()
+        .filter(|p| keep(*p))
+        .find(|p| {
+            m42::check_destination(s, u.id, MoveType::Advance, None, *p)
+                .is_some_and(|d| d.verdict.is_ok())
+        })
+        .expect("a legal place")
 }
 
 /// With the leader placed, the real models are the followers to drag: grabbing one where it
@@ -341,14 +347,9 @@ fn patrol_a_press_on_a_model_left_out_of_command_says_why() {
     {
         m.pos = away;
     }
-    let legal = around(leader, 3.5, 0.5)
-        .into_iter()
-        .filter(|p| p.distance(leader) > 2.5 && p.distance(away) > 8.0)
-        .find(|p| {
-            m42::check_destination(&s, u.id, MoveType::Advance, None, *p)
-                .is_some_and(|d| d.verdict.is_ok())
-        })
-        .expect("legal");
+    let legal = advance_to(&s, &u, 3.5, |p| {
+        p.distance(leader) > 2.5 && p.distance(away) > 8.0
+    });
     let mut e = editor(s.clone());
     e.click_map(leader);
     e.preview("Advance");

@@ -348,6 +348,28 @@ impl App {
                 ));
             }
         }
+        // A calibrated scan that holds more hexes than the map, east or south of it (a scan
+        // is usually drawn to its edges, the map often only as far as the clicks needed).
+        if let Some((c, r)) = calibrate::scan_cover(s) {
+            let (c, r) = (c.max(columns), r.max(rows));
+            ui.label(format!(
+                "The scan holds {c} x {r} hexes; the map has {columns} x {rows}."
+            ));
+            if ui
+                .button(format!("Grow the map to {c} x {r} hexes"))
+                .on_hover_text(
+                    "Adds columns and rows east and south so every hex on the scan is a hex \
+                     of the map; one undo step",
+                )
+                .clicked()
+            {
+                let to = rectangle(h, c, r, parity);
+                out.push(Command::Apply(
+                    Change::new("Grow the map to the scan", resize_hex_map(s, to))
+                        .saying(format!("The map is now {c} x {r} hexes")),
+                ));
+            }
+        }
         if let Some((other, then, now)) = self.calibration_stagger() {
             let lines = match h.orientation {
                 Orientation::Flat => "columns pushed down",
@@ -546,42 +568,7 @@ impl App {
             {
                 out.push(Command::Apply(Change::new("Uncalibrate background", edits)));
             }
-            out.extend(scan_cover_offer(ui, s));
         }
         out
     }
-}
-
-/// When the calibrated scan holds more hexes than the map (east or south of it), says so and
-/// offers to grow the map to them: a scan is usually drawn to its edges, the map often only
-/// as far as the first clicks needed.
-fn scan_cover_offer(ui: &mut Ui, s: &crate::model::Scenario) -> Commands {
-    let mut out = Commands::default();
-    let (Some((c, r)), Some(h)) = (calibrate::scan_cover(s), s.map.as_hex()) else {
-        return out;
-    };
-    let HexShape::Rectangle {
-        columns,
-        rows,
-        parity,
-    } = h.shape
-    else {
-        return out;
-    };
-    ui.separator();
-    ui.label(format!(
-        "The scan holds {c} x {r} hexes; the map has {columns} x {rows}."
-    ));
-    if ui
-        .button(format!("Grow the map to {c} x {r} hexes"))
-        .on_hover_text("Adds columns and rows east and south so every hex on the scan is a hex of the map; one undo step")
-        .clicked()
-    {
-        let to = rectangle(h, c.max(columns), r.max(rows), parity);
-        out.push(Command::Apply(
-            Change::new("Grow the map to the scan", resize_hex_map(s, to))
-                .saying(format!("The map is now {} x {} hexes", c.max(columns), r.max(rows))),
-        ));
-    }
-    out
 }
