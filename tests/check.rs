@@ -337,6 +337,8 @@ fn hex_deployment_zones_objectives_and_reinforcements() {
         place: Place::Hex(Hex::new(90, 90)),
         value: 1,
         notes: String::new(),
+        held: Holding::default(),
+        side_points: Vec::new(),
     });
     let early = hex_unit(&mut s, 0, "Early", Hex::new(0, 0));
     let rid = ReinforcementId(s.alloc());

@@ -562,3 +562,47 @@ fn after_collapse_all_a_click_on_a_sections_header_opens_it() {
         "every section open"
     );
 }
+
+/// Victory conditions are authored in the inspector: kept score on, a last turn, points for the
+/// enemy's losses (Scenario > Victory), an objective's points to one side and how it is held.
+#[test]
+fn victory_conditions_are_set_in_the_inspector() {
+    let mut s = sample("winceby");
+    s.rules.victory = None;
+    for o in &mut s.objectives {
+        o.held = Holding::Occupied;
+        o.side_points.clear();
+    }
+    let mut e = inspector(s.clone());
+    e.h.state_mut().selection.clear();
+    e.h.run();
+    e.click_and_settle("Victory");
+    e.click_and_settle("Keep score (victory conditions)");
+    let v = e.s().rules.victory.clone().expect("victory conditions");
+    assert_eq!(
+        v.last_turn,
+        Some(s.turn + 9),
+        "ten turns from now by default"
+    );
+    e.set_number("Last turn", 12.0);
+    e.set_number("VP per enemy unit routed or removed", 2.0);
+    let v = e.s().rules.victory.clone().expect("victory conditions");
+    assert_eq!((v.last_turn, v.per_unit_lost), (Some(12), 2));
+    assert!(e.shows("The game ends after turn 12; the side with more points wins."));
+    let village = s.objectives[0].clone();
+    let royalists = s.sides[1].clone();
+    e.select(ItemRef::Objective(village.id));
+    e.set_number(&format!("VP to {}", royalists.name), 5.0);
+    e.pick("Held", "last occupied");
+    let o = e.s().objectives[0].clone();
+    assert_eq!(o.points_for(royalists.id), 5);
+    assert_eq!(
+        o.points_for(s.sides[0].id),
+        village.value,
+        "the other side: its value"
+    );
+    assert_eq!(o.held, Holding::LastOccupied);
+    // One undo step per field.
+    e.undo();
+    assert_eq!(e.s().objectives[0].held, Holding::Occupied);
+}

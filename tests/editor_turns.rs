@@ -347,3 +347,64 @@ fn tab_in_a_movement_phase_walks_the_units_yet_to_act() {
     assert_eq!(seen.len(), yet.len(), "every unit yet to act is reached");
     assert!(e.app().status.contains("yet to act"), "{}", e.app().status);
 }
+
+/// Victory in Play: the turn bar shows each side's points (the breakdown named for assistive
+/// tools), the Log tab how they are made up; the end of the last turn says who won, the game
+/// then refuses End turn, and stepping back through the log shows the score as it was then.
+#[test]
+fn victory_the_turn_bar_keeps_the_score_and_the_last_turn_ends_the_game() {
+    let mut s = sample("winceby");
+    let v = s.rules.victory.clone().expect("Winceby keeps score");
+    s.turn = v.last_turn.expect("a last turn");
+    // A Royalist regiment stands in Winceby village (3 VP, last occupied).
+    let village = s
+        .objectives
+        .iter()
+        .find(|o| o.name == "Winceby village")
+        .expect("the village")
+        .clone();
+    let Place::Hex(hex) = village.place else {
+        panic!("a hex objective")
+    };
+    let savile = s.find_unit("Savile's Regiment of Horse").expect("unit").id;
+    s.unit_mut(savile).expect("unit").position = Position::Hex { hex, facing: 0 };
+    let mut e = editor(s);
+    e.click("Play mode switch");
+    assert!(
+        e.shows(
+            "Score: Parliament (Eastern Association) 0, Royalists 3 (the game ends after turn 10)"
+        ),
+        "the turn bar's score"
+    );
+    e.click("Log");
+    assert!(e.shows("Score now"));
+    assert!(e.shows("Royalists 3: Winceby village 3"));
+    e.keys(Modifiers::SHIFT, Key::E);
+    // Units have not acted: the end of the turn asks first; Enter ends it.
+    if e.app().game_log().is_empty() {
+        e.key(Key::Enter);
+    }
+    assert!(
+        e.last_entry().contains(
+            "End of turn 10, the last: the game is over, victory to Royalists by 3 points (3 to 0)"
+        ),
+        "{}",
+        e.last_entry()
+    );
+    assert!(e.shows("Game over: victory to Royalists by 3 points (3 to 0)"));
+    let n = e.log_len();
+    e.click("End turn");
+    assert_eq!(e.log_len(), n, "the game takes no more turns");
+    e.press_button("Step back");
+    assert_eq!(e.app().replaying(), Some(n - 1), "{}", e.app().status);
+    assert!(e.shows(&match n - 1 {
+        0 => "Score at the start".to_string(),
+        k => format!("Score after entry {k}"),
+    }));
+    assert!(
+        !e.shows("Game over"),
+        "before the last entry the game went on"
+    );
+    e.press_button("Back to the present");
+    assert!(e.shows("Game over"));
+}

@@ -384,6 +384,8 @@ fn opening() -> Scenario {
             place: Place::Hex(hex(at)),
             value,
             notes: notes.into(),
+            held: Default::default(),
+            side_points: Vec::new(),
         });
     }
     assert_eq!(s.validate(), vec![]);

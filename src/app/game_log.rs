@@ -226,6 +226,7 @@ impl App {
                 out.push(Command::BackToPresent);
             }
         });
+        super::score_view::log_score(ui, self.doc.scenario(), at);
         let present = self.play.replay.as_ref().map_or(&self.doc, |r| &r.present);
         let game = present.scenario().game.clone();
         if let Some(g) = &game {

@@ -15,6 +15,7 @@
 //!   `paint`, `layer_mesh`: shapes to egui; `view`: the one map-to-screen transform;
 //! - `export_window`: File > Export; `dialogs`: file dialogs behind a trait the tests replace.
 //! - `activity`: Edit or Play and what each allows; `play`: the game in the editor;
+//!   `score_view`: its score on the turn bar and in the Log tab;
 //!   `glyphs`: text in the glyphs the editor's font has.
 
 pub mod activity;
@@ -54,6 +55,7 @@ mod roll_field;
 mod rules_drag;
 mod rules_panel;
 mod rules_view;
+mod score_view;
 pub mod settings;
 pub mod startup;
 mod tiled_import;

@@ -483,7 +483,12 @@ impl App {
         let stage = game::stage(s);
         let last = crate::rules::engine::next_stage(s, stage).is_none();
         let halted = s.game.as_ref().and_then(|g| g.state.halted.as_ref());
-        let live = self.replaying().is_none() && halted.is_none();
+        let over = crate::rules::victory::over(s);
+        let live = self.replaying().is_none() && halted.is_none() && over.is_none();
+        let why_not = match over {
+            Some(t) => format!("the game is over: turn {t} was its last (Ctrl+Z takes back)"),
+            None => "a move is halted for the other side's reaction: Go on first".to_string(),
+        };
         let waiting = crate::rules::engine::turn::left_unmoved(s, stage, true).len();
         let end_turn_hint = format!(
             "end this turn (Shift+E): every unit may act again, the counter advances{}. \
@@ -497,7 +502,7 @@ impl App {
         if ui
             .add_enabled(live, egui::Button::new("End turn"))
             .on_hover_text(end_turn_hint)
-            .on_disabled_hover_text("a move is halted for the other side's reaction: Go on first")
+            .on_disabled_hover_text(&why_not)
             .clicked()
         {
             out.push(Command::EndTurn);
@@ -508,23 +513,25 @@ impl App {
                 .on_hover_text(
                     "on to the next phase of this turn, the other side's Movement Phase (E)",
                 )
-                .on_disabled_hover_text(
-                    "a move is halted for the other side's reaction: Go on first",
-                )
+                .on_disabled_hover_text(&why_not)
                 .clicked()
         {
             out.push(Command::EndPhase);
         }
         let acted = s.game.as_ref().map_or(0, |g| g.acted.len());
-        let text = format!(
-            "Turn {} · {} · {acted} acted",
-            s.turn,
-            crate::rules::engine::stage_text(s, stage)
-        );
+        let text = match over {
+            Some(t) => format!("Turn {t} was the last"),
+            None => format!(
+                "Turn {} · {} · {acted} acted",
+                s.turn,
+                crate::rules::engine::stage_text(s, stage)
+            ),
+        };
         let l = ui.label(RichText::new(&text).strong());
         l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
         // Whose turn it is, in the side's colour, where the eye looks for it.
         let acting = match stage.side.and_then(|id| s.side(id)) {
+            _ if over.is_some() => None,
             Some(side) => Some((format!("{} to act", side.name), side.colour)),
             None if s.sides.len() > 1 => Some((
                 "both sides act".to_string(),
@@ -546,6 +553,7 @@ impl App {
                 .inner_margin(egui::Margin::symmetric(6, 1))
                 .show(ui, |ui| ui.label(RichText::new(who).strong()));
         }
+        super::score_view::turn_bar_score(ui, s);
         if let Some(h) = halted {
             let name = s.unit(h.mover).map_or(String::new(), |u| {
                 super::canvas::labels::counter_name(&u.name)

@@ -21,8 +21,39 @@ struct Report {
     units: Vec<UnitInfo>,
     columns: Vec<ColumnInfo>,
     zones: Vec<Named>,
-    objectives: Vec<Named>,
+    objectives: Vec<ObjectiveInfo>,
     reinforcements: Vec<ReinforcementInfo>,
+    /// The victory conditions, when the scenario keeps score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    victory: Option<VictoryInfo>,
+}
+
+#[derive(Serialize)]
+struct ObjectiveInfo {
+    id: u32,
+    name: String,
+    /// Points to the side holding it.
+    value: u16,
+    /// Points to each side, where they are not `value`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    side_points: Vec<SidePointsInfo>,
+    held: Holding,
+}
+
+#[derive(Serialize)]
+struct SidePointsInfo {
+    side: String,
+    points: u16,
+}
+
+#[derive(Serialize)]
+struct VictoryInfo {
+    last_turn: Option<u16>,
+    per_unit_lost: u16,
+    per_strength_lost: u16,
+    hold_within_in: f32,
+    /// The conditions in words, as the scenario sheet prints them.
+    conditions: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -265,11 +296,28 @@ fn report(s: &Scenario) -> Report {
         objectives: s
             .objectives
             .iter()
-            .map(|o| Named {
+            .map(|o| ObjectiveInfo {
                 id: o.id.0,
                 name: o.name.clone(),
+                value: o.value,
+                side_points: o
+                    .side_points
+                    .iter()
+                    .map(|p| SidePointsInfo {
+                        side: side_name(p.side),
+                        points: p.points,
+                    })
+                    .collect(),
+                held: o.held,
             })
             .collect(),
+        victory: s.rules.victory.as_ref().map(|v| VictoryInfo {
+            last_turn: v.last_turn,
+            per_unit_lost: v.per_unit_lost,
+            per_strength_lost: v.per_strength_lost,
+            hold_within_in: v.hold_within_in,
+            conditions: crate::model::victory_words::condition_words(s),
+        }),
         reinforcements: s
             .reinforcements
             .iter()
@@ -440,15 +488,35 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
                 .join(" → ")
         )?;
     }
-    for (title, list) in [
-        ("deployment zones", &r.zones),
-        ("objectives", &r.objectives),
-    ] {
-        if !list.is_empty() {
-            writeln!(out, "\n{title}:")?;
-            for z in list {
-                writeln!(out, "  #{:<4} {}", z.id, z.name)?;
-            }
+    if !r.zones.is_empty() {
+        writeln!(out, "\ndeployment zones:")?;
+        for z in &r.zones {
+            writeln!(out, "  #{:<4} {}", z.id, z.name)?;
+        }
+    }
+    if !r.objectives.is_empty() {
+        writeln!(out, "\nobjectives:")?;
+        for o in &r.objectives {
+            let mut points = vec![format!("{} VP", o.value)];
+            points.extend(
+                o.side_points
+                    .iter()
+                    .map(|p| format!("{} VP to {}", p.points, p.side)),
+            );
+            writeln!(
+                out,
+                "  #{:<4} {} ({}; {})",
+                o.id,
+                o.name,
+                points.join(", "),
+                o.held.name()
+            )?;
+        }
+    }
+    if let Some(v) = &r.victory {
+        writeln!(out, "\nvictory:")?;
+        for w in &v.conditions {
+            writeln!(out, "  {w}")?;
         }
     }
     for x in &r.reinforcements {

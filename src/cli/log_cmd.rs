@@ -10,6 +10,7 @@ use crate::io;
 use crate::model::game::{Bookmark, LogEntry, Phase};
 use crate::model::{Scenario, UnitId};
 use crate::rules::engine::stage_text;
+use crate::rules::victory;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -49,12 +50,42 @@ struct LogJson<'a> {
     fingerprint: Option<&'a str>,
     bookmarks: &'a [Bookmark],
     entries: &'a [LogEntry],
+    /// Each side's points now and how they are made up, when the scenario keeps score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Vec<ScoreJson>>,
+    /// Who won, once the last turn has ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<String>,
     /// With `--verify`: whether the game is what the rules give from its start.
     #[serde(skip_serializing_if = "Option::is_none")]
     replays: Option<bool>,
     /// The first difference, when it is not.
     #[serde(skip_serializing_if = "Option::is_none")]
     replay_error: Option<String>,
+}
+
+/// A side's points as `log --json` gives them.
+#[derive(Serialize)]
+pub(super) struct ScoreJson {
+    side: String,
+    points: u32,
+    /// The lines in words: "Winceby village 3", "1 enemy unit routing 2".
+    made_of: Vec<String>,
+}
+
+/// The score of `s` as JSON, when it keeps one.
+pub(super) fn score_json(s: &Scenario) -> Option<Vec<ScoreJson>> {
+    let score = victory::score(s)?;
+    Some(
+        score
+            .iter()
+            .map(|sc| ScoreJson {
+                side: s.side(sc.side).map_or_else(String::new, |x| x.name.clone()),
+                points: sc.total,
+                made_of: victory::line_words(s, sc),
+            })
+            .collect(),
+    )
 }
 
 /// The index `text` names, at most `max`.
@@ -122,6 +153,9 @@ pub fn log(file: &Path, args: LogArgs<'_>, out: &mut dyn Write) -> Result<u8, Cl
                 fingerprint: g.fingerprint.as_deref(),
                 bookmarks: &g.bookmarks,
                 entries: &g.log,
+                score: score_json(&s),
+                result: victory::over(&s)
+                    .and_then(|_| victory::score(&s).map(|sc| victory::result_words(&s, &sc))),
                 replays: args.verify.then_some(check.is_ok()),
                 replay_error: check.as_ref().err().map(ToString::to_string),
             },
@@ -179,6 +213,19 @@ fn write_text(
             out,
             "start fingerprint: none (a game begun before format 3)"
         )?,
+    }
+    if let Some(score) = victory::score(s) {
+        match victory::over(s) {
+            Some(last) => writeln!(
+                out,
+                "the game is over (turn {last} was the last): {}",
+                victory::result_words(s, &score)
+            )?,
+            None => writeln!(out, "score now:")?,
+        }
+        for sc in &score {
+            writeln!(out, "  {}", victory::side_words(s, sc))?;
+        }
     }
     let mut marks = g.bookmarks.iter().peekable();
     for (i, e) in g.log.iter().enumerate() {

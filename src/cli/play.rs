@@ -327,6 +327,13 @@ fn finish(
                     p.scenario.game.as_ref().map_or(0, |g| g.log.len()),
                     &p.entry,
                 )?;
+                if let Some(score) = crate::rules::victory::score(&p.scenario) {
+                    writeln!(
+                        out,
+                        "   score: {}",
+                        crate::rules::victory::totals_words(&p.scenario, &score)
+                    )?;
+                }
             }
             Ok(0)
         }

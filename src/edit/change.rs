@@ -108,6 +108,10 @@ impl Edit {
                     )));
                 }
                 remove(&mut s.sides, |x| x.id == id, ItemRef::Side(id))?;
+                // An objective's points to the side go with it.
+                for o in &mut s.objectives {
+                    o.side_points.retain(|p| p.side != id);
+                }
             }
             Edit::PutTerrain(t) => {
                 bump(s, t.id.0);

@@ -8,6 +8,7 @@ use super::dice::SplitMix64;
 use crate::model::game::{Action, LogEntry, MAX_LOG_ENTRIES, Undo};
 use crate::model::{Map, Position, Scenario, Unit, UnitId};
 use crate::rules::engine::{self, InPlay, Outcome, Stage, turn};
+use crate::rules::victory;
 
 /// Carries out `action` on `s` (whose game exists) and returns its entry (not yet logged).
 pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refused> {
@@ -26,6 +27,10 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
             .map_or_else(|| h.mover.to_string(), |u| u.name.clone());
         return Err(Refused::Halted(mover));
     }
+    if let Some(last) = victory::over(s) {
+        return Err(Refused::GameOver(last));
+    }
+    let held_before = game.state.held.clone();
     let mut rng = SplitMix64(game.dice);
     let mut next = None;
     let mut next_turn = None;
@@ -109,12 +114,26 @@ pub(super) fn apply(s: &mut Scenario, action: Action) -> Result<LogEntry, Refuse
             }
         }
     }
+    let held = victory::remembered(s, &held_before);
+    if let Some(g) = s.game.as_mut() {
+        g.state.held = held;
+    }
+    let mut what = o.what;
+    if next_turn.is_some()
+        && let Some(last) = victory::over(s)
+        && let Some(score) = victory::score(s)
+    {
+        what = format!(
+            "End of turn {last}, the last: the game is over, {}",
+            victory::result_words(s, &score)
+        );
+    }
     Ok(LogEntry {
         turn,
         phase,
         unit: o.unit,
         action: o.action,
-        what: o.what,
+        what,
         reasons: o.reasons,
         path: o.path,
         undo,

@@ -35,6 +35,10 @@ pub enum Refused {
     WouldNotLoad(String),
     #[error("{what} is limited to {limit}")]
     TooLong { what: &'static str, limit: usize },
+    #[error(
+        "the game is over: its last turn, turn {0}, has ended (take back to play on, or raise the last turn in the scenario's victory conditions)"
+    )]
+    GameOver(u16),
     #[error("there is no entry {entry}: the log holds {of}")]
     NoEntry { entry: usize, of: usize },
 }

@@ -57,6 +57,7 @@ pub fn begin(s: &Scenario, seed: u64) -> Game {
         log: Vec::new(),
         state: TurnState {
             side: first.side,
+            held: crate::rules::victory::remembered(s, &[]),
             ..TurnState::default()
         },
         fingerprint: Some(fingerprint(s)),

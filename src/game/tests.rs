@@ -360,3 +360,71 @@ fn r3_a_failed_ld_check_leaves_fall_back_as_the_only_order() {
         "for this turn only"
     );
 }
+
+/// Victory: the village is held by the last side to occupy it; at the end of the last turn the
+/// game says who won, logs it, and takes no more actions; a take back plays on; the holders
+/// replay as logged.
+#[test]
+fn victory_the_game_ends_with_its_last_turn_and_says_who_won() {
+    use crate::model::{Holding, Position, Victory};
+    let mut s = sample("winceby");
+    s.rules.victory = Some(Victory {
+        last_turn: Some(s.turn),
+        ..Victory::default()
+    });
+    let village = s
+        .objectives
+        .iter_mut()
+        .find(|o| o.name == "Winceby village")
+        .expect("the village");
+    village.held = Holding::LastOccupied;
+    let (vid, place) = (village.id, village.place);
+    let Place::Hex(hex) = place else {
+        panic!("a hex objective")
+    };
+    let savile = id(&s, "Savile's Regiment of Horse");
+    let royalists = s.unit(savile).expect("unit").side;
+    let mut there = s.unit(savile).expect("unit").clone();
+    let from = there.position;
+    there.position = Position::Hex { hex, facing: 0 };
+    let s = ok(
+        &s,
+        Action::Referee {
+            unit: Box::new(there.clone()),
+            note: "Savile's Horse rides into the village".into(),
+        },
+    );
+    there.position = from;
+    let s = ok(
+        &s,
+        Action::Referee {
+            unit: Box::new(there),
+            note: "and out again".into(),
+        },
+    );
+    let g = s.game.as_ref().expect("a game");
+    assert!(
+        g.state
+            .held
+            .iter()
+            .any(|h| h.objective == vid && h.side == royalists),
+        "the Royalists still hold the village they left"
+    );
+    let ended = play(&s, Action::EndTurn, 99).expect("the last turn ends");
+    let royalist_name = &s.side(royalists).expect("side").name;
+    assert!(
+        ended.entry.what.contains(&format!(
+            "the game is over, victory to {royalist_name} by 3 points"
+        )),
+        "{}",
+        ended.entry.what
+    );
+    let over = ended.scenario;
+    assert_eq!(
+        play(&over, Action::EndPhase, 99).expect_err("over"),
+        Refused::GameOver(s.turn)
+    );
+    verify(&over, None).expect("the holders replay as logged");
+    let back = take_back(&over).expect("takes back");
+    assert!(play(&back, Action::EndPhase, 99).is_ok(), "play goes on");
+}

@@ -21,9 +21,27 @@ pub fn fingerprint(s: &Scenario) -> String {
     start.meta.format_version = 0;
     // Serialising the model cannot fail (no maps with non-string keys, no custom errors);
     // were it to, the digest of nothing would differ from every real position.
-    let json = serde_json::to_vec(&start).unwrap_or_default();
-    let digest = Sha256::digest(&json);
+    let json = serde_json::to_string(&start).unwrap_or_default();
+    let digest = Sha256::digest(as_format_3(json).as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The fields format 4 added, as compact JSON writes them at their defaults (no victory
+/// conditions; an objective held when occupied at the end, with no points of its own to a
+/// side). A string the player typed cannot hold them: its quotes are escaped.
+const FORMAT_4_DEFAULTS: [&str; 2] = [
+    r#","held":"Occupied","side_points":[]"#,
+    r#","victory":null"#,
+];
+
+/// `json` with the format-4 fields at their defaults left out: a position that uses none of
+/// them digests as format 3 wrote it, so a game begun before keeps its fingerprint (and the
+/// scenario both players agreed on still matches it).
+fn as_format_3(mut json: String) -> String {
+    for d in FORMAT_4_DEFAULTS {
+        json = json.replace(d, "");
+    }
+    json
 }
 
 /// The position `s`'s game started from, with no game.
@@ -42,6 +60,8 @@ pub(super) fn restart(s: &Scenario, game: &Game) -> Scenario {
     at.units = game.start.units.clone();
     at.columns = game.start.columns.clone();
     at.turn = game.start.turn;
+    let start = &at;
+    let held = crate::rules::victory::remembered(start, &[]);
     at.game = Some(Box::new(Game {
         start: game.start.clone(),
         phase: game.start.phase,
@@ -50,6 +70,7 @@ pub(super) fn restart(s: &Scenario, game: &Game) -> Scenario {
         log: Vec::new(),
         state: crate::model::game::TurnState {
             side: game.start.side,
+            held,
             ..Default::default()
         },
         fingerprint: game.fingerprint.clone(),

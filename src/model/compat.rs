@@ -24,7 +24,9 @@ use std::cell::Cell;
 /// - 3: a game's turn state (the phasing side, a move halted for a reaction, owed pin tests),
 ///   the fingerprint of its start, bookmarks and the players' notes on log entries, and the
 ///   actions that play them (read through `model::compat`).
-pub const FORMAT_VERSION: u32 = 3;
+/// - 4: victory conditions (`RuleOptions::victory`, each objective's holding and points per
+///   side) and the objectives a game remembers as held (`TurnState::held`).
+pub const FORMAT_VERSION: u32 = 4;
 
 thread_local! {
     static READING: Cell<u32> = const { Cell::new(FORMAT_VERSION) };
@@ -58,6 +60,19 @@ pub(super) fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Err
     let r = Ruleset::deserialize(d)?;
     RULESET.with(|c| c.set(Some(r)));
     Ok(r)
+}
+
+/// A field added in format 4: its default in a file of an earlier format, read otherwise.
+pub(super) fn since_v4<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    if READING.with(Cell::get) < 4 {
+        Ok(T::default())
+    } else {
+        T::deserialize(d)
+    }
 }
 
 /// A field added in format 3: its default in a format-1 or format-2 binary file, read

@@ -93,6 +93,10 @@ pub struct TurnState {
     pub halted: Option<Halt>,
     /// Units of a broken column that owe a pin test (R1) before any of it acts again.
     pub pin_tests: Vec<UnitId>,
+    /// The objectives held by the last side whose units stood on them alone (format 4):
+    /// what an objective scored "last occupied" needs of the game's past.
+    #[serde(default, deserialize_with = "super::compat::since_v4")]
+    pub held: Vec<super::victory::Held>,
 }
 
 /// A move halted at a reaction-charge check point (R5, 004: "The phasing player's movement is

@@ -411,6 +411,16 @@ fn turn_state(
     if st.pin_tests.len() > units.len() {
         fail("it owes more pin tests than there are units".into());
     }
+    // A remembered holder may name an objective or a side since removed by an edit: scoring
+    // reads the holders through the scenario's objectives and ignores those. Only the length
+    // is bounded.
+    if st.held.len() > super::limits::MAX_ITEMS {
+        fail(format!(
+            "it remembers {} held objectives, more than the {} a scenario may hold",
+            st.held.len(),
+            super::limits::MAX_ITEMS
+        ));
+    }
     if let Some(h) = &st.halted {
         for u in std::iter::once(&h.mover)
             .chain(&h.leaders)

@@ -516,6 +516,8 @@ pub fn order_of_battle(n: &OobSize, seed: u64) -> Scenario {
             place,
             value: (o % 4) as u16,
             notes: padded(format!("Hold ({o})."), n.note_chars, false, &mut rng),
+            held: super::Holding::default(),
+            side_points: Vec::new(),
         });
     }
     s

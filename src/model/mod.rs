@@ -26,6 +26,8 @@ mod scenario;
 mod terrain;
 mod unit;
 mod validate;
+pub mod victory;
+pub mod victory_words;
 pub mod words;
 
 pub use bytes::ImageBytes;
@@ -42,6 +44,7 @@ pub use ruleset::Ruleset;
 pub use scenario::*;
 pub use terrain::*;
 pub use unit::*;
+pub use victory::{Held, Holding, SidePoints, Victory};
 pub use words::count;
 
 use crate::geom::{Footprint, HexGrid, MM_PER_INCH, Point, hex_layout};

@@ -7,6 +7,7 @@ use super::map::{Background, Edge, Map, Place};
 use super::ruleset::Ruleset;
 use super::terrain::{TerrainPiece, TerrainType};
 use super::unit::{KindTag, Unit};
+use super::victory::{Holding, SidePoints, Victory};
 use crate::geom::Point;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -55,8 +56,26 @@ pub struct Objective {
     pub id: ObjectiveId,
     pub name: String,
     pub place: Place,
+    /// Points to the side holding it (victory points), unless `side_points` names the side.
     pub value: u16,
     pub notes: String,
+    /// When it counts for the side holding it (format 4).
+    #[serde(default, deserialize_with = "super::compat::since_v4")]
+    pub held: Holding,
+    /// Its points to a side that are not `value` (format 4): a town worth 3 to the attacker
+    /// and 1 to the defender.
+    #[serde(default, deserialize_with = "super::compat::since_v4")]
+    pub side_points: Vec<SidePoints>,
+}
+
+impl Objective {
+    /// What holding it is worth to `side`.
+    pub fn points_for(&self, side: SideId) -> u16 {
+        self.side_points
+            .iter()
+            .find(|p| p.side == side)
+            .map_or(self.value, |p| p.points)
+    }
 }
 
 /// Units that arrive later in the game.
@@ -142,6 +161,9 @@ pub struct RuleOptions {
     /// Morale bonus for units in buildings (R4; default +1).
     pub in_buildings_bonus: i8,
     pub optional: OptionalRules,
+    /// How the scenario is won (format 4); none: no score is kept.
+    #[serde(default, deserialize_with = "super::compat::since_v4")]
+    pub victory: Option<Victory>,
 }
 
 impl RuleOptions {
@@ -153,6 +175,7 @@ impl RuleOptions {
             hexside_costs: HexsideCosts::default(),
             in_buildings_bonus: 1,
             optional: OptionalRules::default(),
+            victory: None,
         }
     }
 }

@@ -243,6 +243,42 @@ impl Scenario {
             if let Place::Table(p) = o.place {
                 c.point(item, "position", p);
             }
+            if o.side_points.len() > s.sides.len() {
+                c.fail(
+                    item,
+                    format!(
+                        "it gives points to {} sides; the scenario has {}",
+                        o.side_points.len(),
+                        s.sides.len()
+                    ),
+                );
+            } else {
+                for (i, p) in o.side_points.iter().enumerate() {
+                    if !sides.contains(&p.side) {
+                        c.fail(
+                            item,
+                            format!("its points name side {}, which does not exist", p.side),
+                        );
+                    } else if o.side_points[..i].iter().any(|q| q.side == p.side) {
+                        c.fail(item, format!("its points name side {} twice", p.side));
+                    }
+                }
+            }
+        }
+        if let Some(v) = &s.rules.victory {
+            c.number(
+                ItemRef::Scenario,
+                "victory holding distance",
+                v.hold_within_in,
+                0.0,
+                super::victory::MAX_HOLD_WITHIN_IN,
+            );
+            if v.last_turn == Some(0) {
+                c.fail(
+                    ItemRef::Scenario,
+                    "the victory conditions' last turn is 0: turns count from 1",
+                );
+            }
         }
 
         for r in &s.reinforcements {

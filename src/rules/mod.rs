@@ -24,6 +24,7 @@
 //! | [`check`] | the problems `sandtable check` reports |
 //! | [`serial`] | shared JSON helpers: a reason with the sentence a player reads |
 //! | [`unit_fields`] | which of a unit's numbers and flags the scenario's rules read |
+//! | [`victory`] | who holds each objective, the score, who won at the last turn |
 //!
 //! Where each heading of `docs/rules.md` lives (one hop: the file that decides it):
 //!
@@ -54,6 +55,7 @@
 //! | Playing a game: the Ld check (2D6 at or under Ld), followers set by hand | `engine/table.rs` |
 //! | Playing a game: follow-up rolls (retire distance, stampede) | `engine/morale.rs` |
 //! | Playing a game: dice, typed or rolled | `engine/roll.rs` (the game's generator is `game/dice.rs`) |
+//! | Victory: holding objectives, the score, the end of the last turn | `victory.rs` |
 
 pub mod check;
 pub mod column;
@@ -69,6 +71,7 @@ pub mod placement;
 pub mod reach;
 pub mod serial;
 pub mod unit_fields;
+pub mod victory;
 
 #[cfg(test)]
 pub(crate) mod testkit;

@@ -492,6 +492,12 @@ fn build(
             place,
             value,
             notes,
+            held: if value % 2 == 0 {
+                Holding::Occupied
+            } else {
+                Holding::LastOccupied
+            },
+            side_points: Vec::new(),
         });
     }
     let offmap: Vec<(UnitId, SideId)> = s

@@ -359,7 +359,17 @@ pub fn objective_ui(ui: &mut Ui, f: &mut Form, o: &Objective) {
                 vec![with(Objective { place, ..o.clone() })],
             );
         }
+        super::victory::objective_points_ui(ui, f, o);
     });
+    if f.s.rules.victory.is_none() {
+        ui.label(
+            RichText::new(
+                "The scenario keeps no score: Scenario > Victory (click the empty map) turns it on.",
+            )
+            .small()
+            .weak(),
+        );
+    }
     if let Some((v, key)) = f.text_block(ui, "Notes", &k("notes"), &o.notes, &any) {
         let x = Objective {
             notes: v,

@@ -12,7 +12,8 @@
 //! - `column`: columns of march: ordered members, widths, units on table at the start;
 //! - `items`: terrain pieces, deployment zones, objectives, reinforcements;
 //! - `scenario`: meta and turn, background, reinforcements by turn; `ruleset`: the rules and
-//!   their options; `tables`: sides and the terrain table;
+//!   their options; `victory`: the victory conditions and an objective's points; `tables`:
+//!   sides and the terrain table;
 //! - `map`: table size, hex orientation, shape and size (terrain and pieces follow).
 
 mod column;
@@ -25,6 +26,7 @@ mod ruleset;
 mod scenario;
 mod tables;
 mod unit;
+mod victory;
 
 use crate::model::*;
 use egui::{Id, RichText, Ui};

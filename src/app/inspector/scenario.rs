@@ -1,5 +1,5 @@
 //! The scenario, shown when nothing is selected: meta and turn, rules (ruleset, morale, zones
-//! of control, hexside costs, the optional rules of R4), the map, sides, the terrain table, the
+//! of control, hexside costs, the optional rules of R4), victory conditions, the map, sides, the terrain table, the
 //! background image and the reinforcements by turn.
 
 use super::form::{Form, any, grid, non_empty, section};
@@ -15,6 +15,9 @@ pub fn scenario_ui(ui: &mut Ui, f: &mut Form, side: SideId, zoc_side: &mut Optio
     ui.heading("Scenario");
     section(ui, "Title and turn", "meta", false, |ui| meta_ui(ui, f));
     section(ui, "Rules", "rules", false, |ui| rules_ui(ui, f, zoc_side));
+    section(ui, "Victory", "victory", true, |ui| {
+        super::victory::victory_ui(ui, f)
+    });
     section(ui, "Map", "map", false, |ui| map_ui(ui, f));
     section(
         ui,

@@ -349,6 +349,8 @@ pub fn place_objective(s: &Scenario, at: Point) -> Option<Edit> {
         place,
         value: 1,
         notes: String::new(),
+        held: Holding::default(),
+        side_points: Vec::new(),
     })))
 }
 

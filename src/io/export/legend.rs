@@ -404,6 +404,8 @@ pub fn objective(s: &Scenario) -> Arc<Scene> {
         place,
         value: 0,
         notes: String::new(),
+        held: Default::default(),
+        side_points: Vec::new(),
     });
     build(
         &m,

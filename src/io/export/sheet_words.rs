@@ -300,15 +300,23 @@ pub(super) fn blocks(s: &Scenario) -> Vec<Block> {
     if !s.objectives.is_empty() {
         b.push(Block::Heading("Objectives".into()));
         let star = legend::objective(s);
+        let scored = s.rules.victory.is_some();
         for o in &s.objectives {
             let mut detail = vec![place_words(s, o.place)];
+            if scored {
+                detail.push(format!("counts {}", o.held.name()));
+            }
             if !o.notes.trim().is_empty() {
                 detail.push(o.notes.trim().to_string());
             }
             b.push(Block::Row {
                 swatch: Swatch::Scene(star.clone()),
-                title: if o.value > 0 {
-                    format!("{} ({} VP)", o.name, o.value)
+                title: if scored || o.value > 0 {
+                    format!(
+                        "{} ({})",
+                        o.name,
+                        crate::model::victory_words::points_words(s, o)
+                    )
                 } else {
                     o.name.clone()
                 },
@@ -316,6 +324,11 @@ pub(super) fn blocks(s: &Scenario) -> Vec<Block> {
                 indent: 0.0,
             });
         }
+    }
+    let conditions = crate::model::victory_words::general_words(s);
+    if !conditions.is_empty() {
+        b.push(Block::Heading("Victory".into()));
+        b.extend(conditions.into_iter().map(para));
     }
     let terrain = legend::terrain(s);
     let units = legend::units(s);
