@@ -2,7 +2,8 @@
 //!
 //! Layers, arrows pointing one way: `app` → `preview` → `scene`, `rules`; `app` → `edit` →
 //! `rules` → `model`, `geom` (`edit::ops::outcome` carries out what the rules answer);
-//! `cli` → `io` → `scene`, `model`; `cli` → `rules`; `app`, `cli` → `samples` → `io`. See
+//! `cli` → `io` → `scene`, `model`; `cli` → `rules`; `app`, `cli` → `samples` → `io`;
+//! `app`, `cli` → `report` → `game`, `io` (the after-action report). See
 //! `docs/architecture.md`.
 
 pub mod app;
@@ -13,6 +14,7 @@ pub mod geom;
 pub mod io;
 pub mod model;
 pub mod preview;
+pub mod report;
 pub mod rules;
 pub mod samples;
 pub mod scene;

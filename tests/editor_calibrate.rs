@@ -116,6 +116,21 @@ fn calibrate_offers_to_grow_the_map_to_the_whole_scan() {
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     e.h.run();
     assert_eq!(e.s().map.as_hex().expect("hex").shape, m.shape);
+    // A blank margin: one column fewer than the scan, typed in before growing.
+    e.h.get_by_label("Grow to")
+        .set_value_accesskit(f64::from(c - 1));
+    e.h.run();
+    e.h.run();
+    e.click(&format!("Grow the map to {} x {r} hexes", c - 1));
+    let HexShape::Rectangle {
+        columns: now_c,
+        rows: now_r,
+        ..
+    } = e.s().map.as_hex().expect("hex").shape
+    else {
+        panic!("a rectangle");
+    };
+    assert_eq!((now_c, now_r), (c - 1, r), "the size chosen");
 }
 
 /// Clicks on the scan at the centres of the hexes with these offsets as `shaped` lays them,

@@ -372,7 +372,7 @@ fn victory_the_turn_bar_keeps_the_score_and_the_last_turn_ends_the_game() {
     e.click("Play mode switch");
     assert!(
         e.shows(
-            "Score: Parliament (Eastern Association) 0, Royalists 3 (the game ends after turn 10)"
+            "Score: Parliament (Eastern Association) 0 · Royalists 3 (the game ends after turn 10)"
         ),
         "the turn bar's score"
     );
@@ -407,4 +407,30 @@ fn victory_the_turn_bar_keeps_the_score_and_the_last_turn_ends_the_game() {
     );
     e.press_button("Back to the present");
     assert!(e.shows("Game over"));
+}
+
+/// The arrows on a leader in Play say what he may do in this phase: in the Command Phase C
+/// changes his chit; in a Movement Phase his chit waits for the next Command Phase.
+#[test]
+fn the_arrows_on_a_leader_say_what_the_phase_lets_him_do() {
+    let mut e = editor(sample("winceby"));
+    e.click("Play mode switch");
+    e.select("Earl of Manchester");
+    e.key(Key::ArrowLeft);
+    assert!(
+        e.app().status.contains("C changes his chit"),
+        "{}",
+        e.app().status
+    );
+    e.click("End phase");
+    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    e.select("Earl of Manchester");
+    e.key(Key::ArrowLeft);
+    assert!(
+        e.app()
+            .status
+            .contains("his chit changes in the Command Phase"),
+        "{}",
+        e.app().status
+    );
 }

@@ -780,3 +780,60 @@ fn side_handout_names_nothing_of_the_other_side() {
         }
     }
 }
+
+/// The after-action report of the Winceby game saved by format 3 (tests/fixtures/v3: a chit,
+/// the end of the Command Phase, Cromwell's Horse charging from 1506 to 1107, a referee's
+/// override): its turn page matches its golden, and `sandtable report` writes the cover, the
+/// turn and the result as PNG pages, or one PDF, and refuses a scenario with no game.
+#[test]
+fn the_after_action_report_of_a_saved_game_matches_its_golden_and_the_command_writes_it() {
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v3/winceby-game.sandtable");
+    let s = sandtable::io::load(&game).expect("the saved game");
+    let pages = sandtable::report::pages(&s, &ExportOptions::default(), "2026-11-28")
+        .expect("the report's pages");
+    let names: Vec<&str> = pages.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["cover", "turn-2", "result"]);
+    let img = export::render(&pages[1], GOLDEN_DPI)
+        .expect("renders")
+        .into_image()
+        .expect("image");
+    compare("winceby-report-turn", &img).unwrap_or_else(|e| panic!("{e}"));
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game_s = game.display().to_string();
+    let out = dir.path().join("report.png").display().to_string();
+    let run = sandtable(&[
+        "report",
+        &game_s,
+        "--out",
+        &out,
+        "--dpi",
+        "20",
+        "--date",
+        "2026-11-28",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for name in ["cover", "turn-2", "result"] {
+        let p = dir.path().join(format!("report-{name}.png"));
+        assert!(image::open(&p).is_ok(), "{name} written");
+    }
+    let pdf = dir.path().join("report.pdf").display().to_string();
+    let run = sandtable(&["report", &game_s, "--out", &pdf, "--paper", "letter"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        stdout.contains("after-action report: 3 pages on Letter portrait"),
+        "{stdout}"
+    );
+    let run = sandtable(&["report", &saves("winceby.sandtable"), "--out", &pdf]);
+    assert!(!run.status.success());
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("holds no game"),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

@@ -488,3 +488,438 @@ fn every_page_of_a_handout_names_its_side() {
     let whole = printed(&s, None, Paper::A4, false);
     assert!(whole.iter().all(|t| !t.contains("HANDOUT")));
 }
+
+/// The after-action report (issue: a played game as a printed story).
+mod after_action {
+    use super::pdf_text::{pages_text, squeezed};
+    use super::sample;
+    use sandtable::game;
+    use sandtable::io::export::{self, ExportOptions, Format};
+    use sandtable::model::game::{Action, Dice, Phase, TestDice, TestKind};
+    use sandtable::model::*;
+    use sandtable::report;
+    use sandtable::rules::{engine, hex_commands, victory};
+
+    const DATE: &str = "2026-11-28";
+
+    fn act(s: &mut Scenario, a: Action) -> bool {
+        match game::play(s, a, 5) {
+            Ok(p) => {
+                *s = p.scenario;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn referee(s: &mut Scenario, name: &str, note: &str, f: impl FnOnce(&mut Unit)) {
+        let mut u = s.find_unit(name).expect(name).clone();
+        f(&mut u);
+        assert!(
+            act(
+                s,
+                Action::Referee {
+                    unit: Box::new(u),
+                    note: note.into()
+                }
+            ),
+            "{name}"
+        );
+    }
+
+    /// Up to two units of `side` move: on a hex map to their farthest legal hex, on a table
+    /// (after the R3 Ld check) two inches along the table in the first direction the rules
+    /// accept.
+    fn move_some(s: &mut Scenario, side: SideId) {
+        let ids: Vec<UnitId> = s
+            .units
+            .iter()
+            .filter(|u| u.side == side && !u.is_leader() && u.in_play())
+            .map(|u| u.id)
+            .collect();
+        let mut moved = 0;
+        for id in ids {
+            if moved == 2 {
+                break;
+            }
+            if s.map.is_hex() {
+                let to = hex_commands::preview_moves(s, id, None).ok().and_then(|p| {
+                    p.legal()
+                        .filter(|h| h.cost > 0)
+                        .max_by_key(|h| h.cost)
+                        .map(|h| h.hex)
+                });
+                if let Some(hex) = to
+                    && act(
+                        s,
+                        Action::Move {
+                            unit: id,
+                            order: None,
+                            to: Some(Place::Hex(hex)),
+                            followers: Vec::new(),
+                        },
+                    )
+                {
+                    moved += 1;
+                }
+                continue;
+            }
+            let Some(at) = s
+                .unit(id)
+                .and_then(|u| u.leader().or(u.models.first()))
+                .map(|m| m.pos)
+            else {
+                continue;
+            };
+            act(
+                s,
+                Action::LeaderCheck {
+                    unit: id,
+                    dice: Dice::Typed(2),
+                },
+            );
+            for d in [(0.0, -2.0), (0.0, 2.0), (2.0, 0.0), (-2.0, 0.0)] {
+                let to = Place::Table(sandtable::geom::Point::new(at.x + d.0, at.y + d.1));
+                if act(
+                    s,
+                    Action::Move {
+                        unit: id,
+                        order: None,
+                        to: Some(to),
+                        followers: Vec::new(),
+                    },
+                ) {
+                    moved += 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Plays `turns` turns: in each side's Movement Phase some of its units move; every phase
+    /// is ended, the last with the turn.
+    fn campaign(s: &mut Scenario, turns: u16) {
+        for _ in 0..turns {
+            loop {
+                let stage = game::stage(s);
+                if stage.phase == Phase::Movement
+                    && let Some(side) = stage.side
+                {
+                    move_some(s, side);
+                }
+                // A move halted for the other side's reaction goes on.
+                while s.game.as_ref().is_some_and(|g| g.state.halted.is_some()) {
+                    assert!(act(s, Action::GoOn), "the halted move goes on");
+                }
+                if engine::next_stage(s, stage).is_none() {
+                    assert!(act(s, Action::EndTurn), "the turn ends");
+                    break;
+                }
+                assert!(act(s, Action::EndPhase), "the phase ends");
+            }
+        }
+    }
+
+    /// The report of `s` as PDF: its pages described, and the text of each page as a reader
+    /// gets it.
+    fn report_pdf(s: &Scenario) -> (Vec<export::Page>, Vec<String>) {
+        let o = ExportOptions {
+            format: Format::Pdf,
+            ..ExportOptions::default()
+        };
+        let pages = report::pages(s, &o, DATE).expect("the report's pages");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("report.pdf");
+        let done = report::write(s, &o, &out, DATE, &mut |_, _| {}).expect("written");
+        assert_eq!(done.pages, pages.len());
+        let text = pages_text(&std::fs::read(&out).expect("the PDF"));
+        assert_eq!(text.len(), pages.len(), "one PDF page per page described");
+        (pages, text)
+    }
+
+    /// Every entry of the log is told, numbered, in order, with its note; the report's text
+    /// holds each, in order.
+    fn tells_every_entry_in_order(s: &Scenario, text: &[String]) {
+        let c = report::chronicle(s, DATE).expect("a chronicle");
+        let log = &s.game.as_ref().expect("a game").log;
+        let told: Vec<&export::Told> = c.turns.iter().flat_map(|t| &t.entries).collect();
+        assert_eq!(told.len(), log.len(), "every entry");
+        let all = squeezed(&text.join(" "));
+        let mut from = 0;
+        for (i, (t, e)) in told.iter().zip(log).enumerate() {
+            assert_eq!(t.number, i + 1);
+            assert_eq!(t.note, e.note);
+            let key = squeezed(&format!("{}. ", t.number));
+            let body = squeezed(&t.text);
+            let at = all[from..]
+                .find(&body)
+                .unwrap_or_else(|| panic!("entry {} ({}) not after the one before", i + 1, t.text));
+            assert!(
+                all[..from + at].ends_with(&key) || t.move_number.is_some(),
+                "entry {} numbered",
+                i + 1
+            );
+            from += at + body.len();
+            if let Some(n) = &t.note {
+                assert!(
+                    all[from..].contains(&squeezed(n)),
+                    "the note on entry {}",
+                    i + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_ten_turn_winceby_game_reports_every_entry_in_order_with_its_moves_cropped() {
+        let mut s = sample("winceby");
+        let last = s.turn + 9;
+        s.rules
+            .victory
+            .as_mut()
+            .expect("Winceby keeps score")
+            .last_turn = Some(last);
+        referee(
+            &mut s,
+            "Northern Horse",
+            "the Northern Horse breaks at the hollow",
+            |u| u.state.morale = Morale::Routing,
+        );
+        campaign(&mut s, 10);
+        assert_eq!(victory::over(&s), Some(last), "the game is over");
+        let s = game::annotate(&s, 4, "a fine charge").expect("a note");
+        let c = report::chronicle(&s, DATE).expect("a chronicle");
+        assert_eq!(c.turns.len(), 10, "a chapter per turn");
+        assert!(
+            c.turns[0]
+                .marks
+                .iter()
+                .any(|m| m.kind == export::MarkKind::Routed)
+        );
+        let whole = sandtable::scene::frame(&s).0;
+        let mut cropped = 0;
+        for ch in &c.turns {
+            let Some(crop) = export::action_crop(&ch.end, &ch.moves, &ch.marks) else {
+                assert!(ch.moves.is_empty() && ch.marks.is_empty());
+                continue;
+            };
+            for p in ch.moves.iter().flat_map(|m| &m.path) {
+                let q = export::place_point(&ch.end, *p);
+                assert!(
+                    (crop.min.x..=crop.max.x).contains(&q.x)
+                        && (crop.min.y..=crop.max.y).contains(&q.y),
+                    "turn {}: a move's path lies in the crop",
+                    ch.turn
+                );
+            }
+            assert!(crop.min.x >= whole.min.x - 1e-3 && crop.max.x <= whole.max.x + 1e-3);
+            if (crop.max.x - crop.min.x) < (whole.max.x - whole.min.x) - 1e-3
+                || (crop.max.y - crop.min.y) < (whole.max.y - whole.min.y) - 1e-3
+            {
+                cropped += 1;
+            }
+        }
+        assert!(cropped > 0, "some turn's map is cropped to its action");
+        let (pages, text) = report_pdf(&s);
+        let names: Vec<&str> = pages.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names.first(), Some(&"cover"));
+        assert!(names.last().is_some_and(|n| n.starts_with("result")));
+        let turn_pages: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| n.starts_with("turn-"))
+            .collect();
+        for t in s.turn - 9..=last {
+            assert!(
+                turn_pages.contains(&format!("turn-{t}").as_str()),
+                "a page for turn {t}"
+            );
+        }
+        assert!(
+            pages.len() >= 12,
+            "a cover, ten turns and the result: {names:?}"
+        );
+        tells_every_entry_in_order(&s, &text);
+        let closing = squeezed(&text.concat());
+        let sc = victory::score(&s).expect("a score");
+        assert!(closing.contains(&squeezed(&victory::result_words(&s, &sc))));
+        assert!(closing.contains(&squeezed("Fingerprint of the start")));
+    }
+
+    #[test]
+    fn a_rearguard_game_with_tests_rerolls_a_rout_and_a_referee_reports_every_entry() {
+        let mut s = sample("rearguard");
+        // A British unit with a re-roll (Elite, or an attached commander's).
+        let unit = s
+            .units
+            .iter()
+            .find(|u| {
+                !u.is_leader()
+                    && u.on_table()
+                    && u.side == s.sides[0].id
+                    && (u.has(SpecialRule::Elite) || u.attached_leader.is_some())
+            })
+            .expect("a British unit with a re-roll")
+            .clone();
+        // A morale test failed twice (the re-roll too).
+        let tested = act(
+            &mut s,
+            Action::Test {
+                unit: unit.id,
+                kind: TestKind::Morale,
+                cause: None,
+                dice: TestDice::Roll {
+                    first: Dice::Typed(1),
+                    reroll: Some(Dice::Typed(1)),
+                    follow_up: Vec::new(),
+                },
+            },
+        );
+        assert!(tested, "the morale test and its re-roll are taken");
+        let enemy = s
+            .units
+            .iter()
+            .find(|u| !u.is_leader() && u.on_table() && u.side == s.sides[1].id)
+            .expect("an Afghan unit")
+            .name
+            .clone();
+        referee(
+            &mut s,
+            &enemy,
+            "the tribesmen break under the volley",
+            |u| u.state.morale = Morale::Routing,
+        );
+        campaign(&mut s, 2);
+        let log = s.game.as_ref().map(|g| g.log.clone()).unwrap_or_default();
+        let n = log.len();
+        assert!(n >= 6, "a game of some length: {n} entries");
+        assert!(
+            log.iter().any(|e| matches!(e.action, Action::Move { .. })),
+            "the game has moves"
+        );
+        assert!(
+            log.iter().any(|e| matches!(
+                &e.action,
+                Action::Test {
+                    dice: TestDice::Roll {
+                        reroll: Some(_),
+                        ..
+                    },
+                    ..
+                }
+            )),
+            "a test with its re-roll"
+        );
+        let s = game::annotate(&s, 1, "the 44th wavers").expect("a note");
+        let s = game::annotate(&s, n, "night falls").expect("a note");
+        let (pages, text) = report_pdf(&s);
+        assert_eq!(pages.first().map(|p| p.name.as_str()), Some("cover"));
+        tells_every_entry_in_order(&s, &text);
+        let c = report::chronicle(&s, DATE).expect("a chronicle");
+        assert!(
+            c.turns[0]
+                .marks
+                .iter()
+                .any(|m| m.kind == export::MarkKind::Routed),
+            "the rout is marked on the first turn's map"
+        );
+        assert!(
+            squeezed(&text.concat()).contains(&squeezed(&format!("{enemy} (routing)"))),
+            "the losses"
+        );
+    }
+
+    /// Each sample's victory conditions at the end of a game: a unit of the first side set on
+    /// an objective and one of the other side routed, the last turn ended: the first side holds
+    /// the objective at its own points and scores the rout, and the game says who won.
+    #[test]
+    fn every_samples_victory_conditions_score_the_end_of_a_scripted_game() {
+        for name in ["bakambo", "rearguard", "skirmish", "patrol", "winceby"] {
+            let mut s = sample(name);
+            let v = s
+                .rules
+                .victory
+                .clone()
+                .unwrap_or_else(|| panic!("{name} keeps score"));
+            s.rules.victory.as_mut().expect("victory").last_turn = Some(s.turn);
+            // The first side takes an objective the other does not stand on (either way round).
+            let (a, b, o) = [(0, 1), (1, 0)]
+                .into_iter()
+                .find_map(|(i, j)| {
+                    let (a, b) = (s.sides[i].id, s.sides[j].id);
+                    let o = s
+                        .objectives
+                        .iter()
+                        .find(|o| victory::occupier(&s, o) != Some(b))?;
+                    Some((a, b, o.clone()))
+                })
+                .unwrap_or_else(|| panic!("{name}: an objective one side does not hold"));
+            let on_map = |u: &&Unit| !u.is_leader() && (u.on_table() || u.hex().is_some());
+            let holder = s
+                .units
+                .iter()
+                .filter(|u| u.side == a)
+                .find(on_map)
+                .expect("a unit")
+                .clone();
+            let routed = s
+                .units
+                .iter()
+                .filter(|u| u.side == b)
+                .find(on_map)
+                .expect("a unit")
+                .clone();
+            referee(&mut s, &holder.name, "takes the objective", |u| {
+                match o.place {
+                    Place::Hex(hex) => u.position = Position::Hex { hex, facing: 0 },
+                    Place::Table(p) => {
+                        let first = u.models[0].pos;
+                        for m in &mut u.models {
+                            m.pos = p + (m.pos - first);
+                        }
+                    }
+                }
+            });
+            referee(&mut s, &routed.name, "breaks", |u| {
+                u.state.morale = Morale::Routing
+            });
+            assert!(act(&mut s, Action::EndTurn), "{name}: the last turn ends");
+            assert!(victory::over(&s).is_some(), "{name}");
+            let sc = victory::score(&s).expect("a score");
+            let mine = sc.iter().find(|x| x.side == a).expect("side");
+            let theirs = sc.iter().find(|x| x.side == b).expect("side");
+            assert!(
+                mine.lines.contains(&victory::Scored::Objective {
+                    objective: o.id,
+                    points: u32::from(o.points_for(a))
+                }),
+                "{name}: {} holds {}",
+                holder.name,
+                o.name
+            );
+            let loss = u32::from(v.per_unit_lost)
+                + u32::from(v.per_strength_lost) * u32::from(routed.strength.start);
+            assert!(
+                mine.lines.contains(&victory::Scored::Loss {
+                    unit: routed.id,
+                    removed: false,
+                    points: loss
+                }),
+                "{name}: the rout scores {loss}"
+            );
+            let entry = s
+                .game
+                .as_ref()
+                .and_then(|g| g.log.last())
+                .map(|e| e.what.clone())
+                .unwrap_or_default();
+            let side_name = |id: SideId| s.side(id).expect("side").name.clone();
+            let expected = match mine.total.cmp(&theirs.total) {
+                std::cmp::Ordering::Greater => format!("victory to {}", side_name(a)),
+                std::cmp::Ordering::Less => format!("victory to {}", side_name(b)),
+                std::cmp::Ordering::Equal => "a draw".to_string(),
+            };
+            assert!(entry.contains(&expected), "{name}: {entry}");
+        }
+    }
+}

@@ -351,17 +351,38 @@ impl App {
         // A calibrated scan that holds more hexes than the map, east or south of it (a scan
         // is usually drawn to its edges, the map often only as far as the clicks needed).
         if let Some((c, r)) = calibrate::scan_cover(s) {
-            let (c, r) = (c.max(columns), r.max(rows));
+            let (most_c, most_r) = (c.max(columns), r.max(rows));
+            // The size to grow to, the scan's unless trimmed here: a scan's blank margin (where
+            // it prints its row numbers) holds whole hexes of paper that are no hexes of the map.
+            let id = egui::Id::unique("calibrate-grow-to");
+            let mut size = ui
+                .data(|d| d.get_temp::<([u32; 2], [u32; 2])>(id))
+                .filter(|(offered, _)| *offered == [most_c, most_r])
+                .map_or([most_c, most_r], |(_, chosen)| chosen);
             ui.label(format!(
-                "The scan holds {c} x {r} hexes; the map has {columns} x {rows}."
+                "The scan holds {most_c} x {most_r} hexes; the map has {columns} x {rows}. A blank \
+                 margin counts too: take its columns or rows off here."
             ));
-            if ui
-                .button(format!("Grow the map to {c} x {r} hexes"))
-                .on_hover_text(
-                    "Adds columns and rows east and south so every hex on the scan is a hex \
+            ui.horizontal(|ui| {
+                let l = ui.label("Grow to");
+                ui.add(egui::DragValue::new(&mut size[0]).range(columns..=most_c))
+                    .labelled_by(l.id)
+                    .on_hover_text("columns");
+                ui.label("x");
+                ui.add(egui::DragValue::new(&mut size[1]).range(rows..=most_r))
+                    .on_hover_text("rows");
+                ui.label("hexes");
+            });
+            ui.data_mut(|d| d.insert_temp(id, ([most_c, most_r], size)));
+            let [c, r] = size;
+            if (c > columns || r > rows)
+                && ui
+                    .button(format!("Grow the map to {c} x {r} hexes"))
+                    .on_hover_text(
+                        "Adds columns and rows east and south so every hex on the scan is a hex \
                      of the map; one undo step",
-                )
-                .clicked()
+                    )
+                    .clicked()
             {
                 let to = rectangle(h, c, r, parity);
                 out.push(Command::Apply(

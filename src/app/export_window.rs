@@ -2,7 +2,9 @@
 //! large, with zoom and pan to proofread its legend, all drawn by the exporter itself (so the
 //! preview is the print); an Export button that asks for a path through the app's
 //! [`FileDialogs`] (or the editor's own path prompt) and writes the pages on a worker thread,
-//! one at a time, with progress per page and the paths written at the end.
+//! one at a time, with progress per page and the paths written at the end. Beside the map's
+//! prints, the after-action report of the game played (`report`) is previewed and written the
+//! same way.
 
 use super::command::{Command, Commands};
 use super::dialogs::{FileDialogs, Pick};
@@ -40,8 +42,9 @@ struct Job {
 }
 
 struct Previews {
-    /// The scenario's change count and the options that shape the pages (not DPI or format).
-    key: (u64, ExportOptions),
+    /// The scenario's change count, whether it is the report, and the options that shape the
+    /// pages (not DPI or format).
+    key: (u64, bool, ExportOptions),
     /// Every page, described (cheap: the scene is shared between them).
     pages: Vec<export::Page>,
     summary: String,
@@ -62,6 +65,8 @@ pub struct ExportWindow {
     pub outcome: Option<Outcome>,
     /// Write the hex map for the Tiled editor (`.tmx` and its tileset) instead of pages.
     pub tiled_map: bool,
+    /// Print the after-action report of the game played (`report`) instead of the map.
+    pub report: bool,
     /// The large page's zoom (1: the page fits its view) and pan in screen points.
     zoom: f32,
     pan: egui::Vec2,
@@ -69,6 +74,14 @@ pub struct ExportWindow {
     pub printer: super::printer_fix::PrinterFields,
     /// The corrections kept per printer: the settings' own, lent while the window draws.
     pub printers: std::collections::BTreeMap<String, [f64; 2]>,
+}
+
+/// Today's date (UTC) as a report prints it.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    crate::report::date_of((secs / 86_400) as i64)
 }
 
 /// How the last export ended.
@@ -114,6 +127,7 @@ impl ExportWindow {
         // DPI and format change the files, not what the pages show.
         let key = (
             changes,
+            self.report,
             ExportOptions {
                 dpi: export::DEFAULT_DPI,
                 format: Format::Png,
@@ -152,7 +166,7 @@ impl ExportWindow {
     }
 
     /// The pages the options make, described but not drawn yet.
-    fn describe_pages(&mut self, scenario: &Scenario, key: (u64, ExportOptions)) -> Previews {
+    fn describe_pages(&mut self, scenario: &Scenario, key: (u64, bool, ExportOptions)) -> Previews {
         let mut previews = Previews {
             key,
             pages: Vec::new(),
@@ -161,6 +175,20 @@ impl ExportWindow {
             large: None,
             error: None,
         };
+        if self.report {
+            match crate::report::pages(scenario, &self.options, &today()) {
+                Ok(pages) => {
+                    previews.summary = format!(
+                        "{}: the cover, each turn and the result",
+                        crate::model::count(pages.len() as u64, "page", "pages")
+                    );
+                    self.selected = self.selected.min(pages.len().saturating_sub(1));
+                    previews.pages = pages;
+                }
+                Err(e) => previews.error = Some(crate::io::with_causes(&e)),
+            }
+            return previews;
+        }
         match export::pages(scenario, &self.options) {
             Ok(pages) => {
                 previews.summary = match self.options.layout {
@@ -201,6 +229,7 @@ impl ExportWindow {
     pub(super) fn suggested_name(&self, scenario: &Scenario) -> String {
         let what = match self.options.layout {
             _ if self.tiled_map => None,
+            _ if self.report => Some("report"),
             Layout::Sheet => Some("sheet"),
             Layout::Tiled => Some("tiles"),
             Layout::PrinterTest => Some("printer-test"),
@@ -236,12 +265,19 @@ impl ExportWindow {
             self.outcome = None;
             return "Exporting the Tiled map…".into();
         }
+        let report = self.report;
         std::thread::spawn(move || {
             let progress = tx.clone();
-            let result = export::export_with_progress(&scenario, &options, &path, &mut |d, t| {
+            let mut step = |d, t| {
                 let _ = progress.send(Progress::Page(d, t));
-            })
-            .map_err(|e| crate::io::with_causes(&e));
+            };
+            let result = if report {
+                crate::report::write(&scenario, &options, &path, &today(), &mut step)
+                    .map_err(|e| crate::io::with_causes(&e))
+            } else {
+                export::export_with_progress(&scenario, &options, &path, &mut step)
+                    .map_err(|e| crate::io::with_causes(&e))
+            };
             let _ = tx.send(Progress::Done(result));
         });
         self.job = Some(Job {
@@ -319,10 +355,34 @@ impl ExportWindow {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 ui.label("Print");
+                let report = &mut self.report;
                 ui.vertical(|ui| {
-                    ui.radio_value(&mut o.layout, Layout::Sheet, "Scenario sheet");
-                    ui.radio_value(&mut o.layout, Layout::Tiled, "True-scale tiles");
-                    ui.radio_value(&mut o.layout, Layout::PrinterTest, "Printer test page");
+                    for (layout, text) in [
+                        (Layout::Sheet, "Scenario sheet"),
+                        (Layout::Tiled, "True-scale tiles"),
+                        (Layout::PrinterTest, "Printer test page"),
+                    ] {
+                        if ui.radio(!*report && o.layout == layout, text).clicked() {
+                            o.layout = layout;
+                            *report = false;
+                        }
+                    }
+                    let played = scenario.game.as_ref().is_some_and(|g| !g.log.is_empty());
+                    if ui
+                        .add_enabled(
+                            played,
+                            egui::RadioButton::new(*report, "After-action report"),
+                        )
+                        .on_hover_text(
+                            "The game played: the starting positions, each turn's map with its \
+                             moves drawn and numbered, the log, the result and the losses",
+                        )
+                        .on_disabled_hover_text("Play a game first: the report tells its log")
+                        .clicked()
+                    {
+                        *report = true;
+                        *tiled_map = false;
+                    }
                 });
                 ui.end_row();
                 super::printer_fix::printer_ui(ui, &mut self.printer, &mut self.printers, o);
@@ -335,26 +395,29 @@ impl ExportWindow {
                     ui.checkbox(&mut o.landscape, "Landscape");
                 });
                 ui.end_row();
-                let l = ui.label("For");
-                let shown = o
-                    .side
-                    .and_then(|id| scenario.side(id))
-                    .map_or_else(|| "Every side".to_string(), |s| format!("{} only", s.name));
-                egui::ComboBox::from_id_salt("export-side")
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut o.side, None, "Every side");
-                        for s in &scenario.sides {
-                            ui.selectable_value(
-                                &mut o.side,
-                                Some(s.id),
-                                format!("{} only", s.name),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
+                // A report tells the whole game, both sides.
+                if !*report {
+                    let l = ui.label("For");
+                    let shown = o
+                        .side
+                        .and_then(|id| scenario.side(id))
+                        .map_or_else(|| "Every side".to_string(), |s| format!("{} only", s.name));
+                    egui::ComboBox::from_id_salt("export-side")
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut o.side, None, "Every side");
+                            for s in &scenario.sides {
+                                ui.selectable_value(
+                                    &mut o.side,
+                                    Some(s.id),
+                                    format!("{} only", s.name),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    ui.end_row();
+                }
                 ui.label("Format");
                 ui.vertical(|ui| {
                     if ui
@@ -375,6 +438,7 @@ impl ExportWindow {
                         *tiled_map = false;
                     }
                     if hex
+                        && !self.report
                         && ui
                             .radio(*tiled_map, "Tiled map (.tmx, for the Tiled editor)")
                             .on_hover_text(
@@ -397,7 +461,7 @@ impl ExportWindow {
                     .labelled_by(l.id);
                     ui.end_row();
                 }
-                if o.layout == Layout::Tiled {
+                if o.layout == Layout::Tiled && !self.report {
                     let l = ui.label("Overlap");
                     ui.add(
                         egui::DragValue::new(&mut o.overlap_mm)
@@ -682,100 +746,4 @@ impl ExportWindow {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::dialogs::ScriptedDialogs;
-    use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable;
-
-    struct State {
-        window: ExportWindow,
-        scenario: Scenario,
-        dialogs: ScriptedDialogs,
-        status: Vec<String>,
-    }
-
-    #[test]
-    fn exports_the_sheet_through_the_dialogs_trait() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let out = dir.path().join("winceby.pdf");
-        let mut window = ExportWindow {
-            open: true,
-            ..ExportWindow::default()
-        };
-        window.options.format = Format::Pdf;
-        let state = State {
-            window,
-            scenario: crate::samples::named("winceby"),
-            dialogs: ScriptedDialogs {
-                export: vec![out.clone()],
-                ..ScriptedDialogs::default()
-            },
-            status: Vec::new(),
-        };
-        let mut harness = Harness::new_ui_state(
-            |ui, s: &mut State| {
-                for c in s.window.ui(ui.ctx(), &s.scenario, 1) {
-                    match c {
-                        Command::Notify { text, .. } => s.status.push(text),
-                        Command::WriteExport => {
-                            match s.window.ask_path(&s.scenario, &mut s.dialogs) {
-                                Pick::Chosen(p) => s.status.push(s.window.start_to(&s.scenario, p)),
-                                other => panic!("{other:?}"),
-                            }
-                        }
-                        other => panic!("{other:?}"),
-                    }
-                }
-            },
-            state,
-        );
-        harness.step();
-        harness.get_by_label("1 page");
-        harness.get_by_label("Export…").click();
-        for _ in 0..600 {
-            harness.step();
-            if !harness.state().window.busy() && harness.state().status.len() >= 2 {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let status = &harness.state().status;
-        assert_eq!(status.first().map(String::as_str), Some("Exporting…"));
-        assert!(
-            status
-                .last()
-                .is_some_and(|s| s.starts_with("Exported 1 page")),
-            "{status:?}"
-        );
-        let pdf = std::fs::read(&out).expect("written");
-        assert!(pdf.starts_with(b"%PDF-"));
-    }
-
-    #[test]
-    fn previews_tiles_and_reports_the_page_count() {
-        let scenario = crate::samples::named("bakambo");
-        let mut window = ExportWindow {
-            open: true,
-            ..ExportWindow::default()
-        };
-        window.options.layout = Layout::Tiled;
-        let ctx = egui::Context::default();
-        window.refresh(&ctx, &scenario, 0);
-        assert_eq!(
-            window.previews.as_ref().expect("previews").thumbs.len(),
-            THUMBS_PER_FRAME,
-            "a few thumbnails a frame"
-        );
-        for _ in 0..20 {
-            window.refresh(&ctx, &scenario, 0);
-        }
-        let p = window.previews.as_ref().expect("previews");
-        assert!(p.error.is_none(), "{:?}", p.error);
-        assert_eq!(p.pages.len(), 51);
-        assert_eq!(p.thumbs.len(), 51, "every page has its thumbnail");
-        assert_eq!(p.thumbs[0].0, "plan");
-        assert_eq!(p.thumbs[1].0, "A1");
-        assert!(p.summary.contains("10 columns x 5 rows"), "{}", p.summary);
-    }
-}
+mod tests;

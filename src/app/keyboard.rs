@@ -54,7 +54,12 @@ impl App {
             let why = if crate::game::has_acted(s, u) {
                 format!("{name} has acted this phase")
             } else if s.unit(u).is_some_and(|x| x.is_leader()) {
-                format!("{name} is a leader: C changes his chit; Tab goes on to a unit that moves")
+                // C only changes a chit in the Command Phase: say so in the others.
+                let chit = match crate::game::stage(s).phase {
+                    crate::model::game::Phase::Command => "C changes his chit",
+                    crate::model::game::Phase::Movement => "his chit changes in the Command Phase",
+                };
+                format!("{name} is a leader: {chit}; Tab goes on to a unit that moves")
             } else {
                 format!("{name} has no move to aim now (its preview moves nobody)")
             };

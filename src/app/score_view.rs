@@ -10,20 +10,10 @@ fn colour(c: Colour) -> egui::Color32 {
     egui::Color32::from_rgb(c.r, c.g, c.b)
 }
 
-/// The score in one line, for the turn bar's hover and assistive tools: "Score: Parliament 5,
+/// The score in one line, for the turn bar's hover and assistive tools: "Score: Parliament 5 ·
 /// Royalists 2 (the game ends after turn 10)".
 fn summary(s: &Scenario, score: &[victory::SideScore]) -> String {
-    let totals = score
-        .iter()
-        .map(|x| {
-            format!(
-                "{} {}",
-                s.side(x.side).map_or("?", |side| side.name.as_str()),
-                x.total
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
+    let totals = victory::totals_words(s, score);
     match (
         victory::over(s),
         s.rules.victory.as_ref().and_then(|v| v.last_turn),

@@ -263,6 +263,30 @@ pub enum Command {
         #[arg(long, value_name = "SCENARIO", requires = "import")]
         save: Option<PathBuf>,
     },
+    /// The after-action report of a game saved in a scenario: a cover with the starting
+    /// positions, each turn's map (cropped to the action) with its moves drawn and numbered and
+    /// its log entries, and the result and losses. PDF or one PNG per page.
+    Report {
+        file: PathBuf,
+        /// Output path (.pdf: one vector PDF; anything else: PNG pages STEM-cover.png, ...).
+        #[arg(long, value_name = "REPORT.pdf")]
+        out: PathBuf,
+        /// Paper size: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Turn the paper sideways.
+        #[arg(long)]
+        landscape: bool,
+        /// Resolution of PNG pages in dots per inch.
+        #[arg(long, allow_negative_numbers = true, default_value_t = crate::io::export::DEFAULT_DPI)]
+        dpi: u32,
+        /// png or pdf (default: from the extension of --out, else png).
+        #[arg(long)]
+        format: Option<String>,
+        /// The date printed on the report (default: today, UTC).
+        #[arg(long)]
+        date: Option<String>,
+    },
     /// Print the game log saved in a scenario: turn, phase, each entry with its reasons.
     Log {
         file: PathBuf,

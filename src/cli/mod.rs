@@ -25,6 +25,7 @@ mod moves_table;
 mod oob_cmd;
 mod parse;
 mod play;
+mod report_cmd;
 mod run;
 mod span;
 mod terrain_cmd;

@@ -6,8 +6,8 @@ use super::error::CliError;
 use super::moves_args::{HexArgs, TableArgs};
 use super::parse::find_unit;
 use super::{
-    calibrate, check, column, info, log_cmd, moves_hex, moves_table, oob_cmd, play, span,
-    terrain_cmd, test_cmd, tmx_cmd,
+    calibrate, check, column, info, log_cmd, moves_hex, moves_table, oob_cmd, play, report_cmd,
+    span, terrain_cmd, test_cmd, tmx_cmd,
 };
 use crate::io;
 use crate::model::Scenario;
@@ -332,6 +332,26 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "{what}: {pages}, {how}, {}", options.paper_name())?;
             Ok(0)
         }
+        Command::Report {
+            file,
+            out: path,
+            paper,
+            landscape,
+            dpi,
+            format,
+            date,
+        } => report_cmd::report(
+            &file,
+            report_cmd::ReportArgs {
+                out: &path,
+                paper: &paper,
+                landscape,
+                dpi,
+                format: format.as_deref(),
+                date: date.as_deref(),
+            },
+            out,
+        ),
         Command::Log {
             file,
             verify,

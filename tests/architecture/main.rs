@@ -29,16 +29,17 @@ const LAYERS: Layers = &[
     ("game", &["rules", "model", "geom"]),
     ("io", &["scene", "model", "geom"]),
     ("samples", &["io", "model", "geom"]),
+    ("report", &["game", "io", "rules", "scene", "model", "geom"]),
     (
         "cli",
         &[
-            "samples", "io", "rules", "model", "geom", "scene", "preview", "edit", "game",
+            "samples", "io", "rules", "model", "geom", "scene", "preview", "edit", "game", "report",
         ],
     ),
     (
         "app",
         &[
-            "samples", "edit", "preview", "scene", "rules", "io", "model", "geom", "game",
+            "samples", "edit", "preview", "scene", "rules", "io", "model", "geom", "game", "report",
         ],
     ),
 ];

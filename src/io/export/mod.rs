@@ -23,6 +23,7 @@ mod page;
 mod pdf;
 pub mod printer_test;
 mod raster;
+mod report;
 mod sheet;
 mod sheet_words;
 pub use sheet_words::place_words;
@@ -35,6 +36,9 @@ pub use page::{
     HAlign, MM_PER_PT, MapToPaper, Op, Page, Picture, ScenePlacement, TextLine, VAlign,
 };
 pub use raster::{MAX_PAGE_PIXELS, Rendered, encode_png, pixel_size, render};
+pub use report::{
+    Chapter, Chronicle, DrawnMove, Mark, MarkKind, Told, action_crop, place_point, report_pages,
+};
 pub use side::{find_side, side_only};
 pub use tiled::{Tile, TilePlan, tile_plan};
 
@@ -428,10 +432,23 @@ pub fn export_with_progress(
         });
     }
     let pages = pages(s, o)?;
-    let paths = output_paths(out, &pages, o.format);
+    write_pages(&s.meta.title, &pages, o, out, progress)
+}
+
+/// Writes pages already described (a report's, say) as `o` asks: one PDF titled `title`, or
+/// one PNG per page; each file atomically.
+pub fn write_pages(
+    title: &str,
+    pages: &[Page],
+    o: &ExportOptions,
+    out: &Path,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Exported, ExportError> {
+    check(o)?;
+    let paths = output_paths(out, pages, o.format);
     match o.format {
         Format::Pdf => {
-            let bytes = pdf_bytes_of(&s.meta.title, &pages, progress)?;
+            let bytes = pdf_bytes_of(title, pages, progress)?;
             let path = paths.first().map_or(out, |p| p.as_path());
             crate::io::atomic_write(path, |f| std::io::Write::write_all(f, &bytes))?;
         }
