@@ -434,3 +434,50 @@ fn the_arrows_on_a_leader_say_what_the_phase_lets_him_do() {
         e.app().status
     );
 }
+
+/// Tab and Shift+Tab from a unit that has just acted go on to the units yet to act after and
+/// before it in the order of battle, not back to either end of the list.
+#[test]
+fn tab_and_shift_tab_from_a_unit_that_acted_go_on_from_where_it_stands() {
+    let s = game::play(&sample("winceby"), Action::EndPhase, 5)
+        .expect("the Movement Phase")
+        .scenario;
+    let mut e = editor(s.clone());
+    e.click("Play mode switch");
+    let selected = |e: &Editor| match e.app().selection[..] {
+        [ItemRef::Unit(u)] => u,
+        ref other => panic!("{other:?}"),
+    };
+    let n = sandtable::rules::engine::turn::left_unmoved(&s, game::stage(&s), false).len();
+    let mut seq = Vec::new();
+    for _ in 0..n {
+        e.keys(Modifiers::NONE, Key::Tab);
+        seq.push(selected(&e));
+    }
+    // A unit in the middle of the walk that may move now.
+    let (k, action) = (1..n - 1)
+        .find_map(|k| {
+            let pv = hex_commands::preview_moves(&s, seq[k], None).ok()?;
+            let hex = pv.legal().find(|h| h.cost > 0)?.hex;
+            let a = Action::Move {
+                unit: seq[k],
+                order: None,
+                to: Some(Place::Hex(hex)),
+                followers: Vec::new(),
+            };
+            game::play(&s, a.clone(), 5).is_ok().then_some((k, a))
+        })
+        .expect("a unit in the middle that may move");
+    let moved = game::play(&s, action, 5).expect("moves").scenario;
+    let mut e = editor(moved);
+    e.click("Play mode switch");
+    for (key, want) in [
+        (Modifiers::SHIFT, seq[k - 1]),
+        (Modifiers::NONE, seq[k + 1]),
+    ] {
+        e.h.state_mut().selection = vec![ItemRef::Unit(seq[k])];
+        e.h.run();
+        e.keys(key, Key::Tab);
+        assert_eq!(selected(&e), want, "{key:?}: {}", e.app().status);
+    }
+}

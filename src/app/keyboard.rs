@@ -114,23 +114,41 @@ impl App {
         } else {
             Vec::new()
         };
-        let units: Vec<UnitId> = forces
+        let all: Vec<UnitId> = forces
             .into_iter()
             .flat_map(|f| f.groups)
             .flat_map(|g| g.rows)
-            .filter(|r| r.on_map && (yet.is_empty() || yet.contains(&r.unit)))
+            .filter(|r| r.on_map)
             .map(|r| r.unit)
             .collect();
+        let walked = |u: &UnitId| yet.is_empty() || yet.contains(u);
+        let units: Vec<UnitId> = all.iter().copied().filter(walked).collect();
         if units.is_empty() {
             self.status = "No unit is on the map".into();
             return;
         }
         let n = units.len() as i32;
         let at = current.and_then(|u| units.iter().position(|x| *x == u));
+        // A selected unit that is not walked (it has just acted): the next walked unit after
+        // it in the order of battle, or before it for Shift+Tab, so Tab and Shift+Tab stay
+        // each other's reverse.
+        let near = || {
+            let k = current.and_then(|u| all.iter().position(|x| *x == u))?;
+            let len = all.len();
+            (1..len)
+                .map(|d| {
+                    all[(k as i64 + i64::from(step) * d as i64).rem_euclid(len as i64) as usize]
+                })
+                .find(|u| walked(u))
+                .and_then(|u| units.iter().position(|x| *x == u))
+        };
         let next = match at {
             Some(i) => (i as i32 + step).rem_euclid(n),
-            None if step > 0 => 0,
-            None => n - 1,
+            None => match near() {
+                Some(i) => i as i32,
+                None if step > 0 => 0,
+                None => n - 1,
+            },
         };
         let unit = units[next as usize];
         self.selection = vec![ItemRef::Unit(unit)];

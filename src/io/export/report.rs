@@ -113,8 +113,8 @@ pub fn place_point(s: &Scenario, p: Place) -> Point {
 }
 
 /// The part of the map a turn's action covers: every place of its moves and marks, with room
-/// around (three hexes, or six inches), never smaller than a third of the map across, and
-/// within the map. `None` when nothing moved.
+/// around (three hexes, or six inches), never smaller than a third of a hex map across (half
+/// a table), and within the map. `None` when nothing moved.
 pub fn action_crop(s: &Scenario, moves: &[DrawnMove], marks: &[Mark]) -> Option<Aabb> {
     let points: Vec<Point> = moves
         .iter()
@@ -124,9 +124,11 @@ pub fn action_crop(s: &Scenario, moves: &[DrawnMove], marks: &[Mark]) -> Option<
         .collect();
     let b = Aabb::of_points(&points)?;
     let map = crate::scene::frame(s).0;
-    let room = match &s.map {
-        Map::Hex(h) => h.hex_size_mm * 3.0,
-        Map::Table(_) => 6.0,
+    // A table's models and their names are small beside its terrain: its crop keeps at least
+    // half the table across, a hex map's a third.
+    let (room, least) = match &s.map {
+        Map::Hex(h) => (h.hex_size_mm * 3.0, 1.0 / 3.0),
+        Map::Table(_) => (6.0, 0.5),
     };
     let (mw, mh) = (map.max.x - map.min.x, map.max.y - map.min.y);
     let grow = |lo: f32, hi: f32, min: f32, full_lo: f32, full_hi: f32| {
@@ -147,8 +149,8 @@ pub fn action_crop(s: &Scenario, moves: &[DrawnMove], marks: &[Mark]) -> Option<
         }
         (lo.max(full_lo), hi.min(full_hi))
     };
-    let (x0, x1) = grow(b.min.x, b.max.x, mw / 3.0, map.min.x, map.max.x);
-    let (y0, y1) = grow(b.min.y, b.max.y, mh / 3.0, map.min.y, map.max.y);
+    let (x0, x1) = grow(b.min.x, b.max.x, mw * least, map.min.x, map.max.x);
+    let (y0, y1) = grow(b.min.y, b.max.y, mh * least, map.min.y, map.max.y);
     Some(Aabb {
         min: Point::new(x0, y0),
         max: Point::new(x1, y1),
