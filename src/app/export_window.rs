@@ -395,13 +395,20 @@ impl ExportWindow {
                     ui.checkbox(&mut o.landscape, "Landscape");
                 });
                 ui.end_row();
-                // A report tells the whole game, both sides.
-                if !*report {
-                    let l = ui.label("For");
-                    let shown = o
-                        .side
-                        .and_then(|id| scenario.side(id))
-                        .map_or_else(|| "Every side".to_string(), |s| format!("{} only", s.name));
+                // A report tells the whole game, both sides: the row stays (so nothing moves
+                // under the pointer) but is off.
+                let l = ui.label("For");
+                let shown = o
+                    .side
+                    .and_then(|id| scenario.side(id))
+                    .map_or_else(|| "Every side".to_string(), |s| format!("{} only", s.name));
+                if *report {
+                    // A report tells both sides: a disabled field of the same height keeps the
+                    // rows below where they were.
+                    ui.add_enabled(false, egui::Button::new("Every side"))
+                        .labelled_by(l.id)
+                        .on_disabled_hover_text("the report tells both sides");
+                } else {
                     egui::ComboBox::from_id_salt("export-side")
                         .selected_text(shown)
                         .show_ui(ui, |ui| {
@@ -416,8 +423,8 @@ impl ExportWindow {
                         })
                         .response
                         .labelled_by(l.id);
-                    ui.end_row();
                 }
+                ui.end_row();
                 ui.label("Format");
                 ui.vertical(|ui| {
                     if ui
@@ -451,16 +458,18 @@ impl ExportWindow {
                     }
                 });
                 ui.end_row();
-                if o.format == Format::Png && !*tiled_map {
-                    let l = ui.label("Resolution");
-                    ui.add(
-                        egui::DragValue::new(&mut o.dpi)
-                            .range(export::MIN_DPI..=1200)
-                            .suffix(" DPI"),
-                    )
-                    .labelled_by(l.id);
-                    ui.end_row();
-                }
+                // Shown for every format (off where it does not apply), so the rows above and
+                // the column's width stay put when the format changes.
+                let l = ui.label("Resolution");
+                ui.add_enabled(
+                    o.format == Format::Png && !*tiled_map,
+                    egui::DragValue::new(&mut o.dpi)
+                        .range(export::MIN_DPI..=1200)
+                        .suffix(" DPI"),
+                )
+                .labelled_by(l.id)
+                .on_disabled_hover_text("PNG pages only: a PDF is vector");
+                ui.end_row();
                 if o.layout == Layout::Tiled && !self.report {
                     let l = ui.label("Overlap");
                     ui.add(

@@ -497,7 +497,12 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
     if !r.objectives.is_empty() {
         writeln!(out, "\nobjectives:")?;
         for o in &r.objectives {
-            let mut points = vec![format!("{} VP", o.value)];
+            // The value counts only for a side without points of its own.
+            let mut points = if o.side_points.len() < r.sides.len() {
+                vec![format!("{} VP", o.value)]
+            } else {
+                Vec::new()
+            };
             points.extend(
                 o.side_points
                     .iter()

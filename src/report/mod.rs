@@ -48,8 +48,10 @@ pub fn chronicle(s: &Scenario, date: &str) -> Result<Chronicle, ReportError> {
         let mut moves = Vec::new();
         let mut entries = Vec::new();
         for (i, e) in log[from..to].iter().enumerate() {
-            let drawn = e.path.len() >= 2 && moves_someone(&e.action);
-            let move_number = drawn.then(|| moves.len() + 1);
+            // A move is drawn when its unit went somewhere ("goes on from 1010 to 1010" did
+            // not), numbered on the map as its entry is in the log.
+            let drawn = moves_someone(&e.action) && e.path.windows(2).any(|w| w[0] != w[1]);
+            let move_number = drawn.then_some(from + i + 1);
             if let Some(n) = move_number {
                 let colour = e
                     .unit
@@ -194,6 +196,20 @@ fn closing(s: &Scenario) -> Vec<(String, Vec<String>)> {
             }
             lines.extend(sc.iter().map(|x| victory::side_words(s, x)));
             out.push(("The result".to_string(), lines));
+            let held: Vec<String> = s
+                .objectives
+                .iter()
+                .map(|o| {
+                    let by = victory::holder(s, o).and_then(|id| s.side(id)).map_or_else(
+                        || "held by nobody".to_string(),
+                        |x| format!("held by {}", x.name),
+                    );
+                    format!("{}: {by} ({}).", o.name, o.held.name())
+                })
+                .collect();
+            if !held.is_empty() {
+                out.push(("Objectives at the end".to_string(), held));
+            }
         }
         None => out.push((
             "The result".to_string(),

@@ -65,6 +65,23 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             }
         }
     }
+    // On paper every name is printed, so an objective's name is placed where no counter
+    // will cover it (the editor's own placer leaves a name out instead).
+    // A counter's box, with its name hanging under it (as wide as most of the hex).
+    let counters: Vec<Aabb> = match &hex {
+        Some((m, _)) if style.clear_hex_labels => unit_boxes(s, style)
+            .into_iter()
+            .map(|b| {
+                let c = (b.min.x + b.max.x) / 2.0;
+                let half = (m.hex_size_mm * 0.45).max((b.max.x - b.min.x) / 2.0);
+                Aabb {
+                    min: Point::new(c - half, b.min.y),
+                    max: Point::new(c + half, b.max.y + m.hex_size_mm * 0.27),
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     for o in &s.objectives {
         let (p, r) = match (o.place, &hex) {
             (Place::Table(p), None) => (p, 0.6),
@@ -80,12 +97,17 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             fill: Some(ink::OBJECTIVE),
             stroke: Some(Stroke::points(1.0, ink::EDGE)),
         });
+        let (pos, anchor) = if style.clear_hex_labels {
+            objective_name_place(o, p, r, &counters)
+        } else {
+            (p + Point::new(0.0, r * 1.1), Anchor::Top)
+        };
         scene.push(Item::Text {
-            pos: p + Point::new(0.0, r * 1.1),
+            pos,
             text: o.name.clone(),
             size: Size::Map(r * 0.9),
             colour: ink::LABEL,
-            anchor: Anchor::Top,
+            anchor,
         });
         if selected(ItemRef::Objective(o.id)) {
             scene.push(ring(p, r * 1.4));
@@ -263,6 +285,45 @@ fn leader_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
     } else {
         (centre + Point::new(size * 0.22, -size * 0.22), size * 0.17)
     }
+}
+
+/// The box an objective's name of `size` covers at `pos` under `anchor` (its width estimated
+/// at half an em a letter, as the print's face sets it).
+pub fn objective_name_box(name: &str, pos: Point, size: f32, anchor: Anchor) -> Aabb {
+    let (w, h) = (name.chars().count() as f32 * size * 0.5, size * 1.2);
+    let min = match anchor {
+        Anchor::Top => Point::new(pos.x - w / 2.0, pos.y),
+        Anchor::Bottom => Point::new(pos.x - w / 2.0, pos.y - h),
+        Anchor::Left => Point::new(pos.x, pos.y - h / 2.0),
+        Anchor::Right => Point::new(pos.x - w, pos.y - h / 2.0),
+        Anchor::Centre => Point::new(pos.x - w / 2.0, pos.y - h / 2.0),
+        Anchor::TopLeft => pos,
+    };
+    Aabb {
+        min,
+        max: min + Point::new(w, h),
+    }
+}
+
+/// Where an objective's name (star at `p`, radius `r`) goes on paper: under the star, else
+/// over it, to its right or its left, the first place no unit's counter covers (under it when
+/// none is clear).
+fn objective_name_place(o: &Objective, p: Point, r: f32, counters: &[Aabb]) -> (Point, Anchor) {
+    let gap = r * 1.1;
+    let places = [
+        (p + Point::new(0.0, gap), Anchor::Top),
+        (p - Point::new(0.0, gap), Anchor::Bottom),
+        (p + Point::new(gap, 0.0), Anchor::Left),
+        (p - Point::new(gap, 0.0), Anchor::Right),
+    ];
+    places
+        .iter()
+        .copied()
+        .find(|(pos, anchor)| {
+            let b = objective_name_box(&o.name, *pos, r * 0.9, *anchor);
+            !counters.iter().any(|c| c.intersects(&b))
+        })
+        .unwrap_or(places[0])
 }
 
 /// The boxes the units in play cover as `dynamic_layer` draws them, in map units: each counter
@@ -558,5 +619,70 @@ mod tests {
                 .iter()
                 .any(|b| b.contains(counter) && b.contains(disc))
         );
+    }
+
+    /// On paper an objective's name goes where no counter covers it: Winceby's bridge with a
+    /// regiment on the hex under it, then with regiments under, over and to its right.
+    #[test]
+    fn a_printed_objective_name_goes_where_no_counter_covers_it() {
+        let mut s = crate::samples::named("winceby");
+        let style = Style {
+            labels: true,
+            clear_hex_labels: true,
+            ..Style::default()
+        };
+        let bridge = s
+            .objectives
+            .iter()
+            .find(|o| o.name == "Stream bridge")
+            .expect("the bridge")
+            .clone();
+        let Place::Hex(at) = bridge.place else {
+            panic!("a hex objective")
+        };
+        let movers: Vec<UnitId> = s
+            .units
+            .iter()
+            .filter(|u| !u.is_leader() && u.hex().is_some())
+            .map(|u| u.id)
+            .take(3)
+            .collect();
+        let name_box = |s: &Scenario| {
+            dynamic_layer(s, &style)
+                .items
+                .iter()
+                .find_map(|i| match i {
+                    Item::Text {
+                        pos,
+                        text,
+                        size: Size::Map(size),
+                        anchor,
+                        ..
+                    } if *text == bridge.name => {
+                        Some(objective_name_box(text, *pos, *size, *anchor))
+                    }
+                    _ => None,
+                })
+                .expect("the bridge is named")
+        };
+        for (k, d) in [
+            EdgeDirection::FLAT_SOUTH,
+            EdgeDirection::FLAT_NORTH,
+            EdgeDirection::FLAT_SOUTH_EAST,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let hex = at.neighbor(d);
+            if let Some(u) = s.unit_mut(movers[k]) {
+                u.position = Position::Hex { hex, facing: 0 };
+            }
+            let b = name_box(&s);
+            let covered: Vec<Aabb> = unit_boxes(&s, &style)
+                .into_iter()
+                .filter(|c| c.intersects(&b))
+                .collect();
+            assert!(covered.is_empty(), "step {k}: {b:?} under {covered:?}");
+        }
     }
 }

@@ -125,9 +125,12 @@ pub fn victory_ui(ui: &mut Ui, f: &mut Form) {
             );
         }
     });
+    ui.label(
+        "Each objective's points to each side and how it is held: select its marker on the map.",
+    );
     let words = crate::model::victory_words::condition_words(s);
     for w in words {
-        ui.label(RichText::new(w).small().weak());
+        ui.label(RichText::new(w).small());
     }
 }
 

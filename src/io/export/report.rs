@@ -57,7 +57,7 @@ pub struct Chapter {
     pub score: Option<String>,
 }
 
-/// A move drawn on the turn's map, numbered as in the text.
+/// A move drawn on the turn's map, numbered as its entry in the log.
 #[derive(Clone, Debug)]
 pub struct DrawnMove {
     pub number: usize,
@@ -94,7 +94,7 @@ pub struct Mark {
 pub struct Told {
     /// Its number in the log (1-based).
     pub number: usize,
-    /// The number of its move on the map, when it is drawn.
+    /// The number of its move on the map, when it is drawn: its own number in the log.
     pub move_number: Option<usize>,
     pub text: String,
     /// Dice and outcomes beyond the text (a test's reasons).
@@ -293,10 +293,8 @@ fn turn_blocks(ch: &Chapter) -> Vec<Block> {
         ));
     }
     for e in &ch.entries {
-        let lead = match e.move_number {
-            Some(n) => format!("{}. [{n}] {}", e.number, e.text),
-            None => format!("{}. {}", e.number, e.text),
-        };
+        // A move drawn on the map carries the same number there.
+        let lead = format!("{}. {}", e.number, e.text);
         b.push(para(lead, Weight::Regular, INK, 0.0));
         for d in &e.details {
             b.push(para(format!("– {d}"), Weight::Regular, SOFT, 3.0));
@@ -392,7 +390,7 @@ pub fn report_pages(c: &Chronicle, o: &ExportOptions) -> Result<Vec<Page>, Expor
                 kicker: &c.title,
                 title: &format!("Turn {}", ch.turn),
                 byline: &format!(
-                    "{} move{} drawn, numbered as in the log",
+                    "{} move{} drawn, each numbered as its entry in the log below",
                     ch.moves.len(),
                     if ch.moves.len() == 1 { "" } else { "s" }
                 ),
@@ -414,10 +412,19 @@ pub fn report_pages(c: &Chronicle, o: &ExportOptions) -> Result<Vec<Page>, Expor
         let scene = Arc::new(scene);
         let placed = place_crop(scene.clone(), crop, map_rect, picture.clone());
         let shown = placed.clip;
+        let busy: Vec<(f64, f64)> = ch
+            .moves
+            .iter()
+            .flat_map(|m| &m.path)
+            .chain(ch.marks.iter().map(|m| &m.at))
+            .map(|p| placed.to_paper.apply(place_point(&ch.end, *p)))
+            .collect();
         page.scene(placed);
         page.stroke(&shown, 0.25, FAINT);
-        if crop != whole {
-            inset(&mut page, &ch.end, o, shown, crop, picture.clone());
+        // An inset beside a crop of most of the map would only hide part of it.
+        let area = |b: &Aabb| f64::from((b.max.x - b.min.x) * (b.max.y - b.min.y));
+        if area(&crop) < 0.7 * area(&whole) {
+            inset(&mut page, &ch.end, o, shown, crop, picture.clone(), &busy);
         }
         let text = Rect::new(content.x0, map_rect.y1 + 5.0, content.x1, content.y1 - 6.0);
         flow_onto(
@@ -479,7 +486,8 @@ pub fn report_pages(c: &Chronicle, o: &ExportOptions) -> Result<Vec<Page>, Expor
     Ok(pages)
 }
 
-/// The whole map small in the top right corner of the turn's map, the crop outlined on it.
+/// The whole map small in a corner of the turn's map, the crop outlined on it; `busy` are the
+/// paper points of the turn's moves and marks, which the inset keeps clear of.
 fn inset(
     page: &mut Page,
     s: &Scenario,
@@ -487,6 +495,7 @@ fn inset(
     shown: Rect,
     crop: Aabb,
     picture: Option<Arc<Picture>>,
+    busy: &[(f64, f64)],
 ) {
     let whole = crate::scene::frame(s).0;
     let (w, h) = (
@@ -496,12 +505,24 @@ fn inset(
     let max = (shown.width().min(shown.height()) * 0.3).max(20.0);
     let k = (max / w).min(max / h);
     let (iw, ih) = (w * k, h * k);
-    let r = Rect::new(
-        shown.x1 - iw - 2.0,
-        shown.y0 + 2.0,
-        shown.x1 - 2.0,
-        shown.y0 + 2.0 + ih,
-    );
+    // The corner over the fewest of the turn's moves and marks (top right when it is free):
+    // the inset must not hide the action it stands beside.
+    let corners = [
+        (shown.x1 - iw - 2.0, shown.y0 + 2.0),
+        (shown.x0 + 2.0, shown.y0 + 2.0),
+        (shown.x1 - iw - 2.0, shown.y1 - ih - 2.0),
+        (shown.x0 + 2.0, shown.y1 - ih - 2.0),
+    ];
+    let r = corners
+        .iter()
+        .map(|&(x, y)| Rect::new(x, y, x + iw, y + ih))
+        .min_by_key(|r| {
+            let grown = r.inflate(3.0, 3.0);
+            busy.iter()
+                .filter(|p| grown.contains(vello_cpu::kurbo::Point::new(p.0, p.1)))
+                .count()
+        })
+        .unwrap_or(Rect::new(shown.x1 - iw, shown.y0, shown.x1, shown.y0 + ih));
     page.fill(&r.inflate(1.0, 1.0), WHITE);
     let placed = fit_scene(Arc::new(map_scene(s, o)), r, picture);
     let t = placed.to_paper;
