@@ -26,7 +26,12 @@ pub enum ReportError {
     Log(#[from] Refused),
     #[error(transparent)]
     Export(#[from] ExportError),
+    #[error("the game runs over {turns} turns; a report tells at most {limit}")]
+    TooManyTurns { turns: usize, limit: usize },
 }
+
+/// The most turns one report tells: a page or more each, and a position kept for each.
+pub const MAX_TURNS: usize = 200;
 
 /// The game of `s` told for print, dated `date` (as the caller words it).
 pub fn chronicle(s: &Scenario, date: &str) -> Result<Chronicle, ReportError> {
@@ -41,10 +46,24 @@ pub fn chronicle(s: &Scenario, date: &str) -> Result<Chronicle, ReportError> {
             _ => turns.push((e.turn, i, i + 1)),
         }
     }
+    if turns.len() > MAX_TURNS {
+        return Err(ReportError::TooManyTurns {
+            turns: turns.len(),
+            limit: MAX_TURNS,
+        });
+    }
+    // Each turn's end, taken back from the one after it (the last from the present), so the
+    // log is walked back once rather than once a turn.
+    let mut ends = Vec::with_capacity(turns.len());
+    let mut at = s.clone();
+    for &(_, _, to) in turns.iter().rev() {
+        at = game::position_at(&at, to)?;
+        ends.push(at.clone());
+    }
+    ends.reverse();
     let mut chapters = Vec::new();
     let mut before = start.clone();
-    for (turn, from, to) in turns {
-        let end = game::position_at(s, to)?;
+    for ((turn, from, to), end) in turns.into_iter().zip(ends) {
         let mut moves = Vec::new();
         let mut entries = Vec::new();
         for (i, e) in log[from..to].iter().enumerate() {
@@ -298,6 +317,28 @@ pub fn date_of(days_since_epoch: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A game of more turns than a report tells is refused, naming both numbers.
+    #[test]
+    fn a_game_of_more_turns_than_a_report_tells_is_refused() {
+        use crate::model::game::Action;
+        let mut s = crate::samples::named("winceby");
+        s.rules.victory = None;
+        for _ in 0..=super::MAX_TURNS {
+            s = crate::game::play(&s, Action::EndTurn, 1)
+                .expect("the turn ends")
+                .scenario;
+        }
+        let err = super::chronicle(&s, "today").expect_err("too long");
+        assert!(
+            err.to_string().contains(&format!(
+                "over {} turns; a report tells at most {}",
+                super::MAX_TURNS + 1,
+                super::MAX_TURNS
+            )),
+            "{err}"
+        );
+    }
+
     #[test]
     fn dates_are_counted_from_1970() {
         assert_eq!(super::date_of(0), "1970-01-01");
