@@ -91,3 +91,33 @@ fn read_hex(map: &HexMap, text: &str) -> Result<Hex, CliError> {
     let y: i32 = y.trim().parse().map_err(|_| bad())?;
     Ok(Hex::new(x, y))
 }
+
+/// `--paper`: a4 or letter.
+pub(super) fn paper(text: &str) -> Result<crate::io::export::Paper, CliError> {
+    use crate::io::export::Paper;
+    match text.to_ascii_lowercase().as_str() {
+        "a4" => Ok(Paper::A4),
+        "letter" => Ok(Paper::Letter),
+        other => Err(CliError::Usage(format!(
+            "'{other}' is not a paper size: use a4 or letter"
+        ))),
+    }
+}
+
+/// `--format` (png or pdf), else the format `out`'s extension names. `what` says what is
+/// written ("an export", "a report") in the refusal.
+pub(super) fn print_format(
+    text: Option<&str>,
+    out: &std::path::Path,
+    what: &str,
+) -> Result<crate::io::export::Format, CliError> {
+    use crate::io::export::Format;
+    match text.map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(Format::for_path(out)),
+        Some("png") => Ok(Format::Png),
+        Some("pdf") => Ok(Format::Pdf),
+        Some(other) => Err(CliError::Usage(format!(
+            "'{other}' is not {what} format: use png or pdf"
+        ))),
+    }
+}

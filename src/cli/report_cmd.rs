@@ -2,7 +2,7 @@
 //! paper options of `export` (`report::write` tells and lays it out).
 
 use super::error::CliError;
-use crate::io::export::{ExportOptions, Format, Paper};
+use crate::io::export::ExportOptions;
 use crate::report::{self, ReportError};
 use std::io::Write;
 use std::path::Path;
@@ -26,25 +26,8 @@ fn today() -> String {
 }
 
 pub fn report(file: &Path, a: ReportArgs<'_>, out: &mut dyn Write) -> Result<u8, CliError> {
-    let paper = match a.paper.to_ascii_lowercase().as_str() {
-        "a4" => Paper::A4,
-        "letter" => Paper::Letter,
-        other => {
-            return Err(CliError::Usage(format!(
-                "'{other}' is not a paper size: use a4 or letter"
-            )));
-        }
-    };
-    let format = match a.format.map(str::to_ascii_lowercase).as_deref() {
-        None => Format::for_path(a.out),
-        Some("png") => Format::Png,
-        Some("pdf") => Format::Pdf,
-        Some(other) => {
-            return Err(CliError::Usage(format!(
-                "'{other}' is not a report format: use png or pdf"
-            )));
-        }
-    };
+    let paper = super::parse::paper(a.paper)?;
+    let format = super::parse::print_format(a.format, a.out, "a report")?;
     let options = ExportOptions {
         paper,
         landscape: a.landscape,

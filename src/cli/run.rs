@@ -219,7 +219,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             scale_fix,
             printer,
         } => {
-            use io::export::{ExportOptions, Format, Layout, Paper, ScaleFix};
+            use io::export::{ExportOptions, Format, Layout, ScaleFix};
             let scale_fix = match scale_fix {
                 None => None,
                 Some(text) => {
@@ -249,25 +249,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
                 let scenario = load(&file)?;
                 return tmx_cmd::export(&scenario, &path, out);
             }
-            let paper = match paper.to_ascii_lowercase().as_str() {
-                "a4" => Paper::A4,
-                "letter" => Paper::Letter,
-                other => {
-                    return Err(CliError::Usage(format!(
-                        "'{other}' is not a paper size: use a4 or letter"
-                    )));
-                }
-            };
-            let format = match format.as_deref().map(str::to_ascii_lowercase).as_deref() {
-                None => Format::for_path(&path),
-                Some("png") => Format::Png,
-                Some("pdf") => Format::Pdf,
-                Some(other) => {
-                    return Err(CliError::Usage(format!(
-                        "'{other}' is not an export format: use png or pdf"
-                    )));
-                }
-            };
+            let paper = super::parse::paper(&paper)?;
+            let format = super::parse::print_format(format.as_deref(), &path, "an export")?;
             let options = ExportOptions {
                 layout: if printer_test {
                     Layout::PrinterTest
