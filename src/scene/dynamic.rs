@@ -287,24 +287,6 @@ fn leader_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
     }
 }
 
-/// The box an objective's name of `size` covers at `pos` under `anchor` (its width estimated
-/// at half an em a letter, as the print's face sets it).
-pub fn objective_name_box(name: &str, pos: Point, size: f32, anchor: Anchor) -> Aabb {
-    let (w, h) = (name.chars().count() as f32 * size * 0.5, size * 1.2);
-    let min = match anchor {
-        Anchor::Top => Point::new(pos.x - w / 2.0, pos.y),
-        Anchor::Bottom => Point::new(pos.x - w / 2.0, pos.y - h),
-        Anchor::Left => Point::new(pos.x, pos.y - h / 2.0),
-        Anchor::Right => Point::new(pos.x - w, pos.y - h / 2.0),
-        Anchor::Centre => Point::new(pos.x - w / 2.0, pos.y - h / 2.0),
-        Anchor::TopLeft => pos,
-    };
-    Aabb {
-        min,
-        max: min + Point::new(w, h),
-    }
-}
-
 /// Where an objective's name (star at `p`, radius `r`) goes on paper: under the star, else
 /// over it, to its right or its left, the first place no unit's counter covers (under it when
 /// none is clear).
@@ -320,7 +302,7 @@ fn objective_name_place(o: &Objective, p: Point, r: f32, counters: &[Aabb]) -> (
         .iter()
         .copied()
         .find(|(pos, anchor)| {
-            let b = objective_name_box(&o.name, *pos, r * 0.9, *anchor);
+            let b = text_box(&o.name, *pos, r * 0.9, *anchor);
             !counters.iter().any(|c| c.intersects(&b))
         })
         .unwrap_or(places[0])
@@ -658,9 +640,7 @@ mod tests {
                         size: Size::Map(size),
                         anchor,
                         ..
-                    } if *text == bridge.name => {
-                        Some(objective_name_box(text, *pos, *size, *anchor))
-                    }
+                    } if *text == bridge.name => Some(text_box(text, *pos, *size, *anchor)),
                     _ => None,
                 })
                 .expect("the bridge is named")

@@ -180,6 +180,30 @@ impl Scene {
         self.items.push(item);
     }
 
+    /// The boxes the scene's texts cover on paper, `units_per_point` map units to a point: what a
+    /// mark added over a printed map keeps clear of.
+    pub fn text_boxes(&self, units_per_point: f32) -> Vec<Aabb> {
+        self.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    pos,
+                    text,
+                    size,
+                    anchor,
+                    ..
+                } => {
+                    let size = match *size {
+                        Size::Map(m) | Size::MapAtLeast { map: m, .. } => m,
+                        Size::Points(p) => p * units_per_point,
+                    };
+                    Some(text_box(text, *pos, size, *anchor))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Total vertices in the scene's meshes (for tests and budgets).
     pub fn mesh_vertices(&self) -> usize {
         self.items
@@ -189,5 +213,26 @@ impl Scene {
                 _ => 0,
             })
             .sum()
+    }
+}
+
+/// The box a text of `size` map units covers at `pos` under `anchor` on paper: its width
+/// estimated at half an em a letter of its longest line (as the print's face sets it), each
+/// line 1.2 em high.
+pub fn text_box(text: &str, pos: Point, size: f32, anchor: Anchor) -> Aabb {
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let lines = text.lines().count().max(1);
+    let (w, h) = (longest as f32 * size * 0.5, lines as f32 * size * 1.2);
+    let min = match anchor {
+        Anchor::Top => Point::new(pos.x - w / 2.0, pos.y),
+        Anchor::Bottom => Point::new(pos.x - w / 2.0, pos.y - h),
+        Anchor::Left => Point::new(pos.x, pos.y - h / 2.0),
+        Anchor::Right => Point::new(pos.x - w, pos.y - h / 2.0),
+        Anchor::Centre => Point::new(pos.x - w / 2.0, pos.y - h / 2.0),
+        Anchor::TopLeft => pos,
+    };
+    Aabb {
+        min,
+        max: min + Point::new(w, h),
     }
 }

@@ -11,7 +11,7 @@ mod item;
 pub mod overlay;
 
 pub use build::{Style, edge_corners, frame, ink, layout, static_layer};
-pub use dynamic::{dynamic_layer, objective_name_box, star, unit_boxes};
+pub use dynamic::{dynamic_layer, star, unit_boxes};
 
 /// Both layers, in one scene (for print and tests).
 pub fn build(s: &crate::model::Scenario, style: &Style) -> Scene {

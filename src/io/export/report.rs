@@ -15,7 +15,7 @@ use super::sheet_words::Block;
 use super::{ExportError, ExportOptions, map_scene, picture};
 use crate::geom::{Aabb, Point};
 use crate::model::{Colour, Map, Place, Scenario};
-use crate::scene::{Anchor, Item, Size, Stroke};
+use crate::scene::{Anchor, Item, Scene, Size, Stroke, text_box};
 use std::sync::Arc;
 use vello_cpu::kurbo::Rect;
 
@@ -190,12 +190,16 @@ fn place_crop(
 
 /// The turn's moves and marks drawn into `scene`, sized for `mm_per_unit` paper millimetres per
 /// map unit: a line along each path in its side's colour with an arrowhead, the move's number
-/// in a disc at its start (or along its path, clear of another move's disc), and each mark's
-/// word over a ring.
-fn draw_action(scene: &mut crate::scene::Scene, s: &Scenario, ch: &Chapter, mm_per_unit: f64) {
+/// in a disc, and each mark's word by a ring. Like the map's own names, the numbers and words
+/// are placed so that no label covers another: a disc goes where its move began, else at the
+/// first point of its path, else just beside one, that no name, hex number or other disc
+/// covers; a mark's word goes above its ring, else below, right or left of it.
+fn draw_action(scene: &mut Scene, s: &Scenario, ch: &Chapter, mm_per_unit: f64) {
     let unit = |mm: f64| (mm / mm_per_unit) as f32;
-    // The numbers' discs, so that no two are drawn over each other: a disc goes where its move
-    // began, else at the first point of its path clear of the discs placed before.
+    let mut taken = scene.text_boxes(unit(25.4 / 72.0));
+    let free = |b: &Aabb, taken: &[Aabb]| !taken.iter().any(|t| t.intersects(b));
+    let disc_r = unit(2.2);
+    let disc_box = |c: Point| Aabb::around(c, disc_r + unit(0.3));
     let mut discs: Vec<Point> = Vec::new();
     for m in &ch.moves {
         let pts: Vec<Point> = m.path.iter().map(|p| place_point(s, *p)).collect();
@@ -230,12 +234,26 @@ fn draw_action(scene: &mut crate::scene::Scene, s: &Scenario, ch: &Chapter, mm_p
                 stroke: Some(Stroke::points(0.5, WHITE)),
             });
         }
-        let clear = |p: &Point| discs.iter().all(|d| d.distance(*p) >= unit(4.6));
-        let at = pts.iter().copied().find(clear).unwrap_or(first);
+        let step = unit(4.8);
+        let beside = pts.iter().flat_map(|&p| {
+            (0..8).map(move |k| {
+                let a = std::f32::consts::FRAC_PI_4 * k as f32;
+                p + Point::new(a.sin(), a.cos()) * step
+            })
+        });
+        let apart = |p: &Point| discs.iter().all(|d| d.distance(*p) >= unit(4.6));
+        let at = pts
+            .iter()
+            .copied()
+            .chain(beside)
+            .find(|p| free(&disc_box(*p), &taken))
+            .or_else(|| pts.iter().copied().find(apart))
+            .unwrap_or(first);
         discs.push(at);
+        taken.push(disc_box(at));
         scene.push(Item::Circle {
             centre: at,
-            radius: unit(2.2),
+            radius: disc_r,
             fill: Some(m.colour),
             stroke: Some(Stroke::points(0.6, WHITE)),
         });
@@ -247,6 +265,7 @@ fn draw_action(scene: &mut crate::scene::Scene, s: &Scenario, ch: &Chapter, mm_p
             anchor: Anchor::Centre,
         });
     }
+    let word_size = unit(5.5 * 25.4 / 72.0);
     for mark in &ch.marks {
         let c = place_point(s, mark.at);
         scene.push(Item::Circle {
@@ -255,15 +274,41 @@ fn draw_action(scene: &mut crate::scene::Scene, s: &Scenario, ch: &Chapter, mm_p
             fill: None,
             stroke: Some(Stroke::points(1.4, ACCENT)),
         });
-        // Above the ring: a unit's name is printed under it.
+        let word = mark.kind.word();
+        let gap = unit(4.6);
+        let places = [
+            (c - Point::new(0.0, gap), Anchor::Bottom),
+            (c + Point::new(0.0, gap), Anchor::Top),
+            (c + Point::new(gap, 0.0), Anchor::Left),
+            (c - Point::new(gap, 0.0), Anchor::Right),
+        ];
+        let (pos, anchor) = places
+            .iter()
+            .copied()
+            .find(|(p, a)| free(&text_box(word, *p, word_size, *a), &taken))
+            .unwrap_or(places[0]);
+        taken.push(text_box(word, pos, word_size, anchor));
         scene.push(Item::Text {
-            pos: c - Point::new(0.0, unit(4.6)),
-            text: mark.kind.word().into(),
+            pos,
+            text: word.into(),
             size: Size::Points(5.5),
             colour: ACCENT,
-            anchor: Anchor::Bottom,
+            anchor,
         });
     }
+}
+
+/// A turn's map for a frame of `map_rect` on paper: the positions at its end with the turn's
+/// moves and marks drawn over them, and the part of the map the frame shows (where the action
+/// was, else the whole map).
+fn turn_map(ch: &Chapter, o: &ExportOptions, map_rect: Rect) -> (Scene, Aabb) {
+    let crop = action_crop(&ch.end, &ch.moves, &ch.marks)
+        .unwrap_or_else(|| crate::scene::frame(&ch.end).0);
+    let k = (map_rect.width() / f64::from(crop.max.x - crop.min.x).max(1e-6))
+        .min(map_rect.height() / f64::from(crop.max.y - crop.min.y).max(1e-6));
+    let mut scene = map_scene(&ch.end, o);
+    draw_action(&mut scene, &ch.end, ch, k);
+    (scene, crop)
 }
 
 fn para(text: impl Into<String>, weight: Weight, colour: Colour, indent: f64) -> Block {
@@ -404,11 +449,7 @@ pub fn report_pages(c: &Chronicle, o: &ExportOptions) -> Result<Vec<Page>, Expor
             content.y0 + top + (content.height() - top) * 0.56,
         );
         let whole = crate::scene::frame(&ch.end).0;
-        let crop = action_crop(&ch.end, &ch.moves, &ch.marks).unwrap_or(whole);
-        let k = (map_rect.width() / f64::from(crop.max.x - crop.min.x).max(1e-6))
-            .min(map_rect.height() / f64::from(crop.max.y - crop.min.y).max(1e-6));
-        let mut scene = map_scene(&ch.end, o);
-        draw_action(&mut scene, &ch.end, ch, k);
+        let (scene, crop) = turn_map(ch, o, map_rect);
         let scene = Arc::new(scene);
         let placed = place_crop(scene.clone(), crop, map_rect, picture.clone());
         let shown = placed.clip;
@@ -614,5 +655,93 @@ mod tests {
             place_point(&s, h(10, 0)),
             "the first where its move began"
         );
+    }
+
+    /// Labels never overlap on a turn's map: moves that begin on every objective of Winceby
+    /// (each named under, over or beside its star) and on a regiment's hex, with a rout marked
+    /// on an objective, are numbered and marked clear of every name, hex number and each other,
+    /// at the scale the page draws them.
+    #[test]
+    fn a_turn_maps_numbers_and_marks_cover_no_name_hex_number_or_each_other() {
+        let s = crate::samples::named("winceby");
+        let colour = INK;
+        let mut moves: Vec<DrawnMove> = Vec::new();
+        let mut from: Vec<hexx::Hex> = s
+            .objectives
+            .iter()
+            .filter_map(|o| match o.place {
+                Place::Hex(h) => Some(h),
+                _ => None,
+            })
+            .collect();
+        from.extend(
+            s.units
+                .iter()
+                .filter_map(|u| u.hex())
+                .map(|(h, _)| h)
+                .take(2),
+        );
+        for (k, h) in from.iter().enumerate() {
+            moves.push(DrawnMove {
+                number: k + 1,
+                colour,
+                path: vec![
+                    Place::Hex(*h),
+                    Place::Hex(h.neighbor(hexx::EdgeDirection::FLAT_SOUTH)),
+                ],
+            });
+        }
+        let ch = Chapter {
+            turn: 3,
+            end: s.clone(),
+            moves,
+            marks: vec![Mark {
+                at: Place::Hex(from[0]),
+                kind: MarkKind::Routed,
+            }],
+            entries: Vec::new(),
+            score: None,
+        };
+        let o = ExportOptions::default();
+        let map_rect = Rect::new(12.0, 40.0, 198.0, 170.0);
+        let (scene, crop) = turn_map(&ch, &o, map_rect);
+        let k = (map_rect.width() / f64::from(crop.max.x - crop.min.x))
+            .min(map_rect.height() / f64::from(crop.max.y - crop.min.y));
+        let per_point = (25.4 / 72.0 / k) as f32;
+        let drawn = map_scene(&s, &o).items.len();
+        let names = Scene {
+            items: scene.items[..drawn].to_vec(),
+            ..scene.clone()
+        }
+        .text_boxes(per_point);
+        let labels: Vec<(String, Aabb)> = scene.items[drawn..]
+            .iter()
+            .filter_map(|i| match i {
+                Item::Circle {
+                    centre,
+                    radius,
+                    fill: Some(_),
+                    ..
+                } => Some((
+                    format!("disc at {centre:?}"),
+                    Aabb::around(*centre, *radius),
+                )),
+                Item::Text {
+                    pos,
+                    text,
+                    anchor: a @ (Anchor::Top | Anchor::Bottom | Anchor::Left | Anchor::Right),
+                    ..
+                } => Some((text.clone(), text_box(text, *pos, 5.5 * per_point, *a))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(labels.len(), from.len() + 1, "a disc a move and the word");
+        for (i, (what, b)) in labels.iter().enumerate() {
+            let under: Vec<&Aabb> = names.iter().filter(|n| n.intersects(b)).collect();
+            assert!(under.is_empty(), "{what} {b:?} covers {under:?}");
+            for (other, c) in &labels[i + 1..] {
+                assert!(!b.intersects(c), "{what} covers {other}");
+            }
+        }
     }
 }
