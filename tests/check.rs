@@ -190,14 +190,10 @@ fn hex_stacking_and_impassable_hexes_are_errors() {
         let i = h.grid().index_of(wet).expect("on map");
         h.terrain[i] = lake;
     }
-    let a = hex_unit(&mut s, 0, "A", Hex::new(1, 1));
+    hex_unit(&mut s, 0, "A", Hex::new(1, 1));
     let b = hex_unit(&mut s, 0, "B", Hex::new(1, 1));
     let c = hex_unit(&mut s, 1, "C", wet);
-    assert_error(
-        &s,
-        ItemRef::Unit(b),
-        &format!("shares hex (1, 1) with unit {a}"),
-    );
+    assert_error(&s, ItemRef::Unit(b), "'B' shares hex 0203 with 'A'");
     assert_error(&s, ItemRef::Unit(c), "impassable Lake");
 }
 

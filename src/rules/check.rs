@@ -295,13 +295,14 @@ fn check_units(s: &Scenario, out: &mut Out) {
                     && u.in_play()
                     && let Some(other) = on_hex.insert((hex.x, hex.y), u.id)
                 {
-                    out.error(
-                        item,
-                        format!(
-                            "'{}' shares hex ({}, {}) with unit {other}",
-                            u.name, hex.x, hex.y
-                        ),
-                    );
+                    let at = match &s.map {
+                        Map::Hex(h) => format!("hex {}", h.label(hex)),
+                        Map::Table(_) => format!("hex ({}, {})", hex.x, hex.y),
+                    };
+                    let other = s
+                        .unit(other)
+                        .map_or(format!("unit {other}"), |o| format!("'{}'", o.name));
+                    out.error(item, format!("'{}' shares {at} with {other}", u.name));
                 }
             }
             // Off the table a unit still carries its figures (a column's units come on with
