@@ -193,8 +193,56 @@ fn hex_stacking_and_impassable_hexes_are_errors() {
     hex_unit(&mut s, 0, "A", Hex::new(1, 1));
     let b = hex_unit(&mut s, 0, "B", Hex::new(1, 1));
     let c = hex_unit(&mut s, 1, "C", wet);
-    assert_error(&s, ItemRef::Unit(b), "'B' shares hex 0203 with 'A'");
+    assert_error(
+        &s,
+        ItemRef::Unit(b),
+        "'B' shares hex 0203 with 'A', over one unit a hex",
+    );
     assert_error(&s, ItemRef::Unit(c), "impassable Lake");
+}
+
+/// Stacking on a hex map: one combat unit a hex (R5's reading) unless the scenario allows
+/// more; an enemy's hex is never shared, and leaders are not counted.
+#[test]
+fn hex_stacking_follows_the_scenarios_limit_per_hex() {
+    let mut s = Scenario::new_hex("h");
+    let at = Hex::new(1, 1);
+    hex_unit(&mut s, 0, "A", at);
+    let b = hex_unit(&mut s, 0, "B", at);
+    let c = hex_unit(&mut s, 0, "C", at);
+    let shares = |s: &Scenario| -> Vec<String> {
+        messages(s)
+            .into_iter()
+            .filter(|m| m.contains("shares"))
+            .collect()
+    };
+    assert_error(
+        &s,
+        ItemRef::Unit(b),
+        "'B' shares hex 0203 with 'A', over one unit a hex",
+    );
+    s.rules.stacking = Some(2);
+    assert_error(
+        &s,
+        ItemRef::Unit(c),
+        "'C' shares hex 0203 with 'A' and 'B', over the scenario's limit of 2 units a hex",
+    );
+    assert_eq!(shares(&s).len(), 1, "{:?}", shares(&s));
+    s.rules.stacking = Some(3);
+    assert!(shares(&s).is_empty(), "{:?}", shares(&s));
+    let e = hex_unit(&mut s, 1, "E", at);
+    assert_error(
+        &s,
+        ItemRef::Unit(e),
+        "'E' shares hex 0203 with the enemy's 'A'",
+    );
+    s.rules.stacking = Some(0);
+    assert!(
+        s.validate()
+            .iter()
+            .any(|p| p.message.contains("stacking limit is 0 units a hex")),
+        "refused as invalid"
+    );
 }
 
 fn column_scenario(figures: &[usize], width: u8, gap: f32) -> (Scenario, Vec<UnitId>, ColumnId) {

@@ -90,15 +90,16 @@ fn unit_names(e: &Editor, texts: &[(String, Rect)]) -> std::collections::BTreeSe
         .collect()
 }
 
-/// The first unit name among `texts` lying on a unit's counter or base (a point and a half in
-/// from its edge, as the labels keep clear of their own).
+/// The first unit name among `texts` lying on a unit's counter or base, or on an objective's
+/// star (a point and a half in from its edge, as the labels keep clear of their own).
 fn unit_name_on_a_unit(e: &Editor, texts: &[(String, Rect)]) -> Option<String> {
     let view = &e.app().view;
-    let bodies: Vec<Rect> =
-        sandtable::scene::unit_boxes(e.s(), &sandtable::scene::Style::default())
-            .into_iter()
-            .map(|b| Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max)).shrink(1.5))
-            .collect();
+    let style = sandtable::scene::Style::default();
+    let bodies: Vec<Rect> = sandtable::scene::unit_boxes(e.s(), &style)
+        .into_iter()
+        .chain(sandtable::scene::objective_boxes(e.s(), &style))
+        .map(|b| Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max)).shrink(1.5))
+        .collect();
     let named = unit_names(e, texts);
     texts
         .iter()
@@ -293,8 +294,10 @@ fn a_lone_base_is_named_on_a_table_zoomed_out_to_fit() {
 
 /// Zoomed in on Winceby's centre, where counters stand in neighbouring hexes, no unit's name
 /// hangs over another unit's counter: each goes above its counter, or is left out.
+/// No unit's name lies on another unit's counter, nor on an objective's star, at the zooms
+/// from the sample's own to four steps in.
 #[test]
-fn no_units_name_lies_on_another_units_counter() {
+fn no_units_name_lies_on_another_units_counter_or_an_objectives_star() {
     let s = sample("winceby");
     let id = s
         .find_unit("Manchester's Regiment of Horse")

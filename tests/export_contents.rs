@@ -160,6 +160,25 @@ fn prints_everything(s: &Scenario, side: Option<SideId>, paper: Paper, landscape
     let start = text
         .find("SIDESANDDEPLOYMENT")
         .expect("the sheet lists the sides");
+    // The briefings come before the sides: every side's on the sheet, in order; on a handout
+    // its own side's alone (in the situation's place), never another side's.
+    let head = &text[..start];
+    let mut read = 0;
+    for x in &s.sides {
+        let b = squeezed(x.briefing.trim());
+        let own = side.is_none_or(|id| id == x.id);
+        match head[read..].find(&b) {
+            _ if b.is_empty() => {}
+            Some(i) if own => read += i + b.len(),
+            None if !own => {}
+            found => panic!(
+                "{} ({side:?}): the briefing of {} is {}printed before the sides",
+                s.meta.title,
+                x.name,
+                if found.is_some() { "" } else { "not " }
+            ),
+        }
+    }
     let items = expected(&shown);
     let mut at = start;
     // Where each item's first piece was found.
@@ -279,6 +298,12 @@ fn opening() -> Scenario {
     }
     s.sides[0].name = "Union".into();
     s.sides[1].name = "Confederate".into();
+    s.sides[0].briefing = "Hold McPherson's Ridge until Reynolds' I Corps comes up the \
+        Emmitsburg Road. Buford's troopers fight dismounted; give ground slowly."
+        .into();
+    s.sides[1].briefing = "Heth's division is to find out what is in Gettysburg. Drive the \
+        cavalry off the ridges before the Union infantry arrives."
+        .into();
     let (union, rebel) = (s.sides[0].id, s.sides[1].id);
     let map = s.map.as_hex().expect("hex").clone();
     let hex = |label: &str| map.hex_of_label(label).expect("a hex of the map");

@@ -22,7 +22,7 @@ fn fixture(name: &str) -> Vec<u8> {
 
 #[test]
 fn format_version_1_files_still_load_in_both_encodings() {
-    assert_eq!(FORMAT_VERSION, 4);
+    assert_eq!(FORMAT_VERSION, 5);
     for name in SAMPLES {
         let mut expected = without_victory(sample(name));
         expected.meta.format_version = 1;
@@ -43,8 +43,12 @@ fn format_version_1_files_still_load_in_both_encodings() {
 
 /// A sample as a file written before format 4 holds it: no victory conditions, every
 /// objective held when occupied at the end and worth its value to every side.
+/// `s` without what formats 4 and 5 added: victory conditions and the sides' briefings.
 fn without_victory(mut s: Scenario) -> Scenario {
     s.rules.victory = None;
+    for x in &mut s.sides {
+        x.briefing.clear();
+    }
     for o in &mut s.objectives {
         o.held = Default::default();
         o.side_points.clear();
@@ -54,7 +58,8 @@ fn without_victory(mut s: Scenario) -> Scenario {
 
 /// A game saved by format 3 (Winceby: a chit, the end of the Command Phase, a move under
 /// Charge 2, a referee's override) loads in both encodings with no victory conditions and no
-/// remembered holders, verifies, takes back, and saved again is format 4 and loads the same.
+/// remembered holders, verifies, takes back, and saved again is today's format and loads the
+/// same.
 #[test]
 fn format_version_3_games_load_without_victory_conditions_and_replay() {
     let v3 = |name: &str| {
@@ -79,6 +84,28 @@ fn format_version_3_games_load_without_victory_conditions_and_replay() {
     let again = codec::encode_binary(&s);
     assert_eq!(again[8..12], FORMAT_VERSION.to_le_bytes());
     assert_eq!(io::decode(&again).expect("format 4"), s);
+}
+
+/// Winceby as format 4 wrote it (its victory conditions set, before sides had briefings)
+/// loads in both encodings with no briefing, and is written again as today's format.
+#[test]
+fn format_version_4_files_load_without_briefings() {
+    let v4 = |name: &str| {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/v4")
+            .join(name);
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
+    let bin = v4("winceby.sandtable");
+    assert_eq!(bin[8..12], 4u32.to_le_bytes(), "real version-4 bytes");
+    let s = io::decode(&bin).expect("a format-4 file loads");
+    assert_eq!(io::decode(&v4("winceby.json")).expect("its JSON loads"), s);
+    assert!(s.rules.victory.is_some(), "format 4's own fields are read");
+    assert!(s.sides.iter().all(|x| x.briefing.is_empty()));
+    assert_eq!(s.sides.len(), 2);
+    let again = codec::encode_binary(&s);
+    assert_eq!(again[8..12], FORMAT_VERSION.to_le_bytes());
+    assert_eq!(io::decode(&again).expect("today's format"), s);
 }
 
 #[test]

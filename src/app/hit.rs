@@ -86,7 +86,24 @@ fn hit_hex(s: &Scenario, h: &HexMap, p: Point, _tol: f32) -> Option<ItemRef> {
     {
         return Some(ItemRef::Unit(u.id));
     }
-    if let Some(u) = s.units.iter().filter(here).find(|u| !u.is_leader()) {
+    // Counters stacked in the hex fan out: the top one under the pointer, else the first.
+    let counters: Vec<&Unit> = s
+        .units
+        .iter()
+        .filter(here)
+        .filter(|u| !u.is_leader())
+        .collect();
+    if counters.len() > 1 {
+        let style = crate::scene::Style::default();
+        let top = crate::scene::unit_boxes_by_id(s, &style)
+            .into_iter()
+            .rev()
+            .find(|(id, b)| b.contains(p) && counters.iter().any(|u| u.id == *id));
+        if let Some((id, _)) = top {
+            return Some(ItemRef::Unit(id));
+        }
+    }
+    if let Some(u) = counters.first() {
         return Some(ItemRef::Unit(u.id));
     }
     if let Some(u) = s.units.iter().find(here) {
@@ -138,6 +155,57 @@ pub fn in_box(s: &Scenario, b: Aabb) -> Vec<ItemRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counters sharing a hex under a stacking limit fan out, each a step up and to the right
+    /// of the one under it, and a click on the top one's upper corner picks it; a click on the
+    /// bottom one's lower corner, the bottom one.
+    #[test]
+    fn counters_stacked_in_a_hex_fan_out_and_the_one_clicked_is_picked() {
+        let mut s = crate::samples::named("winceby");
+        s.rules.stacking = Some(3);
+        let ids: Vec<UnitId> = s
+            .units
+            .iter()
+            .filter(|u| !u.is_leader() && u.hex().is_some())
+            .map(|u| u.id)
+            .take(3)
+            .collect();
+        let (at, _) = s.unit(ids[0]).and_then(Unit::hex).expect("on a hex");
+        for id in &ids[1..] {
+            if let Some(u) = s.unit_mut(*id) {
+                u.position = Position::Hex { hex: at, facing: 0 };
+            }
+        }
+        let boxes: Vec<Aabb> = crate::scene::unit_boxes_by_id(&s, &crate::scene::Style::default())
+            .into_iter()
+            .filter(|(id, _)| ids.contains(id))
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(boxes.len(), 3);
+        for pair in boxes.windows(2) {
+            assert!(
+                pair[1].min.x > pair[0].min.x && pair[1].min.y < pair[0].min.y,
+                "each counter up and right of the one under it: {pair:?}"
+            );
+        }
+        let half = (boxes[2].max.x - boxes[2].min.x) / 2.0;
+        let top = (boxes[2].min + boxes[2].max) / 2.0 + Point::new(half, -half) * 0.5;
+        assert_eq!(hit(&s, top, 0.0), Some(ItemRef::Unit(ids[2])));
+        // The bottom counter shows in a strip a step wide along its lower and left edges.
+        let step = boxes[1].min.x - boxes[0].min.x;
+        let bottom = Point::new(boxes[0].min.x, boxes[0].max.y) + Point::new(step, -step) * 0.3;
+        assert_eq!(hex_at(&s, bottom), Some(at), "inside the hex");
+        assert_eq!(hit(&s, bottom, 0.0), Some(ItemRef::Unit(ids[0])));
+        // Alone in its hex, a counter stands where it always has, whatever the limit.
+        let alone = crate::samples::named("winceby");
+        let before = crate::scene::unit_boxes(&alone, &crate::scene::Style::default());
+        let mut moved = alone.clone();
+        moved.rules.stacking = Some(3);
+        assert_eq!(
+            crate::scene::unit_boxes(&moved, &crate::scene::Style::default()),
+            before
+        );
+    }
 
     #[test]
     fn clicking_a_model_selects_its_unit_and_empty_ground_nothing() {

@@ -13,6 +13,8 @@ struct Report {
     format_version: u32,
     ruleset: Ruleset,
     morale_tests: bool,
+    /// On a hex map, the most combat units a hex may hold (1 unless the scenario says more).
+    units_per_hex: Option<u8>,
     turn: u16,
     map: MapInfo,
     sides: Vec<SideInfo>,
@@ -79,6 +81,8 @@ struct SideInfo {
     colour: String,
     home_edge: Option<Edge>,
     units: usize,
+    /// What the side's player is told; empty when nothing.
+    briefing: String,
 }
 
 #[derive(Serialize)]
@@ -194,6 +198,7 @@ fn report(s: &Scenario) -> Report {
         format_version: s.meta.format_version,
         ruleset: s.rules.ruleset,
         morale_tests: s.rules.morale_tests,
+        units_per_hex: s.map.is_hex().then(|| s.rules.units_per_hex()),
         turn: s.turn,
         map: match &s.map {
             Map::Table(t) => MapInfo::Table {
@@ -217,6 +222,7 @@ fn report(s: &Scenario) -> Report {
                 colour: x.colour.to_string(),
                 home_edge: x.home_edge,
                 units: s.units.iter().filter(|u| u.side == x.id).count(),
+                briefing: x.briefing.clone(),
             })
             .collect(),
         terrain_types: s
@@ -349,6 +355,14 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
         r.turn,
         r.format_version
     )?;
+    if let Some(n) = r.units_per_hex {
+        let words = if n == 1 {
+            "1 combat unit a hex (R5's reading)".to_string()
+        } else {
+            format!("{n} combat units a hex (the scenario's limit)")
+        };
+        writeln!(out, "stacking: {words}")?;
+    }
     match &r.map {
         MapInfo::Table {
             width_in,
@@ -384,6 +398,9 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
             "  #{:<4} {} ({}{edge}), {} units",
             x.id, x.name, x.colour, x.units
         )?;
+        for line in x.briefing.trim().lines() {
+            writeln!(out, "        briefing: {line}")?;
+        }
     }
     writeln!(out, "\nterrain types:")?;
     for t in &r.terrain_types {

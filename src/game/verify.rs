@@ -26,19 +26,22 @@ pub fn fingerprint(s: &Scenario) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The fields format 4 added, as compact JSON writes them at their defaults (no victory
-/// conditions; an objective held when occupied at the end, with no points of its own to a
-/// side). A string the player typed cannot hold them: its quotes are escaped.
-const FORMAT_4_DEFAULTS: [&str; 2] = [
+/// The fields formats 4 and 5 added, as compact JSON writes them at their defaults (no
+/// victory conditions; an objective held when occupied at the end, with no points of its own to
+/// a side; a side with no briefing; no stacking limit of the scenario's own). A string the player typed cannot hold them: its quotes
+/// are escaped.
+const LATER_DEFAULTS: [&str; 4] = [
     r#","held":"Occupied","side_points":[]"#,
     r#","victory":null"#,
+    r#","briefing":"""#,
+    r#","stacking":null"#,
 ];
 
-/// `json` with the format-4 fields at their defaults left out: a position that uses none of
-/// them digests as format 3 wrote it, so a game begun before keeps its fingerprint (and the
-/// scenario both players agreed on still matches it).
+/// `json` with the fields of formats 4 and 5 at their defaults left out: a position that uses
+/// none of them digests as format 3 wrote it, so a game begun before keeps its fingerprint (and
+/// the scenario both players agreed on still matches it).
 fn as_format_3(mut json: String) -> String {
-    for d in FORMAT_4_DEFAULTS {
+    for d in LATER_DEFAULTS {
         json = json.replace(d, "");
     }
     json

@@ -26,7 +26,9 @@ use std::cell::Cell;
 ///   actions that play them (read through `model::compat`).
 /// - 4: victory conditions (`RuleOptions::victory`, each objective's holding and points per
 ///   side) and the objectives a game remembers as held (`TurnState::held`).
-pub const FORMAT_VERSION: u32 = 4;
+/// - 5: each side's briefing (`Side::briefing`) and a hex map's stacking limit
+///   (`RuleOptions::stacking`).
+pub const FORMAT_VERSION: u32 = 5;
 
 thread_local! {
     static READING: Cell<u32> = const { Cell::new(FORMAT_VERSION) };
@@ -60,6 +62,19 @@ pub(super) fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Err
     let r = Ruleset::deserialize(d)?;
     RULESET.with(|c| c.set(Some(r)));
     Ok(r)
+}
+
+/// A field added in format 5: its default in a file of an earlier format, read otherwise.
+pub(super) fn since_v5<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    if READING.with(Cell::get) < 5 {
+        Ok(T::default())
+    } else {
+        T::deserialize(d)
+    }
 }
 
 /// A field added in format 4: its default in a file of an earlier format, read otherwise.

@@ -377,7 +377,12 @@ pub fn order_of_battle(n: &OobSize, seed: u64) -> Scenario {
             name: format!("Side {i}"),
             colour: colours[i % colours.len()],
             home_edge: None,
+            briefing: String::new(),
         });
+    }
+    for side in &mut s.sides {
+        let to = n.text_bytes.min(super::limits::MAX_BRIEFING_BYTES);
+        side.briefing = padded(format!("Briefing for {}.", side.name), to, false, &mut rng);
     }
     let sides: Vec<SideId> = s.sides.iter().map(|x| x.id).collect();
     let hexes: Vec<Hex> = s

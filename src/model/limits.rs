@@ -48,6 +48,12 @@ pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_NOTE_CHARS: usize = 2_000;
 /// The scenario's description and designer's notes, in bytes (about 30 printed pages).
 pub const MAX_TEXT_BYTES: usize = 64 << 10;
+/// The most a scenario's stacking limit may allow in one hex (more counters than fit a hex
+/// legibly).
+pub const MAX_STACKING: u8 = 12;
+/// A side's briefing, in bytes (about four printed pages: a side's orders, not a book; sixteen
+/// sides' briefings stay within a sheet's pages).
+pub const MAX_BRIEFING_BYTES: usize = 8 << 10;
 /// Leaders in one chain of superiors (army, wing, division, brigade, ... rarely beyond 6).
 pub const MAX_CHAIN_DEPTH: usize = 16;
 /// Movement points of a unit on the hex map (R5 units have 3 to 9; a leader may have a few
@@ -364,15 +370,22 @@ pub(super) fn check_chars(
     }
 }
 
-/// Long text (the description, the designer's notes) against [`MAX_TEXT_BYTES`].
-pub(super) fn check_text(out: &mut Vec<Invalid>, item: ItemRef, what: &str, text: &str) {
-    if text.len() > MAX_TEXT_BYTES {
+/// Long text (the description, the designer's notes, a side's briefing) against its limit
+/// in bytes.
+pub(super) fn check_text(
+    out: &mut Vec<Invalid>,
+    item: ItemRef,
+    what: &str,
+    text: &str,
+    limit: usize,
+) {
+    if text.len() > limit {
         out.push(Invalid {
             item,
             message: format!(
                 "{what} is {} bytes long, over the limit of {} KiB",
                 thousands(text.len()),
-                MAX_TEXT_BYTES >> 10
+                limit >> 10
             ),
         });
     }

@@ -203,6 +203,7 @@ impl Scenario {
             name: "Blue".into(),
             colour: Colour::rgb(0x2f, 0x5d, 0xa8),
             home_edge: Some(Edge::South),
+            briefing: String::new(),
         });
         let red = SideId(s.alloc());
         s.sides.push(Side {
@@ -210,6 +211,7 @@ impl Scenario {
             name: "Red".into(),
             colour: Colour::rgb(0xb0, 0x30, 0x30),
             home_edge: Some(Edge::North),
+            briefing: String::new(),
         });
         let clear = TerrainId(s.alloc());
         s.terrain_types.push(TerrainType::open(

@@ -32,6 +32,11 @@ pub struct Side {
     pub colour: Colour,
     /// The table edge this side calls its own (R3 Fall Back! heads for it).
     pub home_edge: Option<Edge>,
+    /// What this side's player is told before the game (its orders, what it knows of the
+    /// enemy): printed on the side's handout in place of the situation, which speaks of both
+    /// sides, and under "Briefings" on the scenario sheet. Empty when there is none.
+    #[serde(default, deserialize_with = "super::compat::since_v5")]
+    pub briefing: String,
 }
 
 /// The ground of a deployment zone.
@@ -164,6 +169,11 @@ pub struct RuleOptions {
     /// How the scenario is won (format 4); none: no score is kept.
     #[serde(default, deserialize_with = "super::compat::since_v4")]
     pub victory: Option<Victory>,
+    /// On a hex map, the most combat units that may stand in one hex (leaders are not
+    /// counted; an enemy's hex is never entered). `None` is R5's reading: one. `check`, the
+    /// moves' previews and Play all follow it (format 5).
+    #[serde(default, deserialize_with = "super::compat::since_v5")]
+    pub stacking: Option<u8>,
 }
 
 impl RuleOptions {
@@ -176,7 +186,13 @@ impl RuleOptions {
             in_buildings_bonus: 1,
             optional: OptionalRules::default(),
             victory: None,
+            stacking: None,
         }
+    }
+
+    /// The most combat units a hex may hold: the scenario's stacking limit, else one.
+    pub fn units_per_hex(&self) -> u8 {
+        self.stacking.unwrap_or(1).max(1)
     }
 }
 

@@ -2,7 +2,9 @@
 //! without surprises. Loading refuses a file that breaks them; every edit keeps them.
 
 use super::invalid::Invalid;
-use super::limits::{self, MAX_HEXES, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_TABLE_IN};
+use super::limits::{
+    self, MAX_BRIEFING_BYTES, MAX_HEXES, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_TABLE_IN,
+};
 use super::*;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
@@ -102,20 +104,25 @@ impl Scenario {
         let s = self;
         c.text(ItemRef::Scenario, "title", &s.meta.title);
         c.text(ItemRef::Scenario, "author", &s.meta.author);
+        let long = limits::MAX_TEXT_BYTES;
+        let description = &s.meta.description;
         limits::check_text(
             &mut c.out,
             ItemRef::Scenario,
             "description",
-            &s.meta.description,
+            description,
+            long,
         );
         let notes = &s.meta.designer_notes;
-        limits::check_text(&mut c.out, ItemRef::Scenario, "designer notes", notes);
+        limits::check_text(&mut c.out, ItemRef::Scenario, "designer notes", notes, long);
 
         let sides: HashSet<SideId> = s.sides.iter().map(|x| x.id).collect();
         for side in &s.sides {
             let item = ItemRef::Side(side.id);
             c.id(item, side.id.0);
             c.text(item, "name", &side.name);
+            let briefing = &side.briefing;
+            limits::check_text(&mut c.out, item, "briefing", briefing, MAX_BRIEFING_BYTES);
         }
 
         let terrains: HashSet<TerrainId> = s.terrain_types.iter().map(|t| t.id).collect();
@@ -264,6 +271,17 @@ impl Scenario {
                     }
                 }
             }
+        }
+        if let Some(n) = s.rules.stacking
+            && !(1..=limits::MAX_STACKING).contains(&n)
+        {
+            c.fail(
+                ItemRef::Scenario,
+                format!(
+                    "the stacking limit is {n} units a hex; it must be 1 to {}",
+                    limits::MAX_STACKING
+                ),
+            );
         }
         if let Some(v) = &s.rules.victory {
             c.number(

@@ -172,7 +172,9 @@ fn on_table(t: &TableMap, p: Point, margin: f32) -> bool {
 fn check_units(s: &Scenario, out: &mut Out) {
     // Terrain only: the side and the mover's size do not change what is impassable.
     let terrain = crate::rules::reach::Board::terrain_only(s);
-    let mut on_hex: HashMap<(i32, i32), UnitId> = HashMap::new();
+    // The combat units found on each hex so far.
+    let mut on_hex: HashMap<(i32, i32), Vec<UnitId>> = HashMap::new();
+    let per_hex = usize::from(s.rules.units_per_hex());
     for u in &s.units {
         let item = ItemRef::Unit(u.id);
         if u.strength.start == 0 {
@@ -291,18 +293,41 @@ fn check_units(s: &Scenario, out: &mut Out) {
                         format!("'{}' stands in impassable {}", u.name, t.name),
                     );
                 }
-                if u.is_combat_unit()
-                    && u.in_play()
-                    && let Some(other) = on_hex.insert((hex.x, hex.y), u.id)
-                {
+                if u.is_combat_unit() && u.in_play() {
+                    let here = on_hex.entry((hex.x, hex.y)).or_default();
                     let at = match &s.map {
                         Map::Hex(h) => format!("hex {}", h.label(hex)),
                         Map::Table(_) => format!("hex ({}, {})", hex.x, hex.y),
                     };
-                    let other = s
-                        .unit(other)
-                        .map_or(format!("unit {other}"), |o| format!("'{}'", o.name));
-                    out.error(item, format!("'{}' shares {at} with {other}", u.name));
+                    let name = |id: UnitId| {
+                        s.unit(id)
+                            .map_or(format!("unit {id}"), |o| format!("'{}'", o.name))
+                    };
+                    let enemy = here
+                        .iter()
+                        .find(|o| s.unit(**o).is_some_and(|o| o.side != u.side));
+                    if let Some(&e) = enemy {
+                        out.error(
+                            item,
+                            format!("'{}' shares {at} with the enemy's {}", u.name, name(e)),
+                        );
+                    } else if here.len() >= per_hex {
+                        let others: Vec<String> = here.iter().map(|o| name(*o)).collect();
+                        let limit = if per_hex == 1 {
+                            "one unit a hex".to_string()
+                        } else {
+                            format!("the scenario's limit of {per_hex} units a hex")
+                        };
+                        out.error(
+                            item,
+                            format!(
+                                "'{}' shares {at} with {}, over {limit}",
+                                u.name,
+                                others.join(" and ")
+                            ),
+                        );
+                    }
+                    here.push(u.id);
                 }
             }
             // Off the table a unit still carries its figures (a column's units come on with

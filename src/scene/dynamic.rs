@@ -6,6 +6,7 @@ use super::build::{Style, darker, frame, ink, layout, with_alpha};
 use super::item::*;
 use crate::geom::{Aabb, Point, bearing_vec};
 use crate::model::*;
+use foldhash::{HashMap, HashMapExt};
 use hexx::{EdgeDirection, Hex, HexLayout};
 use std::sync::Arc;
 
@@ -83,14 +84,8 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
         _ => Vec::new(),
     };
     for o in &s.objectives {
-        let (p, r) = match (o.place, &hex) {
-            (Place::Table(p), None) => (p, 0.6),
-            (Place::Hex(h), Some((m, l))) if style.clear_hex_labels => (
-                l.hex_to_world_pos(h) + Point::new(0.0, m.hex_size_mm * 0.06),
-                m.hex_size_mm * 0.24,
-            ),
-            (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.28),
-            _ => continue,
+        let Some((p, r)) = objective_star(o, hex.as_ref(), style) else {
+            continue;
         };
         scene.push(Item::Convex {
             points: star(p, r),
@@ -175,12 +170,14 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
         .iter()
         .filter(|u| u.in_play())
         .partition(|u| u.is_leader());
+    let stacks = Stacks::of(s);
     for u in others.into_iter().chain(leaders) {
         let colour = side_colour(u.side);
         match (u.position, &hex) {
             (Position::Table, None) => table_unit(u, colour, style, &mut scene),
             (Position::Hex { hex: at, facing }, Some((m, l))) => {
-                hex_unit(s, u, at, facing, colour, m, l, style, &mut scene)
+                let stack = stacks.of_unit(u.id);
+                hex_unit(s, u, (at, facing, stack), colour, m, l, style, &mut scene)
             }
             _ => {}
         }
@@ -269,11 +266,63 @@ fn table_unit(u: &Unit, colour: Colour, style: &Style, scene: &mut Scene) {
 
 /// Where a hex unit's counter stands and its half width: filling the hex, or below the hex's
 /// printed number (the number's band ends a fifth of a hex above the centre).
-fn counter_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
-    if style.clear_hex_labels {
+fn counter_place(centre: Point, size: f32, style: &Style, (k, n): (u8, u8)) -> (Point, f32) {
+    let (c, half) = if style.clear_hex_labels {
         (centre + Point::new(0.0, size * 0.1), size * 0.22)
     } else {
         (centre, size * 0.3)
+    };
+    if n < 2 {
+        return (c, half);
+    }
+    let step = stack_step(size, n);
+    let shift = (f32::from(k) - f32::from(n - 1) / 2.0) * step;
+    (c + Point::new(shift, -shift), half)
+}
+
+/// How far each counter of a stack of `n` on a hex of `size` stands up and to the right of
+/// the one under it: the stack fans about the usual place, so that every counter's edge
+/// shows however high the stack (a stack of `n` reaches `(n - 1) / 2` steps each way).
+pub fn stack_step(size: f32, n: u8) -> f32 {
+    (0.3 / f32::from(n.max(2) - 1)).min(0.08) * size
+}
+
+/// Where each combat unit stands in the stack of counters sharing its hex: its place from the
+/// bottom (in the scenario's order, so the last is drawn on top) and the stack's height. A
+/// scenario's stacking limit may let several units share a hex; most hexes hold one.
+pub struct Stacks(HashMap<UnitId, (u8, u8)>);
+
+impl Stacks {
+    pub fn of(s: &Scenario) -> Stacks {
+        let on_hex = || {
+            s.units
+                .iter()
+                .filter(|u| u.in_play() && !u.is_leader())
+                .filter_map(|u| Some((u.hex()?.0, u.id)))
+        };
+        let mut height: HashMap<Hex, u8> = HashMap::new();
+        for (hex, _) in on_hex() {
+            let h = height.entry(hex).or_insert(0);
+            *h = h.saturating_add(1);
+        }
+        let mut out = HashMap::new();
+        if height.values().any(|n| *n > 1) {
+            let mut placed: HashMap<Hex, u8> = HashMap::new();
+            for (hex, id) in on_hex() {
+                let n = height[&hex];
+                if n > 1 {
+                    let k = placed.entry(hex).or_insert(0);
+                    out.insert(id, (*k, n));
+                    *k = k.saturating_add(1);
+                }
+            }
+        }
+        Stacks(out)
+    }
+
+    /// The unit's place in its stack and the stack's height: (0, 1) for a unit alone.
+    pub fn of_unit(&self, id: UnitId) -> (u8, u8) {
+        self.0.get(&id).copied().unwrap_or((0, 1))
     }
 }
 
@@ -285,6 +334,36 @@ fn leader_place(centre: Point, size: f32, style: &Style) -> (Point, f32) {
     } else {
         (centre + Point::new(size * 0.22, -size * 0.22), size * 0.17)
     }
+}
+
+/// Where an objective's star stands and its outer radius: on its point of the table, or on
+/// its hex (on paper a little low, clear of the hex's number). `None` when its place is not
+/// on this kind of map.
+fn objective_star(
+    o: &Objective,
+    hex: Option<&(&HexMap, HexLayout)>,
+    style: &Style,
+) -> Option<(Point, f32)> {
+    Some(match (o.place, hex) {
+        (Place::Table(p), None) => (p, 0.6),
+        (Place::Hex(h), Some((m, l))) if style.clear_hex_labels => (
+            l.hex_to_world_pos(h) + Point::new(0.0, m.hex_size_mm * 0.06),
+            m.hex_size_mm * 0.24,
+        ),
+        (Place::Hex(h), Some((m, l))) => (l.hex_to_world_pos(h), m.hex_size_mm * 0.28),
+        _ => return None,
+    })
+}
+
+/// The boxes the objectives' stars cover, in map units: the names on screen give way to them
+/// as to counters.
+pub fn objective_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
+    let hex = s.map.as_hex().map(|h| (h, layout(h)));
+    s.objectives
+        .iter()
+        .filter_map(|o| objective_star(o, hex.as_ref(), style))
+        .map(|(p, r)| Aabb::around(p, r))
+        .collect()
 }
 
 /// Where an objective's name (star at `p`, radius `r`) goes on paper: under the star, else
@@ -311,6 +390,15 @@ fn objective_name_place(o: &Objective, p: Point, r: f32, counters: &[Aabb]) -> (
 /// The boxes the units in play cover as `dynamic_layer` draws them, in map units: each counter
 /// and leader's disc on a hex map, each base on a table. The map's names give way to them.
 pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
+    unit_boxes_by_id(s, style)
+        .into_iter()
+        .map(|(_, b)| b)
+        .collect()
+}
+
+/// [`unit_boxes`], each with its unit (a base on a table, one box a model), in the order they
+/// are drawn within each kind: what is under the pointer is the last box holding it.
+pub fn unit_boxes_by_id(s: &Scenario, style: &Style) -> Vec<(UnitId, Aabb)> {
     let around = |c: Point, half: f32| Aabb {
         min: c - Point::splat(half),
         max: c + Point::splat(half),
@@ -319,6 +407,7 @@ pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
     match s.map.as_hex() {
         Some(m) => {
             let l = layout(m);
+            let stacks = Stacks::of(s);
             units
                 .filter_map(|u| {
                     let (hex, _) = u.hex()?;
@@ -326,16 +415,16 @@ pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
                     let (c, half) = if u.is_leader() {
                         leader_place(centre, m.hex_size_mm, style)
                     } else {
-                        counter_place(centre, m.hex_size_mm, style)
+                        counter_place(centre, m.hex_size_mm, style, stacks.of_unit(u.id))
                     };
-                    Some(around(c, half))
+                    Some((u.id, around(c, half)))
                 })
                 .collect()
         }
         None => units
             .filter(|u| u.on_table())
-            .flat_map(|u| &u.models)
-            .map(|m| around(m.pos, m.footprint().bounding_radius()))
+            .flat_map(|u| u.models.iter().map(move |m| (u.id, m)))
+            .map(|(id, m)| (id, around(m.pos, m.footprint().bounding_radius())))
             .collect(),
     }
 }
@@ -344,8 +433,7 @@ pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
 fn hex_unit(
     s: &Scenario,
     u: &Unit,
-    at: Hex,
-    facing: u8,
+    (at, facing, stack): (Hex, u8, (u8, u8)),
     colour: Colour,
     m: &HexMap,
     l: &HexLayout,
@@ -354,7 +442,7 @@ fn hex_unit(
 ) {
     let size = m.hex_size_mm;
     let centre = l.hex_to_world_pos(at);
-    let (c, half) = counter_place(centre, size, style);
+    let (c, half) = counter_place(centre, size, style, stack);
     let is_selected = style.selected.contains(&ItemRef::Unit(u.id));
     let edge = |sel: bool| {
         if sel {
@@ -575,7 +663,7 @@ mod tests {
         let m = s.map.as_hex().expect("hex");
         let centre = layout(m).hex_to_world_pos(at);
         let (disc, r) = leader_place(centre, m.hex_size_mm, &style);
-        let (counter, _) = counter_place(centre, m.hex_size_mm, &style);
+        let (counter, _) = counter_place(centre, m.hex_size_mm, &style, (0, 1));
         let index = |f: &dyn Fn(&Item) -> bool| scene.items.iter().position(f);
         let disc_at = index(&|i| {
             matches!(i, Item::Circle { centre, radius, .. } if *centre == disc && *radius == r)

@@ -11,7 +11,9 @@ mod item;
 pub mod overlay;
 
 pub use build::{Style, edge_corners, frame, ink, layout, static_layer};
-pub use dynamic::{dynamic_layer, star, unit_boxes};
+pub use dynamic::{
+    Stacks, dynamic_layer, objective_boxes, stack_step, star, unit_boxes, unit_boxes_by_id,
+};
 
 /// Both layers, in one scene (for print and tests).
 pub fn build(s: &crate::model::Scenario, style: &Style) -> Scene {

@@ -39,6 +39,7 @@ pub fn zoc_hexes(s: &Scenario, side: SideId) -> Vec<Hex> {
                 name: String::new(),
                 colour: own.colour,
                 home_edge: None,
+                briefing: String::new(),
             },
         ],
         map: s.map.clone(),

@@ -191,11 +191,14 @@ fn build(
     s.sides.clear();
     for (name, c, edge) in sides {
         let id = SideId(s.alloc());
+        // Every side's briefing holds its name, so it has text of the generator's alphabet.
+        let name_for_briefing = format!("Orders for {name}");
         s.sides.push(Side {
             id,
             name,
             colour: Colour::rgba(c[0], c[1], c[2], c[3]),
             home_edge: Edge::ALL.get(edge as usize).copied(),
+            briefing: name_for_briefing.clone(),
         });
     }
     s.terrain_types.clear();

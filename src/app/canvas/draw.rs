@@ -308,8 +308,10 @@ impl App {
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
             paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
-            let bodies =
-                super::labels::Bodies::new(rect, scene::unit_boxes(shown, style), &self.view);
+            // Objectives' stars are bodies too: a unit's name lying on one would hide both.
+            let mut boxes = scene::unit_boxes(shown, style);
+            boxes.extend(scene::objective_boxes(shown, style));
+            let bodies = super::labels::Bodies::new(rect, boxes, &self.view);
             units.retain(|s| !bodies.crossed_by(s));
             // Objective, column and counter texts give way the same way.
             units.retain_mut(|s| room.fit_text(s, false));

@@ -145,7 +145,15 @@ pub fn label_shapes(
                         let p = c + Point::new(h.hex_size_mm * 0.22, -h.hex_size_mm * 0.22);
                         (p, h.hex_size_mm * 0.18, Rank::Leader)
                     } else {
-                        (c, h.hex_size_mm * 0.31, Rank::Unit)
+                        // A stack's counters fan out about the hex's centre: the label goes
+                        // clear of them all.
+                        let n = u8::try_from(us.len()).unwrap_or(u8::MAX);
+                        let fan = if n > 1 {
+                            crate::scene::stack_step(h.hex_size_mm, n) * f32::from(n - 1) / 2.0
+                        } else {
+                            0.0
+                        };
+                        (c, h.hex_size_mm * 0.31 + fan, Rank::Unit)
                     };
                     let at = |dx: f32, dy: f32| view.to_screen(centre + Point::new(dx, dy));
                     let side = half * 0.95;
@@ -372,9 +380,9 @@ impl Placed {
     }
 }
 
-/// The units' counters and bases on screen, for the texts drawn over them (an objective's,
-/// a zone's or a column's name) to give way to: such a name lying across a counter would hide
-/// the unit. A counter's own number stands inside it and stays.
+/// The units' counters and bases, and the objectives' stars, on screen, for the texts drawn
+/// over them (an objective's, a zone's or a column's name) to give way to: such a name lying
+/// across a counter would hide the unit. A counter's own number stands inside it and stays.
 pub(in crate::app) struct Bodies(Placed);
 
 impl Bodies {

@@ -81,6 +81,28 @@ pub(super) fn rules_ui(ui: &mut Ui, f: &mut Form, zoc_side: &mut Option<SideId>)
                 })],
             );
         }
+        // Stacking is a hex map's: a table's bases take the room they take.
+        if s.map.is_hex()
+            && let Some((v, key)) = f.number(
+                ui,
+                "Units per hex",
+                "rules.stacking",
+                r.units_per_hex(),
+                1..=limits::MAX_STACKING,
+                0.05,
+                &any,
+            )
+        {
+            f.emit(
+                "Set stacking limit",
+                Some(key),
+                vec![set(RuleOptions {
+                    // One is R5's own reading: kept as no limit of the scenario's own.
+                    stacking: (v > 1).then_some(v),
+                    ..r.clone()
+                })],
+            );
+        }
     });
     if let Some(v) = f.checkbox(ui, "Morale and rally tests (R4)", r.morale_tests) {
         f.emit(

@@ -1,4 +1,4 @@
-//! The sides (name, colour, home edge; added, and removed once nothing belongs to them) and the
+//! The sides (name, colour, home edge, briefing; added, and removed once nothing belongs to them) and the
 //! terrain table (every flag and cost; added, and removed with a replacement for its hexes and
 //! pieces).
 
@@ -86,6 +86,27 @@ pub(super) fn sides_ui(ui: &mut Ui, f: &mut Form) {
                     );
                 }
             });
+            let fits = |t: &String| {
+                if t.len() > limits::MAX_BRIEFING_BYTES {
+                    Err(format!(
+                        "A briefing holds at most {} KiB",
+                        limits::MAX_BRIEFING_BYTES >> 10
+                    ))
+                } else {
+                    Ok(())
+                }
+            };
+            let b = &side.briefing;
+            if let Some((t, key)) = f.text_block(ui, "Briefing", &k("briefing"), b, &fits) {
+                f.emit(
+                    "Edit briefing",
+                    Some(key),
+                    vec![put(Side {
+                        briefing: t,
+                        ..side.clone()
+                    })],
+                );
+            }
             let users = side_users(s, side.id);
             let hint = users
                 .as_ref()
@@ -111,6 +132,7 @@ pub(super) fn sides_ui(ui: &mut Ui, f: &mut Form) {
                 name: format!("Side {}", s.sides.len() + 1),
                 colour: NEW_COLOURS[s.sides.len() % NEW_COLOURS.len()],
                 home_edge: None,
+                briefing: String::new(),
             })],
         );
     }

@@ -264,12 +264,16 @@ pub fn sheet(
     };
     let facts0 = map_words(s);
     let facts1 = format!(
-        "{}{}",
+        "{}{}{}",
         ruleset_words(s.rules.ruleset),
         if s.rules.morale_tests {
             " · morale tests (R4)"
         } else {
             ""
+        },
+        match s.rules.stacking {
+            Some(n) if n > 1 && s.map.is_hex() => format!(" · {n} units a hex"),
+            _ => String::new(),
         }
     );
     // A handout names its side at the head and foot of every page, so two sides' sheets are

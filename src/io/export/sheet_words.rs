@@ -166,6 +166,29 @@ pub(super) fn blocks(s: &Scenario) -> Vec<Block> {
         b.push(Block::Heading("Designer's notes".into()));
         b.push(para(s.meta.designer_notes.trim()));
     }
+    let briefed: Vec<&Side> = s
+        .sides
+        .iter()
+        .filter(|x| !x.briefing.trim().is_empty())
+        .collect();
+    if let [only] = briefed[..]
+        && s.sides.len() == 1
+    {
+        // A side's handout: its own briefing, whose the head of the page already says.
+        b.push(Block::Heading("Briefing".into()));
+        b.push(para(only.briefing.trim()));
+    } else if !briefed.is_empty() {
+        b.push(Block::Heading("Briefings".into()));
+        for side in briefed {
+            b.push(Block::Row {
+                swatch: Swatch::Colour(side.colour),
+                title: side.name.clone(),
+                detail: "briefing for its player".into(),
+                indent: 0.0,
+            });
+            b.push(para(side.briefing.trim()));
+        }
+    }
     if !s.sides.is_empty() {
         b.push(Block::Heading("Sides and deployment".into()));
         for side in &s.sides {

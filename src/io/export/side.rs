@@ -8,14 +8,21 @@ use crate::model::{Scenario, SideId};
 /// `s` with only `side`'s units, columns, deployment zones and reinforcements, and no other side
 /// at all (not even its name). Objectives belong to no side and stay, as do the map, terrain and
 /// title. The situation and designer's notes are free text that speaks of both sides and cannot
-/// be split, so the handout prints a line saying whose it is in their place.
+/// be split, so the handout leaves them out: the side's own briefing is printed in their
+/// place, or, when it has none, a line saying whose handout it is.
 pub fn side_only(s: &Scenario, side: SideId) -> Scenario {
     let mut out = s.clone();
-    let name = s.side(side).map_or("", |x| x.name.as_str());
-    out.meta.description = format!(
-        "Deployment handout for {name}: the other side's forces, zones and entry points are not \
-         shown, nor the scenario's situation and designer's notes."
-    );
+    let (name, briefed) = s.side(side).map_or(("", false), |x| {
+        (x.name.as_str(), !x.briefing.trim().is_empty())
+    });
+    out.meta.description = if briefed {
+        String::new()
+    } else {
+        format!(
+            "Deployment handout for {name}: the other side's forces, zones and entry points are \
+             not shown, nor the scenario's situation and designer's notes."
+        )
+    };
     out.meta.designer_notes.clear();
     out.sides.retain(|x| x.id == side);
     out.units.retain(|u| u.side == side);

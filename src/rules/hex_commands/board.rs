@@ -168,6 +168,10 @@ pub struct Board {
     by_id: HashMap<UnitId, u32>,
     /// The combat unit standing on each hex (lowest ID when stacked), or [`NONE`].
     pub(crate) occupant: Vec<u32>,
+    /// How many combat units stand on each hex.
+    stacked: Vec<u8>,
+    /// The most combat units a hex may hold (the scenario's stacking limit).
+    per_hex: u8,
     /// MP to enter each hex from beyond the map edge: its terrain cost, or [`BLOCKED`].
     enter: Vec<u16>,
     /// Units off the map that a reinforcement brings on: its turn and entry hex (`None` when
@@ -219,6 +223,8 @@ impl Board {
             units: Vec::new(),
             by_id: HashMap::new(),
             occupant: vec![NONE; n],
+            stacked: vec![0; n],
+            per_hex: s.rules.units_per_hex(),
             enter: Vec::new(),
             arrivals: HashMap::new(),
             fields: Vec::new(),
@@ -334,6 +340,7 @@ impl Board {
     /// rebuilt at once; each side's enemy distance field and ZOC mask on first use.
     pub fn update_units(&mut self, s: &Scenario) {
         self.turn = s.turn;
+        self.per_hex = s.rules.units_per_hex();
         self.sides = s.sides.iter().map(|x| x.id).collect();
         let mut units: Vec<BoardUnit> = s
             .units
@@ -383,12 +390,16 @@ impl Board {
             .map(|(i, u)| (u.id, i as u32))
             .collect();
         self.occupant.fill(NONE);
+        self.stacked.fill(0);
         for (slot, u) in units.iter().enumerate() {
             if let Some((i, _)) = u.present()
                 && !u.is_leader()
-                && self.occupant[i as usize] == NONE
             {
-                self.occupant[i as usize] = slot as u32;
+                let i = i as usize;
+                if self.occupant[i] == NONE {
+                    self.occupant[i] = slot as u32;
+                }
+                self.stacked[i] = self.stacked[i].saturating_add(1);
             }
         }
         self.units = units;
@@ -483,6 +494,37 @@ impl Board {
             cost,
             turn,
         })
+    }
+
+    /// A combat unit standing on hex `i` that is not the unit in `slot`, when the hex already
+    /// holds as many combat units as the stacking limit allows besides that unit (so `slot`
+    /// may not end its move there), else `None`.
+    pub(crate) fn full(&self, i: usize, slot: u32) -> Option<u32> {
+        let own = self.units[slot as usize]
+            .present()
+            .is_some_and(|(at, _)| at as usize == i);
+        let others = self.stacked[i].saturating_sub(u8::from(own));
+        if others < self.per_hex {
+            return None;
+        }
+        let occ = self.occupant[i];
+        if occ != slot {
+            return Some(occ);
+        }
+        self.units
+            .iter()
+            .enumerate()
+            .find(|(k, u)| {
+                *k as u32 != slot
+                    && !u.is_leader()
+                    && u.present().is_some_and(|(at, _)| at as usize == i)
+            })
+            .map(|(k, _)| k as u32)
+    }
+
+    /// The stacking limit the board was built under: the most combat units a hex may hold.
+    pub(crate) fn per_hex(&self) -> u8 {
+        self.per_hex
     }
 
     pub(crate) fn unit(&self, slot: u32) -> &BoardUnit {

@@ -361,14 +361,12 @@ impl Judge<'_> {
         if here && p.frozen.is_some() {
             return None;
         }
-        if !here && p.friends_block {
-            let occ = self.board.occupant[iu];
-            if occ != NONE && occ != self.slot {
-                return Some(Reason::Occupied {
-                    unit: self.board.unit(occ).r(),
-                    enemy: false,
-                });
-            }
+        if !here
+            && p.friends_block
+            && let Some(occ) = self.board.full(iu, self.slot)
+        {
+            let unit = self.board.unit(occ).r();
+            return Some(Reason::friends_fill(unit, self.board.per_hex()));
         }
         let d = self.field_dist[iu];
         if let Some((command, may_stay)) = p.exclusion

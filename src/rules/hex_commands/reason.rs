@@ -11,6 +11,9 @@ use std::fmt;
 pub enum Reason {
     /// Another unit stands there: a friend may be passed through, an enemy not even entered.
     Occupied { unit: UnitRef, enemy: bool },
+    /// Friends fill the hex to the scenario's stacking limit of more than one unit a hex (at
+    /// one, it is [`Reason::Occupied`]).
+    StackFull { unit: UnitRef, limit: u8 },
     /// The unit is out of command and may not move.
     OutOfCommand,
     /// Charge: it starts in an enemy zone of control, so it may not move and must attack.
@@ -53,10 +56,20 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Why a hex friends fill to the stacking limit (`unit` among them) is no end for another
+    /// friend's move: occupied under R5's one unit a hex, else full.
+    pub fn friends_fill(unit: UnitRef, limit: u8) -> Reason {
+        match limit {
+            0 | 1 => Reason::Occupied { unit, enemy: false },
+            limit => Reason::StackFull { unit, limit },
+        }
+    }
+
     /// A stable short code for the JSON output.
     pub fn code(&self) -> &'static str {
         match self {
             Reason::Occupied { .. } => "occupied",
+            Reason::StackFull { .. } => "stack_full",
             Reason::OutOfCommand => "out_of_command",
             Reason::StartsInEnemyZoc => "starts_in_enemy_zoc",
             Reason::OneHexOnly { .. } => "one_hex_only",
@@ -79,6 +92,10 @@ impl fmt::Display for Reason {
         match self {
             Reason::Occupied { unit, enemy: true } => write!(f, "held by the enemy: {unit}"),
             Reason::Occupied { unit, enemy: false } => write!(f, "occupied by {unit}"),
+            Reason::StackFull { unit, limit } => write!(
+                f,
+                "full: {unit} and others already stand there, {limit} units a hex"
+            ),
             Reason::OutOfCommand => write!(f, "out of command: it may not move"),
             Reason::StartsInEnemyZoc => write!(
                 f,

@@ -108,7 +108,6 @@ pub(crate) fn second_combat(
             .into_iter()
             .map(|k| board.hexes[k as usize])
             .collect();
-        let occ = board.occupant[iu];
         let reason = if i == start {
             None
         } else if field.flags[iu] & ENEMY != 0 {
@@ -118,13 +117,10 @@ pub(crate) fn second_combat(
                 .find(|x| x.side != mover_side && x.present().is_some_and(|(h, _)| h == i))
                 .map(BoardUnit::r);
             unit.map(|unit| Reason::Occupied { unit, enemy: true })
-        } else if occ != NONE && occ != slot {
-            Some(Reason::Occupied {
-                unit: board.unit(occ).r(),
-                enemy: false,
-            })
         } else {
-            None
+            board
+                .full(iu, slot)
+                .map(|occ| Reason::friends_fill(board.unit(occ).r(), board.per_hex()))
         };
         let targets = if field.flags[iu] & ENEMY != 0 {
             Vec::new()

@@ -114,6 +114,52 @@ fn r5_other_units_may_be_passed_but_not_ended_on_and_enemies_not_entered() {
     ));
 }
 
+/// Stacking: R5's reading lets one combat unit end in a hex; a scenario's limit of two lets a
+/// friend join one more, and a hex holding two is full ("full: … 2 units a hex"). Enemies are
+/// never entered whatever the limit, and `check` follows the same limit.
+#[test]
+fn r5_stacking_limit_lets_friends_share_a_hex_up_to_the_scenarios_limit() {
+    let mut t = TestMap::new(
+        "
+        # # # # # # # #
+         L A B C . . . b
+        # # # # # # # #
+        ",
+    );
+    t.leader('L', Command::Advance, 4).mp('A', 9);
+    let b = t.at('B');
+    let p = t.preview('A');
+    assert!(matches!(
+        reason(&t, &p, b),
+        Reason::Occupied { enemy: false, .. }
+    ));
+    t.s.rules.stacking = Some(2);
+    let p = t.preview('A');
+    assert_legal(&t, &p, b);
+    assert!(matches!(
+        reason(&t, &p, t.at('b')),
+        Reason::Occupied { enemy: true, .. }
+    ));
+    // C joins B: the hex holds two, the limit.
+    let c_at = t.at('C');
+    if let Position::Hex { hex, .. } = &mut t.unit('C').position {
+        *hex = b;
+    }
+    assert!(
+        crate::rules::check::check(&t.s)
+            .iter()
+            .all(|p| !p.message.contains("shares"))
+    );
+    let p = t.preview('A');
+    let full = reason(&t, &p, b);
+    assert!(
+        matches!(full, Reason::StackFull { limit: 2, .. }),
+        "{full:?}"
+    );
+    assert!(full.to_string().starts_with("full: "), "{full}");
+    assert_legal(&t, &p, c_at);
+}
+
 /// A map whose edge runs through its outer hexes, with A one hex from the west edge.
 fn half_hex_map(playable: bool) -> TestMap {
     let mut t = TestMap::new(
