@@ -606,3 +606,53 @@ fn victory_conditions_are_set_in_the_inspector() {
     e.undo();
     assert_eq!(e.s().objectives[0].held, Holding::Occupied);
 }
+
+/// A side's briefing is typed into its box under Scenario > Sides like the description: kept
+/// as it is typed, one undo step for the typing; "Units per hex" under Rules sets a hex map's
+/// stacking limit, one being R5's own reading.
+#[test]
+fn a_sides_briefing_and_the_stacking_limit_are_set_in_the_inspector() {
+    let s = sample("winceby");
+    let royalists = s.sides[1].id;
+    let mut e = inspector(s);
+    e.h.state_mut().selection.clear();
+    e.h.run();
+    let steps = e.steps();
+    assert_eq!(e.h.get_all_by_label("Briefing").count(), 2, "one a side");
+    // The boxes of long text in order: the description, the designer's notes, then each
+    // side's briefing.
+    let boxes = || By::new().role(egui::Role::MultilineTextInput);
+    assert_eq!(e.h.get_all(boxes()).count(), 4);
+    e.h.get_all(boxes())
+        .nth(3)
+        .expect("the Royalists' box")
+        .focus();
+    e.h.run();
+    e.h.get_all(boxes())
+        .nth(3)
+        .expect("the Royalists' box")
+        .type_text("Hold the bridge.");
+    e.settle();
+    let briefing = |e: &Editor| e.s().side(royalists).expect("side").briefing.clone();
+    assert_eq!(briefing(&e), "Hold the bridge.");
+    assert_eq!(
+        e.s().side(e.s().sides[0].id).expect("side").briefing,
+        "",
+        "the other side's is untouched"
+    );
+    assert_eq!(e.steps(), steps + 1, "one undo step for the typing");
+    e.set_number("Units per hex", 3.0);
+    assert_eq!(e.s().rules.stacking, Some(3));
+    assert_eq!(e.s().rules.units_per_hex(), 3);
+    e.undo();
+    assert_eq!(e.s().rules.stacking, None, "undone");
+    assert_eq!(
+        briefing(&e),
+        "Hold the bridge.",
+        "the briefing is its own step"
+    );
+    e.set_number("Units per hex", 2.0);
+    assert_eq!(e.s().rules.stacking, Some(2));
+    e.set_number("Units per hex", 1.0);
+    assert_eq!(e.s().rules.stacking, None, "one is R5's reading");
+}
