@@ -157,8 +157,8 @@ mod tests {
     use super::*;
 
     /// Counters sharing a hex under a stacking limit fan out, each a step up and to the right
-    /// of the one under it, and a click on the top one's upper corner picks it; a click on the
-    /// bottom one's lower corner, the bottom one.
+    /// of the one under it: a click on the top one picks it (over the others too), and one on
+    /// the strip the bottom one shows below and left of the others picks the bottom one.
     #[test]
     fn counters_stacked_in_a_hex_fan_out_and_the_one_clicked_is_picked() {
         let mut s = crate::samples::named("winceby");
