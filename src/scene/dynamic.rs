@@ -530,14 +530,19 @@ fn hex_unit(
         }),
         KindTag::Elephant | KindTag::Wagon | KindTag::Leader => {}
     }
-    // Strength, and the facing as a notch on the edge the unit faces.
-    scene.push(Item::Text {
-        pos: Point::new(c.x, c.y + half * 0.55),
-        text: u.strength.current.to_string(),
-        size: Size::Map(size * 0.16),
-        colour: ink::WHITE,
-        anchor: Anchor::Centre,
-    });
+    // Strength, and the facing as a notch on the edge the unit faces. In a stack only the
+    // top counter's number is shown: text is drawn over every shape, so a lower counter's
+    // number would print over the top one's ("6" beside its "3").
+    let top = stack.0 + 1 >= stack.1;
+    if top {
+        scene.push(Item::Text {
+            pos: Point::new(c.x, c.y + half * 0.55),
+            text: u.strength.current.to_string(),
+            size: Size::Map(size * 0.16),
+            colour: ink::WHITE,
+            anchor: Anchor::Centre,
+        });
+    }
     let tip = c + toward * (half * 1.35);
     let across = Point::new(-toward.y, toward.x) * (half * 0.35);
     let base = c + toward * (half * 1.02);
@@ -546,22 +551,33 @@ fn hex_unit(
         fill: Some(darker(colour)),
         stroke: None,
     });
-    if style.labels {
-        counter_name(
-            scene,
-            &u.name,
-            Point::new(c.x, c.y + half + size * 0.02),
-            size,
-        );
+    // A stack is named under its top counter, a unit a line from the bottom up, so no name
+    // is printed over another.
+    if style.labels && top {
+        let mut y = c.y + half + size * 0.02;
+        let stacked = s
+            .units
+            .iter()
+            .filter(|o| o.in_play() && !o.is_leader() && o.hex().is_some_and(|(h, _)| h == at));
+        let names: Vec<&str> = if stack.1 > 1 {
+            stacked.map(|o| o.name.as_str()).collect()
+        } else {
+            vec![u.name.as_str()]
+        };
+        for name in names {
+            y = counter_name(scene, name, Point::new(c.x, y), size);
+        }
     }
-    let _ = s;
 }
 
 /// A counter's name hanging from `top` on a hex of `size`: in full, on a second line when it
-/// is long (a printed tile has no room to cut a name short, and a cut name is no name).
-fn counter_name(scene: &mut Scene, name: &str, top: Point, size: f32) {
+/// is long (a printed tile has no room to cut a name short, and a cut name is no name). Returns
+/// where a name hung under it would start.
+fn counter_name(scene: &mut Scene, name: &str, top: Point, size: f32) -> f32 {
     let pt = size * 0.11;
-    for (k, line) in name_lines(name).into_iter().enumerate() {
+    let lines = name_lines(name);
+    let n = lines.len();
+    for (k, line) in lines.into_iter().enumerate() {
         scene.push(Item::Text {
             pos: top + Point::new(0.0, k as f32 * pt * 1.15),
             text: line,
@@ -570,6 +586,8 @@ fn counter_name(scene: &mut Scene, name: &str, top: Point, size: f32) {
             anchor: Anchor::Top,
         });
     }
+    // Where a next name would start.
+    top.y + n as f32 * pt * 1.15
 }
 
 /// The characters a counter's name line holds before it breaks.
@@ -751,6 +769,63 @@ mod tests {
                 .filter(|c| c.intersects(&b))
                 .collect();
             assert!(covered.is_empty(), "step {k}: {b:?} under {covered:?}");
+        }
+    }
+
+    /// A stack of counters prints one strength, the top counter's (text is drawn over every
+    /// shape, so a lower one's would print over it), and names every unit of the stack once,
+    /// a line each under the top counter.
+    #[test]
+    fn a_stack_prints_the_top_counters_strength_and_every_units_name_once() {
+        let mut s = crate::samples::named("winceby");
+        s.rules.stacking = Some(3);
+        let ids: Vec<UnitId> = s
+            .units
+            .iter()
+            .filter(|u| !u.is_leader() && u.hex().is_some())
+            .map(|u| u.id)
+            .take(3)
+            .collect();
+        let (at, _) = s.unit(ids[0]).and_then(Unit::hex).expect("on a hex");
+        for id in &ids[1..] {
+            if let Some(u) = s.unit_mut(*id) {
+                u.position = Position::Hex { hex: at, facing: 0 };
+            }
+        }
+        let style = Style {
+            labels: true,
+            clear_hex_labels: true,
+            ..Style::default()
+        };
+        let scene = dynamic_layer(&s, &style);
+        let boxes: Vec<Aabb> = unit_boxes_by_id(&s, &style)
+            .into_iter()
+            .filter(|(id, _)| ids.contains(id))
+            .map(|(_, b)| b)
+            .collect();
+        let numbers: Vec<&String> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    pos,
+                    text,
+                    anchor: Anchor::Centre,
+                    ..
+                } if boxes.iter().any(|b| b.contains(*pos)) => Some(text),
+                _ => None,
+            })
+            .collect();
+        let top = s.unit(ids[2]).expect("top").strength.current.to_string();
+        assert_eq!(numbers, vec![&top], "the top counter's strength alone");
+        for id in &ids {
+            let first = name_lines(&s.unit(*id).expect("unit").name).remove(0);
+            let printed = scene
+                .items
+                .iter()
+                .filter(|i| matches!(i, Item::Text { text, .. } if *text == first))
+                .count();
+            assert_eq!(printed, 1, "{first}");
         }
     }
 }
