@@ -295,7 +295,8 @@ fn check_units(s: &Scenario, out: &mut Out) {
                 }
                 if u.is_combat_unit() && u.in_play() {
                     let here = on_hex.entry((hex.x, hex.y)).or_default();
-                    let at = match &s.map {
+                    // Worded only for a message: most hexes hold one unit.
+                    let at = || match &s.map {
                         Map::Hex(h) => format!("hex {}", h.label(hex)),
                         Map::Table(_) => format!("hex ({}, {})", hex.x, hex.y),
                     };
@@ -309,7 +310,7 @@ fn check_units(s: &Scenario, out: &mut Out) {
                     if let Some(&e) = enemy {
                         out.error(
                             item,
-                            format!("'{}' shares {at} with the enemy's {}", u.name, name(e)),
+                            format!("'{}' shares {} with the enemy's {}", u.name, at(), name(e)),
                         );
                     } else if here.len() >= per_hex {
                         let others: Vec<String> = here.iter().map(|o| name(*o)).collect();
@@ -321,8 +322,9 @@ fn check_units(s: &Scenario, out: &mut Out) {
                         out.error(
                             item,
                             format!(
-                                "'{}' shares {at} with {}, over {limit}",
+                                "'{}' shares {} with {}, over {limit}",
                                 u.name,
+                                at(),
                                 others.join(" and ")
                             ),
                         );
