@@ -30,6 +30,7 @@ pub enum Action {
     SelectTool,
     MeasureTool,
     SightTool,
+    PlaceLastUnit,
     CalibrateTool,
     DrawAreaTool,
     DrawLineTool,
@@ -87,6 +88,7 @@ impl Action {
             Action::SelectTool => Command::SetTool(Tool::Select),
             Action::MeasureTool => Command::SetTool(Tool::Measure),
             Action::SightTool => Command::SetTool(Tool::Sight),
+            Action::PlaceLastUnit => Command::PlaceLastUnit,
             Action::CalibrateTool => Command::SetTool(Tool::Calibrate),
             Action::DrawAreaTool => Command::PickDrawTool { area: true },
             Action::DrawLineTool => Command::PickDrawTool { area: false },
@@ -238,6 +240,11 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::SightTool,
         keys: &[key(NONE, Key::V)],
         what: "line of sight tool (table)",
+    },
+    Binding {
+        action: Action::PlaceLastUnit,
+        keys: &[key(NONE, Key::U)],
+        what: "place another unit of the type placed last, of the palette's side",
     },
     Binding {
         action: Action::CalibrateTool,
@@ -428,6 +435,19 @@ fn specificity(k: &KeyboardShortcut) -> u8 {
 pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Commands {
     let mut out = Commands::default();
     if typing_last_frame || ui.ctx().text_edit_focused() {
+        // Saving is the one key a text field does not keep: the field is left first, so what
+        // it holds is read and applied before the file is written.
+        let shift = ui.input(|i| i.modifiers.shift);
+        if ui.input_mut(|i| i.consume_key(CMD, Key::S)) {
+            // Left before the panels are drawn, the field sees it has lost the keyboard in
+            // this frame and applies what it holds.
+            ui.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+            out.push(Command::LeaveFieldThenSave { save_as: shift });
+        }
         return out;
     }
     // Escape with a menu (or any drop-down) open closes it and does nothing else: the open

@@ -37,14 +37,68 @@ impl App {
             match e {
                 egui::Event::Copy => out.push(Command::Copy),
                 egui::Event::Cut => out.push(Command::Cut),
-                egui::Event::Paste(text) => out.push(match self.grid_paste(text) {
-                    Some(grid) => grid,
-                    None => Command::Paste,
+                egui::Event::Paste(text) => out.push(if self.rows_paste(ui, &text) {
+                    Command::PasteRows(text)
+                } else {
+                    match self.grid_paste(text) {
+                        Some(grid) => grid,
+                        None => Command::Paste,
+                    }
                 }),
                 _ => {}
             }
         }
         out
+    }
+
+    /// Whether pasted text is meant as rows of the order of battle: the table is open and the
+    /// pointer is over it, or the text's first row is the table's header.
+    fn rows_paste(&self, ui: &Ui, text: &str) -> bool {
+        let Some(rect) = self.panels.oob_table.rect else {
+            return false;
+        };
+        if ui
+            .ctx()
+            .pointer_hover_pos()
+            .is_some_and(|p| rect.contains(p))
+        {
+            return true;
+        }
+        read_grid(text).ok().is_some_and(|rows| {
+            rows.first().is_some_and(|header| {
+                header.iter().any(|c| c.trim().eq_ignore_ascii_case("name"))
+                    && header.iter().all(|c| {
+                        crate::edit::ops::oob_table::COLUMNS
+                            .iter()
+                            .any(|k| k.eq_ignore_ascii_case(c.trim()))
+                    })
+            })
+        })
+    }
+
+    /// Adds and changes the units of rows pasted over the order of battle's table, one undo
+    /// step, or says in the table which row and column was refused.
+    pub(super) fn paste_rows(&mut self, text: &str) {
+        let s = self.doc.scenario();
+        let result =
+            read_grid(text).and_then(|rows| crate::edit::ops::oob_table::paste_edits(s, &rows));
+        match result {
+            Err(e) => {
+                let why = format!("The pasted rows were not added: {e}");
+                self.panels.oob_table.message = Some(why.clone());
+                self.refuse(why);
+            }
+            Ok(i) if i.edits.is_empty() => {
+                self.status = "Pasted rows: every unit already is as they say".into();
+            }
+            Ok(i) => {
+                let what = format!("Pasted rows: {} changed, {} added", i.changed, i.added);
+                if self.apply_change(Change::new("Paste order of battle rows", i.edits)) {
+                    self.panels.oob_table.message = None;
+                    self.notify(false, what);
+                }
+            }
+        }
     }
 
     /// Pasted text meant as a terrain grid, as a command: on a hex map in Edit, text of two

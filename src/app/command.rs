@@ -140,6 +140,11 @@ pub enum Command {
     AnswerUnsaved(Answer),
     Save,
     SaveAs,
+    /// Ctrl+S pressed in a text field: the field has been left (and applied what it holds);
+    /// save, or save as, in the next frame, after its change.
+    LeaveFieldThenSave {
+        save_as: bool,
+    },
     /// Open the Export window.
     Export,
     /// Ask where, then write the pages the Export window shows.
@@ -165,6 +170,8 @@ pub enum Command {
     Paste,
     /// Text pasted as a hex map's terrain grid.
     PasteGrid(String),
+    /// Text pasted over the order of battle's table: rows of units.
+    PasteRows(String),
     Duplicate,
     Delete,
     SelectAll,
@@ -174,6 +181,8 @@ pub enum Command {
 
     // Tools and view.
     SetTool(Tool),
+    /// U: the Place tool with the unit type placed last.
+    PlaceLastUnit,
     /// Draw an area piece (`area`) or a line piece, with the terrain picked last for it.
     PickDrawTool {
         area: bool,
@@ -464,6 +473,11 @@ impl App {
             }
             Command::Paste => self.paste(),
             Command::PasteGrid(text) => self.paste_grid(&text),
+            Command::PasteRows(text) => self.paste_rows(&text),
+            Command::LeaveFieldThenSave { save_as } => {
+                self.panels.save_after_field = Some(save_as);
+                ctx.request_repaint();
+            }
             Command::Duplicate => {
                 self.copy();
                 self.paste();
@@ -473,6 +487,16 @@ impl App {
             Command::Select(items) => self.selection = items,
             Command::Rotate(sign) => self.rotate_selection(sign),
             Command::SetTool(t) => self.set_tool(t),
+            Command::PlaceLastUnit => match self.panels.last_unit {
+                Some(t) if !self.playing() => {
+                    self.set_tool(Tool::Place(super::tools::Payload::Unit(t)))
+                }
+                Some(_) => {}
+                None => {
+                    self.status =
+                        "Place a unit from the palette first: U places another of its type".into()
+                }
+            },
             Command::PickDrawTool { area } => self.pick_draw_tool(area),
             Command::KeepTool(on) => self.settings.keep_tool = on,
             Command::AddTerrain => self.add_terrain(),

@@ -365,6 +365,9 @@ impl App {
         ui.checkbox(&mut s.snap, "Snap to half inches");
         ui.checkbox(&mut s.show_problems, "Problems panel");
         ui.checkbox(&mut s.show_history, "History");
+        if !self.playing() {
+            ui.checkbox(&mut s.show_oob_table, "Order of battle table");
+        }
         super::zoc_view::zoc_menu_ui(ui, self.doc.scenario(), &mut s.zoc_side);
         for (text, action, c) in [
             ("Zoom in", Action::ZoomIn, Command::Zoom(1.25)),

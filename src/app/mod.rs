@@ -42,6 +42,7 @@ mod keyboard;
 mod layer_mesh;
 mod menus;
 mod notices;
+mod oob_table;
 mod order_of_battle;
 pub mod paint;
 mod palette;
@@ -326,6 +327,16 @@ impl App {
                 .size_range(70.0..=480.0)
                 .show(ui, |ui| out.extend(self.problems_ui(ui)));
         }
+        if self.settings.show_oob_table && !self.playing() {
+            let table = egui::Panel::bottom("oob-table")
+                .resizable(true)
+                .default_size(260.0)
+                .size_range(120.0..=720.0)
+                .show(ui, |ui| out.extend(self.oob_table_ui(ui)));
+            self.panels.oob_table.rect = Some(table.response.rect);
+        } else {
+            self.panels.oob_table.rect = None;
+        }
         egui::Panel::left("palette")
             .default_size(210.0)
             .size_range(160.0..=420.0)
@@ -338,6 +349,16 @@ impl App {
             .show(ui, |ui| out.extend(self.dock_ui(ui)));
         self.panels.dock = Some(dock.response.rect);
         egui::CentralPanel::default().show(ui, |ui| out.extend(self.canvas_ui(ui)));
+        // After the frame in which the field was left: its change comes first, then the save.
+        if !ctx.text_edit_focused()
+            && let Some(save_as) = self.panels.save_after_field.take()
+        {
+            out.push(if save_as {
+                Command::SaveAs
+            } else {
+                Command::Save
+            });
+        }
         // What a palette drag carries, or the palette's Place tool will place, next to the
         // cursor.
         let placing = match self.tool {

@@ -248,6 +248,21 @@ impl App {
             })
             .weak(),
         );
+        if !self.playing() {
+            let open = self.settings.show_oob_table;
+            if ui
+                .add(egui::Button::new("Table").selected(open))
+                .on_hover_text(
+                    "The order of battle as a table under the map: every unit a row, edited in \
+                     place, rows pasted from a spreadsheet (View > Order of battle table)",
+                )
+                .clicked()
+            {
+                let mut s = self.settings.clone();
+                s.show_oob_table = !open;
+                out.push(Command::Settings(Box::new(s)));
+            }
+        }
         egui::ScrollArea::vertical()
             .id_salt("order-of-battle")
             .auto_shrink([false, false])

@@ -38,6 +38,8 @@ pub struct PaletteState<'a> {
     pub side: SideId,
     /// Placing from the palette keeps the tool (the lock), instead of returning to Select.
     pub keep_tool: bool,
+    /// The unit type placed last (U places another).
+    pub last_unit: Option<Template>,
     pub rename: &'a mut Option<Rename>,
 }
 
@@ -54,6 +56,7 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
         tool,
         side,
         keep_tool,
+        last_unit,
         rename,
     } = p;
     let mut out = Commands::default();
@@ -187,6 +190,15 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
     ui.separator();
     ui.heading("Units");
     ui.label(RichText::new("Drag onto the map, or click and place.").small());
+    // Always one line, so the list below never moves when the first unit is placed.
+    ui.label(
+        RichText::new(format!(
+            "Placed last: {} ({} places another)",
+            last_unit.map_or("none yet", |t| t.name()),
+            keys_text(ui.ctx(), Action::PlaceLastUnit)
+        ))
+        .small(),
+    );
     egui::Grid::new("palette-units")
         .num_columns(3)
         .show(ui, |ui| {

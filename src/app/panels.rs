@@ -118,6 +118,13 @@ pub(super) struct Panels {
     /// there.
     pub menu_keys: super::menus::MenuKeys,
     pub menus_by_keyboard: bool,
+    /// The order of battle's table under the map.
+    pub oob_table: super::oob_table::OobTable,
+    /// Ctrl+S was pressed in a text field: once the field has been left (and applied what it
+    /// held), save (`false`) or save as (`true`).
+    pub save_after_field: Option<bool>,
+    /// The unit type placed last from the palette: U places another, and the palette marks it.
+    pub last_unit: Option<crate::edit::ops::create::Template>,
 }
 
 impl App {
@@ -294,6 +301,7 @@ impl App {
                         tool: &self.tool,
                         side: self.side,
                         keep_tool: self.settings.keep_tool,
+                        last_unit: self.panels.last_unit,
                         rename: &mut self.panels.rename,
                     },
                 ));

@@ -38,6 +38,8 @@ pub struct Settings {
     pub show_refused: bool,
     /// The left panel shows the order of battle rather than the palette.
     pub show_order_of_battle: bool,
+    /// The order of battle's table is open under the map (View menu).
+    pub show_oob_table: bool,
     /// Placing from the palette keeps the tool, instead of returning to Select.
     pub keep_tool: bool,
     /// Shade the zones of control this side exerts on the hex map (View menu).
@@ -65,6 +67,7 @@ impl Default for Settings {
             rules_height: None,
             show_refused: false,
             show_order_of_battle: false,
+            show_oob_table: false,
             keep_tool: false,
             zoc_side: None,
             tile_terrain: Default::default(),

@@ -182,7 +182,7 @@ fn off_the_map(s: &Scenario, u: &Unit) -> Result<(), Refused> {
     let bad = |why: String| Err(Refused::RefereeInvalid(why));
     match (&u.position, &s.map) {
         (Position::Hex { hex, .. }, Map::Hex(m)) if !m.grid().contains(*hex) => {
-            bad(format!("hex ({}, {}) is off the map", hex.x, hex.y))
+            bad(format!("hex {} is off the map", m.hex_name(*hex)))
         }
         (Position::Table, Map::Table(t)) => {
             match u.models.iter().find(|m| {

@@ -380,9 +380,13 @@ fn entry(
 /// A hex the log names is on the scenario's map.
 fn hex_on_map(s: &Scenario, out: &mut Vec<Invalid>, item: ItemRef, what: &str, hex: hexx::Hex) {
     if !s.map.as_hex().is_some_and(|m| m.grid().contains(hex)) {
+        let name = s
+            .map
+            .as_hex()
+            .map_or(format!("{},{}", hex.x, hex.y), |m| m.hex_name(hex));
         out.push(Invalid {
             item,
-            message: format!("{what} ({}, {}) is not a hex of the map", hex.x, hex.y),
+            message: format!("{what} {name} is not a hex of the map"),
         });
     }
 }

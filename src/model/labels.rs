@@ -206,6 +206,15 @@ impl OffsetLabels {
     }
 }
 
+/// A hex named by its printed `label`, or by axial `x,y` (as hexagon maps print them) where
+/// there is none or the numbering would run below zero.
+pub fn hex_name(label: Option<String>, hex: Hex) -> String {
+    match label {
+        Some(l) if !l.contains('-') => l,
+        _ => format!("{},{}", hex.x, hex.y),
+    }
+}
+
 impl HexMap {
     /// The offset grid and label scheme of a rectangle map (`None` on a hexagon).
     pub fn offset_labels(&self) -> Option<OffsetLabels> {
@@ -224,6 +233,12 @@ impl HexMap {
             }
             _ => format!("{},{}", hex.x, hex.y),
         }
+    }
+
+    /// How a message names a hex: as printed on the map, and beyond its edge as the numbering
+    /// would go on (a column past the last), or by axial `x,y` where it cannot.
+    pub fn hex_name(&self, hex: Hex) -> String {
+        hex_name(self.offset_labels().and_then(|l| l.label(hex)), hex)
     }
 
     /// How the hexes are numbered, in words for the printed sheet: `CCRR (column, row)` by

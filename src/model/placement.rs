@@ -163,7 +163,7 @@ pub fn place_found_grid(
     };
     for (k, (_, h)) in named.iter().enumerate() {
         if !gridx.contains(*h) {
-            return Err(CalibrateError::OffMap(format!("({}, {})", h.x, h.y)));
+            return Err(CalibrateError::OffMap(map.hex_name(*h)));
         }
         if named[..k].iter().any(|(_, o)| o == h) {
             return Err(CalibrateError::Repeated(map.label(*h)));
@@ -221,7 +221,7 @@ pub fn calibrate_hex(
     let mut pairs = Vec::with_capacity(clicks.len());
     for (k, (px, hex)) in clicks.iter().enumerate() {
         if !grid.contains(*hex) {
-            return Err(CalibrateError::OffMap(format!("({}, {})", hex.x, hex.y)));
+            return Err(CalibrateError::OffMap(map.hex_name(*hex)));
         }
         if clicks[..k].iter().any(|(_, h)| h == hex) {
             return Err(CalibrateError::Repeated(map.label(*hex)));

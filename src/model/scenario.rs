@@ -291,6 +291,10 @@ impl Scenario {
                     p.name.clone()
                 }
             }),
+            ItemRef::Hex(x, y) => self
+                .map
+                .as_hex()
+                .map(|m| format!("hex {}", m.hex_name(hexx::Hex::new(x, y)))),
             _ => None,
         };
         named.unwrap_or_else(|| item.to_string())

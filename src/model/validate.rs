@@ -533,7 +533,7 @@ fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
                     if !h.grid().contains(hex) {
                         c.fail(
                             item,
-                            format!("stands on hex ({}, {}), off the map", hex.x, hex.y),
+                            format!("stands on hex {}, off the map", h.hex_name(hex)),
                         );
                     }
                     if facing >= 6 {

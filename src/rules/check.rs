@@ -605,8 +605,9 @@ fn check_places(s: &Scenario, out: &mut Out) {
                     out.error(
                         item,
                         format!(
-                            "zone '{}' includes hex ({}, {}), off the map",
-                            z.name, bad.x, bad.y
+                            "zone '{}' includes hex {}, off the map",
+                            z.name,
+                            h.hex_name(*bad)
                         ),
                     );
                 }

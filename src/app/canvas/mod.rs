@@ -139,6 +139,9 @@ impl App {
             let placed = matches!(c, Command::Apply(_));
             out.push(c);
             if placed {
+                if let Payload::Unit(t) = *payload {
+                    self.panels.last_unit = Some(t);
+                }
                 out.extend(self.after_placing(ui.input(|i| i.modifiers.shift)));
             }
         }
@@ -342,6 +345,9 @@ impl App {
                     let placed = matches!(c, Command::Apply(_));
                     out.push(c);
                     if placed {
+                        if let Payload::Unit(t) = payload {
+                            self.panels.last_unit = Some(t);
+                        }
                         out.extend(self.after_placing(shift));
                     }
                 }

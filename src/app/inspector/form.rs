@@ -253,7 +253,8 @@ impl<'a> Form<'a> {
             .as_ref()
             .map_or(shown, |p| p.value.as_str())
             .to_string();
-        let mut text = if ui.memory(|m| m.has_focus(id)) {
+        // Left in this frame (Ctrl+S leaves the field before it is drawn): what was typed is read.
+        let mut text = if ui.memory(|m| m.has_focus(id) || m.had_focus_last_frame(id)) {
             ui.data(|d| d.get_temp::<(String, String)>(draft_id))
                 .filter(|(base, _)| base == &resting)
                 .map_or_else(|| resting.clone(), |(_, t)| t)

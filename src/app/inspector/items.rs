@@ -31,7 +31,7 @@ pub fn hex_fields(
                 };
                 match h.hex_of_label(text.trim()).or_else(axial) {
                     Some(x) if grid.contains(x) => Ok(x),
-                    Some(x) => Err(format!("hex ({}, {}) is off the map", x.x, x.y)),
+                    Some(_) => Err(format!("'{}' is off the map", text.trim())),
                     None => Err(format!(
                         "'{}' is not a hex of this map: type its label as printed (such as {}) \
                          or q,r",
@@ -48,7 +48,7 @@ pub fn hex_fields(
                 if grid.contains(x) {
                     Ok(())
                 } else {
-                    Err(format!("hex ({}, {}) is off the map", x.x, x.y))
+                    Err(format!("hex {} is off the map", h.hex_name(x)))
                 }
             };
             let q_check = |v: &i32| on_map(Hex::new(*v, hex.y));

@@ -421,6 +421,127 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
     Ok(out)
 }
 
+/// The edits that set one column of the table to `value` for each of `units`: a cell edited in
+/// place in the editor's table, or a value set for several rows at once. A name is given to one
+/// unit at a time (names are the table's keys); any other column is read as an imported table
+/// would read it, so the table view and `oob --import` cannot disagree. Refused with the
+/// reason, naming the unit, when the value cannot be read.
+pub fn set_cells(
+    s: &Scenario,
+    units: &[UnitId],
+    column: &str,
+    value: &str,
+) -> Result<Imported, String> {
+    let named: Vec<&Unit> = units.iter().filter_map(|id| s.unit(*id)).collect();
+    if named.is_empty() {
+        return Ok(Imported::default());
+    }
+    let Some(column) = COLUMNS.iter().find(|c| c.eq_ignore_ascii_case(column)) else {
+        return Err(format!("'{column}' is not a column of the order of battle"));
+    };
+    if *column == "name" {
+        let [u] = named[..] else {
+            return Err("give names one unit at a time".into());
+        };
+        let name = value.trim();
+        if name.is_empty() {
+            return Err("the unit has no name".into());
+        }
+        if name.chars().count() > limits::MAX_NAME_CHARS {
+            return Err(format!(
+                "a name is at most {} characters",
+                limits::MAX_NAME_CHARS
+            ));
+        }
+        if let Some(other) = s.units.iter().find(|x| x.name == name && x.id != u.id) {
+            return Err(format!(
+                "'{}' is the name of another unit of {}; each row's name is its own",
+                name,
+                s.side(other.side).map_or("a side", |x| x.name.as_str())
+            ));
+        }
+        if u.name == name {
+            return Ok(Imported::default());
+        }
+        let mut renamed = u.clone();
+        renamed.name = name.to_string();
+        return Ok(Imported {
+            edits: vec![Edit::PutUnit(Box::new(renamed))],
+            changed: 1,
+            ..Imported::default()
+        });
+    }
+    let mut rows = vec![vec!["name".to_string(), column.to_string()]];
+    rows.extend(
+        named
+            .iter()
+            .map(|u| vec![u.name.clone(), value.trim().to_string()]),
+    );
+    let mut imported = oob_edits(s, &rows).map_err(|e| {
+        // The table here is made of the units given, one row each after the header.
+        let unit = e
+            .row
+            .and_then(|r| named.get(r.wrapping_sub(2)))
+            .map_or(String::new(), |u| format!("{}: ", u.name));
+        format!("{unit}{}", e.message)
+    })?;
+    imported.untouched = 0;
+    Ok(imported)
+}
+
+/// A new unit's row: named "New unit", "New unit 2", … (the first name no unit has), of
+/// `side`, waiting off the map until it is given a hex or a turn.
+pub fn new_row(s: &Scenario, side: SideId) -> Result<(Imported, String), String> {
+    let taken: HashSet<&str> = s.units.iter().map(|u| u.name.as_str()).collect();
+    let name = (1..)
+        .map(|n| {
+            if n == 1 {
+                "New unit".to_string()
+            } else {
+                format!("New unit {n}")
+            }
+        })
+        .find(|n| !taken.contains(n.as_str()))
+        .expect("some name is free");
+    let side = s
+        .side(side)
+        .or(s.sides.first())
+        .ok_or("the scenario has no side")?;
+    let rows = vec![
+        vec!["name".into(), "side".into(), "at".into()],
+        vec![name.clone(), side.name.clone(), "off map".into()],
+    ];
+    let imported = oob_edits(s, &rows).map_err(|e| e.message)?;
+    Ok((imported, name))
+}
+
+/// The edits for rows pasted from a spreadsheet, read as the table reads them: with a header
+/// row (any of the table's columns, in any order), or without one, the cells then taken in the
+/// table's own column order (name, side, type, quality, strength, commander, at) as far as a
+/// row goes. A refusal names the row and column as pasted.
+pub fn paste_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridError> {
+    let is_header = rows.first().is_some_and(|r| {
+        r.iter().any(|c| c.trim().eq_ignore_ascii_case("name"))
+            && r.iter()
+                .all(|c| COLUMNS.iter().any(|k| k.eq_ignore_ascii_case(c.trim())))
+    });
+    if is_header {
+        return oob_edits(s, rows);
+    }
+    let width = rows
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0)
+        .min(COLUMNS.len());
+    let mut table = vec![COLUMNS[..width].iter().map(|c| c.to_string()).collect()];
+    table.extend(rows.iter().map(|r| r.iter().take(width).cloned().collect()));
+    oob_edits(s, &table).map_err(|e| GridError {
+        row: e.row.map(|r| r.saturating_sub(1).max(1)),
+        ..e
+    })
+}
+
 /// "5" (starting and current) or "3/5" (current of starting).
 fn strength(v: &str) -> Option<Strength> {
     let n = |t: &str| {

@@ -35,7 +35,11 @@ pub fn moved(pv: &MovePreview, u: &Unit, to: Hex) -> Unit {
 pub fn verdict(s: &Scenario, pv: &MovePreview, to: Hex) -> Result<(), Vec<String>> {
     let on_map = s.map.as_hex().is_some_and(|m| m.grid().contains(to));
     if !on_map {
-        return Err(vec![format!("hex ({}, {}) is off the map", to.x, to.y)]);
+        let name = s
+            .map
+            .as_hex()
+            .map_or(format!("{},{}", to.x, to.y), |m| m.hex_name(to));
+        return Err(vec![format!("hex {name} is off the map")]);
     }
     let v = pv.get(to).ok_or_else(|| {
         vec![format!(

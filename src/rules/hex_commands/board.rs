@@ -441,6 +441,11 @@ impl Board {
         self.labels.and_then(|l| l.label(hex))
     }
 
+    /// How a message names a hex (see [`HexMap::hex_name`](crate::model::HexMap::hex_name)).
+    pub fn hex_name(&self, hex: Hex) -> String {
+        crate::model::labels::hex_name(self.label(hex), hex)
+    }
+
     /// Offset `[column, row]` of a hex on a rectangular map.
     pub fn offset_of(&self, hex: Hex) -> Option<[i32; 2]> {
         if self.rectangle {
@@ -479,7 +484,7 @@ impl Board {
         if cost == BLOCKED {
             return Err(HexError::EntryImpassable {
                 name: name(),
-                hex: self.hexes[index as usize],
+                hex: self.hex_name(self.hexes[index as usize]),
             });
         }
         let mut unit = u.clone();

@@ -1,7 +1,6 @@
 //! Why a hex-rules question cannot be answered.
 
 use crate::model::UnitId;
-use hexx::Hex;
 
 /// Why a hex-rules question cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,8 +13,8 @@ pub enum HexError {
     UnknownUnit(UnitId),
     #[error("'{0}' is not on the hex map")]
     NotOnMap(String),
-    #[error("hex ({}, {}) is off the map", .0.x, .0.y)]
-    OffMap(Hex),
+    #[error("hex {0} is off the map")]
+    OffMap(String),
     #[error("'{0}' is not a leader")]
     NotALeader(String),
     #[error("'{name}' arrives as a reinforcement on turn {turn}; this is turn {now}")]
@@ -24,6 +23,6 @@ pub enum HexError {
     NoReaction { name: String, why: String },
     #[error("'{name}' is due to enter at a place that is not a hex of the map")]
     EntryOffMap { name: String },
-    #[error("'{name}' cannot enter: its entry hex ({}, {}) is impassable", .hex.x, .hex.y)]
-    EntryImpassable { name: String, hex: Hex },
+    #[error("'{name}' cannot enter: its entry hex {hex} is impassable")]
+    EntryImpassable { name: String, hex: String },
 }

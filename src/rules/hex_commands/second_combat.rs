@@ -69,7 +69,7 @@ pub(crate) fn second_combat(
         Some(h) => board
             .index_of(h)
             .map(|i| i as u32)
-            .ok_or(HexError::OffMap(h))?,
+            .ok_or_else(|| HexError::OffMap(board.hex_name(h)))?,
         None => u
             .present()
             .map(|(i, _)| i)

@@ -167,3 +167,163 @@ fn a_reinforcement_given_another_turn_moves_to_that_turns_group() {
     }
     assert!(t.validate().is_empty(), "{:?}", t.validate());
 }
+
+fn applied(s: &Scenario, imported: Imported) -> Scenario {
+    let mut doc = Document::new(s.clone(), None);
+    if !imported.edits.is_empty() {
+        doc.apply("Order of battle", imported.edits)
+            .expect("the edits apply");
+    }
+    doc.scenario().clone()
+}
+
+/// Several rows of the editor's table given one strength, quality and commander at once: each
+/// unit takes them, one number setting starting and current strength alike.
+#[test]
+fn a_value_set_for_several_rows_reaches_every_unit() {
+    let s = sample("winceby");
+    let side = s.sides[0].id;
+    let units: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|u| u.side == side && !u.is_leader())
+        .map(|u| u.id)
+        .take(3)
+        .collect();
+    assert_eq!(units.len(), 3);
+    let leader = s
+        .units
+        .iter()
+        .find(|u| u.side == side && u.is_leader())
+        .expect("a leader")
+        .clone();
+    let mut t = s.clone();
+    for (column, value) in [
+        ("strength", "7"),
+        ("quality", "green"),
+        ("commander", leader.name.as_str()),
+    ] {
+        let imported = set_cells(&t, &units, column, value).expect(column);
+        assert_eq!(imported.changed, 3, "{column}");
+        t = applied(&t, imported);
+    }
+    for id in &units {
+        let u = t.unit(*id).expect("unit");
+        assert_eq!(u.strength, Strength::full(7));
+        assert_eq!(u.quality, Quality::Green);
+        assert_eq!(u.commander, Some(leader.id));
+    }
+    assert!(t.validate().is_empty(), "{:?}", t.validate());
+    // Units not chosen are as they were.
+    for u in s.units.iter().filter(|u| !units.contains(&u.id)) {
+        assert_eq!(t.unit(u.id), Some(u));
+    }
+}
+
+/// A cell's refusal names the unit and says what is wrong; a name is given to one unit at a
+/// time and never one another unit has.
+#[test]
+fn a_refused_cell_names_its_unit_and_a_name_stays_unique() {
+    let s = sample("winceby");
+    let a = s.units[0].clone();
+    let b = s.units[1].clone();
+    let e = set_cells(&s, &[a.id], "strength", "9/3").expect_err("refused");
+    assert!(
+        e.starts_with(&format!("{}: ", a.name)) && e.contains("'9/3' is not a strength"),
+        "{e}"
+    );
+    let e = set_cells(&s, &[a.id], "at", "9999").expect_err("refused");
+    assert!(e.contains("'9999' is not a hex of this map"), "{e}");
+    let e = set_cells(&s, &[a.id], "name", &b.name).expect_err("taken");
+    assert!(e.contains("is the name of another unit"), "{e}");
+    let e = set_cells(&s, &[a.id, b.id], "name", "Twins").expect_err("two");
+    assert!(e.contains("one unit at a time"), "{e}");
+    let renamed = applied(
+        &s,
+        set_cells(&s, &[a.id], "name", "  Manchester's Horse ").expect("renames"),
+    );
+    assert_eq!(renamed.unit(a.id).expect("unit").name, "Manchester's Horse");
+}
+
+/// A reinforcement set in the table: its `at` cell read as a turn and an entry makes the group,
+/// and "off map" takes it out again.
+#[test]
+fn a_cell_set_to_a_turn_at_an_entry_makes_the_reinforcement_group() {
+    let s = sample("winceby");
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.hex().is_some() && !u.is_leader())
+        .expect("unit")
+        .clone();
+    let t = applied(
+        &s,
+        set_cells(&s, &[u.id], "at", "turn 4 at 0101").expect("reads"),
+    );
+    let h = t.map.as_hex().expect("hex");
+    let g = t
+        .reinforcements
+        .iter()
+        .find(|g| g.units.contains(&u.id))
+        .expect("a group");
+    assert_eq!(g.turn, 4);
+    assert_eq!(g.entry, Place::Hex(h.hex_of_label("0101").expect("hex")));
+    assert_eq!(t.unit(u.id).expect("unit").position, Position::OffMap);
+    let back = applied(&t, set_cells(&t, &[u.id], "at", "off map").expect("reads"));
+    assert!(!back.reinforcements.iter().any(|g| g.units.contains(&u.id)));
+}
+
+/// Rows pasted from a spreadsheet, without a header, are read in the table's column order and
+/// add their units; with a header, in the header's order. A bad cell names the row as pasted.
+#[test]
+fn rows_pasted_from_a_spreadsheet_add_units_with_or_without_a_header() {
+    let s = sample("winceby");
+    let side = s.sides[1].name.clone();
+    let text = format!(
+        "Hale's Foot\t{side}\tInfantry\tGreen\t5\t\t0406\n\
+         Fen Dragoons\t{side}\tDragoons\tRegular\t3/4\t\tturn 2 at 0101\n"
+    );
+    let rows = read_grid(&text).expect("grid");
+    let t = applied(&s, paste_edits(&s, &rows).expect("pastes"));
+    let by = |n: &str| t.units.iter().find(|u| u.name == n).expect(n).clone();
+    assert_eq!(by("Hale's Foot").quality, Quality::Green);
+    assert_eq!(by("Hale's Foot").side, s.sides[1].id);
+    assert_eq!(
+        by("Fen Dragoons").strength,
+        Strength {
+            start: 4,
+            current: 3
+        }
+    );
+    assert!(
+        t.reinforcements
+            .iter()
+            .any(|g| g.turn == 2 && g.units.contains(&by("Fen Dragoons").id))
+    );
+    let rows = read_grid("strength,name\n4,Hale's Foot\n").expect("grid");
+    let again = applied(&t, paste_edits(&t, &rows).expect("pastes"));
+    assert_eq!(
+        again
+            .units
+            .iter()
+            .find(|u| u.name == "Hale's Foot")
+            .expect("unit")
+            .strength,
+        Strength::full(4)
+    );
+    let rows = read_grid("A\tNobody\nB\tNobody\n").expect("grid");
+    let e = paste_edits(&s, &rows).expect_err("refused");
+    assert_eq!((e.row, e.column), (Some(1), Some(2)), "{e}");
+}
+
+/// A new row takes the first free name, stands off the map and belongs to the side given.
+#[test]
+fn a_new_row_is_an_off_map_unit_with_a_free_name() {
+    let s = sample("winceby");
+    let (imported, name) = new_row(&s, s.sides[1].id).expect("a row");
+    let t = applied(&s, imported);
+    let u = t.units.iter().find(|u| u.name == name).expect("added");
+    assert_eq!((u.side, u.position), (s.sides[1].id, Position::OffMap));
+    let (_, second) = new_row(&t, s.sides[1].id).expect("a row");
+    assert_eq!(second, "New unit 2");
+}

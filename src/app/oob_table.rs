@@ -1,0 +1,497 @@
+//! The order of battle as a table (View > Order of battle table, or Table over the tree): one
+//! row per unit and leader, the columns of `sandtable oob` (name, side, type, quality,
+//! strength, commander, and where it starts: a hex as printed, or "turn T at E" for a
+//! reinforcement). A designer copying a published order of battle types it here row by row,
+//! or pastes the rows from a spreadsheet.
+//!
+//! Every cell is edited in place and read once, on Enter or when left, by the same reader as
+//! `oob --import` (`edit::ops::oob_table`), so the table and the command line cannot disagree;
+//! a refused cell keeps what was typed, in the error colour, its reason in the table's message
+//! row. Rows are selected as the map's units are (click a row's number; Ctrl adds, Shift
+//! extends), and the selected rows take a side, commander, quality, strength or off-map at
+//! once: one undo step each.
+
+use super::App;
+use super::command::{Change, Command, Commands};
+use crate::edit::ops::create::Template;
+use crate::edit::ops::oob_table::{self, Imported};
+use crate::model::*;
+use egui::{Id, Key, RichText, Ui};
+
+/// What the table keeps between frames.
+#[derive(Default)]
+pub(super) struct OobTable {
+    /// The row a plain click last selected: Shift+click selects the rows from it.
+    anchor: Option<UnitId>,
+    /// Why the last cell or paste was refused, until the next change goes through.
+    pub message: Option<String>,
+    /// The strength typed for the selected rows.
+    strength: String,
+    /// Where the table stood last frame: a paste over it is a paste of rows.
+    pub rect: Option<egui::Rect>,
+    /// The table's rows as text, cached against the document's change counter.
+    rows: Option<(u64, Vec<(UnitId, Vec<String>)>)>,
+}
+
+/// The columns' widths, in the order of [`oob_table::COLUMNS`].
+const WIDTHS: [f32; 7] = [200.0, 180.0, 110.0, 95.0, 75.0, 190.0, 150.0];
+/// The row number's width.
+const NUMBER: f32 = 40.0;
+
+const QUALITIES: [&str; 3] = ["Veteran", "Regular", "Green"];
+
+/// A typed cell's refused text, with the value it was typed over.
+#[derive(Clone)]
+struct Refused {
+    base: String,
+    text: String,
+}
+
+/// A cell of text: shows `shown`, or what was typed and refused over it; returns what was
+/// typed once Enter is pressed or the cell is left, if it differs from what it showed.
+fn text_cell(
+    ui: &mut Ui,
+    id: Id,
+    shown: &str,
+    width: f32,
+    name: &str,
+) -> (egui::Response, Option<String>) {
+    let refused_id = id.with("refused");
+    let draft_id = id.with("draft");
+    let refused = ui
+        .data(|d| d.get_temp::<Refused>(refused_id))
+        .filter(|r| r.base == shown);
+    let resting = refused
+        .as_ref()
+        .map_or(shown, |r| r.text.as_str())
+        .to_string();
+    // Left in this frame (Ctrl+S leaves the cell before it is drawn): what was typed is read.
+    let mut text = if ui.memory(|m| m.has_focus(id) || m.had_focus_last_frame(id)) {
+        ui.data(|d| d.get_temp::<(String, String)>(draft_id))
+            .filter(|(base, _)| base == &resting)
+            .map_or_else(|| resting.clone(), |(_, t)| t)
+    } else {
+        resting.clone()
+    };
+    let colour = refused.as_ref().map(|_| ui.visuals().error_fg_color);
+    let resp = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .id(id)
+            .text_color_opt(colour)
+            .desired_width(width - 8.0),
+    );
+    let _ = resp.clone().accessible_name(name);
+    let mut out = None;
+    if resp.has_focus() {
+        ui.data_mut(|d| d.insert_temp(draft_id, (resting.clone(), text)));
+    } else if resp.lost_focus() {
+        ui.data_mut(|d| d.remove::<(String, String)>(draft_id));
+        if ui.input(|i| i.key_pressed(Key::Escape)) {
+            ui.data_mut(|d| d.remove::<Refused>(refused_id));
+        } else if text != resting {
+            out = Some(text);
+        }
+    }
+    (resp, out)
+}
+
+/// Keeps `text` in the cell `id`, refused, over `base`; or clears it (`None`).
+fn keep_refused(ui: &Ui, id: Id, base: &str, text: Option<String>) {
+    let key = id.with("refused");
+    ui.data_mut(|d| {
+        if let Some(text) = text {
+            d.insert_temp(
+                key,
+                Refused {
+                    base: base.to_string(),
+                    text,
+                },
+            );
+        } else {
+            d.remove::<Refused>(key);
+        }
+    });
+}
+
+/// A drop-down cell of `options`, showing `shown`: the option picked, if another.
+fn combo_cell(
+    ui: &mut Ui,
+    id: Id,
+    shown: &str,
+    options: &[String],
+    width: f32,
+    name: &str,
+) -> Option<String> {
+    let mut picked = None;
+    let resp = egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .width(width - 8.0)
+        .show_ui(ui, |ui| {
+            for o in options {
+                if ui.selectable_label(o == shown, o).clicked() && o != shown {
+                    picked = Some(o.clone());
+                }
+            }
+        })
+        .response;
+    let _ = resp.accessible_name(name);
+    picked
+}
+
+/// A cell of the table: exactly `width` wide whatever it holds (a long name is cut, whole on
+/// hover), so every row's cells line up under the header's.
+fn in_cell<R>(ui: &mut Ui, width: f32, height: f32, f: impl FnOnce(&mut Ui) -> R) -> R {
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_width(width);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            f(ui)
+        },
+    )
+    .inner
+}
+
+/// The leaders a unit of `side` may be put under, by name, "none" first.
+fn commanders(s: &Scenario, side: SideId, except: &[UnitId]) -> Vec<String> {
+    let mut out = vec!["none".to_string()];
+    out.extend(
+        s.units
+            .iter()
+            .filter(|u| u.side == side && u.is_leader() && !except.contains(&u.id))
+            .map(|u| u.name.clone()),
+    );
+    out
+}
+
+impl App {
+    /// Where the order of battle's table stands on the screen, when it is open.
+    pub fn oob_table_rect(&self) -> Option<egui::Rect> {
+        self.panels.oob_table.rect
+    }
+
+    fn oob_rows(&mut self) -> Vec<(UnitId, Vec<String>)> {
+        let changes = self.doc.changes();
+        if let Some((at, rows)) = &self.panels.oob_table.rows
+            && *at == changes
+        {
+            return rows.clone();
+        }
+        let s = self.doc.scenario();
+        let rows: Vec<(UnitId, Vec<String>)> = s
+            .units
+            .iter()
+            .map(|u| u.id)
+            .zip(oob_table::oob_rows(s).into_iter().skip(1))
+            .collect();
+        self.panels.oob_table.rows = Some((changes, rows.clone()));
+        rows
+    }
+
+    /// The selected units, in the scenario's order.
+    fn selected_units(&self) -> Vec<UnitId> {
+        self.doc
+            .scenario()
+            .units
+            .iter()
+            .map(|u| u.id)
+            .filter(|id| {
+                self.selection
+                    .iter()
+                    .any(|i| matches!(i, ItemRef::Unit(u) | ItemRef::Model(u, _) if u == id))
+            })
+            .collect()
+    }
+
+    /// The change a cell or the selection bar asks for, or its refusal kept in the message row.
+    fn table_change(&mut self, label: String, result: Result<Imported, String>) -> Option<Command> {
+        match result {
+            Ok(i) if i.edits.is_empty() => None,
+            Ok(i) => {
+                self.panels.oob_table.message = None;
+                Some(Command::Apply(Change::new(label, i.edits)))
+            }
+            Err(e) => {
+                self.panels.oob_table.message = Some(e);
+                None
+            }
+        }
+    }
+
+    /// The table panel, under the map.
+    pub(super) fn oob_table_ui(&mut self, ui: &mut Ui) -> Commands {
+        let mut out = Commands::default();
+        let rows = self.oob_rows();
+        let selected = self.selected_units();
+        ui.horizontal(|ui| {
+            ui.strong("Order of battle");
+            ui.label(RichText::new(count(rows.len() as u64, "unit", "units")).weak());
+            if ui
+                .button("Add unit")
+                .on_hover_text("A new unit of the side chosen in the palette, off the map until given a hex or a turn")
+                .clicked()
+            {
+                match oob_table::new_row(self.doc.scenario(), self.side) {
+                    Ok((i, _)) => {
+                        let id = UnitId(self.doc.scenario().next_id);
+                        let mut c = Change::new("Add unit", i.edits);
+                        c.select = Some(vec![ItemRef::Unit(id)]);
+                        out.push(Command::Apply(c));
+                    }
+                    Err(e) => self.panels.oob_table.message = Some(e),
+                }
+            }
+            if ui
+                .button("Copy all")
+                .on_hover_text("The whole table on the clipboard, to paste into a spreadsheet")
+                .clicked()
+            {
+                let text = crate::edit::ops::terrain_grid::write_grid(&oob_table::oob_rows(
+                    self.doc.scenario(),
+                ))
+                .replace(',', "\t");
+                ui.ctx().copy_text(text);
+                self.status = "The order of battle is on the clipboard".into();
+            }
+            ui.label(
+                RichText::new(
+                    "Paste rows from a spreadsheet with Ctrl+V over the table (name, side, \
+                     type, quality, strength, commander, at; or with a header row)",
+                )
+                .weak(),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Close").on_hover_text("View > Order of battle table").clicked() {
+                    let mut s = self.settings.clone();
+                    s.show_oob_table = false;
+                    out.push(Command::Settings(Box::new(s)));
+                }
+            });
+        });
+        out.extend(self.selection_bar_ui(ui, &selected));
+        // The message row keeps its height empty or not: the rows below never move.
+        let message = self.panels.oob_table.message.clone().unwrap_or_default();
+        ui.add_sized(
+            [ui.available_width(), ui.spacing().interact_size.y],
+            egui::Label::new(RichText::new(message).color(ui.visuals().error_fg_color)).truncate(),
+        );
+        let row_height = ui.spacing().interact_size.y + 4.0;
+        egui::ScrollArea::horizontal()
+            .id_salt("oob-table-across")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.add_sized([NUMBER, row_height], egui::Label::new(""));
+                    for (c, w) in oob_table::COLUMNS.iter().zip(WIDTHS) {
+                        in_cell(ui, w, row_height, |ui| ui.strong(*c));
+                    }
+                });
+                egui::ScrollArea::vertical()
+                    .id_salt("oob-table-rows")
+                    .auto_shrink([false, false])
+                    .show_rows(ui, row_height, rows.len(), |ui, range| {
+                        for k in range {
+                            let (id, cells) = &rows[k];
+                            out.extend(self.table_row_ui(ui, k, *id, cells, &selected, row_height));
+                        }
+                    });
+            });
+        out
+    }
+
+    /// One unit's row: its number (selects), then a cell per column.
+    fn table_row_ui(
+        &mut self,
+        ui: &mut Ui,
+        k: usize,
+        id: UnitId,
+        cells: &[String],
+        selected: &[UnitId],
+        height: f32,
+    ) -> Commands {
+        let mut out = Commands::default();
+        let Some(unit) = self.doc.scenario().unit(id).cloned() else {
+            return out;
+        };
+        ui.horizontal(|ui| {
+            ui.set_height(height);
+            let on = selected.contains(&id);
+            let number = ui.add_sized(
+                [NUMBER, height],
+                egui::Button::selectable(on, format!("{}", k + 1)),
+            );
+            let number = number
+                .on_hover_text("Click to select; Ctrl+click adds, Shift+click extends; double-click to find on the map");
+            let _ = number.clone().accessible_name(format!("Row of {}", unit.name));
+            let on_map = matches!(unit.position, Position::Hex { .. } | Position::Table);
+            if number.double_clicked() && on_map {
+                out.push(Command::CentreOn(id));
+            } else if number.clicked() {
+                out.push(Command::Select(self.clicked_rows(ui, id, selected)));
+            }
+            for (c, (column, width)) in oob_table::COLUMNS.iter().zip(WIDTHS).enumerate() {
+                let shown = cells.get(c).map_or("", String::as_str);
+                let cell_id = Id::unique(("oob-cell", id, *column));
+                let name = format!("{column} of {}", unit.name);
+                let picked = in_cell(ui, width, height, |ui| match *column {
+                    "side" => {
+                        let sides: Vec<String> = self.doc.scenario().sides.iter().map(|s| s.name.clone()).collect();
+                        combo_cell(ui, cell_id, shown, &sides, width, &name)
+                    }
+                    "type" => {
+                        let types: Vec<String> = Template::ALL.iter().map(|t| t.name().to_string()).collect();
+                        combo_cell(ui, cell_id, shown, &types, width, &name)
+                    }
+                    "quality" => {
+                        let q: Vec<String> = QUALITIES.iter().map(|q| q.to_string()).collect();
+                        combo_cell(ui, cell_id, shown, &q, width, &name)
+                    }
+                    "commander" => {
+                        let shown = if shown.is_empty() { "none" } else { shown };
+                        let options = commanders(self.doc.scenario(), unit.side, &[id]);
+                        combo_cell(ui, cell_id, shown, &options, width, &name)
+                            .map(|v| if v == "none" { String::new() } else { v })
+                    }
+                    _ => {
+                        let (resp, typed) = text_cell(ui, cell_id, shown, width, &name);
+                        if resp.gained_focus() && !selected.contains(&id) {
+                            out.push(Command::Select(vec![ItemRef::Unit(id)]));
+                        }
+                        if let Some(text) = typed {
+                            let result = oob_table::set_cells(self.doc.scenario(), &[id], column, &text);
+                            keep_refused(ui, cell_id, shown, result.is_err().then(|| text.clone()));
+                            if let Some(c) =
+                                self.table_change(format!("{}: {column}", unit.name), result)
+                            {
+                                out.push(c);
+                            }
+                        }
+                        None
+                    }
+                });
+                if let Some(v) = picked {
+                    let result = oob_table::set_cells(self.doc.scenario(), &[id], column, &v);
+                    if let Some(c) = self.table_change(format!("{}: {column}", unit.name), result) {
+                        out.push(c);
+                    }
+                }
+            }
+        });
+        out
+    }
+
+    /// The selection after a click on `id`'s number: that row alone, or with Ctrl added to or
+    /// taken from the selection, or with Shift the rows from the last one clicked.
+    fn clicked_rows(&mut self, ui: &Ui, id: UnitId, selected: &[UnitId]) -> Vec<ItemRef> {
+        let m = ui.input(|i| i.modifiers);
+        let s = self.doc.scenario();
+        let ids: Vec<UnitId> = if m.shift
+            && let Some(anchor) = self.panels.oob_table.anchor
+            && let (Some(a), Some(b)) = (
+                s.units.iter().position(|u| u.id == anchor),
+                s.units.iter().position(|u| u.id == id),
+            ) {
+            s.units[a.min(b)..=a.max(b)].iter().map(|u| u.id).collect()
+        } else if m.command {
+            let mut ids: Vec<UnitId> = selected.iter().copied().filter(|x| *x != id).collect();
+            if !selected.contains(&id) {
+                ids.push(id);
+            }
+            self.panels.oob_table.anchor = Some(id);
+            ids
+        } else {
+            self.panels.oob_table.anchor = Some(id);
+            vec![id]
+        };
+        ids.into_iter().map(ItemRef::Unit).collect()
+    }
+
+    /// What the selected rows are given at once. Always one row high, so the rows stay put.
+    fn selection_bar_ui(&mut self, ui: &mut Ui, selected: &[UnitId]) -> Commands {
+        let mut out = Commands::default();
+        ui.horizontal(|ui| {
+            ui.set_height(ui.spacing().interact_size.y);
+            if selected.is_empty() {
+                ui.label(
+                    RichText::new(
+                        "Select rows by their numbers (Ctrl and Shift for more) to give them a \
+                         side, commander, quality or strength at once",
+                    )
+                    .weak(),
+                );
+                return;
+            }
+            ui.label(format!("{} selected:", selected.len()));
+            let s = self.doc.scenario().clone();
+            let words = |n: &str| format!("{n} for the selected rows");
+            let mut set = |this: &mut Self, column: &str, value: &str| {
+                let result = oob_table::set_cells(&s, selected, column, value);
+                if let Some(c) =
+                    this.table_change(format!("Set {column} of {} units", selected.len()), result)
+                {
+                    out.push(c);
+                }
+            };
+            let sides: Vec<String> = s.sides.iter().map(|x| x.name.clone()).collect();
+            if let Some(v) = combo_cell(
+                ui,
+                Id::unique("oob-bulk-side"),
+                "Side…",
+                &sides,
+                120.0,
+                &words("Side"),
+            ) {
+                set(self, "side", &v);
+            }
+            // Leaders of the first selected unit's side: a commander of another side is refused
+            // by the check, so the list offers only those that fit.
+            let side = s.unit(selected[0]).map_or(SideId(0), |u| u.side);
+            let options = commanders(&s, side, selected);
+            if let Some(v) = combo_cell(
+                ui,
+                Id::unique("oob-bulk-commander"),
+                "Commander…",
+                &options,
+                170.0,
+                &words("Commander"),
+            ) {
+                set(self, "commander", if v == "none" { "" } else { &v });
+            }
+            let q: Vec<String> = QUALITIES.iter().map(|q| q.to_string()).collect();
+            if let Some(v) = combo_cell(
+                ui,
+                Id::unique("oob-bulk-quality"),
+                "Quality…",
+                &q,
+                100.0,
+                &words("Quality"),
+            ) {
+                set(self, "quality", &v);
+            }
+            let resp = ui.add(
+                egui::TextEdit::singleline(&mut self.panels.oob_table.strength)
+                    .hint_text("strength")
+                    .desired_width(70.0),
+            );
+            let _ = resp.clone().accessible_name(words("Strength"));
+            let enter = resp.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if (ui.button("Set strength").clicked() || enter)
+                && !self.panels.oob_table.strength.trim().is_empty()
+            {
+                let v = self.panels.oob_table.strength.clone();
+                set(self, "strength", &v);
+            }
+            if ui
+                .button("Off map")
+                .on_hover_text(
+                    "Take the selected units off the map (out of any reinforcement group)",
+                )
+                .clicked()
+            {
+                set(self, "at", "off map");
+            }
+        });
+        out
+    }
+}
