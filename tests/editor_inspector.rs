@@ -318,6 +318,48 @@ fn reinforcements_are_added_and_given_units() {
     assert_eq!(now.turn, 4);
 }
 
+/// A name is put on the map from the scenario's Map labels, typed and moved to a hex by its
+/// printed label; a reinforcement's entry is then picked by that name.
+#[test]
+fn a_map_label_is_added_named_placed_and_picked_as_an_entry() {
+    let mut e = inspector(sample("winceby"));
+    e.select(ItemRef::Scenario);
+    let before = e.s().labels.len();
+    e.click_and_settle(&format!("Map labels ({before})"));
+    e.click_and_settle("Add label");
+    assert_eq!(e.s().labels.len(), before + 1);
+    let k = before + 1;
+    e.type_into(&format!("Map label {k}: Text"), "Snipe Dales");
+    e.type_into(&format!("Map label {k}: Hex"), "0101");
+    e.h.key_press(Key::Enter);
+    e.settle();
+    let m = e.s().map.as_hex().expect("hex").clone();
+    let label = e.s().labels.last().expect("label").clone();
+    assert_eq!(label.text, "Snipe Dales");
+    assert_eq!(
+        label.place,
+        Place::Hex(m.hex_of_label("0101").expect("hex"))
+    );
+    let r = e.s().reinforcements[0].clone();
+    e.select(ItemRef::Reinforcement(r.id));
+    e.pick("Entry by name", "Snipe Dales");
+    let now = e
+        .s()
+        .reinforcements
+        .iter()
+        .find(|x| x.id == r.id)
+        .expect("group")
+        .clone();
+    assert_eq!(now.entry, label.place);
+    // The order of battle writes the entry by the label's name.
+    let rows = sandtable::edit::ops::oob_table::oob_rows(e.s());
+    assert!(
+        rows.iter()
+            .any(|row| row.last().is_some_and(|at| at.ends_with("at Snipe Dales"))),
+        "{rows:?}"
+    );
+}
+
 /// Every panel of the inspector, every section open: the harness refuses any input without an
 /// accessible name when it settles, and the dock keeps its width.
 #[test]

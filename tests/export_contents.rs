@@ -433,6 +433,30 @@ fn a_designers_opening_prints_every_unit_and_reinforcement_group() {
     assert!(text.contains(&group), "{text}");
 }
 
+/// A name put on the map is printed on it, on the sheet and on each side's handout, and the
+/// reinforcements entering there are said to enter by that name and its hex.
+#[test]
+fn a_map_labels_name_is_printed_and_names_the_entry_there() {
+    let s = sample("winceby");
+    let label = s.labels.first().expect("Winceby has a map label").clone();
+    let Place::Hex(hex) = label.place else {
+        panic!("a hex map's label stands on a hex")
+    };
+    let hex_label = s.map.as_hex().expect("hex").label(hex);
+    let sheet = squeezed(&printed(&s, None, Paper::A4, false).concat());
+    let name = squeezed(&label.text);
+    // Once on the map, and again where the reinforcements' entry is named.
+    assert!(sheet.matches(&name).count() >= 2, "the sheet: {sheet}");
+    assert!(
+        sheet.contains(&squeezed(&format!("{} (hex {hex_label})", label.text))),
+        "the entry is named: {sheet}"
+    );
+    for side in &s.sides {
+        let handout = squeezed(&printed(&s, Some(side.id), Paper::A4, false).concat());
+        assert!(handout.contains(&name), "{}'s handout", side.name);
+    }
+}
+
 #[test]
 fn generated_scenarios_print_everything_from_small_to_large() {
     let small = OobSize {

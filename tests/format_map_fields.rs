@@ -34,8 +34,10 @@ fn format_1_files_load_with_todays_labels_whole_hexes_and_a_stretched_image() {
             .load()
             .expect("the sample loads");
         today.meta.format_version = s.meta.format_version;
-        // Nor had it victory conditions (format 4) or briefings (format 5).
+        // Nor had it victory conditions (format 4), briefings (format 5) or map labels
+        // (format 6).
         today.rules.victory = None;
+        today.labels.clear();
         for x in &mut today.sides {
             x.briefing.clear();
         }

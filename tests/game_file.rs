@@ -22,7 +22,7 @@ fn fixture(name: &str) -> Vec<u8> {
 
 #[test]
 fn format_version_1_files_still_load_in_both_encodings() {
-    assert_eq!(FORMAT_VERSION, 5);
+    assert_eq!(FORMAT_VERSION, 6);
     for name in SAMPLES {
         let mut expected = without_victory(sample(name));
         expected.meta.format_version = 1;
@@ -46,6 +46,7 @@ fn format_version_1_files_still_load_in_both_encodings() {
 /// `s` without what formats 4 and 5 added: victory conditions and the sides' briefings.
 fn without_victory(mut s: Scenario) -> Scenario {
     s.rules.victory = None;
+    s.labels.clear();
     for x in &mut s.sides {
         x.briefing.clear();
     }
@@ -103,6 +104,32 @@ fn format_version_4_files_load_without_briefings() {
     assert!(s.rules.victory.is_some(), "format 4's own fields are read");
     assert!(s.sides.iter().all(|x| x.briefing.is_empty()));
     assert_eq!(s.sides.len(), 2);
+    let again = codec::encode_binary(&s);
+    assert_eq!(again[8..12], FORMAT_VERSION.to_le_bytes());
+    assert_eq!(io::decode(&again).expect("today's format"), s);
+}
+
+/// Winceby as format 5 wrote it (briefings and stacking, before map labels) loads in both
+/// encodings with no labels, and is written again as today's format.
+#[test]
+fn format_version_5_files_load_without_map_labels() {
+    let v5 = |name: &str| {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/v5")
+            .join(name);
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
+    let bin = v5("winceby.sandtable");
+    assert_eq!(bin[8..12], 5u32.to_le_bytes(), "real version-5 bytes");
+    let s = io::decode(&bin).expect("a format-5 file loads");
+    assert_eq!(io::decode(&v5("winceby.json")).expect("its JSON loads"), s);
+    assert!(s.labels.is_empty());
+    assert!(s.rules.victory.is_some(), "format 4's fields are read");
+    assert_eq!(
+        s.reinforcements.len(),
+        2,
+        "the fields after the new one are read"
+    );
     let again = codec::encode_binary(&s);
     assert_eq!(again[8..12], FORMAT_VERSION.to_le_bytes());
     assert_eq!(io::decode(&again).expect("today's format"), s);

@@ -561,6 +561,11 @@ mod tests {
             panic!("a hex entry")
         };
         let label = s.map.as_hex().expect("hex map").label(h);
+        // An entry under a map label goes by its name too, as the sheet prints it.
+        let named = s
+            .label_at(r.entry)
+            .map_or(String::new(), |l| format!("{} (", l.text));
+        let close = if named.is_empty() { "" } else { ")" };
         let rows: Vec<Row> = order_of_battle(&s)
             .into_iter()
             .flat_map(|f| f.groups)
@@ -569,8 +574,10 @@ mod tests {
         for u in &r.units {
             let row = rows.iter().find(|x| x.unit == *u).expect("a row");
             assert!(
-                row.detail
-                    .ends_with(&format!("off map · turn {} at hex {label}", r.turn)),
+                row.detail.ends_with(&format!(
+                    "off map · turn {} at {named}hex {label}{close}",
+                    r.turn
+                )),
                 "{}",
                 row.detail
             );

@@ -38,6 +38,8 @@ pub enum Edit {
     PutObjective(Box<Objective>),
     RemoveObjective(ObjectiveId),
     PutReinforcement(Box<Reinforcement>),
+    /// The names printed on the map, all of them.
+    SetLabels(Vec<MapLabel>),
     RemoveReinforcement(ReinforcementId),
     /// Paint hexes.
     SetHexTerrain(Vec<(hexx::Hex, TerrainId)>),
@@ -192,6 +194,7 @@ impl Edit {
             Edit::RemoveObjective(id) => {
                 remove(&mut s.objectives, |x| x.id == id, ItemRef::Objective(id))?
             }
+            Edit::SetLabels(labels) => s.labels = labels,
             Edit::PutReinforcement(r) => {
                 bump(s, r.id.0);
                 let id = r.id;

@@ -14,7 +14,8 @@ pub const HISTORY_LIMIT: usize = 200;
 /// undo brings back the names the restored state had, so caches made for it still hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Revisions {
-    /// The ground: the map (terrain of hexes, hexsides), terrain types, pieces, background.
+    /// The ground: the map (terrain of hexes, hexsides), terrain types, pieces, background and
+    /// the names printed on the map.
     pub ground: u64,
     /// What stands on it and is drawn over it: sides, units, zones, objectives, columns,
     /// reinforcements, and everything else but the ground. Also changes when the map's
@@ -36,6 +37,7 @@ fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
         columns,
         zones,
         objectives,
+        labels,
         reinforcements,
         rules,
         turn,
@@ -45,7 +47,8 @@ fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
     let ground = *map != b.map
         || *background != b.background
         || *terrain_types != b.terrain_types
-        || *pieces != b.pieces;
+        || *pieces != b.pieces
+        || *labels != b.labels;
     let layout = match (map, &b.map) {
         (crate::model::Map::Hex(x), crate::model::Map::Hex(y)) => {
             x.orientation != y.orientation || x.hex_size_mm != y.hex_size_mm || x.shape != y.shape

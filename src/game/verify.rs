@@ -26,15 +26,16 @@ pub fn fingerprint(s: &Scenario) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The fields formats 4 and 5 added, as compact JSON writes them at their defaults (no
+/// The fields formats 4 to 6 added, as compact JSON writes them at their defaults (no
 /// victory conditions; an objective held when occupied at the end, with no points of its own to
-/// a side; a side with no briefing; no stacking limit of the scenario's own). A string the player typed cannot hold them: its quotes
+/// a side; a side with no briefing; no stacking limit of the scenario's own; no map labels). A string the player typed cannot hold them: its quotes
 /// are escaped.
-const LATER_DEFAULTS: [&str; 4] = [
+const LATER_DEFAULTS: [&str; 5] = [
     r#","held":"Occupied","side_points":[]"#,
     r#","victory":null"#,
     r#","briefing":"""#,
     r#","stacking":null"#,
+    r#","labels":[]"#,
 ];
 
 /// `json` with the fields of formats 4 and 5 at their defaults left out: a position that uses

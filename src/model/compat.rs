@@ -28,7 +28,9 @@ use std::cell::Cell;
 ///   side) and the objectives a game remembers as held (`TurnState::held`).
 /// - 5: each side's briefing (`Side::briefing`) and a hex map's stacking limit
 ///   (`RuleOptions::stacking`).
-pub const FORMAT_VERSION: u32 = 5;
+/// - 6: names printed on the map (`Scenario::labels`), which a reinforcement's entry may be
+///   given by.
+pub const FORMAT_VERSION: u32 = 6;
 
 thread_local! {
     static READING: Cell<u32> = const { Cell::new(FORMAT_VERSION) };
@@ -62,6 +64,19 @@ pub(super) fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Err
     let r = Ruleset::deserialize(d)?;
     RULESET.with(|c| c.set(Some(r)));
     Ok(r)
+}
+
+/// A field added in format 6: its default in a file of an earlier format, read otherwise.
+pub(super) fn since_v6<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    if READING.with(Cell::get) < 6 {
+        Ok(T::default())
+    } else {
+        T::deserialize(d)
+    }
 }
 
 /// A field added in format 5: its default in a file of an earlier format, read otherwise.

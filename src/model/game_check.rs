@@ -59,6 +59,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Invalid> {
             columns: g.start.columns.clone(),
             zones: s.zones.clone(),
             objectives: s.objectives.clone(),
+            labels: s.labels.clone(),
             reinforcements: s.reinforcements.clone(),
             rules: s.rules.clone(),
             turn: g.start.turn,

@@ -40,7 +40,7 @@ pub const MAX_PIECES: usize = 5_000;
 pub const MAX_SHAPE_VERTICES: usize = 10_000;
 /// Vertices of all shapes together.
 pub const MAX_TOTAL_VERTICES: usize = 100_000;
-/// Columns, deployment zones, objectives and reinforcements, each.
+/// Columns, deployment zones, objectives, reinforcements and map labels, each.
 pub const MAX_ITEMS: usize = 1_000;
 /// A name, title or author, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
@@ -127,6 +127,7 @@ pub fn check_counts(s: &Scenario) -> Vec<Invalid> {
     list(o, sc, "deployment zones", s.zones.len(), MAX_ITEMS);
     list(o, sc, "objectives", s.objectives.len(), MAX_ITEMS);
     list(o, sc, "reinforcements", s.reinforcements.len(), MAX_ITEMS);
+    list(o, sc, "map labels", s.labels.len(), MAX_ITEMS);
     if !o.is_empty() {
         return out;
     }

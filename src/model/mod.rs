@@ -191,6 +191,7 @@ impl Scenario {
             columns: Vec::new(),
             zones: Vec::new(),
             objectives: Vec::new(),
+            labels: Vec::new(),
             reinforcements: Vec::new(),
             rules: RuleOptions::new(ruleset),
             turn: 1,

@@ -83,6 +83,30 @@ impl Objective {
     }
 }
 
+/// A name printed on the map, as on the map being copied: a ridge, a wood, a road's entry
+/// ("Seminary Ridge", "Hanover Road"), at a hex or a point of the table. A reinforcement's
+/// entry may be given by a label's name (the order of battle's `turn 3 at Hanover Road`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MapLabel {
+    pub text: String,
+    pub place: Place,
+}
+
+impl Scenario {
+    /// The label standing at `place`, if any: the name an entry there goes by.
+    pub fn label_at(&self, place: Place) -> Option<&MapLabel> {
+        self.labels.iter().find(|l| l.place == place)
+    }
+
+    /// The label named `text` (any case), if any.
+    pub fn label_named(&self, text: &str) -> Option<&MapLabel> {
+        let text = text.trim();
+        self.labels
+            .iter()
+            .find(|l| l.text.trim().eq_ignore_ascii_case(text))
+    }
+}
+
 /// Units that arrive later in the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reinforcement {
@@ -209,6 +233,9 @@ pub struct Scenario {
     pub columns: Vec<Column>,
     pub zones: Vec<DeploymentZone>,
     pub objectives: Vec<Objective>,
+    /// Names printed on the map (format 6).
+    #[serde(default, deserialize_with = "super::compat::since_v6")]
+    pub labels: Vec<MapLabel>,
     pub reinforcements: Vec<Reinforcement>,
     pub rules: RuleOptions,
     /// The current game turn (1-based); rules such as "not on the turn of arrival" read it.
@@ -235,6 +262,7 @@ impl Scenario {
             columns: self.columns.clone(),
             zones: self.zones.clone(),
             objectives: self.objectives.clone(),
+            labels: self.labels.clone(),
             reinforcements: self.reinforcements.clone(),
             rules: self.rules.clone(),
             turn: self.turn,

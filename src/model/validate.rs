@@ -299,6 +299,21 @@ impl Scenario {
             }
         }
 
+        for (k, l) in s.labels.iter().enumerate() {
+            let what = format!(
+                "map label {} ('{}')",
+                k + 1,
+                l.text.chars().take(40).collect::<String>()
+            );
+            c.text(ItemRef::Map, &what, &l.text);
+            if l.text.trim().is_empty() {
+                c.fail(ItemRef::Map, format!("map label {} has no text", k + 1));
+            }
+            if let Place::Table(p) = l.place {
+                c.point(ItemRef::Map, &what, p);
+            }
+        }
+
         for r in &s.reinforcements {
             let item = ItemRef::Reinforcement(r.id);
             c.id(item, r.id.0);

@@ -45,6 +45,9 @@ pub mod ink {
     pub const GRID: Colour = Colour::rgba(0, 0, 0, 60);
     pub const GRID_MAJOR: Colour = Colour::rgba(0, 0, 0, 110);
     pub const LABEL: Colour = Colour::rgba(20, 20, 20, 220);
+    /// A name printed on the map (a ridge, a road's entry): darker than the ground, lighter
+    /// than the counters' own names, so it reads as the map's and not a unit's.
+    pub const PLACE_NAME: Colour = Colour::rgba(40, 30, 80, 200);
     pub const EDGE: Colour = Colour::rgb(40, 40, 40);
     pub const RIVER: Colour = Colour::rgb(60, 110, 190);
     pub const WALL: Colour = Colour::rgb(110, 90, 70);
@@ -152,6 +155,7 @@ pub fn static_layer(s: &Scenario, style: &Style) -> Scene {
                 });
             }
             table_terrain(s, &mut scene);
+            map_labels(s, None, &mut scene);
             if style.grid {
                 inch_grid(t, &mut scene);
             }
@@ -380,6 +384,7 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
         scene.push(Item::Mesh(Arc::new(closed)));
     }
     hexsides(h, &l, scene);
+    map_labels(s, Some((h, &l)), scene);
     if style.coordinates
         && let HexGrid::Rectangle { .. } = grid
     {
@@ -403,6 +408,25 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
                 anchor: Anchor::Top,
             });
         }
+    }
+}
+
+/// The map's own names ("Seminary Ridge", "Hanover Road"), part of the ground as on a printed
+/// map: over the terrain, under the hex numbers (printed over them) and every counter.
+fn map_labels(s: &Scenario, hex: Option<(&HexMap, &HexLayout)>, scene: &mut Scene) {
+    for label in &s.labels {
+        let (pos, size) = match (label.place, hex) {
+            (Place::Table(p), None) => (p, 0.8),
+            (Place::Hex(at), Some((m, l))) => (l.hex_to_world_pos(at), m.hex_size_mm * 0.3),
+            _ => continue,
+        };
+        scene.push(Item::Text {
+            pos,
+            text: label.text.clone(),
+            size: Size::Map(size),
+            colour: ink::PLACE_NAME,
+            anchor: Anchor::Centre,
+        });
     }
 }
 
@@ -606,7 +630,8 @@ mod tests {
             .iter()
             .filter(|i| matches!(i, Item::Text { .. }))
             .count();
-        assert_eq!(labels, 432);
+        // A number in every hex, and the map's own names.
+        assert_eq!(labels, 432 + s.labels.len());
         // Cells (6 vertices each) plus the outline backing.
         assert!(scene.mesh_vertices() >= 432 * 6);
     }

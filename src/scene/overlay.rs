@@ -50,6 +50,7 @@ pub fn zoc_hexes(s: &Scenario, side: SideId) -> Vec<Hex> {
         columns: Vec::new(),
         zones: Vec::new(),
         objectives: Vec::new(),
+        labels: Vec::new(),
         reinforcements: Vec::new(),
         rules: s.rules.clone(),
         turn: s.turn,

@@ -110,7 +110,12 @@ fn point_fields(ui: &mut Ui, f: &mut Form, key: &str, p: Point) -> Option<(Point
 }
 
 /// A place on either kind of map.
-fn place_fields(ui: &mut Ui, f: &mut Form, key: &str, place: Place) -> Option<(Place, String)> {
+pub(super) fn place_fields(
+    ui: &mut Ui,
+    f: &mut Form,
+    key: &str,
+    place: Place,
+) -> Option<(Place, String)> {
     match (place, &f.s.map) {
         (Place::Table(p), _) => point_fields(ui, f, key, p).map(|(p, k)| (Place::Table(p), k)),
         (Place::Hex(h), Map::Hex(m)) => {
@@ -431,6 +436,30 @@ pub fn reinforcement_ui(ui: &mut Ui, f: &mut Form, r: &Reinforcement) {
             f.emit(
                 "Move entry",
                 Some(key),
+                vec![with(Reinforcement { entry, ..r.clone() })],
+            );
+        }
+        // The entry picked by a map label's name ("Hanover Road"), as the map prints it.
+        let named: Vec<(Place, String)> = s
+            .labels
+            .iter()
+            .filter(|l| matches!(l.place, Place::Hex(_)) == s.map.is_hex())
+            .map(|l| (l.place, l.text.clone()))
+            .collect();
+        if !named.is_empty()
+            && let Some((entry, _)) = f.combo(
+                ui,
+                "Entry by name",
+                &k("entry-label"),
+                &r.entry,
+                &named,
+                "(no label there)",
+                &any,
+            )
+        {
+            f.emit(
+                "Move entry",
+                None,
                 vec![with(Reinforcement { entry, ..r.clone() })],
             );
         }

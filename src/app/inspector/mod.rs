@@ -19,6 +19,7 @@
 mod column;
 mod form;
 mod items;
+mod labels;
 mod map;
 mod models;
 mod options;

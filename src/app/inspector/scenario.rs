@@ -33,6 +33,13 @@ pub fn scenario_ui(ui: &mut Ui, f: &mut Form, side: SideId, zoc_side: &mut Optio
         true,
         |ui| terrain_ui(ui, f),
     );
+    section(
+        ui,
+        &format!("Map labels ({})", s.labels.len()),
+        "map-labels",
+        true,
+        |ui| super::labels::labels_ui(ui, f),
+    );
     section(ui, "Background image", "background", true, |ui| {
         background_ui(ui, f)
     });

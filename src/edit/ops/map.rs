@@ -150,6 +150,17 @@ pub fn resize_hex_map(s: &Scenario, to: ResizeHex) -> Vec<Edit> {
             })));
         }
     }
+    let labels: Vec<MapLabel> = s
+        .labels
+        .iter()
+        .map(|l| MapLabel {
+            place: place(l.place),
+            ..l.clone()
+        })
+        .collect();
+    if labels != s.labels {
+        edits.push(Edit::SetLabels(labels));
+    }
     for r in &s.reinforcements {
         if place(r.entry) != r.entry {
             edits.push(Edit::PutReinforcement(Box::new(Reinforcement {

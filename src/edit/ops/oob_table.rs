@@ -73,7 +73,11 @@ fn at_text(s: &Scenario, u: &Unit) -> String {
     if u.position == Position::OffMap
         && let Some(r) = s.reinforcements.iter().find(|r| r.units.contains(&u.id))
     {
-        return format!("turn {} at {}", r.turn, place_text(s, r.entry));
+        // An entry with a label on it goes by the label's name, as the map prints it.
+        let entry = s
+            .label_at(r.entry)
+            .map_or_else(|| place_text(s, r.entry), |l| l.text.clone());
+        return format!("turn {} at {}", r.turn, entry);
     }
     match u.position {
         Position::Hex { hex, .. } => match s.map.as_hex() {
@@ -586,9 +590,16 @@ fn at(s: &Scenario, v: &str) -> Result<At, String> {
             .filter(|t| (1..=MAX_TURN).contains(t))
             .ok_or_else(|| format!("'{v}': the turn must be 1 to {}", MAX_TURN))?;
         let entry_text = v[v.len() - entry.len()..].trim();
-        let entry = match s.map.as_hex() {
-            Some(h) => Place::Hex(hex_of(h, entry_text)?),
-            None => Place::Table(inches(s, entry_text)?),
+        let entry = match (s.label_named(entry_text), s.map.as_hex()) {
+            (Some(l), _) => l.place,
+            (None, Some(h)) => Place::Hex(
+                hex_of(h, entry_text)
+                    .map_err(|e| format!("{e}; nor is it the name of a map label"))?,
+            ),
+            (None, None) => Place::Table(
+                inches(s, entry_text)
+                    .map_err(|e| format!("{e}; nor is it the name of a map label"))?,
+            ),
         };
         return Ok(At::Arrives { turn, entry });
     }

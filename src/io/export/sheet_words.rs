@@ -67,8 +67,17 @@ fn quality(q: Quality) -> &'static str {
 }
 
 /// Where a place is, as the sheet prints it: `hex 0118` on a hex map, inches (and the edge
-/// it is near) on a table.
+/// it is near) on a table; after the name of a map label standing there ("Horncastle road
+/// (hex 1901)"), which the map shows.
 pub fn place_words(s: &Scenario, p: Place) -> String {
+    let at = plain_place_words(s, p);
+    match s.label_at(p) {
+        Some(l) => format!("{} ({at})", l.text),
+        None => at,
+    }
+}
+
+fn plain_place_words(s: &Scenario, p: Place) -> String {
     match (p, &s.map) {
         (Place::Hex(h), Map::Hex(m)) => format!("hex {}", m.label(h)),
         (Place::Table(p), Map::Table(t)) => {

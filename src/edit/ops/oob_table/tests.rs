@@ -316,6 +316,35 @@ fn rows_pasted_from_a_spreadsheet_add_units_with_or_without_a_header() {
     assert_eq!((e.row, e.column), (Some(1), Some(2)), "{e}");
 }
 
+/// A reinforcement's entry given by a map label's name is the label's hex, and is written
+/// back by that name; a name no label has is refused, saying so.
+#[test]
+fn a_reinforcement_enters_at_a_map_labels_name() {
+    let s = sample("winceby");
+    let label = s.labels.first().expect("a label").clone();
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.hex().is_some() && !u.is_leader())
+        .expect("unit")
+        .clone();
+    let at = format!("turn 5 at {}", label.text.to_uppercase());
+    let t = applied(&s, set_cells(&s, &[u.id], "at", &at).expect("reads"));
+    let g = t
+        .reinforcements
+        .iter()
+        .find(|g| g.units.contains(&u.id))
+        .expect("a group");
+    assert_eq!((g.turn, g.entry), (5, label.place));
+    let row = oob_rows(&t)
+        .into_iter()
+        .find(|r| r[0] == u.name)
+        .expect("row");
+    assert_eq!(row[6], format!("turn 5 at {}", label.text));
+    let e = set_cells(&s, &[u.id], "at", "turn 5 at Nowhere Lane").expect_err("refused");
+    assert!(e.contains("nor is it the name of a map label"), "{e}");
+}
+
 /// A new row takes the first free name, stands off the map and belongs to the side given.
 #[test]
 fn a_new_row_is_an_off_map_unit_with_a_free_name() {
