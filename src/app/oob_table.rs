@@ -30,8 +30,11 @@ pub(super) struct OobTable {
     /// Where the table stood last frame: a paste over it is a paste of rows.
     pub rect: Option<egui::Rect>,
     /// The table's rows as text, cached against the document's change counter.
-    rows: Option<(u64, Vec<(UnitId, Vec<String>)>)>,
+    rows: Option<(u64, Vec<TableRow>)>,
 }
+
+/// A unit and its row's cells, as text.
+type TableRow = (UnitId, Vec<String>);
 
 /// The columns' widths, in the order of [`oob_table::COLUMNS`].
 const WIDTHS: [f32; 7] = [200.0, 180.0, 110.0, 95.0, 75.0, 190.0, 150.0];
@@ -171,7 +174,7 @@ impl App {
         self.panels.oob_table.rect
     }
 
-    fn oob_rows(&mut self) -> Vec<(UnitId, Vec<String>)> {
+    fn oob_rows(&mut self) -> Vec<TableRow> {
         let changes = self.doc.changes();
         if let Some((at, rows)) = &self.panels.oob_table.rows
             && *at == changes
@@ -179,7 +182,7 @@ impl App {
             return rows.clone();
         }
         let s = self.doc.scenario();
-        let rows: Vec<(UnitId, Vec<String>)> = s
+        let rows: Vec<TableRow> = s
             .units
             .iter()
             .map(|u| u.id)
