@@ -154,7 +154,12 @@ fn rows_pasted_over_the_table_become_units() {
         "Hale's Foot\t{side}\tInfantry\tGreen\t5\t\toff map\n\
          Fen Dragoons\t{side}\tDragoons\tRegular\t3/4\t\tturn 2 at 0101\n"
     )));
+    // The table scrolls to the first row pasted: a few frames.
+    for _ in 0..3 {
+        e.h.step();
+    }
     e.h.run();
+    assert!(e.shows("Row of Hale's Foot"), "the first row pasted is in sight");
     assert_eq!(e.s().units.len(), count + 2, "{}", e.app().status);
     assert!(e.shows("Pasted rows: 0 changed, 2 added"));
     assert!(e.s().reinforcements.iter().any(|g| {
@@ -195,4 +200,54 @@ fn ctrl_s_in_a_cell_saves_what_the_cell_holds() {
     let saved = sandtable::io::load(&path).expect("saved");
     assert_eq!(saved.unit(u.id).expect("unit").strength, Strength::full(2));
     assert!(!e.app().doc.is_dirty(), "{}", e.app().status);
+}
+
+/// A click into a cell selects its text, so typing replaces it; Tab goes on to the next cell
+/// and never to the next unit on the map; an arrow key there moves no unit.
+#[test]
+fn the_keyboard_in_the_table_stays_in_the_table() {
+    let mut e = with_table(editor(sample("winceby")));
+    let u = first_units(&e, 1).remove(0);
+    let cell = format!("strength of {}", u.name);
+    e.h.get_by_label(&cell).focus();
+    e.h.run();
+    e.h.get_by_label(&cell).type_text("3");
+    e.h.run();
+    e.key(Key::Enter);
+    assert_eq!(e.s().unit(u.id).expect("unit").strength, Strength::full(3));
+    let selection = e.app().selection.clone();
+    let row = format!("Row of {}", u.name);
+    e.click(&row);
+    let before = e.s().clone();
+    e.keys(Modifiers::SHIFT, Key::ArrowDown);
+    e.key(Key::ArrowRight);
+    assert!(e.s() == &before, "no unit moved");
+    e.key(Key::Tab);
+    e.key(Key::Tab);
+    assert_eq!(
+        e.app().selection,
+        vec![ItemRef::Unit(u.id)],
+        "Tab walked the table, not the units (was {selection:?})"
+    );
+}
+
+/// A unit added from the table is of the selected row's side, and its row is scrolled to.
+#[test]
+fn a_unit_added_from_the_table_takes_the_rows_side_and_shows() {
+    let mut e = with_table(editor(sample("winceby")));
+    let royalist = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.side == e.s().sides[1].id)
+        .expect("a Royalist")
+        .clone();
+    e.h.state_mut().selection = vec![ItemRef::Unit(royalist.id)];
+    e.h.run();
+    e.click("Add unit");
+    e.h.run();
+    let added = e.s().units.last().expect("added").clone();
+    assert_eq!(added.name, "New unit");
+    assert_eq!(added.side, royalist.side);
+    assert!(e.shows("Row of New unit"), "the new row is in sight");
 }

@@ -6,6 +6,26 @@ use super::tools::Tool;
 use crate::edit::ops::selection::Nudge;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
+impl Action {
+    /// Keys the order of battle's table keeps for itself when it has the keyboard: Tab walks
+    /// its cells, and an arrow never nudges a unit the user is looking at as a row.
+    fn moves_in_a_table(self) -> bool {
+        matches!(
+            self,
+            Action::NextUnit
+                | Action::PreviousUnit
+                | Action::NudgeLeft
+                | Action::NudgeRight
+                | Action::NudgeUp
+                | Action::NudgeDown
+                | Action::NudgeLeftFine
+                | Action::NudgeRightFine
+                | Action::NudgeUpFine
+                | Action::NudgeDownFine
+        )
+    }
+}
+
 /// What a key does. Each action is one command (see [`Action::command`]); commands that depend
 /// on the state (Enter, Escape, P) decide when they are carried out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -432,7 +452,9 @@ fn specificity(k: &KeyboardShortcut) -> u8 {
 /// stop them, so Escape cancels a drag on the canvas and Ctrl+Z undoes after a click; but
 /// Select all is the map's only while the keyboard is not in the dock (`in_dock`: a control of
 /// the inspector or the Rules panel has it), so Ctrl+A there never selects the map's items.
-pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Commands {
+/// While the keyboard is in the order of battle's table (`in_table`), Tab and the arrows are
+/// the table's, as in a spreadsheet: Tab goes to the next cell, and no arrow moves a unit.
+pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool, in_table: bool) -> Commands {
     let mut out = Commands::default();
     if typing_last_frame || ui.ctx().text_edit_focused() {
         // Saving is the one key a text field does not keep: the field is left first, so what
@@ -460,7 +482,8 @@ pub fn shortcuts(ui: &mut Ui, typing_last_frame: bool, in_dock: bool) -> Command
     }
     let mut keys: Vec<(&KeyboardShortcut, Action)> = BINDINGS
         .iter()
-        .filter(|b| !(in_dock && b.action == Action::SelectAll))
+        .filter(|b| !((in_dock || in_table) && b.action == Action::SelectAll))
+        .filter(|b| !(in_table && b.action.moves_in_a_table()))
         .flat_map(|b| b.keys.iter().map(move |k| (k, b.action)))
         .collect();
     keys.sort_by_key(|(k, _)| std::cmp::Reverse(specificity(k)));

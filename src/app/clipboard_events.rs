@@ -93,6 +93,20 @@ impl App {
             }
             Ok(i) => {
                 let what = format!("Pasted rows: {} changed, {} added", i.changed, i.added);
+                // The table scrolls to the first row added (else the first changed).
+                let units: Vec<crate::model::UnitId> = i
+                    .edits
+                    .iter()
+                    .filter_map(|e| match e {
+                        crate::edit::Edit::PutUnit(u) => Some(u.id),
+                        _ => None,
+                    })
+                    .collect();
+                self.panels.oob_table.reveal = units
+                    .iter()
+                    .find(|u| s.unit(**u).is_none())
+                    .or(units.first())
+                    .copied();
                 if self.apply_change(Change::new("Paste order of battle rows", i.edits)) {
                     self.panels.oob_table.message = None;
                     self.notify(false, what);

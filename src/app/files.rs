@@ -282,7 +282,14 @@ impl App {
                 self.panels.problems.forget();
                 self.settings.remember(path.to_path_buf());
                 self.files.recovery.clear();
-                self.notify(false, format!("Saved {}", path.display()));
+                // A value the table refused is still in its cell, in red: it was not saved.
+                let refused = match &self.panels.oob_table.message {
+                    Some(why) => format!(
+                        " (not saved: the value the order of battle table refused, {why})"
+                    ),
+                    None => String::new(),
+                };
+                self.notify(false, format!("Saved {}{refused}", path.display()));
                 true
             }
             Err(e) => {

@@ -298,7 +298,12 @@ impl App {
         } else if self.panels.menu_keys.keys(ui, by_keyboard) {
             Commands::default()
         } else {
-            bindings::shortcuts(ui, self.typing, self.keyboard_in_dock(ctx))
+            bindings::shortcuts(
+                ui,
+                self.typing,
+                self.keyboard_in_dock(ctx),
+                self.keyboard_in_table(ctx),
+            )
         };
         // The desktop's copy, cut and paste events stand for their keys (never both at once).
         let clipboard = self.clipboard_events(ui);

@@ -29,6 +29,10 @@ pub(super) struct OobTable {
     strength: String,
     /// Where the table stood last frame: a paste over it is a paste of rows.
     pub rect: Option<egui::Rect>,
+    /// The table was clicked last (not the map or another panel): the keyboard is its own.
+    pub keys: bool,
+    /// A row to scroll to once it is there (one just added or pasted).
+    pub reveal: Option<UnitId>,
     /// The table's rows as text, cached against the document's change counter.
     rows: Option<(u64, Vec<TableRow>)>,
 }
@@ -85,6 +89,10 @@ fn text_cell(
     );
     let _ = resp.clone().accessible_name(name);
     let mut out = None;
+    if resp.gained_focus() {
+        // A click into a cell selects what it holds, so typing replaces it.
+        select_all(ui, id, &text);
+    }
     if resp.has_focus() {
         ui.data_mut(|d| d.insert_temp(draft_id, (resting.clone(), text)));
     } else if resp.lost_focus() {
@@ -96,6 +104,18 @@ fn text_cell(
         }
     }
     (resp, out)
+}
+
+/// Selects the whole text of the field `id`.
+fn select_all(ui: &Ui, id: Id, text: &str) {
+    let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::two(
+            egui::text::CCursor::new(0),
+            egui::text::CCursor::new(text.chars().count()),
+        )));
+    state.store(ui.ctx(), id);
 }
 
 /// Keeps `text` in the cell `id`, refused, over `base`; or clears it (`None`).
@@ -227,6 +247,15 @@ impl App {
         let mut out = Commands::default();
         let rows = self.oob_rows();
         let selected = self.selected_units();
+        // A press in the table gives it the keys; a press anywhere else takes them back.
+        if let Some(p) = ui.input(|i| {
+            i.pointer
+                .any_pressed()
+                .then(|| i.pointer.interact_pos())
+                .flatten()
+        }) {
+            self.panels.oob_table.keys = ui.max_rect().contains(p);
+        }
         ui.horizontal(|ui| {
             ui.strong("Order of battle");
             ui.label(RichText::new(count(rows.len() as u64, "unit", "units")).weak());
@@ -235,9 +264,15 @@ impl App {
                 .on_hover_text("A new unit of the side chosen in the palette, off the map until given a hex or a turn")
                 .clicked()
             {
-                match oob_table::new_row(self.doc.scenario(), self.side) {
+                // A new row takes the side of the row selected, else the palette's.
+                let side = selected
+                    .first()
+                    .and_then(|u| self.doc.scenario().unit(*u))
+                    .map_or(self.side, |u| u.side);
+                match oob_table::new_row(self.doc.scenario(), side) {
                     Ok((i, _)) => {
                         let id = UnitId(self.doc.scenario().next_id);
+                        self.panels.oob_table.reveal = Some(id);
                         let mut c = Change::new("Add unit", i.edits);
                         c.select = Some(vec![ItemRef::Unit(id)]);
                         out.push(Command::Apply(c));
@@ -290,10 +325,33 @@ impl App {
                         in_cell(ui, w, row_height, |ui| ui.strong(*c));
                     }
                 });
+                // A row just added is scrolled into sight, at once (no animation to wait for).
+                // (The row is there once the change that adds it has been applied.)
+                let reveal = self
+                    .panels
+                    .oob_table
+                    .reveal
+                    .and_then(|id| rows.iter().position(|(u, _)| *u == id));
+                if reveal.is_some() {
+                    self.panels.oob_table.reveal = None;
+                }
                 egui::ScrollArea::vertical()
                     .id_salt("oob-table-rows")
                     .auto_shrink([false, false])
                     .show_rows(ui, row_height, rows.len(), |ui, range| {
+                        if let Some(k) = reveal {
+                            let step = row_height + ui.spacing().item_spacing.y;
+                            let top = ui.min_rect().top() + (k as f32 - range.start as f32) * step;
+                            let rect = egui::Rect::from_min_size(
+                                egui::pos2(ui.min_rect().left(), top),
+                                egui::vec2(1.0, row_height),
+                            );
+                            ui.scroll_to_rect_animation(
+                                rect,
+                                None,
+                                egui::style::ScrollAnimation::none(),
+                            );
+                        }
                         for k in range {
                             let (id, cells) = &rows[k];
                             out.extend(self.table_row_ui(ui, k, *id, cells, &selected, row_height));
@@ -358,6 +416,10 @@ impl App {
                     }
                     _ => {
                         let (resp, typed) = text_cell(ui, cell_id, shown, width, &name);
+                        // Escape puts the cell back: its refusal goes with it.
+                        if resp.lost_focus() && ui.input(|i| i.key_pressed(Key::Escape)) {
+                            self.panels.oob_table.message = None;
+                        }
                         if resp.gained_focus() && !selected.contains(&id) {
                             out.push(Command::Select(vec![ItemRef::Unit(id)]));
                         }

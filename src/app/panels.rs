@@ -139,6 +139,19 @@ impl App {
             .is_some_and(|r| dock.contains(r.rect.center()))
     }
 
+    /// Whether the order of battle's table has the keyboard: it was clicked last, or one of
+    /// its widgets (a cell, a row's number) has the focus.
+    pub(super) fn keyboard_in_table(&self, ctx: &egui::Context) -> bool {
+        let Some(table) = self.panels.oob_table.rect else {
+            return false;
+        };
+        self.panels.oob_table.keys
+            || ctx
+                .memory(|m| m.focused())
+                .and_then(|id| ctx.read_response(id))
+                .is_some_and(|r| table.contains(r.rect.center()))
+    }
+
     /// The problems `rules::check` finds, checked once per state of the scenario (a big one
     /// on a worker, see `problems`); and whether they are the current state's rather than
     /// the last state checked.

@@ -35,8 +35,7 @@ pub fn oob_rows(s: &Scenario) -> Vec<Vec<String>> {
     let mut rows = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
     for u in &s.units {
         let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
-        let commander = u
-            .commander
+        let commander = chief(s, u)
             .and_then(|c| s.unit(c))
             .map_or(String::new(), |c| c.name.clone());
         let Strength { start, current } = u.strength;
@@ -56,6 +55,16 @@ pub fn oob_rows(s: &Scenario) -> Vec<Vec<String>> {
         ]);
     }
     rows
+}
+
+/// The leader a unit's `commander` cell names: under hex commands (R5) a leader's superior
+/// (his own commander when he has none), as the order of battle's tree stands him under it;
+/// any other unit's commander.
+fn chief(s: &Scenario, u: &Unit) -> Option<UnitId> {
+    match (u.leadership, s.rules.ruleset) {
+        (Some(l), Ruleset::HexCommands) => l.superior.or(u.commander),
+        _ => u.commander,
+    }
 }
 
 fn quality_name(q: Quality) -> &'static str {
@@ -330,7 +339,18 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
         }
     }
     for (k, c) in commanders {
-        units[k].1.commander = c;
+        let u = &mut units[k].1;
+        if chief(s, u) != c {
+            match (&mut u.leadership, s.rules.ruleset) {
+                (Some(l), Ruleset::HexCommands) => {
+                    l.superior = c;
+                    if c.is_none() {
+                        u.commander = None;
+                    }
+                }
+                _ => u.commander = c,
+            }
+        }
     }
     let mut out = Imported::default();
     // Reinforcement groups: each unit in the group of its side, turn and entry.

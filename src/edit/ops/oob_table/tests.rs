@@ -356,3 +356,32 @@ fn a_new_row_is_an_off_map_unit_with_a_free_name() {
     let (_, second) = new_row(&t, s.sides[1].id).expect("a row");
     assert_eq!(second, "New unit 2");
 }
+
+/// Under hex commands (R5) a leader's commander cell is his superior, as the tree stands him
+/// under it; set, it moves him under another leader.
+#[test]
+fn a_hex_leaders_commander_cell_is_his_superior() {
+    let s = sample("winceby");
+    let by = |s: &Scenario, n: &str| s.units.iter().find(|u| u.name == n).expect(n).clone();
+    let cromwell = by(&s, "Oliver Cromwell");
+    let superior = cromwell
+        .leadership
+        .and_then(|l| l.superior)
+        .and_then(|id| s.unit(id))
+        .expect("Cromwell has a superior")
+        .name
+        .clone();
+    let row = oob_rows(&s)
+        .into_iter()
+        .find(|r| r[0] == cromwell.name)
+        .expect("row");
+    assert_eq!(row[5], superior);
+    let fairfax = by(&s, "Sir Thomas Fairfax");
+    let t = applied(
+        &s,
+        set_cells(&s, &[cromwell.id], "commander", &fairfax.name).expect("sets"),
+    );
+    let now = t.unit(cromwell.id).expect("unit");
+    assert_eq!(now.leadership.and_then(|l| l.superior), Some(fairfax.id));
+    assert!(t.validate().is_empty(), "{:?}", t.validate());
+}
