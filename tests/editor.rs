@@ -962,6 +962,50 @@ fn a_river_is_drawn_along_hex_edges_in_one_stroke_and_one_undo_step() {
     assert_eq!(rivers(e.s().map.as_hex().expect("hex")), 3);
 }
 
+/// A road is drawn through the hexes it joins, centre to centre: a stroke along a line of hexes
+/// lays the edges between them (a straight pike, not a zigzag of edges), one undo step; a
+/// stroke over a road already there keeps it, and Shift+drag takes it up.
+#[test]
+fn a_road_is_drawn_through_hex_centres_and_never_taken_up_by_passing_over_it() {
+    let mut e = editor(Scenario::new_hex("Roads"));
+    let h = e.s().map.as_hex().expect("hex").clone();
+    let l = sandtable::scene::layout(&h);
+    let start = hexx::Hex::new(2, 4);
+    let dir = hexx::EdgeDirection::ALL_DIRECTIONS[0];
+    let hexes: Vec<hexx::Hex> = std::iter::successors(Some(start), |x| Some(x.neighbor(dir)))
+        .take(5)
+        .collect();
+    let path: Vec<Point> = hexes.iter().map(|x| l.hex_to_world_pos(*x)).collect();
+    e.click("Road");
+    e.drag_along(&path);
+    let roads = |e: &Editor| {
+        let h = e.s().map.as_hex().expect("hex");
+        hexes
+            .windows(2)
+            .filter(|w| {
+                let d = w[0].neighbor_direction(w[1]).expect("neighbours").index();
+                h.hexside(w[0], d).road
+            })
+            .count()
+    };
+    assert_eq!(roads(&e), 4, "{}", e.app().status);
+    assert_eq!(
+        e.s().map.as_hex().expect("hex").hexsides.len(),
+        4,
+        "only the edges between the hexes passed through"
+    );
+    assert_eq!(e.app().doc.history().1, 1, "one stroke, one step");
+    // Over the road again, from its start: it stays.
+    e.drag_along(&path[..3]);
+    assert_eq!(roads(&e), 4);
+    // Shift+drag takes it up.
+    e.h.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
+    e.drag_along(&path[..3]);
+    e.h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    e.h.run();
+    assert_eq!(roads(&e), 2);
+}
+
 #[test]
 fn add_terrain_in_the_palette_names_it_in_place_in_a_colour_unlike_the_sides() {
     let mut e = editor(sample("winceby"));

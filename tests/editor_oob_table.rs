@@ -159,7 +159,10 @@ fn rows_pasted_over_the_table_become_units() {
         e.h.step();
     }
     e.h.run();
-    assert!(e.shows("Row of Hale's Foot"), "the first row pasted is in sight");
+    assert!(
+        e.shows("Row of Hale's Foot"),
+        "the first row pasted is in sight"
+    );
     assert_eq!(e.s().units.len(), count + 2, "{}", e.app().status);
     assert!(e.shows("Pasted rows: 0 changed, 2 added"));
     assert!(e.s().reinforcements.iter().any(|g| {

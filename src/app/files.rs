@@ -284,9 +284,9 @@ impl App {
                 self.files.recovery.clear();
                 // A value the table refused is still in its cell, in red: it was not saved.
                 let refused = match &self.panels.oob_table.message {
-                    Some(why) => format!(
-                        " (not saved: the value the order of battle table refused, {why})"
-                    ),
+                    Some(why) => {
+                        format!(" (not saved: the value the order of battle table refused, {why})")
+                    }
                     None => String::new(),
                 };
                 self.notify(false, format!("Saved {}{refused}", path.display()));

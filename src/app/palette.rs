@@ -177,9 +177,12 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
                 let on = matches!(tool, Tool::Hexside { feature } if *feature == k);
                 if ui
                     .selectable_label(on, k.name())
-                    .on_hover_text(
-                        "Drag along hex edges to lay it; start on one that has it to take it up",
-                    )
+                    .on_hover_text(if k.is_route() {
+                        "Drag through the hexes it joins, centre to centre, to lay it (Shift+drag \
+                         takes it up); click an edge to lay or take up that one"
+                    } else {
+                        "Drag along hex edges to lay it; start on one that has it to take it up"
+                    })
                     .clicked()
                 {
                     out.push(Command::SetTool(Tool::Hexside { feature: k }));

@@ -42,6 +42,8 @@ pub(super) struct CanvasState {
     pub gesture: Option<Gesture>,
     /// Vertices of a piece being drawn.
     pub drawing: Vec<Point>,
+    /// The hexes a road stroke has passed over, in order.
+    pub route: Vec<hexx::Hex>,
     /// Fit the map to the canvas on the next frame.
     pub fit_pending: bool,
     /// Keep fitting the map to the window until the user pans or zooms.
@@ -82,6 +84,7 @@ impl Default for CanvasState {
         CanvasState {
             gesture: None,
             drawing: Vec::new(),
+            route: Vec::new(),
             fit_pending: true,
             auto_fit: true,
             settling: 0,
@@ -301,6 +304,45 @@ impl App {
             Tool::Fill { terrain } => {
                 if response.clicked() {
                     out.extend(self.fill_at(world, terrain));
+                }
+            }
+            Tool::Hexside { feature } if feature.is_route() => {
+                // A road is drawn through the hexes it joins: the stroke's hexes in order, the
+                // edges between them laid, never taken up by passing over a road already there
+                // (Shift+drag takes a road up). A click with no second hex toggles the edge
+                // under it, as for rivers.
+                let s = self.doc.scenario();
+                if let Some(h) = s.map.as_hex() {
+                    if response.is_pointer_button_down_on()
+                        && let Some(hex) = super::hit::hex_at(s, world)
+                        && self.canvas.route.last() != Some(&hex)
+                    {
+                        self.canvas.route.push(hex);
+                        let sides = paint::route_sides(h, &self.canvas.route);
+                        let on = match &self.canvas.gesture {
+                            Some(Gesture::Hexsides { on, .. }) => *on,
+                            _ => !ui.input(|i| i.modifiers.shift),
+                        };
+                        if !sides.is_empty() {
+                            self.canvas.gesture = Some(Gesture::Hexsides { sides, on });
+                        }
+                    }
+                    if response.drag_stopped() || response.clicked() {
+                        let route = std::mem::take(&mut self.canvas.route);
+                        let stroke = match self.canvas.gesture.take() {
+                            Some(Gesture::Hexsides { sides, on }) => Some((sides, on)),
+                            _ if route.len() <= 1 => super::tools::hexside_under_stroke(h, world)
+                                .map(|x| (vec![x], !feature.is_in(h.hexside(x.0, x.1)))),
+                            _ => None,
+                        };
+                        if let Some((sides, on)) = stroke
+                            && !self.canvas.cancelling
+                            && let Some((label, edits)) =
+                                paint::hexside_stroke(s, &sides, feature, on)
+                        {
+                            out.push(Command::Apply(Change::new(label, edits)));
+                        }
+                    }
                 }
             }
             Tool::Hexside { feature } => {

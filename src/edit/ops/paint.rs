@@ -35,6 +35,12 @@ impl HexsideKind {
         }
     }
 
+    /// A feature that runs from hex centre to hex centre (a road): drawn by a stroke through
+    /// the hexes it joins, not along their edges.
+    pub fn is_route(self) -> bool {
+        matches!(self, HexsideKind::Road)
+    }
+
     /// Whether `f` has this feature.
     pub fn is_in(self, f: HexsideFeatures) -> bool {
         match self {
@@ -159,6 +165,31 @@ pub fn hexside_stroke(
     Some((label, edits))
 }
 
+/// The edges a route drawn through `hexes` (the hexes a stroke passed over, in order) crosses:
+/// between each hex and the next, through the hexes of a straight line where the stroke
+/// skipped some. Canonical, each once, in the order crossed; edges off the map are left out.
+pub fn route_sides(h: &HexMap, hexes: &[Hex]) -> Vec<(Hex, u8)> {
+    let grid = h.grid();
+    let mut out: Vec<(Hex, u8)> = Vec::new();
+    for pair in hexes.windows(2) {
+        let line: Vec<Hex> = pair[0].line_to(pair[1]).collect();
+        for step in line.windows(2) {
+            let (a, b) = (step[0], step[1]);
+            let Some(d) = a.neighbor_direction(b) else {
+                continue;
+            };
+            if !(grid.contains(a) && grid.contains(b)) {
+                continue;
+            }
+            let side = Hexside::canonical(a, d.index());
+            if !out.contains(&side) {
+                out.push(side);
+            }
+        }
+    }
+    out
+}
+
 /// The hexes filled from `start`: every hex connected to it through hexes of the same terrain.
 pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
     let grid = h.grid();
@@ -189,6 +220,28 @@ pub fn flood_fill(h: &HexMap, start: Hex) -> Vec<Hex> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stroke through a line of hexes crosses the edges between them; hexes the stroke
+    /// skipped are filled in along a straight line; edges off the map are left out.
+    #[test]
+    fn a_route_crosses_the_edges_between_the_hexes_it_passes() {
+        let s = Scenario::new_hex("h");
+        let h = s.map.as_hex().expect("hex");
+        let a = Hex::new(2, 4);
+        let dir = hexx::EdgeDirection::ALL_DIRECTIONS[0];
+        let line: Vec<Hex> = std::iter::successors(Some(a), |x| Some(x.neighbor(dir)))
+            .take(4)
+            .collect();
+        let sides = route_sides(h, &line);
+        assert_eq!(sides.len(), 3);
+        // Only the first and last hex given: the same edges.
+        assert_eq!(route_sides(h, &[line[0], line[3]]), sides);
+        for (w, side) in line.windows(2).zip(&sides) {
+            let d = w[0].neighbor_direction(w[1]).expect("neighbours").index();
+            assert_eq!(*side, Hexside::canonical(w[0], d));
+        }
+        assert!(route_sides(h, &[Hex::new(-50, 0), Hex::new(-49, 0)]).is_empty());
+    }
 
     #[test]
     fn a_hexside_stroke_sets_the_feature_on_every_edge_it_crossed_as_one_step() {
