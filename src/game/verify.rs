@@ -28,14 +28,17 @@ pub fn fingerprint(s: &Scenario) -> String {
 
 /// The fields formats 4 to 6 added, as compact JSON writes them at their defaults (no
 /// victory conditions; an objective held when occupied at the end, with no points of its own to
-/// a side; a side with no briefing; no stacking limit of the scenario's own; no map labels). A string the player typed cannot hold them: its quotes
+/// a side; a side with no briefing; no stacking limit of the scenario's own; no map labels; no
+/// track or railway on a hexside, and their rates at 1 MP). A string the player typed cannot hold them: its quotes
 /// are escaped.
-const LATER_DEFAULTS: [&str; 5] = [
+const LATER_DEFAULTS: [&str; 7] = [
     r#","held":"Occupied","side_points":[]"#,
     r#","victory":null"#,
     r#","briefing":"""#,
     r#","stacking":null"#,
     r#","labels":[]"#,
+    r#","track":false,"railway":false"#,
+    r#","track_mp":1,"railway_mp":1"#,
 ];
 
 /// `json` with the fields of formats 4 and 5 at their defaults left out: a position that uses

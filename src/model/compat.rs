@@ -29,7 +29,8 @@ use std::cell::Cell;
 /// - 5: each side's briefing (`Side::briefing`) and a hex map's stacking limit
 ///   (`RuleOptions::stacking`).
 /// - 6: names printed on the map (`Scenario::labels`), which a reinforcement's entry may be
-///   given by.
+///   given by; tracks and railways across hexsides and their rates (`HexsideFeatures::track`,
+///   `railway`; `HexsideCosts::track_mp`, `railway_mp`).
 pub const FORMAT_VERSION: u32 = 6;
 
 thread_local! {
@@ -76,6 +77,23 @@ where
         Ok(T::default())
     } else {
         T::deserialize(d)
+    }
+}
+
+/// 1: the rate of a track or railway in a file that had none (format 6 added them).
+pub(super) fn one() -> u8 {
+    1
+}
+
+/// A movement rate added in format 6: 1 in a file of an earlier format, read otherwise.
+pub(super) fn since_v6_or_one<'de, D>(d: D) -> Result<u8, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    if READING.with(Cell::get) < 6 {
+        Ok(1)
+    } else {
+        u8::deserialize(d)
     }
 }
 

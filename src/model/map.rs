@@ -210,6 +210,14 @@ pub struct HexsideFeatures {
     pub road: bool,
     /// The designer marked this edge as blocking zones of control, whatever its features.
     pub blocks_zoc: bool,
+    /// A track crosses this edge (format 6): moving across it costs the track rate, or the
+    /// terrain's cost when that is less.
+    #[serde(default, deserialize_with = "super::compat::since_v6")]
+    pub track: bool,
+    /// A railway crosses this edge (format 6): moving across it costs the railway rate, or the
+    /// terrain's cost when that is less.
+    #[serde(default, deserialize_with = "super::compat::since_v6")]
+    pub railway: bool,
 }
 
 impl HexsideFeatures {
@@ -231,6 +239,12 @@ impl HexsideFeatures {
         }
         if self.road {
             v.push("road");
+        }
+        if self.track {
+            v.push("track");
+        }
+        if self.railway {
+            v.push("railway");
         }
         if self.blocks_zoc {
             v.push("blocks ZOC");

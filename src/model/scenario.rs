@@ -150,6 +150,20 @@ pub struct HexsideCosts {
     pub wall_extra: Option<u8>,
     /// MP to move along a road across a road hexside, instead of the terrain cost.
     pub road_mp: u8,
+    /// MP to move along a track across a track hexside, when less than the terrain's cost
+    /// (format 6; 1 in files before).
+    #[serde(
+        default = "super::compat::one",
+        deserialize_with = "super::compat::since_v6_or_one"
+    )]
+    pub track_mp: u8,
+    /// MP to move along a railway across a railway hexside, when less than the terrain's cost
+    /// (format 6; 1 in files before).
+    #[serde(
+        default = "super::compat::one",
+        deserialize_with = "super::compat::since_v6_or_one"
+    )]
+    pub railway_mp: u8,
 }
 
 impl Default for HexsideCosts {
@@ -158,6 +172,8 @@ impl Default for HexsideCosts {
             river_extra: Some(2),
             wall_extra: Some(1),
             road_mp: 1,
+            track_mp: 1,
+            railway_mp: 1,
         }
     }
 }

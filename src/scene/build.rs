@@ -52,6 +52,9 @@ pub mod ink {
     pub const RIVER: Colour = Colour::rgb(60, 110, 190);
     pub const WALL: Colour = Colour::rgb(110, 90, 70);
     pub const ROAD: Colour = Colour::rgb(150, 110, 60);
+    /// A track: the road's colour, lighter, on a narrower line.
+    pub const TRACK: Colour = Colour::rgb(175, 140, 95);
+    pub const RAILWAY: Colour = Colour::rgb(45, 45, 45);
     pub const BRIDGE: Colour = Colour::rgb(70, 60, 50);
     pub const ZOC_BLOCK: Colour = Colour::rgb(200, 40, 40);
     pub const OBJECTIVE: Colour = Colour::rgb(230, 180, 20);
@@ -508,6 +511,8 @@ pub fn edge_corners(l: &HexLayout, hex: Hex, direction: u8) -> [Point; 2] {
 fn hexsides(h: &HexMap, l: &HexLayout, scene: &mut Scene) {
     let size = h.hex_size_mm;
     let mut roads = Mesh::default();
+    let mut tracks = Mesh::default();
+    let mut railways = Mesh::default();
     let mut rivers = Mesh::default();
     let mut walls = Mesh::default();
     let mut bridges = Mesh::default();
@@ -515,11 +520,25 @@ fn hexsides(h: &HexMap, l: &HexLayout, scene: &mut Scene) {
     for side in &h.hexsides {
         let [a, b] = edge_corners(l, side.hex, side.direction);
         let f = side.features;
+        // Roads, tracks and railways run from the centre of one hex to the next.
+        let dir = EdgeDirection::ALL_DIRECTIONS[(side.direction % 6) as usize];
+        let from = l.hex_to_world_pos(side.hex);
+        let to = l.hex_to_world_pos(side.hex.neighbor(dir));
         if f.road {
-            let dir = EdgeDirection::ALL_DIRECTIONS[side.direction as usize];
-            let from = l.hex_to_world_pos(side.hex);
-            let to = l.hex_to_world_pos(side.hex.neighbor(dir));
             roads.add_segment(from, to, size * 0.09, ink::ROAD);
+        }
+        if f.track {
+            tracks.add_segment(from, to, size * 0.045, ink::TRACK);
+        }
+        if f.railway {
+            railways.add_segment(from, to, size * 0.035, ink::RAILWAY);
+            // Sleepers across the line, as printed maps draw a railway.
+            let across =
+                Point::new(-(to - from).y, (to - from).x).normalize_or_zero() * (size * 0.07);
+            for t in [0.25, 0.5, 0.75] {
+                let p = from + (to - from) * t;
+                railways.add_segment(p - across, p + across, size * 0.025, ink::RAILWAY);
+            }
         }
         if f.river {
             rivers.add_segment(a, b, size * 0.14, ink::RIVER);
@@ -540,7 +559,7 @@ fn hexsides(h: &HexMap, l: &HexLayout, scene: &mut Scene) {
             });
         }
     }
-    for m in [roads, rivers, walls, bridges] {
+    for m in [roads, tracks, railways, rivers, walls, bridges] {
         if !m.is_empty() {
             scene.push(Item::Mesh(Arc::new(m)));
         }

@@ -254,6 +254,8 @@ fn build(
                     wall: i % 3 == 0,
                     bridge: i % 4 == 0,
                     road: i % 5 == 0,
+                    track: i % 7 == 0,
+                    railway: i % 11 == 0,
                     blocks_zoc: true,
                 },
             );

@@ -336,6 +336,43 @@ pub(super) fn rules_ui(ui: &mut Ui, f: &mut Form, zoc_side: &mut Option<SideId>)
                     vec![with(HexsideCosts { road_mp: v, ..c })],
                 );
             }
+            let at_least_one = |v: &u8| {
+                if *v == 0 {
+                    Err("a track or railway costs at least 1 MP".to_string())
+                } else {
+                    Ok(())
+                }
+            };
+            if let Some((v, key)) = f.number(
+                ui,
+                "Track MP per hex",
+                "rules.track",
+                c.track_mp,
+                0..=20,
+                0.05,
+                &at_least_one,
+            ) {
+                f.emit(
+                    "Set track cost",
+                    Some(key),
+                    vec![with(HexsideCosts { track_mp: v, ..c })],
+                );
+            }
+            if let Some((v, key)) = f.number(
+                ui,
+                "Railway MP per hex",
+                "rules.railway",
+                c.railway_mp,
+                0..=20,
+                0.05,
+                &at_least_one,
+            ) {
+                f.emit(
+                    "Set railway cost",
+                    Some(key),
+                    vec![with(HexsideCosts { railway_mp: v, ..c })],
+                );
+            }
         });
     });
 }

@@ -13,15 +13,19 @@ pub enum HexsideKind {
     Wall,
     Bridge,
     Road,
+    Track,
+    Railway,
     BlocksZoc,
 }
 
 impl HexsideKind {
-    pub const ALL: [HexsideKind; 5] = [
+    pub const ALL: [HexsideKind; 7] = [
         HexsideKind::River,
         HexsideKind::Wall,
         HexsideKind::Bridge,
         HexsideKind::Road,
+        HexsideKind::Track,
+        HexsideKind::Railway,
         HexsideKind::BlocksZoc,
     ];
 
@@ -31,14 +35,19 @@ impl HexsideKind {
             HexsideKind::Wall => "Wall",
             HexsideKind::Bridge => "Bridge",
             HexsideKind::Road => "Road",
+            HexsideKind::Track => "Track",
+            HexsideKind::Railway => "Railway",
             HexsideKind::BlocksZoc => "Blocks ZOC",
         }
     }
 
-    /// A feature that runs from hex centre to hex centre (a road): drawn by a stroke through
+    /// A feature that runs from hex centre to hex centre (a road, track or railway): drawn by a stroke through
     /// the hexes it joins, not along their edges.
     pub fn is_route(self) -> bool {
-        matches!(self, HexsideKind::Road)
+        matches!(
+            self,
+            HexsideKind::Road | HexsideKind::Track | HexsideKind::Railway
+        )
     }
 
     /// Whether `f` has this feature.
@@ -48,6 +57,8 @@ impl HexsideKind {
             HexsideKind::Wall => f.wall,
             HexsideKind::Bridge => f.bridge,
             HexsideKind::Road => f.road,
+            HexsideKind::Track => f.track,
+            HexsideKind::Railway => f.railway,
             HexsideKind::BlocksZoc => f.blocks_zoc,
         }
     }
@@ -68,6 +79,8 @@ impl HexsideKind {
             HexsideKind::Wall => f.wall = !f.wall,
             HexsideKind::Bridge => f.bridge = !f.bridge,
             HexsideKind::Road => f.road = !f.road,
+            HexsideKind::Track => f.track = !f.track,
+            HexsideKind::Railway => f.railway = !f.railway,
             HexsideKind::BlocksZoc => f.blocks_zoc = !f.blocks_zoc,
         }
         f

@@ -184,13 +184,37 @@ fn hexsides(s: &Scenario, h: &HexMap, ground: TerrainId) -> Vec<Entry> {
     let any = |f: fn(&HexsideFeatures) -> bool| h.hexsides.iter().any(|x| f(&x.features));
     let costs = &s.rules.hexside_costs;
     let extra = |c: Option<u8>| c.map_or("impassable".to_string(), |n| format!("+{n} MP to cross"));
-    let kinds: [(bool, &str, String, HexsideFeatures); 5] = [
+    let kinds: [(bool, &str, String, HexsideFeatures); 7] = [
         (
             any(|f| f.road),
             "Road",
             format!("{} MP along the road", costs.road_mp),
             HexsideFeatures {
                 road: true,
+                ..Default::default()
+            },
+        ),
+        (
+            any(|f| f.track),
+            "Track",
+            format!(
+                "{} MP along the track (the ground's, if less)",
+                costs.track_mp
+            ),
+            HexsideFeatures {
+                track: true,
+                ..Default::default()
+            },
+        ),
+        (
+            any(|f| f.railway),
+            "Railway",
+            format!(
+                "{} MP along the railway (the ground's, if less)",
+                costs.railway_mp
+            ),
+            HexsideFeatures {
+                railway: true,
                 ..Default::default()
             },
         ),

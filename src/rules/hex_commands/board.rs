@@ -37,6 +37,8 @@ pub(crate) const ROAD: u8 = 8;
 /// Zones of control do not reach across this edge (the designer's `blocks_zoc`, or a river or
 /// wall under the scenario's ZOC options).
 pub(crate) const ZOC_STOP: u8 = 16;
+pub(crate) const TRACK: u8 = 32;
+pub(crate) const RAILWAY: u8 = 64;
 
 /// Per-hex flags of a side's view of the board.
 /// The hex is in the zone of control of an enemy unit.
@@ -246,6 +248,8 @@ impl Board {
                 (f.wall, WALL),
                 (f.bridge, BRIDGE),
                 (f.road, ROAD),
+                (f.track, TRACK),
+                (f.railway, RAILWAY),
             ] {
                 if on {
                     bits |= bit;
@@ -298,6 +302,8 @@ impl Board {
             }
         }
         let road = u16::from(costs.road_mp.max(1));
+        let track = u16::from(costs.track_mp.max(1));
+        let railway = u16::from(costs.railway_mp.max(1));
         let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
         let mut nbr = vec![[NONE; 6]; self.hexes.len()];
         for (i, out) in steps.iter_mut().enumerate() {
@@ -313,6 +319,13 @@ impl Board {
                 }
                 let bits = self.edges[i][d];
                 let mut cost = if bits & ROAD != 0 { road } else { base };
+                // A track or railway never costs more than the ground it crosses.
+                if bits & TRACK != 0 {
+                    cost = cost.min(track);
+                }
+                if bits & RAILWAY != 0 {
+                    cost = cost.min(railway);
+                }
                 if bits & RIVER != 0 && bits & BRIDGE == 0 {
                     match costs.river_extra {
                         Some(x) => cost += u16::from(x),

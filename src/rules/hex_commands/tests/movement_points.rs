@@ -68,6 +68,51 @@ fn r5_hexside_features_river_wall_bridge_road() {
     assert!(p.get(h2).is_none(), "nothing beyond the river");
 }
 
+/// A track or railway across a hexside costs its rate (1 MP unless the scenario says) into the
+/// woods, but never more than the ground: across clear ground a track rated 2 still costs 1.
+#[test]
+fn r5_tracks_and_railways_cost_their_rate_or_the_ground_when_less() {
+    let mut t = TestMap::new("L A w w . .");
+    t.leader('L', Command::Advance, 3).mp('A', 9);
+    let (h1, h2, h3, h4, h5) = (
+        t.hex(1, 0),
+        t.hex(2, 0),
+        t.hex(3, 0),
+        t.hex(4, 0),
+        t.hex(5, 0),
+    );
+    let track = HexsideFeatures {
+        track: true,
+        ..Default::default()
+    };
+    let railway = HexsideFeatures {
+        railway: true,
+        ..Default::default()
+    };
+    t.edge(h1, h2, track)
+        .edge(h2, h3, railway)
+        .edge(h3, h4, track);
+    let p = t.preview('A');
+    assert_eq!(cost(&p, h2), 1, "track: 1 MP instead of the woods' 3");
+    assert_eq!(cost(&p, h3), 2, "railway: 1 MP instead of the woods' 3");
+    assert_eq!(cost(&p, h4), 3, "track into clear: 1 MP");
+    assert_eq!(cost(&p, h5), 4);
+    t.s.rules.hexside_costs.track_mp = 2;
+    t.s.rules.hexside_costs.railway_mp = 3;
+    let p = t.preview('A');
+    assert_eq!(cost(&p, h2), 2, "track rated 2 into woods");
+    assert_eq!(
+        cost(&p, h3),
+        5,
+        "railway rated 3: the woods' 3 is no dearer"
+    );
+    assert_eq!(
+        cost(&p, h4),
+        6,
+        "track rated 2 into clear still costs the ground's 1"
+    );
+}
+
 #[test]
 fn r5_impassable_hexes_are_never_entered() {
     let mut t = TestMap::new(

@@ -19,7 +19,7 @@ fn world() -> impl Strategy<Value = World> {
         prop::collection::vec(0u8..8, 100),
         prop::collection::vec((0usize..100, 0u8..6, 0u8..5, any::<bool>(), 1u8..7), 2..9),
         (0usize..9, 1u8..8, 0u8..4),
-        prop::collection::vec((0usize..100, 0u8..6, 0u8..16), 0..12),
+        prop::collection::vec((0usize..100, 0u8..6, 0u8..64), 0..12),
         any::<[bool; 4]>(),
     )
         .prop_map(
@@ -79,7 +79,9 @@ fn world() -> impl Strategy<Value = World> {
                                 wall: bits & 2 != 0,
                                 bridge: bits & 4 != 0,
                                 road: bits & 8 != 0,
-                                blocks_zoc: bits == 15,
+                                track: bits & 16 != 0,
+                                railway: bits & 32 != 0,
+                                blocks_zoc: bits & 15 == 15,
                             },
                         );
                     }
