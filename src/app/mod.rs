@@ -61,6 +61,7 @@ pub mod settings;
 pub mod startup;
 mod tiled_import;
 pub mod tools;
+mod typed;
 pub mod view;
 mod zoc_view;
 

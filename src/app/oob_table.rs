@@ -13,6 +13,7 @@
 
 use super::App;
 use super::command::{Change, Command, Commands};
+use super::typed::{draft_text, drop_draft, keep_draft, select_all};
 use crate::edit::ops::create::Template;
 use crate::edit::ops::oob_table::{self, Imported};
 use crate::model::*;
@@ -64,7 +65,6 @@ fn text_cell(
     name: &str,
 ) -> (egui::Response, Option<String>) {
     let refused_id = id.with("refused");
-    let draft_id = id.with("draft");
     let refused = ui
         .data(|d| d.get_temp::<Refused>(refused_id))
         .filter(|r| r.base == shown);
@@ -72,14 +72,7 @@ fn text_cell(
         .as_ref()
         .map_or(shown, |r| r.text.as_str())
         .to_string();
-    // Left in this frame (Ctrl+S leaves the cell before it is drawn): what was typed is read.
-    let mut text = if ui.memory(|m| m.has_focus(id) || m.had_focus_last_frame(id)) {
-        ui.data(|d| d.get_temp::<(String, String)>(draft_id))
-            .filter(|(base, _)| base == &resting)
-            .map_or_else(|| resting.clone(), |(_, t)| t)
-    } else {
-        resting.clone()
-    };
+    let mut text = draft_text(ui, id, &resting);
     let colour = refused.as_ref().map(|_| ui.visuals().error_fg_color);
     let resp = ui.add(
         egui::TextEdit::singleline(&mut text)
@@ -94,9 +87,9 @@ fn text_cell(
         select_all(ui, id, &text);
     }
     if resp.has_focus() {
-        ui.data_mut(|d| d.insert_temp(draft_id, (resting.clone(), text)));
+        keep_draft(ui, id, &resting, text);
     } else if resp.lost_focus() {
-        ui.data_mut(|d| d.remove::<(String, String)>(draft_id));
+        drop_draft(ui, id);
         if ui.input(|i| i.key_pressed(Key::Escape)) {
             ui.data_mut(|d| d.remove::<Refused>(refused_id));
         } else if text != resting {
@@ -104,18 +97,6 @@ fn text_cell(
         }
     }
     (resp, out)
-}
-
-/// Selects the whole text of the field `id`.
-fn select_all(ui: &Ui, id: Id, text: &str) {
-    let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
-    state
-        .cursor
-        .set_char_range(Some(egui::text::CCursorRange::two(
-            egui::text::CCursor::new(0),
-            egui::text::CCursor::new(text.chars().count()),
-        )));
-    state.store(ui.ctx(), id);
 }
 
 /// Keeps `text` in the cell `id`, refused, over `base`; or clears it (`None`).

@@ -4,6 +4,7 @@
 //! it is used, and says what is wrong with it beside the field.
 
 use super::command::{Command, Commands, Purpose};
+use super::typed::select_all;
 use egui::{Key, RichText, Ui};
 use std::path::{MAIN_SEPARATOR, Path, PathBuf};
 
@@ -286,18 +287,6 @@ impl PathPrompt {
         });
         out
     }
-}
-
-fn select_all(ui: &Ui, id: egui::Id, text: &str) {
-    let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
-    let end = egui::text::CCursor::new(text.chars().count());
-    state
-        .cursor
-        .set_char_range(Some(egui::text::CCursorRange::two(
-            egui::text::CCursor::new(0),
-            end,
-        )));
-    state.store(ui.ctx(), id);
 }
 
 fn move_cursor_to_end(ui: &Ui, id: egui::Id, text: &str) {

@@ -247,20 +247,12 @@ impl<'a> Form<'a> {
             .data(|d| d.get_temp::<Pending<String>>(pid))
             .filter(|p| p.base == shown);
         let id = Id::unique(("inspector-text", key));
-        let draft_id = id.with("draft");
         // What the field shows when nobody types in it.
         let resting = pending
             .as_ref()
             .map_or(shown, |p| p.value.as_str())
             .to_string();
-        // Left in this frame (Ctrl+S leaves the field before it is drawn): what was typed is read.
-        let mut text = if ui.memory(|m| m.has_focus(id) || m.had_focus_last_frame(id)) {
-            ui.data(|d| d.get_temp::<(String, String)>(draft_id))
-                .filter(|(base, _)| base == &resting)
-                .map_or_else(|| resting.clone(), |(_, t)| t)
-        } else {
-            resting.clone()
-        };
+        let mut text = crate::app::typed::draft_text(ui, id, &resting);
         let colour = pending.as_ref().map(|_| ui.visuals().error_fg_color);
         let resp = ui
             .push_id(key, |ui| {
@@ -276,9 +268,9 @@ impl<'a> Form<'a> {
         let mut error = pending.map(|p| p.error);
         let mut out = None;
         if resp.has_focus() {
-            ui.data_mut(|d| d.insert_temp(draft_id, (resting.clone(), text)));
+            crate::app::typed::keep_draft(ui, id, &resting, text);
         } else if resp.lost_focus() {
-            ui.data_mut(|d| d.remove::<(String, String)>(draft_id));
+            crate::app::typed::drop_draft(ui, id);
             if ui.input(|i| i.key_pressed(Key::Escape)) {
                 ui.data_mut(|d| d.remove::<Pending<String>>(pid));
                 error = None;
