@@ -234,9 +234,10 @@ fn the_keyboard_in_the_table_stays_in_the_table() {
     );
 }
 
-/// A unit added from the table is of the selected row's side, and its row is scrolled to.
+/// A unit added from the table is like the selected row (its side, type, quality and strength,
+/// its name numbered on), and its row is scrolled to.
 #[test]
-fn a_unit_added_from_the_table_takes_the_rows_side_and_shows() {
+fn a_unit_added_from_the_table_is_like_the_selected_row_and_shows() {
     let mut e = with_table(editor(sample("winceby")));
     let royalist = e
         .s()
@@ -250,7 +251,19 @@ fn a_unit_added_from_the_table_takes_the_rows_side_and_shows() {
     e.click("Add unit");
     e.h.run();
     let added = e.s().units.last().expect("added").clone();
-    assert_eq!(added.name, "New unit");
-    assert_eq!(added.side, royalist.side);
-    assert!(e.shows("Row of New unit"), "the new row is in sight");
+    assert_ne!(added.name, royalist.name);
+    assert_eq!(
+        (added.side, added.kind.tag(), added.quality, added.strength),
+        (
+            royalist.side,
+            royalist.kind.tag(),
+            royalist.quality,
+            royalist.strength
+        ),
+        "a row like the selected one"
+    );
+    assert!(
+        e.shows(&format!("Row of {}", added.name)),
+        "the new row is in sight"
+    );
 }

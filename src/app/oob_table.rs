@@ -242,15 +242,14 @@ impl App {
             ui.label(RichText::new(count(rows.len() as u64, "unit", "units")).weak());
             if ui
                 .button("Add unit")
-                .on_hover_text("A new unit of the side chosen in the palette, off the map until given a hex or a turn")
+                .on_hover_text(
+                    "A new row like the selected one (its name numbered on), else a new unit of \
+                     the palette's side; off the map until given a hex or a turn",
+                )
                 .clicked()
             {
-                // A new row takes the side of the row selected, else the palette's.
-                let side = selected
-                    .first()
-                    .and_then(|u| self.doc.scenario().unit(*u))
-                    .map_or(self.side, |u| u.side);
-                match oob_table::new_row(self.doc.scenario(), side) {
+                // A new row is like the last row selected, else of the palette's side.
+                match oob_table::new_row(self.doc.scenario(), self.side, selected.last().copied()) {
                     Ok((i, _)) => {
                         let id = UnitId(self.doc.scenario().next_id);
                         self.panels.oob_table.reveal = Some(id);
@@ -281,7 +280,11 @@ impl App {
                 .weak(),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Close").on_hover_text("View > Order of battle table").clicked() {
+                if ui
+                    .button("Close")
+                    .on_hover_text("View > Order of battle table")
+                    .clicked()
+                {
                     let mut s = self.settings.clone();
                     s.show_oob_table = false;
                     out.push(Command::Settings(Box::new(s)));

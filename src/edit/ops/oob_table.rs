@@ -513,10 +513,35 @@ pub fn set_cells(
     Ok(imported)
 }
 
-/// A new unit's row: named "New unit", "New unit 2", … (the first name no unit has), of
-/// `side`, waiting off the map until it is given a hex or a turn.
-pub fn new_row(s: &Scenario, side: SideId) -> Result<(Imported, String), String> {
+/// A new unit's row: like the row of `like` when given (a regiment after a regiment, one
+/// number on), else named "New unit", "New unit 2", … (the first name no unit has), of
+/// `side`; waiting off the map until it is given a hex or a turn.
+pub fn new_row(
+    s: &Scenario,
+    side: SideId,
+    like: Option<UnitId>,
+) -> Result<(Imported, String), String> {
     let taken: HashSet<&str> = s.units.iter().map(|u| u.name.as_str()).collect();
+    // A row like one of the table's: every cell as it has them, the name counted on ("3rd
+    // Brigade" → "4th Brigade"), waiting off the map (or in the same reinforcement group).
+    if let Some(u) = like.and_then(|id| s.unit(id)) {
+        let Some(mut row) = oob_rows(s)
+            .into_iter()
+            .skip(1)
+            .zip(&s.units)
+            .find_map(|(r, x)| (x.id == u.id).then_some(r))
+        else {
+            return Err("that row is gone".into());
+        };
+        let name = super::clipboard::copy_name(&u.name, |n| taken.contains(n));
+        row[0] = name.clone();
+        if !row[6].starts_with("turn ") {
+            row[6] = "off map".into();
+        }
+        let header = COLUMNS.iter().map(|c| c.to_string()).collect();
+        let imported = oob_edits(s, &[header, row]).map_err(|e| e.message)?;
+        return Ok((imported, name));
+    }
     let name = (1..)
         .map(|n| {
             if n == 1 {

@@ -349,12 +349,44 @@ fn a_reinforcement_enters_at_a_map_labels_name() {
 #[test]
 fn a_new_row_is_an_off_map_unit_with_a_free_name() {
     let s = sample("winceby");
-    let (imported, name) = new_row(&s, s.sides[1].id).expect("a row");
+    let (imported, name) = new_row(&s, s.sides[1].id, None).expect("a row");
     let t = applied(&s, imported);
     let u = t.units.iter().find(|u| u.name == name).expect("added");
     assert_eq!((u.side, u.position), (s.sides[1].id, Position::OffMap));
-    let (_, second) = new_row(&t, s.sides[1].id).expect("a row");
+    let (_, second) = new_row(&t, s.sides[1].id, None).expect("a row");
     assert_eq!(second, "New unit 2");
+    // Like a row: its side, type, quality, strength and commander, the name counted on; a
+    // reinforcement's copy joins its group.
+    let like = s
+        .reinforcements
+        .iter()
+        .flat_map(|g| &g.units)
+        .find_map(|id| s.unit(*id))
+        .expect("a reinforcement")
+        .clone();
+    let (imported, name) = new_row(&s, s.sides[0].id, Some(like.id)).expect("a row");
+    let t = applied(&s, imported);
+    let u = t.units.iter().find(|u| u.name == name).expect("added");
+    assert_eq!(
+        name,
+        crate::edit::ops::clipboard::copy_name(&like.name, |_| false)
+    );
+    assert_eq!(
+        (u.side, u.kind.tag(), u.quality, u.strength, u.commander),
+        (
+            like.side,
+            like.kind.tag(),
+            like.quality,
+            like.strength,
+            like.commander
+        )
+    );
+    assert!(
+        t.reinforcements
+            .iter()
+            .any(|g| g.units.contains(&u.id) && g.units.contains(&like.id)),
+        "in the same group"
+    );
 }
 
 /// Under hex commands (R5) a leader's commander cell is his superior, as the tree stands him
