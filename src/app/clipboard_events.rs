@@ -65,14 +65,8 @@ impl App {
             return true;
         }
         read_grid(text).ok().is_some_and(|rows| {
-            rows.first().is_some_and(|header| {
-                header.iter().any(|c| c.trim().eq_ignore_ascii_case("name"))
-                    && header.iter().all(|c| {
-                        crate::edit::ops::oob_table::COLUMNS
-                            .iter()
-                            .any(|k| k.eq_ignore_ascii_case(c.trim()))
-                    })
-            })
+            rows.first()
+                .is_some_and(|r| crate::edit::ops::oob_table::is_header(r))
         })
     }
 

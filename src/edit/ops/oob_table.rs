@@ -564,17 +564,20 @@ pub fn new_row(
     Ok((imported, name))
 }
 
+/// Whether `row` is the table's header: a `name` column, and every cell one of the columns.
+pub fn is_header(row: &[String]) -> bool {
+    row.iter().any(|c| c.trim().eq_ignore_ascii_case("name"))
+        && row
+            .iter()
+            .all(|c| COLUMNS.iter().any(|k| k.eq_ignore_ascii_case(c.trim())))
+}
+
 /// The edits for rows pasted from a spreadsheet, read as the table reads them: with a header
 /// row (any of the table's columns, in any order), or without one, the cells then taken in the
 /// table's own column order (name, side, type, quality, strength, commander, at) as far as a
 /// row goes. A refusal names the row and column as pasted.
 pub fn paste_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridError> {
-    let is_header = rows.first().is_some_and(|r| {
-        r.iter().any(|c| c.trim().eq_ignore_ascii_case("name"))
-            && r.iter()
-                .all(|c| COLUMNS.iter().any(|k| k.eq_ignore_ascii_case(c.trim())))
-    });
-    if is_header {
+    if rows.first().is_some_and(|r| is_header(r)) {
         return oob_edits(s, rows);
     }
     let width = rows
