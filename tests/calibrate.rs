@@ -151,7 +151,7 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
     let scan = Scan::take(&sheet, SCAN_DPI);
     let mut s = Scenario::new_hex("Scanned map");
     s.map = Map::Hex(map());
-    s.map.as_hex_mut().expect("hex").terrain = vec![s.terrain_types[0].id; m.grid().len()];
+    s.map.as_hex_mut().expect("hex").terrain = vec![s.terrain_types[0].id; m.grid().len()].into();
     s.background = Some(background_from_bytes(scan.png.clone()).expect("a usable image"));
 
     // Three clicks far apart, each a pixel or so off the dot, naming their hexes.
@@ -278,7 +278,7 @@ fn write_the_readme_demonstration() {
     let wm = winceby.map.as_hex().expect("hex").clone();
     let mut s = Scenario::new_hex("Winceby, from a scan");
     let mut m = wm.clone();
-    m.terrain = vec![s.terrain_types[0].id; wm.grid().len()];
+    m.terrain = vec![s.terrain_types[0].id; wm.grid().len()].into();
     m.hexsides.clear();
     s.map = Map::Hex(m);
     s.background = Some(background_from_bytes(scan.png.clone()).expect("usable"));

@@ -53,6 +53,14 @@ fn info_lists_every_item_with_its_id() {
     ] {
         assert!(stdout.contains(heading), "missing {heading} in {stdout}");
     }
+    // A table's terrain is measured in inches: no hex movement cost is printed for it.
+    assert!(stdout.contains("Jungle"), "{stdout}");
+    assert!(
+        !stdout.contains(" MP"),
+        "a table scenario's info speaks of hexes: {stdout}"
+    );
+    let hexes = text(&sandtable(&["info", &saves("winceby.sandtable")]).stdout);
+    assert!(hexes.contains(", hex 1 MP"), "{hexes}");
 }
 
 #[test]

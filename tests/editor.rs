@@ -248,6 +248,41 @@ fn undo_and_redo_from_keys_and_menu() {
     assert_eq!(e.s(), &after);
 }
 
+/// A stack of three counters on one hex: a click on the hex picks the top one, and each click
+/// again where the selected one lies goes one counter down, round to the top again.
+#[test]
+fn clicking_a_selected_counter_again_selects_the_one_under_it_in_the_stack() {
+    let mut s = sample("winceby");
+    let ids: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|u| u.is_combat_unit() && u.hex().is_some())
+        .map(|u| u.id)
+        .take(3)
+        .collect();
+    let place = s.unit(ids[0]).and_then(|u| u.hex()).expect("on the map").0;
+    for u in s.units.iter_mut().filter(|u| ids[1..].contains(&u.id)) {
+        u.position = Position::Hex {
+            hex: place,
+            facing: 0,
+        };
+    }
+    s.rules.stacking = Some(3);
+    let h = s.map.as_hex().expect("hex map").clone();
+    let centre = sandtable::scene::layout(&h).hex_to_world_pos(place);
+    let mut e = editor(s);
+    let picked = |e: &mut Editor| {
+        e.click_map(centre);
+        match e.app().selection[..] {
+            [ItemRef::Unit(u)] => u,
+            ref other => panic!("one unit selected, not {other:?}"),
+        }
+    };
+    // Drawn in the scenario's order, the last on top.
+    let order: Vec<UnitId> = (0..4).map(|_| picked(&mut e)).collect();
+    assert_eq!(order, vec![ids[2], ids[1], ids[0], ids[2]]);
+}
+
 #[test]
 fn move_a_unit_by_dragging_and_cancel_with_escape() {
     let mut e = editor(sample("patrol"));

@@ -192,6 +192,21 @@ fn play_mode_puts_the_authoring_tools_away_and_refuses_an_authoring_edit() {
     assert_eq!(e.canvas(), before);
 }
 
+/// A file saved in the middle of a game opens in Play at its position; one with no game played
+/// opens in Edit.
+#[test]
+fn a_scenario_holding_a_game_opens_in_play() {
+    let s = sample("winceby");
+    let played = game::play(&s, Action::EndPhase, 5)
+        .expect("the phase ends")
+        .scenario;
+    let e = editor(played);
+    assert_eq!(e.app().activity(), Activity::Play, "the game goes on");
+    assert!(e.shows("End phase"), "Play's turn bar is up");
+    let e = editor(s);
+    assert_eq!(e.app().activity(), Activity::Edit);
+}
+
 #[test]
 fn play_mode_drags_a_unit_only_under_its_rule_preview() {
     let s = sample("winceby");

@@ -149,6 +149,36 @@ fn r5_004_a_failed_check_leaves_nobody_to_react_and_the_move_goes_on() {
     );
 }
 
+/// Stepping back through the log to a position where a move was halted shows the halt as it was,
+/// its reactions not offered (the game is not there), and the Rules panel keeps its height, so
+/// Step back stays where the pointer is.
+#[test]
+fn a_halt_replayed_from_the_log_offers_no_reaction_and_step_back_stays_put() {
+    let s = sample("winceby");
+    let mut e = winceby_movement(s);
+    let (mover, to, _) = reaction_setup(e.s());
+    move_until_halted(&mut e, mover, to);
+    e.press_button("Go on");
+    assert!(halt(e.s()).is_none());
+    let button = |e: &Editor| e.h.get_by_label("Step back").rect();
+    let before = button(&e);
+    e.press_button("Step back");
+    assert!(
+        halt(e.s()).is_some(),
+        "the position before Go on was halted"
+    );
+    assert!(e.shows("Replaying the log: Back to the present to react."));
+    assert!(
+        e.h.get_by_label("Go on").accesskit_node().is_disabled(),
+        "a replayed halt is not played from"
+    );
+    assert_eq!(button(&e), before, "Step back did not move");
+    e.press_button("Step back");
+    assert_eq!(button(&e), before, "nor on the step before");
+    e.press_button("Back to the present");
+    assert!(halt(e.s()).is_none());
+}
+
 #[test]
 fn r5_004_dragoons_dismount_under_stand_in_the_editor() {
     let mut s = sample("winceby");

@@ -106,7 +106,7 @@ fn tiled_hexagon_map_exports_inside_a_rectangle_of_empty_cells() {
     let t = s.terrain_types[1].id;
     let m = s.map.as_hex_mut().expect("hex");
     m.shape = HexShape::Hexagon { radius: 3 };
-    m.terrain = vec![t; 37];
+    m.terrain = vec![t; 37].into();
     m.hexsides.clear();
     let files = tmx::tmx_files(&s, "t.png").expect("export");
     let back = import_bytes(files.tmx.as_bytes()).expect("import");

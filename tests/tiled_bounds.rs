@@ -382,7 +382,7 @@ fn hexagon(radius: u32) -> Scenario {
     let m = s.map.as_hex_mut().expect("hex");
     m.shape = HexShape::Hexagon { radius };
     let n = m.grid().len();
-    m.terrain = vec![first; n];
+    m.terrain = vec![first; n].into();
     m.hexsides.clear();
     s.units.clear();
     s.columns.clear();

@@ -292,7 +292,7 @@ proptest! {
         let first = h.terrain_types[0].id;
         let m = h.map.as_hex_mut().expect("hex");
         m.shape = HexShape::Hexagon { radius };
-        m.terrain = vec![first; m.grid().len()];
+        m.terrain = vec![first; m.grid().len()].into();
         m.hexsides.clear();
         h.units.clear();
         h.columns.clear();

@@ -75,6 +75,7 @@ impl App {
         self.export.forget_previews();
         self.files.autosaved_changes = 0;
         self.prune_selection();
+        self.open_in_its_activity();
     }
 
     /// Runs `action` now, or after asking about unsaved changes.

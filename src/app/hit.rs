@@ -118,6 +118,29 @@ fn hit_hex(s: &Scenario, h: &HexMap, p: Point, _tol: f32) -> Option<ItemRef> {
     None
 }
 
+/// The counter under `id` in the stack of the hex under `p` (from the bottom one, the top
+/// one again), when `id` is one of two or more counters there and `p` lies on it, covered or
+/// not: clicking again where the selected counter lies goes down through the stack.
+pub fn below_in_stack(s: &Scenario, p: Point, id: UnitId) -> Option<UnitId> {
+    let hex = hex_at(s, p)?;
+    let style = crate::scene::Style::default();
+    let on_it = crate::scene::unit_boxes_by_id(s, &style)
+        .into_iter()
+        .any(|(u, b)| u == id && b.contains(p));
+    if !on_it {
+        return None;
+    }
+    // Drawn in the scenario's order: the last on top.
+    let stack: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|u| u.hex().is_some_and(|(x, _)| x == hex) && u.in_play() && !u.is_leader())
+        .map(|u| u.id)
+        .collect();
+    let k = stack.iter().position(|x| *x == id)?;
+    (stack.len() > 1).then(|| stack[(k + stack.len() - 1) % stack.len()])
+}
+
 /// Items inside a box (units with all their models inside, markers, whole pieces).
 pub fn in_box(s: &Scenario, b: Aabb) -> Vec<ItemRef> {
     let mut out = Vec::new();

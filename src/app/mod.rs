@@ -193,6 +193,7 @@ impl App {
             notices: notices::Notices::default(),
             play: play::PlayState::default(),
         };
+        app.open_in_its_activity();
         // Damaged recovery files are said once, as a notice that stays until dismissed.
         if let Some(note) = set_aside {
             app.notify(true, note);

@@ -114,6 +114,9 @@ pub(super) struct Panels {
     pub rules_content: f32,
     /// How tall the Rules panel's legend was last frame.
     pub rules_legend: f32,
+    /// While the log is replayed, the Rules panel's height when the replay began: held, so
+    /// the log's Step back and Step on stay under the pointer as positions come and go.
+    pub replay_rules_height: Option<f32>,
     /// The menu bar as the keyboard walks it (last frame's), and whether F10 put the keyboard
     /// there.
     pub menu_keys: super::menus::MenuKeys,
@@ -333,7 +336,14 @@ impl App {
             out.push(Command::Settings(Box::new(s)));
         }
         if open {
-            let height = self.rules_height(ui.available_height());
+            let fitted = self.rules_height(ui.available_height());
+            let height = match self.replaying() {
+                Some(_) => *self.panels.replay_rules_height.get_or_insert(fitted),
+                None => {
+                    self.panels.replay_rules_height = None;
+                    fitted
+                }
+            };
             let width = ui.available_width();
             let area = ui.allocate_ui(egui::vec2(width, height), |ui| {
                 ui.set_min_size(egui::vec2(width, height));

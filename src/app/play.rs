@@ -103,6 +103,17 @@ impl App {
         self.play.activity == Activity::Play
     }
 
+    /// A file that holds a game played (a log of one entry or more, finished or not) opens in
+    /// Play at its position, as the players left it; any other in Edit.
+    pub(super) fn open_in_its_activity(&mut self) {
+        let played = (self.doc.scenario().game.as_ref()).is_some_and(|g| !g.log.is_empty());
+        self.set_activity(if played {
+            Activity::Play
+        } else {
+            Activity::Edit
+        });
+    }
+
     /// Switches between Edit and Play. Play puts the authoring tools down (back to Select),
     /// drops a shape being drawn, and previews the selected unit at once.
     pub(super) fn set_activity(&mut self, a: Activity) {

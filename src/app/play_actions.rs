@@ -135,6 +135,20 @@ impl App {
         let Some(h) = s.game.as_ref().and_then(|g| g.state.halted.clone()) else {
             return out;
         };
+        // A position of the log shown again: what was asked then, not asked now.
+        let live = self.replaying().is_none();
+        ui.group(|ui| {
+            if !live {
+                ui.label(RichText::new("Replaying the log: Back to the present to react.").weak());
+            }
+            ui.add_enabled_ui(live, |ui| self.halted_choices_ui(ui, &h, &mut out));
+        });
+        out
+    }
+
+    /// The halted move's reactions: each leader's check, each charger's preview, Go on.
+    fn halted_choices_ui(&mut self, ui: &mut Ui, h: &crate::model::game::Halt, out: &mut Commands) {
+        let s = self.doc.scenario();
         let name = |u: UnitId| s.unit(u).map_or_else(|| u.to_string(), |x| x.name.clone());
         let at = h
             .path
@@ -142,79 +156,76 @@ impl App {
             .and_then(|hex| s.map.as_hex().map(|m| m.label(*hex)))
             .unwrap_or_default();
         let to = h.path.last().copied();
-        ui.group(|ui| {
-            ui.label(
-                RichText::new(format!(
-                    "{}'s move is halted at {at}: a charge-check point",
-                    name(h.mover)
-                ))
-                .strong()
-                .color(ui.visuals().warn_fg_color),
-            );
-            let r = &mut self.play.reaction_roll;
-            for l in &h.leaders {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!(
-                        "{} may check for a Charge (D6, {REACTION_CHECK_NEEDS}+):",
-                        name(*l)
-                    ));
-                    let (_, roll) = roll_field(ui, "D6:", r, 1..=6);
-                    if ui
-                        .add_enabled(
-                            roll.is_some(),
-                            egui::Button::new(format!("Check {}", name(*l))),
-                        )
-                        .on_disabled_hover_text(TYPE_THE_ROLL)
+        ui.label(
+            RichText::new(format!(
+                "{}'s move is halted at {at}: a charge-check point",
+                name(h.mover)
+            ))
+            .strong()
+            .color(ui.visuals().warn_fg_color),
+        );
+        let r = &mut self.play.reaction_roll;
+        for l in &h.leaders {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!(
+                    "{} may check for a Charge (D6, {REACTION_CHECK_NEEDS}+):",
+                    name(*l)
+                ));
+                let (_, roll) = roll_field(ui, "D6:", r, 1..=6);
+                if ui
+                    .add_enabled(
+                        roll.is_some(),
+                        egui::Button::new(format!("Check {}", name(*l))),
+                    )
+                    .on_disabled_hover_text(TYPE_THE_ROLL)
+                    .clicked()
+                    && let Some(roll) = roll
+                {
+                    out.push(Command::PlayAction(Box::new(Action::ReactionCheck {
+                        leader: *l,
+                        dice: Dice::Typed(roll),
+                    })));
+                    *r = 0;
+                }
+                if ui
+                    .button(format!("Roll {}'s check", name(*l)))
+                    .on_hover_text("the game's dice, saved in the file")
+                    .clicked()
+                {
+                    out.push(Command::PlayAction(Box::new(Action::ReactionCheck {
+                        leader: *l,
+                        dice: Dice::App,
+                    })));
+                }
+            });
+        }
+        for c in &h.chargers {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{} may charge {}:", name(*c), name(h.mover)));
+                if let Some(to) = to
+                    && ui
+                        .button(format!("Preview {}'s charge", name(*c)))
+                        .on_hover_text("select it and open its charge; drag it to a green hex")
                         .clicked()
-                        && let Some(roll) = roll
-                    {
-                        out.push(Command::PlayAction(Box::new(Action::ReactionCheck {
-                            leader: *l,
-                            dice: Dice::Typed(roll),
-                        })));
-                        *r = 0;
-                    }
-                    if ui
-                        .button(format!("Roll {}'s check", name(*l)))
-                        .on_hover_text("the game's dice, saved in the file")
-                        .clicked()
-                    {
-                        out.push(Command::PlayAction(Box::new(Action::ReactionCheck {
-                            leader: *l,
-                            dice: Dice::App,
-                        })));
-                    }
-                });
-            }
-            for c in &h.chargers {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{} may charge {}:", name(*c), name(h.mover)));
-                    if let Some(to) = to
-                        && ui
-                            .button(format!("Preview {}'s charge", name(*c)))
-                            .on_hover_text("select it and open its charge; drag it to a green hex")
-                            .clicked()
-                    {
-                        out.push(Command::Select(vec![ItemRef::Unit(*c)]));
-                        out.push(Command::OpenPreview(Choice::HexReaction {
-                            trigger: h.mover,
-                            to,
-                        }));
-                    }
-                });
-            }
-            if h.leaders.is_empty() && h.chargers.is_empty() {
-                ui.label(RichText::new("Nobody else may react here.").weak());
-            }
-            if ui
-                .button("Go on")
-                .on_hover_text("the halted move goes on (it stops where it was charged)")
-                .clicked()
-            {
-                out.push(Command::PlayAction(Box::new(Action::GoOn)));
-            }
-        });
-        out
+                {
+                    out.push(Command::Select(vec![ItemRef::Unit(*c)]));
+                    out.push(Command::OpenPreview(Choice::HexReaction {
+                        trigger: h.mover,
+                        to,
+                    }));
+                }
+            });
+        }
+        if h.leaders.is_empty() && h.chargers.is_empty() {
+            ui.label(RichText::new("Nobody else may react here.").weak());
+        }
+        if ui
+            .button("Go on")
+            .on_hover_text("the halted move goes on (it stops where it was charged)")
+            .clicked()
+        {
+            out.push(Command::PlayAction(Box::new(Action::GoOn)));
+        }
     }
 
     /// In Play, what the selected unit may do beside its moves: dragoons' formation (R5), its

@@ -403,14 +403,17 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
         }
     }
     writeln!(out, "\nterrain types:")?;
+    // A hex's movement cost means nothing on a table: its pieces are measured in inches.
+    let on_hexes = matches!(r.map, MapInfo::Hex { .. });
     for t in &r.terrain_types {
-        let cost = match t.hex_cost {
-            HexCost::Mp(n) => format!("{n} MP"),
-            HexCost::Impassable => "impassable".into(),
+        let cost = match (on_hexes, t.hex_cost) {
+            (false, _) => String::new(),
+            (true, HexCost::Mp(n)) => format!(", hex {n} MP"),
+            (true, HexCost::Impassable) => ", impassable".into(),
         };
         writeln!(
             out,
-            "  #{:<4} {:<20} {} {:?}, hex {cost}{}{}",
+            "  #{:<4} {:<20} {} {:?}{cost}{}{}",
             t.id,
             t.name,
             t.colour,

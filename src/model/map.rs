@@ -1,6 +1,7 @@
 //! The playing surface: a free-measure table in inches or a hex map.
 
 use super::ids::TerrainId;
+use super::shared::Shared;
 use crate::geom::Point;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -114,10 +115,10 @@ pub struct HexMap {
     pub shape: HexShape,
     /// Terrain of every hex, in the order of `geom::HexGrid` (row-major offset order for
     /// rectangles, ring-free row order for hexagons). Length must equal the hex count.
-    pub terrain: Vec<TerrainId>,
+    pub terrain: Shared<TerrainId>,
     /// Features on hex edges. Each edge appears at most once, stored in canonical form (see
     /// [`Hexside::canonical`]).
-    pub hexsides: Vec<Hexside>,
+    pub hexsides: Shared<Hexside>,
     /// How the hexes are numbered in print, so labels read as on the map being copied (format
     /// 2; a format-1 file gets today's `CCRR` from 0101).
     #[serde(default, deserialize_with = "super::compat::since_v2")]

@@ -23,6 +23,7 @@ pub mod placement;
 pub mod repair;
 mod ruleset;
 mod scenario;
+mod shared;
 mod terrain;
 mod unit;
 mod validate;
@@ -42,6 +43,7 @@ pub use orders::{MoveOrder, MoveType, OrdersAction, TestCause, TestKind};
 pub use repair::Repair;
 pub use ruleset::Ruleset;
 pub use scenario::*;
+pub use shared::Shared;
 pub use terrain::*;
 pub use unit::*;
 pub use victory::{Held, Holding, SidePoints, Victory};
@@ -113,12 +115,12 @@ impl HexMap {
             orientation,
             hex_size_mm,
             shape,
-            terrain: Vec::new(),
-            hexsides: Vec::new(),
+            terrain: Shared::default(),
+            hexsides: Shared::default(),
             labels: LabelScheme::default(),
             edge: HexEdge::default(),
         };
-        map.terrain = vec![terrain; map.grid().len()];
+        map.terrain = vec![terrain; map.grid().len()].into();
         map
     }
 

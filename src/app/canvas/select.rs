@@ -11,6 +11,7 @@ use crate::edit::ops::selection::{
     editable_points, insert_vertex, move_edits, move_vertex, remove_vertex,
 };
 use crate::geom::{Aabb, Point};
+use crate::model::ItemRef;
 use egui::{PointerButton, Ui};
 
 impl App {
@@ -74,7 +75,19 @@ impl App {
                     }
                     out.push(Command::Select(v));
                 }
-                Some(item) => out.push(Command::Select(vec![item])),
+                Some(item) => {
+                    // A click where the selected counter of a stack lies selects the one
+                    // under it, so every counter of a stack can be reached.
+                    let counter = |u| s.unit(u).is_some_and(|u| !u.is_leader());
+                    let below = match (item, &self.selection[..]) {
+                        (ItemRef::Unit(hit), [ItemRef::Unit(id)]) if counter(hit) => {
+                            hit::below_in_stack(s, world, *id)
+                        }
+                        _ => None,
+                    };
+                    let item = below.map_or(item, ItemRef::Unit);
+                    out.push(Command::Select(vec![item]));
+                }
                 None if !shift => out.push(Command::Select(Vec::new())),
                 None => {}
             }

@@ -206,7 +206,11 @@ impl<'a> Form<'a> {
 
     /// A label cell; the widget goes in the next cell of the grid.
     fn label(&self, ui: &mut Ui, text: &str) -> Response {
-        ui.label(text)
+        let label = ui.label(text);
+        match super::hints::hint(text) {
+            Some(h) => label.on_hover_text(h),
+            None => label,
+        }
     }
 
     /// A one-line text field in a grid row.

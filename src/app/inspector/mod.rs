@@ -18,6 +18,7 @@
 
 mod column;
 mod form;
+mod hints;
 mod items;
 mod labels;
 mod map;

@@ -84,8 +84,9 @@ fn a_new_hexside_draws_the_layer_again() {
     let style = crate::scene::Style::default();
     let mut layer = StaticLayer::new(&crate::scene::static_layer(&s, &style), &s, &style);
     if let crate::model::Map::Hex(h) = &mut s.map {
+        let hex = h.grid().hex_at(10).expect("hex");
         h.hexsides.push(crate::model::Hexside {
-            hex: h.grid().hex_at(10).expect("hex"),
+            hex,
             direction: 1,
             features: crate::model::HexsideFeatures {
                 river: true,

@@ -316,7 +316,7 @@ pub fn to_scenario(
         },
         first,
     );
-    hex.terrain = terrain;
+    hex.terrain = terrain.into();
     s.map = Map::Hex(hex);
     let mut problems = crate::model::limits::check_counts(&s);
     if problems.is_empty() {
