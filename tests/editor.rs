@@ -1420,8 +1420,8 @@ fn a_hex_measure_names_hexes_and_straight_millimetres_and_an_end_off_the_map() {
     );
 }
 
-/// The measuring tape's line stays on the map after the button is released (the status says
-/// what it measured) until Escape clears it, or the switch to Play (an author's measure is not
+/// The measuring tape's line (dragged, or clicked from and to) stays on the map after the
+/// button is released (the status says what it measured) until Escape clears it, or the switch to Play (an author's measure is not
 /// the game's).
 #[test]
 fn a_measure_stays_after_release_until_escape() {
@@ -1437,6 +1437,20 @@ fn a_measure_stays_after_release_until_escape() {
     assert!(e.app().status.starts_with("Measured"), "still shown");
     e.key(Key::Escape);
     assert_eq!(e.app().status, "Measure cleared");
+    // A click, then a click where to, measures as a drag does; the line follows the pointer.
+    e.click_map(Point::new(10.0, 20.0));
+    assert!(
+        e.app().status.starts_with("Measuring"),
+        "{}",
+        e.app().status
+    );
+    e.hover_map(Point::new(18.0, 20.0));
+    e.click_map(Point::new(18.0, 20.0));
+    assert!(
+        e.app().status.starts_with("Measured 8"),
+        "{}",
+        e.app().status
+    );
     e.drag_map(Point::new(10.0, 10.0), Point::new(16.0, 10.0));
     e.key(Key::F5);
     e.key(Key::Escape);

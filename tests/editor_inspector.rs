@@ -649,6 +649,48 @@ fn victory_conditions_are_set_in_the_inspector() {
     assert_eq!(e.s().objectives[0].held, Holding::Occupied);
 }
 
+/// The wheel over a box of long text not being typed in scrolls the inspector (the pointer
+/// passes over it on the way down), not the box.
+#[test]
+fn the_wheel_over_a_long_text_box_not_typed_in_scrolls_the_inspector() {
+    let mut s = sample("winceby");
+    s.meta.description = (1..=40)
+        .map(|i| format!("Line {i} of a long description."))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut e = inspector(s);
+    e.h.state_mut().selection.clear();
+    e.h.run();
+    let boxes = || By::new().role(egui::Role::MultilineTextInput);
+    let first = |e: &Editor| e.h.get_all(boxes()).next().expect("the description").rect();
+    // The designer's notes' box, below it, moves only when the inspector scrolls.
+    let next = |e: &Editor| e.h.get_all(boxes()).nth(1).expect("the notes").rect();
+    let before = next(&e);
+    // The box shows its first lines (its text runs on below, scrolled inside it).
+    let b = first(&e);
+    e.h.hover_at(egui::pos2(b.center().x, b.top() + 40.0));
+    e.h.run();
+    // Three notches: less than the box's own text could take.
+    for _ in 0..3 {
+        e.h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -60.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        e.h.run();
+    }
+    for _ in 0..20 {
+        e.h.run();
+    }
+    let after = next(&e);
+    assert!(
+        after.top() < before.top() - 50.0,
+        "the inspector scrolled: the next box went from {before:?} to {after:?}"
+    );
+}
+
 /// A side's briefing is typed into its box under Scenario > Sides like the description: kept
 /// as it is typed, one undo step for the typing; "Units per hex" under Rules sets a hex map's
 /// stacking limit, one being R5's own reading.

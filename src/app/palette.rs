@@ -84,7 +84,7 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
             ui,
             "Measure",
             Tool::Measure,
-            "Drag to measure",
+            "Drag, or click twice, to measure",
             Action::MeasureTool,
         );
         if !hex && let Some(t) = s.terrain_types.iter().find(|t| t.kind == TerrainKind::Area) {

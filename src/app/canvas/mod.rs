@@ -271,6 +271,24 @@ impl App {
                 }
             }
             Tool::Measure => {
+                // Click, then click again where to: the line follows the pointer between.
+                if response.clicked() {
+                    if matches!(self.canvas.gesture, Some(Gesture::Measure { .. })) {
+                        if let Some(Gesture::Measure { to, .. }) = &mut self.canvas.gesture {
+                            *to = world;
+                        }
+                        out.extend(self.end_gesture(world));
+                    } else {
+                        self.canvas.measured = None;
+                        self.canvas.gesture = Some(Gesture::Measure {
+                            from: world,
+                            to: world,
+                        });
+                        self.status =
+                            "Measuring: click where to (or drag from a point to another)".into();
+                    }
+                    return out;
+                }
                 if response.drag_started_by(PointerButton::Primary) {
                     self.canvas.measured = None;
                     // From where the button went down: egui reports the drag a few points on.

@@ -331,8 +331,15 @@ impl<'a> Form<'a> {
             // would widen the dock.
             let width = ui.available_width();
             let bar = ui.spacing().scroll.allocated_width();
+            // The wheel scrolls the box only while it is being typed in: passing over it on
+            // the way down the inspector, the wheel scrolls the inspector.
+            let typing = ui.memory(|m| m.has_focus(id));
             egui::ScrollArea::vertical()
                 .id_salt(("inspector-text-scroll", key))
+                .scroll_source(egui::containers::scroll_area::ScrollSource {
+                    mouse_wheel: typing,
+                    ..Default::default()
+                })
                 .auto_shrink([false, false])
                 .max_width(width)
                 .max_height(150.0)
