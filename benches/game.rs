@@ -113,3 +113,40 @@ fn play_the_last_entry_at_19999() -> Scenario {
     .expect("played")
     .scenario
 }
+
+/// The 200 x 200 map of the frame benchmarks (5,000 units) in its Movement Phase, and a move
+/// its first side's mover may make: a committed play on the biggest scenario.
+static BIG_MOVE: LazyLock<(Scenario, Action)> = LazyLock::new(|| {
+    let s = sandtable::model::generate::hex_battlefield(200, 0.1, 4998, 3);
+    let s = game::play(&s, Action::EndPhase, 7)
+        .expect("the Movement Phase")
+        .scenario;
+    let (unit, to) = s
+        .units
+        .iter()
+        .filter(|u| u.side == s.sides[0].id && u.is_combat_unit())
+        .find_map(|u| {
+            let p = hex_commands::preview_moves(&s, u.id, None).ok()?;
+            let to = p.legal().filter(|h| h.cost > 0).map(|h| h.hex).last()?;
+            Some((u.id, to))
+        })
+        .expect("a unit that may move");
+    let action = Action::Move {
+        unit,
+        order: None,
+        to: Some(Place::Hex(to)),
+        followers: Vec::new(),
+    };
+    game::play(&s, action.clone(), 7).expect("the move is legal");
+    (s, action)
+});
+
+/// A move played on the 200 x 200 map with 5,000 units, end to end: the rules' search, the
+/// new position, its log entry and the check that it would load.
+#[divan::bench]
+fn play_a_move_on_the_200x200_map() -> Scenario {
+    let (s, action) = &*BIG_MOVE;
+    game::play(divan::black_box(s), action.clone(), 7)
+        .expect("played")
+        .scenario
+}
