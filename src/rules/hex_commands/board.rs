@@ -150,18 +150,46 @@ impl SideField {
     }
 }
 
+/// What the static layer is built from: the map (its cells and hexsides shared with the
+/// scenario, so comparing them is a pointer test while nothing changed them), the terrain table,
+/// the hexside costs and the zone-of-control options that decide which edges stop a ZOC.
+#[derive(PartialEq)]
+struct GroundKey {
+    map: HexMap,
+    terrain: Vec<crate::model::TerrainType>,
+    costs: HexsideCosts,
+    zoc: ZocOptions,
+}
+
+/// The static layer's arrays (see the module documentation).
+#[derive(Clone)]
+struct Ground {
+    hexes: Arc<Vec<Hex>>,
+    steps: Arc<Vec<[Step; 6]>>,
+    nbr: Arc<Vec<[u32; 6]>>,
+    edges: Arc<Vec<[u8; 6]>>,
+    enter: Arc<Vec<u16>>,
+}
+
+/// The static layer of the last board built, and what it was built from. Every move, preview
+/// and check builds a board of the scenario as it stands; between edits of the ground they all
+/// share one static layer instead of pricing every step of a 40,000-hex map again. A pure
+/// function's memo: the key holds everything the layer is read from, so a board is the same with
+/// it or without it (`a_board_built_again_after_a_change_of_the_ground_reads_the_new_ground`).
+static GROUND: std::sync::Mutex<Option<(GroundKey, Ground)>> = std::sync::Mutex::new(None);
+
 /// The scenario's hex map and units as flat arrays. See the module documentation.
 pub struct Board {
     pub(crate) grid: HexGrid,
     pub(crate) rectangle: bool,
     /// The map's offset grid and printed labels (`None` on a hexagonal map).
     labels: Option<crate::model::labels::OffsetLabels>,
-    pub(crate) hexes: Vec<Hex>,
-    pub(crate) steps: Vec<[Step; 6]>,
+    pub(crate) hexes: Arc<Vec<Hex>>,
+    pub(crate) steps: Arc<Vec<[Step; 6]>>,
     /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
-    nbr: Vec<[u32; 6]>,
+    nbr: Arc<Vec<[u32; 6]>>,
     /// Hexside bits by direction.
-    pub(crate) edges: Vec<[u8; 6]>,
+    pub(crate) edges: Arc<Vec<[u8; 6]>>,
     zoc: ZocOptions,
     pub(crate) turn: u16,
     pub(crate) sides: Vec<SideId>,
@@ -175,7 +203,7 @@ pub struct Board {
     /// The most combat units a hex may hold (the scenario's stacking limit).
     per_hex: u8,
     /// MP to enter each hex from beyond the map edge: its terrain cost, or [`BLOCKED`].
-    enter: Vec<u16>,
+    enter: Arc<Vec<u16>>,
     /// Units off the map that a reinforcement brings on: its turn and entry hex (`None` when
     /// the entry is not a hex of the map).
     arrivals: HashMap<UnitId, (u16, Option<u32>)>,
@@ -210,15 +238,25 @@ impl Board {
                 terrain: map.terrain.len(),
             });
         }
-        let hexes = all_hexes(map, grid);
+        let key = GroundKey {
+            map: map.clone(),
+            terrain: s.terrain_types.clone(),
+            costs: s.rules.hexside_costs,
+            zoc: s.rules.zoc.clone(),
+        };
+        let known = GROUND.lock().ok().and_then(|g| {
+            g.as_ref()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, g)| g.clone())
+        });
         let mut board = Board {
             grid,
             rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
             labels: map.offset_labels(),
-            hexes,
-            steps: Vec::new(),
-            nbr: Vec::new(),
-            edges: vec![[0; 6]; n],
+            hexes: Arc::default(),
+            steps: Arc::default(),
+            nbr: Arc::default(),
+            edges: Arc::default(),
             zoc: s.rules.zoc.clone(),
             turn: s.turn,
             sides: Vec::new(),
@@ -227,15 +265,44 @@ impl Board {
             occupant: vec![NONE; n],
             stacked: vec![0; n],
             per_hex: s.rules.units_per_hex(),
-            enter: Vec::new(),
+            enter: Arc::default(),
             arrivals: HashMap::new(),
             fields: Vec::new(),
             spare: Vec::new(),
         };
-        board.build_edges(map);
-        board.build_steps(s, map, s.rules.hexside_costs);
+        match known {
+            Some(g) => board.set_ground(&g),
+            None => {
+                board.hexes = Arc::new(all_hexes(map, grid));
+                board.edges = Arc::new(vec![[0; 6]; n]);
+                board.build_edges(map);
+                board.build_steps(s, map, s.rules.hexside_costs);
+                if let Ok(mut g) = GROUND.lock() {
+                    *g = Some((key, board.ground()));
+                }
+            }
+        }
         board.update_units(s);
         Ok(board)
+    }
+
+    /// The static layer's arrays, shared with the boards built after this one.
+    fn ground(&self) -> Ground {
+        Ground {
+            hexes: self.hexes.clone(),
+            steps: self.steps.clone(),
+            nbr: self.nbr.clone(),
+            edges: self.edges.clone(),
+            enter: self.enter.clone(),
+        }
+    }
+
+    fn set_ground(&mut self, g: &Ground) {
+        self.hexes = g.hexes.clone();
+        self.steps = g.steps.clone();
+        self.nbr = g.nbr.clone();
+        self.edges = g.edges.clone();
+        self.enter = g.enter.clone();
     }
 
     fn build_edges(&mut self, map: &HexMap) {
@@ -264,10 +331,10 @@ impl Board {
             let d = (side.direction % 6) as usize;
             let other = side.hex.neighbor(EdgeDirection::ALL_DIRECTIONS[d]);
             if let Some(i) = self.index_of(side.hex) {
-                self.edges[i][d] = bits;
+                Arc::make_mut(&mut self.edges)[i][d] = bits;
             }
             if let Some(j) = self.index_of(other) {
-                self.edges[j][(d + 3) % 6] = bits;
+                Arc::make_mut(&mut self.edges)[j][(d + 3) % 6] = bits;
             }
         }
     }
@@ -344,9 +411,9 @@ impl Board {
                 };
             }
         }
-        self.steps = steps;
-        self.nbr = nbr;
-        self.enter = enter;
+        self.steps = Arc::new(steps);
+        self.nbr = Arc::new(nbr);
+        self.enter = Arc::new(enter);
     }
 
     /// Re-reads the units: call after any unit moved, changed state or command. Occupancy is

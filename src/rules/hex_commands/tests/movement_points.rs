@@ -265,3 +265,49 @@ fn r5_half_hexes_at_the_edge_are_entered_when_the_scenario_says_playable() {
     let report = crate::rules::check::check(&t.s);
     assert!(!report.iter().any(|p| p.message.contains("half hex")));
 }
+
+/// Boards share the static layer of the last board built while the ground is the same; a change
+/// of a hex's terrain, of a terrain's cost or of a hexside is read by the next board.
+#[test]
+fn a_board_built_again_after_a_change_of_the_ground_reads_the_new_ground() {
+    let mut s = crate::model::generate::hex_battlefield(12, 0.0, 0, 5);
+    let clear = s.terrain_types[0].id;
+    let (a, b) = {
+        let h = s.map.as_hex().expect("hex");
+        let a = h.grid().hex_at(30).expect("hex");
+        (a, a.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[0]))
+    };
+    let set = |s: &mut Scenario, t: TerrainId| {
+        let h = s.map.as_hex_mut().expect("hex");
+        let i = h.grid().index_of(b).expect("on the map");
+        h.terrain[i] = t;
+    };
+    set(&mut s, clear);
+    let cost = |s: &Scenario| Board::new(s).expect("board").step_cost(a, b);
+    assert_eq!(cost(&s), Some(1), "clear");
+    assert_eq!(cost(&s), Some(1), "the same ground again");
+    // The terrain's cost changed, the cells untouched.
+    s.terrain_types[0].hex_cost = HexCost::Mp(3);
+    assert_eq!(cost(&s), Some(3));
+    // The hex's terrain changed.
+    let marsh = TerrainId(s.alloc());
+    let mut t = TerrainType::open(marsh, "Marsh", Colour::rgb(0x50, 0x70, 0x50));
+    t.hex_cost = HexCost::Impassable;
+    s.terrain_types.push(t);
+    set(&mut s, marsh);
+    assert_eq!(cost(&s), None, "impassable now");
+    set(&mut s, clear);
+    // A road across the edge: the hexsides changed.
+    let d = (0..6)
+        .find(|&d| a.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d]) == b)
+        .expect("neighbours") as u8;
+    s.map.as_hex_mut().expect("hex").hexsides.push(Hexside {
+        hex: a,
+        direction: d,
+        features: HexsideFeatures {
+            road: true,
+            ..Default::default()
+        },
+    });
+    assert_eq!(cost(&s), Some(1), "the road's rate");
+}
