@@ -11,6 +11,7 @@
 //!   enemy combat unit (a multi-source BFS over the whole map) and the enemy zone-of-control mask.
 
 use super::error::HexError;
+use super::ground::{self, Ground, GroundKey, Step};
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
@@ -45,14 +46,6 @@ pub(crate) const RAILWAY: u8 = 64;
 pub(crate) const IN_ZOC: u8 = 1;
 /// An enemy unit stands here: the hex may not be entered.
 pub(crate) const ENEMY: u8 = 2;
-
-/// One of the six steps out of a hex: where it leads and what it costs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Step {
-    pub to: u32,
-    /// MP to take the step, or [`BLOCKED`].
-    pub cost: u16,
-}
 
 const NO_STEP: Step = Step {
     to: NONE,
@@ -150,34 +143,6 @@ impl SideField {
     }
 }
 
-/// What the static layer is built from: the map (its cells and hexsides shared with the
-/// scenario, so comparing them is a pointer test while nothing changed them), the terrain table,
-/// the hexside costs and the zone-of-control options that decide which edges stop a ZOC.
-#[derive(PartialEq)]
-struct GroundKey {
-    map: HexMap,
-    terrain: Vec<crate::model::TerrainType>,
-    costs: HexsideCosts,
-    zoc: ZocOptions,
-}
-
-/// The static layer's arrays (see the module documentation).
-#[derive(Clone)]
-struct Ground {
-    hexes: Arc<Vec<Hex>>,
-    steps: Arc<Vec<[Step; 6]>>,
-    nbr: Arc<Vec<[u32; 6]>>,
-    edges: Arc<Vec<[u8; 6]>>,
-    enter: Arc<Vec<u16>>,
-}
-
-/// The static layer of the last board built, and what it was built from. Every move, preview
-/// and check builds a board of the scenario as it stands; between edits of the ground they all
-/// share one static layer instead of pricing every step of a 40,000-hex map again. A pure
-/// function's memo: the key holds everything the layer is read from, so a board is the same with
-/// it or without it (`a_board_built_again_after_a_change_of_the_ground_reads_the_new_ground`).
-static GROUND: std::sync::Mutex<Option<(GroundKey, Ground)>> = std::sync::Mutex::new(None);
-
 /// The scenario's hex map and units as flat arrays. See the module documentation.
 pub struct Board {
     pub(crate) grid: HexGrid,
@@ -238,17 +203,8 @@ impl Board {
                 terrain: map.terrain.len(),
             });
         }
-        let key = GroundKey {
-            map: map.clone(),
-            terrain: s.terrain_types.clone(),
-            costs: s.rules.hexside_costs,
-            zoc: s.rules.zoc.clone(),
-        };
-        let known = GROUND.lock().ok().and_then(|g| {
-            g.as_ref()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, g)| g.clone())
-        });
+        let key = GroundKey::of(s, map);
+        let known = ground::known(&key);
         let mut board = Board {
             grid,
             rectangle: matches!(map.shape, HexShape::Rectangle { .. }),
@@ -277,9 +233,7 @@ impl Board {
                 board.edges = Arc::new(vec![[0; 6]; n]);
                 board.build_edges(map);
                 board.build_steps(s, map, s.rules.hexside_costs);
-                if let Ok(mut g) = GROUND.lock() {
-                    *g = Some((key, board.ground()));
-                }
+                ground::remember(key, board.ground());
             }
         }
         board.update_units(s);

@@ -19,6 +19,7 @@ mod constraint;
 mod dragoons;
 mod effect;
 mod error;
+mod ground;
 mod hex_rules;
 mod move_preview;
 mod movement_rules;
