@@ -64,6 +64,9 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     let before = e.s().clone();
     let (mover, to, leader) = reaction_setup(e.s());
     move_until_halted(&mut e, mover, to);
+    // The turn bar names the side that acts now: the one that reacts.
+    let royalists = e.s().sides[1].name.clone();
+    assert!(e.shows(&format!("{royalists} to react")), "the turn bar");
     // While the move is halted nothing else is played: End phase is refused.
     e.click("End phase");
     assert!(halt(e.s()).is_some(), "{}", e.app().status);
@@ -113,9 +116,13 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
         e.s().unit(charger).is_some_and(|u| u.state.charging),
         "the charger is charging"
     );
-    // Then the mover goes on; the exchange is over.
+    // Then the mover goes on; the exchange is over, and the charge's preview with it.
     e.press_button("Go on");
     assert!(halt(e.s()).is_none(), "{}", e.app().status);
+    assert!(
+        !matches!(e.app().preview_mode(), Some(Choice::HexReaction { .. })),
+        "a reaction's preview closes with the halt"
+    );
     let played = e.s().clone();
     assert!(played.game.as_ref().is_some_and(|g| g.log.len() >= 5));
     // One Take back undoes the whole exchange: the move, the check, the charge, Go on.

@@ -206,6 +206,13 @@ impl App {
                     // Opened again for it once it may act (after End turn), if still selected.
                     self.play.previewed = None;
                 }
+                // A reaction's preview belongs to the halt: once the move goes on, it has
+                // nothing left to say (its refusal would stay up, stale).
+                let halted =
+                    (self.doc.scenario().game.as_ref()).is_some_and(|g| g.state.halted.is_some());
+                if !halted && matches!(self.preview_mode(), Some(Choice::HexReaction { .. })) {
+                    self.close_preview();
+                }
                 Some(p.entry)
             }
             Err(why) => {
@@ -541,8 +548,16 @@ impl App {
         let l = ui.label(RichText::new(&text).strong());
         l.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
         // Whose turn it is, in the side's colour, where the eye looks for it.
+        // While a move is halted, the other side is the one to act: it reacts.
+        let reacting = halted.and_then(|h| {
+            let mover = s.unit(h.mover)?.side;
+            s.sides.iter().find(|x| x.id != mover)
+        });
         let acting = match stage.side.and_then(|id| s.side(id)) {
             _ if over.is_some() => None,
+            _ if reacting.is_some() => {
+                reacting.map(|side| (format!("{} to react", side.name), side.colour))
+            }
             Some(side) => Some((format!("{} to act", side.name), side.colour)),
             None if s.sides.len() > 1 => Some((
                 "both sides act".to_string(),
