@@ -252,21 +252,7 @@ fn undo_and_redo_from_keys_and_menu() {
 /// again where the selected one lies goes one counter down, round to the top again.
 #[test]
 fn clicking_a_selected_counter_again_selects_the_one_under_it_in_the_stack() {
-    let mut s = sample("winceby");
-    let ids: Vec<UnitId> = s
-        .units
-        .iter()
-        .filter(|u| u.is_combat_unit() && u.hex().is_some())
-        .map(|u| u.id)
-        .take(3)
-        .collect();
-    let place = s.unit(ids[0]).and_then(|u| u.hex()).expect("on the map").0;
-    for u in s.units.iter_mut().filter(|u| ids[1..].contains(&u.id)) {
-        u.position = Position::Hex {
-            hex: place,
-            facing: 0,
-        };
-    }
+    let (mut s, ids, place) = harness::winceby_stack(3);
     s.rules.stacking = Some(3);
     let h = s.map.as_hex().expect("hex map").clone();
     let centre = sandtable::scene::layout(&h).hex_to_world_pos(place);

@@ -239,21 +239,7 @@ fn a_name_of_the_map_gives_way_to_a_counter_moved_under_it() {
 /// Two units stacked on one hex are both named, a line each, under the stack.
 #[test]
 fn a_stack_on_a_hex_shows_every_units_name() {
-    let mut s = sample("winceby");
-    let ids: Vec<UnitId> = s
-        .units
-        .iter()
-        .filter(|u| u.is_combat_unit() && u.hex().is_some())
-        .map(|u| u.id)
-        .take(2)
-        .collect();
-    let place = s.unit(ids[0]).and_then(|u| u.hex()).expect("on the map").0;
-    if let Some(u) = s.units.iter_mut().find(|u| u.id == ids[1]) {
-        u.position = Position::Hex {
-            hex: place,
-            facing: 0,
-        };
-    }
+    let (s, ids, _) = harness::winceby_stack(2);
     let mut e = editor(s);
     perform(&mut e, Command::CentreOn(ids[0]));
     let names = unit_names(&e, &map_texts(&e));

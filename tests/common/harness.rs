@@ -12,7 +12,7 @@ use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::geom::Point;
 use sandtable::io::recovery::Recovery;
-use sandtable::model::Scenario;
+use sandtable::model::{Position, Scenario, UnitId};
 use sandtable::samples;
 use std::path::PathBuf;
 
@@ -198,4 +198,25 @@ impl Editor {
     pub fn shows(&self, text: &str) -> bool {
         self.h.query_all_by_label_contains(text).next().is_some()
     }
+}
+
+/// Winceby with its first `n` combat units on the map stacked on the first one's hex: their
+/// IDs in the scenario's order (the last drawn on top) and the hex.
+pub fn winceby_stack(n: usize) -> (Scenario, Vec<UnitId>, hexx::Hex) {
+    let mut s = sample("winceby");
+    let ids: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|u| u.is_combat_unit() && u.hex().is_some())
+        .map(|u| u.id)
+        .take(n)
+        .collect();
+    let place = s.unit(ids[0]).and_then(|u| u.hex()).expect("on the map").0;
+    for u in s.units.iter_mut().filter(|u| ids[1..].contains(&u.id)) {
+        u.position = Position::Hex {
+            hex: place,
+            facing: 0,
+        };
+    }
+    (s, ids, place)
 }
