@@ -87,12 +87,7 @@ fn hit_hex(s: &Scenario, h: &HexMap, p: Point, _tol: f32) -> Option<ItemRef> {
         return Some(ItemRef::Unit(u.id));
     }
     // Counters stacked in the hex fan out: the top one under the pointer, else the first.
-    let counters: Vec<&Unit> = s
-        .units
-        .iter()
-        .filter(here)
-        .filter(|u| !u.is_leader())
-        .collect();
+    let counters: Vec<&Unit> = counters_on(s, hex).collect();
     if counters.len() > 1 {
         let style = crate::scene::Style::default();
         let top = crate::scene::unit_boxes_by_id(s, &style)
@@ -118,6 +113,14 @@ fn hit_hex(s: &Scenario, h: &HexMap, p: Point, _tol: f32) -> Option<ItemRef> {
     None
 }
 
+/// The counters in play on `hex` (leaders apart), in the scenario's order: the order they are
+/// drawn, the last on top.
+fn counters_on(s: &Scenario, hex: Hex) -> impl Iterator<Item = &Unit> {
+    s.units
+        .iter()
+        .filter(move |u| u.hex().is_some_and(|(x, _)| x == hex) && u.in_play() && !u.is_leader())
+}
+
 /// The counter under `id` in the stack of the hex under `p` (from the bottom one, the top
 /// one again), when `id` is one of two or more counters there and `p` lies on it, covered or
 /// not: clicking again where the selected counter lies goes down through the stack.
@@ -131,12 +134,7 @@ pub fn below_in_stack(s: &Scenario, p: Point, id: UnitId) -> Option<UnitId> {
         return None;
     }
     // Drawn in the scenario's order: the last on top.
-    let stack: Vec<UnitId> = s
-        .units
-        .iter()
-        .filter(|u| u.hex().is_some_and(|(x, _)| x == hex) && u.in_play() && !u.is_leader())
-        .map(|u| u.id)
-        .collect();
+    let stack: Vec<UnitId> = counters_on(s, hex).map(|u| u.id).collect();
     let k = stack.iter().position(|x| *x == id)?;
     (stack.len() > 1).then(|| stack[(k + stack.len() - 1) % stack.len()])
 }

@@ -273,10 +273,8 @@ impl App {
             Tool::Measure => {
                 // Click, then click again where to: the line follows the pointer between.
                 if response.clicked() {
-                    if matches!(self.canvas.gesture, Some(Gesture::Measure { .. })) {
-                        if let Some(Gesture::Measure { to, .. }) = &mut self.canvas.gesture {
-                            *to = world;
-                        }
+                    if let Some(Gesture::Measure { to, .. }) = &mut self.canvas.gesture {
+                        *to = world;
                         out.extend(self.end_gesture(world));
                     } else {
                         self.canvas.measured = None;
