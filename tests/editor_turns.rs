@@ -22,7 +22,7 @@ mod playing;
 #[path = "common/reaction.rs"]
 mod reaction;
 use harness::{Editor, editor, sample};
-use reaction::reaction_setup;
+use reaction::{reaction_setup, reaction_setup_at_range};
 
 /// Winceby in the editor's Play, in the Movement Phase of Parliament.
 fn winceby_movement(s: Scenario) -> Editor {
@@ -62,7 +62,7 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     let s = sample("winceby");
     let mut e = winceby_movement(s);
     let before = e.s().clone();
-    let (mover, to, leader) = reaction_setup(e.s());
+    let (mover, to, leader, charger) = reaction_setup_at_range(e.s());
     move_until_halted(&mut e, mover, to);
     // The turn bar names the side that acts now: the one that reacts.
     let royalists = e.s().sides[1].name.clone();
@@ -78,10 +78,10 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     assert!(e.last_entry().contains(&leader_name), "{}", e.last_entry());
     let h = halt(e.s()).expect("still halted");
     assert!(!h.leaders.contains(&leader), "a leader checks once");
-    let charger = *h
-        .chargers
-        .first()
-        .expect("a passed check lets his cavalry charge");
+    assert!(
+        h.chargers.contains(&charger),
+        "a passed check lets his cavalry charge"
+    );
     let charger_name = name(e.s(), charger);
     // The charge: its preview opened from the halt, the charger dragged to a legal hex.
     e.press_button(&format!("Preview {charger_name}'s charge"));
@@ -89,7 +89,8 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     assert!(
         matches!(e.app().preview_mode(), Some(Choice::HexReaction { trigger, .. }) if trigger == mover)
     );
-    let rc = hex_commands::reaction_charge(e.s(), charger, mover, &h.path).expect("its charge");
+    let rc = hex_commands::reaction_charge_at(e.s(), charger, mover, &h.path, Some(h.at as usize))
+        .expect("its charge");
     let end = rc
         .moves
         .legal()
@@ -129,6 +130,46 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
     e.press_button("Take back");
     assert_eq!(e.s().units, before.units, "{}", e.app().status);
     assert!(halt(e.s()).is_none());
+}
+
+/// Cavalry next to the halted mover charges it where it stands, by its own button: it may not
+/// leave the mover's zone of control, so there is no hex to drag it to.
+#[test]
+fn r5_004_cavalry_next_to_the_halted_mover_charges_by_its_button() {
+    let mut e = winceby_movement(sample("winceby"));
+    let (mover, to, leader) = reaction_setup(e.s());
+    move_until_halted(&mut e, mover, to);
+    e.h.get_by_label("D6:").set_value_accesskit(6.0);
+    e.h.run();
+    e.press_button(&format!("Check {}", name(e.s(), leader)));
+    let h = halt(e.s()).expect("still halted");
+    let at = h.path[h.at as usize];
+    let charger = *h
+        .chargers
+        .iter()
+        .find(|c| {
+            e.s()
+                .unit(**c)
+                .and_then(|u| u.hex())
+                .is_some_and(|(x, _)| x.unsigned_distance_to(at) == 1)
+        })
+        .expect("a charger next to the mover");
+    let before = e
+        .s()
+        .unit(charger)
+        .and_then(|u| u.hex())
+        .expect("on a hex")
+        .0;
+    e.press_button(&format!("{} charges where it stands", name(e.s(), charger)));
+    assert!(
+        e.last_entry().contains("from where it stands"),
+        "{}",
+        e.last_entry()
+    );
+    let c = e.s().unit(charger).expect("charger");
+    assert_eq!(c.hex().map(|x| x.0), Some(before), "it did not move");
+    assert!(c.state.charging, "the charger is charging");
+    assert!(e.s().unit(mover).is_some_and(|u| u.state.charged));
 }
 
 #[test]

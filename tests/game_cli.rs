@@ -506,9 +506,21 @@ fn r5_004_a_reaction_charge_is_played_from_the_command_line() {
         .and_then(|x| x.state.halted.clone())
         .expect("halted");
     let charger = *h.chargers.first().expect("a charger");
-    let rc = sandtable::rules::hex_commands::reaction_charge(&g, charger, mover, &h.path)
-        .expect("its charge");
-    let end = rc.moves.legal().find(|v| v.cost > 0).expect("an end").hex;
+    let rc = sandtable::rules::hex_commands::reaction_charge_at(
+        &g,
+        charger,
+        mover,
+        &h.path,
+        Some(h.at as usize),
+    )
+    .expect("its charge");
+    // Next to the mover where it halted, it charges from where it stands (`--to` its hex).
+    let halt = h.path[h.at as usize];
+    let end = if rc.moves.start.unsigned_distance_to(halt) == 1 {
+        rc.moves.start
+    } else {
+        rc.moves.legal().find(|v| v.cost > 0).expect("an end").hex
+    };
     let end = g.map.as_hex().expect("hex").label(end);
     let said = play(&f, &["--charge", &charger.0.to_string(), "--to", &end]);
     assert!(said.contains("charges"), "{said}");

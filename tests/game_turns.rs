@@ -11,7 +11,7 @@ use std::path::Path;
 
 #[path = "common/reaction.rs"]
 mod reaction;
-use reaction::reaction_setup;
+use reaction::{reaction_setup, reaction_setup_at_range};
 
 fn sample(name: &str) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("saves/{name}.sandtable"));
@@ -179,13 +179,25 @@ fn r5_004_a_reaction_charge_whose_check_passes_halts_the_mover_and_charges_it() 
         .expect("still halted");
     assert!(!h.leaders.contains(&leader), "he checks once");
     let charger = *h.chargers.first().expect("his cavalry may charge");
-    let rc = hex_commands::reaction_charge(&passed, charger, mover, &h.path).expect("charge");
-    let end = rc
-        .moves
-        .legal()
-        .find(|v| v.cost > 0)
-        .expect("a hex next to the mover")
-        .hex;
+    let rc =
+        hex_commands::reaction_charge_at(&passed, charger, mover, &h.path, Some(h.at as usize))
+            .expect("charge");
+    // Next to the mover it charges from where it stands; else it moves next to it.
+    let halt = h.path[h.at as usize];
+    let end = if rc.moves.start.unsigned_distance_to(halt) == 1 {
+        rc.moves.start
+    } else {
+        rc.moves
+            .legal()
+            .find(|v| v.cost > 0)
+            .expect("a hex next to the mover")
+            .hex
+    };
+    assert_eq!(
+        end.unsigned_distance_to(halt),
+        1,
+        "it ends next to the mover"
+    );
     let charged = play(
         &passed,
         Action::ReactionCharge {
@@ -217,6 +229,159 @@ fn r5_004_a_reaction_charge_whose_check_passes_halts_the_mover_and_charges_it() 
     assert_eq!(back.units, s.units);
     assert_eq!(back.game.as_ref().map(|g| g.log.len()), Some(1));
     takes_back_and_replays(&start, &after);
+}
+
+/// 004: cavalry already next to the mover where it halted charges it from where it stands:
+/// under a Charge it may not leave the mover's zone of control, so it must attack. It turns to
+/// face the mover; a move away is refused.
+#[test]
+fn r5_004_cavalry_next_to_the_halted_mover_charges_it_from_where_it_stands() {
+    let s = play(&sample("winceby"), Action::EndPhase);
+    let (mover, to, leader) = reaction_setup(&s);
+    let halted = play(
+        &s,
+        Action::Move {
+            unit: mover,
+            order: None,
+            to: Some(Place::Hex(to)),
+            followers: Vec::new(),
+        },
+    );
+    let passed = play(
+        &halted,
+        Action::ReactionCheck {
+            leader,
+            dice: Dice::Typed(6),
+        },
+    );
+    let h = passed
+        .game
+        .as_ref()
+        .and_then(|g| g.state.halted.clone())
+        .expect("still halted");
+    let halt = h.path[h.at as usize];
+    let (charger, start) = h
+        .chargers
+        .iter()
+        .filter_map(|c| passed.unit(*c).and_then(|u| u.hex()).map(|x| (*c, x.0)))
+        .find(|(_, at)| at.unsigned_distance_to(halt) == 1)
+        .expect("a charger stands next to the halted mover");
+    let away =
+        hex_commands::reaction_charge_at(&passed, charger, mover, &h.path, Some(h.at as usize))
+            .expect("its charge")
+            .moves
+            .hexes
+            .iter()
+            .find(|v| v.cost > 0)
+            .expect("a neighbouring hex")
+            .hex;
+    assert!(
+        refused(
+            &passed,
+            Action::ReactionCharge {
+                unit: charger,
+                to: away
+            }
+        )
+        .contains("may not move, must attack")
+    );
+    let charged = play(
+        &passed,
+        Action::ReactionCharge {
+            unit: charger,
+            to: start,
+        },
+    );
+    assert!(
+        last(&charged).what.contains("from where it stands"),
+        "{}",
+        last(&charged).what
+    );
+    let c = charged.unit(charger).expect("charger");
+    assert!(c.state.charging);
+    let facing = start.neighbor_direction(halt).expect("adjacent").index();
+    assert_eq!(c.hex(), Some((start, facing as u8)), "it faces the mover");
+    assert!(charged.unit(mover).is_some_and(|u| u.state.charged));
+}
+
+/// 004: a passed check lets the leader's cavalry within three hexes of the halted mover charge
+/// it; one that must move ends next to the mover where it halted, and a hex next to an earlier
+/// hex of the mover's route is refused.
+#[test]
+fn r5_004_a_charger_at_range_moves_next_to_the_mover_where_it_halted() {
+    let s = play(&sample("winceby"), Action::EndPhase);
+    let (mover, to, leader, charger) = reaction_setup_at_range(&s);
+    let halted = play(
+        &s,
+        Action::Move {
+            unit: mover,
+            order: None,
+            to: Some(Place::Hex(to)),
+            followers: Vec::new(),
+        },
+    );
+    let passed = play(
+        &halted,
+        Action::ReactionCheck {
+            leader,
+            dice: Dice::Typed(6),
+        },
+    );
+    let h = passed
+        .game
+        .as_ref()
+        .and_then(|g| g.state.halted.clone())
+        .expect("still halted");
+    let halt = h.path[h.at as usize];
+    let start = passed
+        .unit(charger)
+        .and_then(|u| u.hex())
+        .expect("on a hex")
+        .0;
+    assert!(start.unsigned_distance_to(halt) <= 3, "within three hexes");
+    let rc =
+        hex_commands::reaction_charge_at(&passed, charger, mover, &h.path, Some(h.at as usize))
+            .expect("its charge");
+    assert_eq!(rc.trigger_at, halt);
+    let legal: Vec<_> = rc.moves.legal().map(|v| v.hex).collect();
+    assert!(!legal.is_empty(), "it can reach the mover");
+    assert!(legal.iter().all(|x| x.unsigned_distance_to(halt) == 1));
+    let end = legal[0];
+    let charged = play(
+        &passed,
+        Action::ReactionCharge {
+            unit: charger,
+            to: end,
+        },
+    );
+    assert!(
+        last(&charged).what.contains(" to "),
+        "{}",
+        last(&charged).what
+    );
+    assert_eq!(
+        charged.unit(charger).and_then(|u| u.hex()).map(|x| x.0),
+        Some(end)
+    );
+    assert!(charged.unit(mover).is_some_and(|u| u.state.charged));
+    // Where the mover passed before it halted is not where it is charged.
+    if let Some(earlier) = rc.moves.hexes.iter().map(|v| v.hex).find(|x| {
+        x.unsigned_distance_to(halt) > 1
+            && h.path[..h.at as usize]
+                .iter()
+                .any(|p| p.unsigned_distance_to(*x) == 1)
+    }) {
+        assert!(
+            !refused(
+                &passed,
+                Action::ReactionCharge {
+                    unit: charger,
+                    to: earlier
+                }
+            )
+            .is_empty()
+        );
+    }
 }
 
 #[test]
@@ -667,4 +832,92 @@ fn what_the_game_would_save_is_checked_before_it_is_kept() {
         },
     );
     assert!(why.contains("off the map"), "{why}");
+}
+
+/// 004: the other side reacts to the mover where its move halted. Every Parliament cavalry
+/// move of Winceby's first Movement Phase that halts, each leader's check passed: every charge
+/// then offered is made against the mover at its halt (the rules', the preview's and the
+/// game's alike), never at another check point of its route.
+#[test]
+fn r5_004_a_reaction_charge_is_made_against_the_mover_where_it_halted() {
+    use sandtable::preview::{self, Choice, Request};
+    let s = play(&sample("winceby"), Action::EndPhase);
+    let parliament = side_of(&s, "Parliament");
+    let mut charges = 0;
+    let mut elsewhere = 0;
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.side == parliament && u.kind == UnitKind::Cavalry && u.hex().is_some())
+    {
+        let pv = hex_commands::preview_moves(&s, u.id, None).expect("preview");
+        for v in pv.legal().filter(|v| v.cost > 0) {
+            let Ok(p) = game::play(
+                &s,
+                Action::Move {
+                    unit: u.id,
+                    order: None,
+                    to: Some(Place::Hex(v.hex)),
+                    followers: Vec::new(),
+                },
+                5,
+            ) else {
+                continue;
+            };
+            let mut at = p.scenario;
+            let Some(h) = at.game.as_ref().and_then(|g| g.state.halted.clone()) else {
+                continue;
+            };
+            for l in &h.leaders {
+                at = play(
+                    &at,
+                    Action::ReactionCheck {
+                        leader: *l,
+                        dice: Dice::Typed(6),
+                    },
+                );
+            }
+            let h = at
+                .game
+                .as_ref()
+                .and_then(|g| g.state.halted.clone())
+                .expect("halted");
+            let halt = h.path[h.at as usize];
+            for c in &h.chargers {
+                let rc =
+                    hex_commands::reaction_charge_at(&at, *c, u.id, &h.path, Some(h.at as usize))
+                        .expect("an offered charger may charge");
+                assert_eq!(rc.trigger_at, halt, "charged where it halted");
+                charges += 1;
+                if hex_commands::reaction_charge(&at, *c, u.id, &h.path)
+                    .is_ok_and(|r| r.trigger_at != halt)
+                {
+                    elsewhere += 1;
+                }
+                let o = preview::compute(
+                    &at,
+                    &Request::new(
+                        *c,
+                        Choice::HexReaction {
+                            trigger: u.id,
+                            to: v.hex,
+                        },
+                    ),
+                )
+                .expect("its preview");
+                let name = at.map.as_hex().expect("hex").label(halt);
+                assert!(
+                    o.lines
+                        .iter()
+                        .any(|l| l.text.contains(&format!("halted at {name}"))),
+                    "the preview names the halt at {name}: {:?}",
+                    o.lines.iter().map(|l| &l.text).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+    assert!(charges > 0, "some charge is offered");
+    eprintln!(
+        "{charges} charges offered; {elsewhere} would be placed at another check point by the first one of the route"
+    );
 }

@@ -156,6 +156,7 @@ impl App {
             .and_then(|hex| s.map.as_hex().map(|m| m.label(*hex)))
             .unwrap_or_default();
         let to = h.path.last().copied();
+        let halt = h.path.get(h.at as usize).copied();
         ui.label(
             RichText::new(format!(
                 "{}'s move is halted at {at}: a charge-check point",
@@ -213,6 +214,19 @@ impl App {
                         trigger: h.mover,
                         to,
                     }));
+                }
+                // Next to the mover it may not leave its zone of control: it charges in place.
+                if let Some(here) = s.unit(*c).and_then(|u| u.hex()).map(|x| x.0)
+                    && halt.is_some_and(|m| m.unsigned_distance_to(here) == 1)
+                    && ui
+                        .button(format!("{} charges where it stands", name(*c)))
+                        .on_hover_text("it stands next to the mover: it attacks without moving")
+                        .clicked()
+                {
+                    out.push(Command::PlayAction(Box::new(Action::ReactionCharge {
+                        unit: *c,
+                        to: here,
+                    })));
                 }
             });
         }

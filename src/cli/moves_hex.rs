@@ -59,12 +59,12 @@ pub fn run(
         .as_ref()
         .and_then(|g| g.state.halted.as_ref())
         .filter(|h| h.mover == unit)
-        .map(|h| h.path.clone());
+        .map(|h| (h.path.clone(), h.at as usize));
     let reaction = match (args.reaction_charge, &route) {
         (Some(charger), _) if halted.is_some() => {
-            let path = halted.as_deref().unwrap_or_default();
+            let (path, at) = halted.clone().unwrap_or_default();
             Some(
-                hex_commands::reaction_charge(s, charger, unit, path)
+                hex_commands::reaction_charge_at(s, charger, unit, &path, Some(at))
                     .map_err(|e| CliError::Usage(e.to_string()))?,
             )
         }

@@ -192,19 +192,20 @@ pub(super) fn reaction(
         .as_ref()
         .and_then(|g| g.state.halted.as_ref())
         .filter(|x| x.mover == trigger);
-    let path = match halted {
-        Some(x) => x.path.clone(),
+    let (path, at) = match halted {
+        Some(x) => (x.path.clone(), Some(x.at as usize)),
         None => {
             let mut r = rules(s)?;
             let moving = r
                 .preview(trigger, None)
                 .map_err(|e| NoPreview(e.to_string()))?;
-            moving
-                .path(to)
-                .ok_or_else(|| NoPreview(format!("{} cannot reach {}", moving.unit, h.label(to))))?
+            let path = moving.path(to).ok_or_else(|| {
+                NoPreview(format!("{} cannot reach {}", moving.unit, h.label(to)))
+            })?;
+            (path, None)
         }
     };
-    let rc = crate::rules::hex_commands::reaction_charge(s, charger, trigger, &path)
+    let rc = crate::rules::hex_commands::reaction_charge_at(s, charger, trigger, &path, at)
         .map_err(|e| NoPreview(e.to_string()))?;
     let l = layout(h);
     o.lines.push(Line::info(format!(

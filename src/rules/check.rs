@@ -583,6 +583,23 @@ fn check_deployment(s: &Scenario, out: &mut Out) {
     }
 }
 
+/// How far inland a reinforcement's entry (on the map) lies, when it is not at an edge: the
+/// hex's name, or the point's distance from the nearest edge (more than an inch).
+fn inland_entry(s: &Scenario, entry: Place) -> Option<String> {
+    match (&s.map, entry) {
+        (Map::Hex(h), Place::Hex(hex)) => {
+            let grid = h.grid();
+            let edge = hex.all_neighbors().iter().any(|n| !grid.contains(*n));
+            (!edge).then(|| format!("hex {}", h.hex_name(hex)))
+        }
+        (Map::Table(t), Place::Table(p)) => {
+            let d = p.x.min(p.y).min(t.width_in - p.x).min(t.height_in - p.y);
+            (d > 1.0).then(|| format!("{:.1},{:.1}, {d:.1}\" from the nearest edge", p.x, p.y))
+        }
+        _ => None,
+    }
+}
+
 fn check_places(s: &Scenario, out: &mut Out) {
     let place_ok = |p: Place| match (&s.map, p) {
         (Map::Table(t), Place::Table(pt)) => on_table(t, pt, 0.0),
@@ -630,6 +647,38 @@ fn check_places(s: &Scenario, out: &mut Out) {
             out.error(
                 item,
                 format!("reinforcement of turn {} enters off the map", r.turn),
+            );
+        } else if let Some(why) = inland_entry(s, r.entry) {
+            out.warn(
+                item,
+                format!(
+                    "reinforcement of turn {} enters at {why}, not at an edge of the map: \
+                     reinforcements march on from an edge",
+                    r.turn
+                ),
+            );
+        }
+        let waiting: Vec<&str> = r
+            .units
+            .iter()
+            .filter_map(|id| units.get(id))
+            .filter(|u| u.position == Position::OffMap)
+            .map(|u| u.name.as_str())
+            .collect();
+        if r.turn < s.turn && !waiting.is_empty() {
+            out.warn(
+                item,
+                format!(
+                    "reinforcement of turn {} is past due: the scenario is at turn {} and {} \
+                     not arrived (give the group turn {} or later, or set the units on the map)",
+                    r.turn,
+                    s.turn,
+                    match waiting.as_slice() {
+                        [one] => format!("'{one}' has"),
+                        many => format!("{} units have", many.len()),
+                    },
+                    s.turn
+                ),
             );
         }
         for id in &r.units {

@@ -38,3 +38,70 @@ pub fn reaction_setup(s: &Scenario) -> (UnitId, hexx::Hex, UnitId) {
     }
     panic!("no Parliament cavalry move in reach of a Royalist leader's cavalry")
 }
+
+/// A Parliament cavalry move of Winceby's Movement Phase that halts for a Royalist leader's
+/// check, whose pass (a typed 6) lets a unit of his charge that must move to reach the mover
+/// (it does not stand next to it already): the mover, its destination, the leader and that
+/// charger.
+pub fn reaction_setup_at_range(s: &Scenario) -> (UnitId, hexx::Hex, UnitId, UnitId) {
+    use sandtable::game;
+    use sandtable::model::Place;
+    use sandtable::model::game::{Action, Dice};
+    let parliament = s
+        .sides
+        .iter()
+        .find(|x| x.name.starts_with("Parliament"))
+        .expect("Parliament")
+        .id;
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.side == parliament && u.kind == UnitKind::Cavalry && u.hex().is_some())
+    {
+        let Ok(pv) = hex_commands::preview_moves(s, u.id, None) else {
+            continue;
+        };
+        for v in pv.legal().filter(|v| v.cost > 0) {
+            let mv = Action::Move {
+                unit: u.id,
+                order: None,
+                to: Some(Place::Hex(v.hex)),
+                followers: Vec::new(),
+            };
+            let Ok(p) = game::play(s, mv, 5) else {
+                continue;
+            };
+            let halted = p.scenario;
+            let Some(h) = halted.game.as_ref().and_then(|g| g.state.halted.clone()) else {
+                continue;
+            };
+            let halt = h.path[h.at as usize];
+            for l in &h.leaders {
+                let check = Action::ReactionCheck {
+                    leader: *l,
+                    dice: Dice::Typed(6),
+                };
+                let Ok(p) = game::play(&halted, check, 5) else {
+                    continue;
+                };
+                let Some(h) = p
+                    .scenario
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.state.halted.clone())
+                else {
+                    continue;
+                };
+                if let Some(c) = h.chargers.iter().find(|c| {
+                    p.scenario
+                        .unit(**c)
+                        .and_then(|x| x.hex())
+                        .is_some_and(|(at, _)| at.unsigned_distance_to(halt) > 1)
+                }) {
+                    return (u.id, v.hex, *l, *c);
+                }
+            }
+        }
+    }
+    panic!("no halted Parliament cavalry move a Royalist charger must move to reach")
+}

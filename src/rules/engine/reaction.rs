@@ -70,7 +70,8 @@ fn first_reaction(
                 leaders.push(l)
             }
             (CheckKind::MayChargeNow, Some(w))
-                if !offered.contains(&w) && hex::reaction_charge(s, w, mover, path).is_ok() =>
+                if !offered.contains(&w)
+                    && hex::reaction_charge_at(s, w, mover, path, Some(step)).is_ok() =>
             {
                 chargers.push(w)
             }
@@ -223,20 +224,22 @@ pub(super) fn check(
         if let Some(x) = n.leadership.as_mut() {
             x.command = Command::Charge1;
         }
-        o.units.push(n);
-        let path = &h.path;
-        for (u, c) in reaction_chargers(s, h.mover, path).map_err(hex_err)? {
-            // Only cavalry whose check point is this halt, and that can reach the mover from
-            // here: another's check point comes later along the route (if the move goes on).
-            if c.kind == CheckKind::CommandCheck
-                && c.leader.as_ref().map(|x| x.id) == Some(leader)
-                && c.step == h.at as usize
-                && !chargers.contains(&u.id)
-                && hex::reaction_charge(s, u.id, h.mover, path).is_ok()
+        // His cavalry, now under a Charge, judged where the mover halted: the units within
+        // three hexes of it that can reach it.
+        let mut after = s.clone();
+        if let Some(x) = after.unit_mut(leader) {
+            *x = n.clone();
+        }
+        let at = h.at as usize;
+        for u in s.units.iter().filter(|u| cavalry(u)) {
+            if !chargers.contains(&u.id)
+                && hex::reaction_charge_at(&after, u.id, h.mover, &h.path, Some(at))
+                    .is_ok_and(|rc| rc.check.leader.as_ref().map(|x| x.id) == Some(leader))
             {
                 chargers.push(u.id);
             }
         }
+        o.units.push(n);
     }
     let names: Vec<String> = chargers.iter().map(|c| name(s, *c)).collect();
     o.what = format!(
@@ -287,22 +290,45 @@ pub(super) fn charge(
             ],
         ));
     }
-    let rc = hex::reaction_charge(s, unit, h.mover, &h.path).map_err(hex_err)?;
-    super::hex_landing::verdict(s, &rc.moves, to)
-        .map_err(|why| Refused::rules(what.clone(), why))?;
+    let rc =
+        hex::reaction_charge_at(s, unit, h.mover, &h.path, Some(h.at as usize)).map_err(hex_err)?;
+    // A charger already next to the mover charges from where it stands (under a Charge it
+    // may not leave an enemy's zone of control: it must attack), turning to face it.
+    let in_place = to == rc.moves.start
+        && to.unsigned_distance_to(rc.trigger_at) == 1
+        && rc.moves.get(to).is_some_and(|v| v.reason.is_none());
+    if !in_place {
+        super::hex_landing::verdict(s, &rc.moves, to)
+            .map_err(|why| Refused::rules(what.clone(), why))?;
+    }
     let cost = rc.moves.get(to).map_or(0, |v| v.cost);
     let mut n = super::hex_landing::moved(&rc.moves, c, to);
+    if in_place && let Some(d) = to.neighbor_direction(rc.trigger_at) {
+        n.position = Position::Hex {
+            hex: to,
+            facing: d.index(),
+        };
+    }
     n.state.charging = true;
     let mut o = Outcome::of(Action::ReactionCharge { unit, to });
     o.unit = Some(unit);
-    o.what = format!(
-        "{} charges {} from {} to {} ({cost} of {} MP)",
-        c.name,
-        name(s, h.mover),
-        label(s, rc.moves.start),
-        label(s, to),
-        rc.moves.allowance
-    );
+    o.what = if in_place {
+        format!(
+            "{} charges {} from where it stands at {}",
+            c.name,
+            name(s, h.mover),
+            label(s, to)
+        )
+    } else {
+        format!(
+            "{} charges {} from {} to {} ({cost} of {} MP)",
+            c.name,
+            name(s, h.mover),
+            label(s, rc.moves.start),
+            label(s, to),
+            rc.moves.allowance
+        )
+    };
     if !rc.trigger_reachable {
         o.reasons.push(
             "the trigger cannot be reached: it ends in the zone of control of an enemy that did not trigger the charge (004's one exception)".into(),

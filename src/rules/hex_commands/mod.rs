@@ -54,7 +54,7 @@ pub use hex_rules::{HexRules, command_span, preview_moves, preview_on};
 pub use move_preview::{CommandInfo, CommandSource, Entry, HexVerdict, MovePreview};
 pub use notice::Notice;
 pub use reaction_charge::{CHARGING_REACTION_HEXES, ChargeCheckPoint, CheckKind, REACTION_MP};
-pub use reaction_move::{ReactionCharge, reaction_charge, reaction_chargers};
+pub use reaction_move::{ReactionCharge, reaction_charge, reaction_charge_at, reaction_chargers};
 pub use reason::Reason;
 pub use search::Search;
 pub use second_combat::{AdvanceHex, SECOND_COMBAT_HEXES, SecondCombat};

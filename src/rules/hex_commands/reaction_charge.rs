@@ -92,6 +92,20 @@ pub(crate) fn charge_checks(
     mover: UnitId,
     path: &[Hex],
 ) -> Result<Vec<ChargeCheckPoint>, HexError> {
+    charge_checks_from(board, search, mover, path, 1)
+}
+
+/// [`charge_checks`] from step `from` of `path` on: for a move halted there, the check points
+/// still ahead of it, each cavalry unit's first among them (under a Charge chit given at the
+/// halt, the steps already taken are not reacted to again).
+pub(crate) fn charge_checks_from(
+    board: &Board,
+    search: &mut Search,
+    mover: UnitId,
+    path: &[Hex],
+    from: usize,
+) -> Result<Vec<ChargeCheckPoint>, HexError> {
+    let from = from.max(1);
     let m = board.unit(board.slot(mover)?);
     if !m.acts_as_cavalry() {
         return Ok(Vec::new());
@@ -119,7 +133,7 @@ pub(crate) fn charge_checks(
             let hit = path
                 .iter()
                 .enumerate()
-                .skip(1)
+                .skip(from)
                 .find(|(_, h)| here.unsigned_distance_to(**h) <= CHARGING_REACTION_HEXES);
             if let Some((step, h)) = hit {
                 checks.push(ChargeCheckPoint {
@@ -134,7 +148,7 @@ pub(crate) fn charge_checks(
         }
         // MP from this cavalry unit to each hex, over terrain only.
         search.reach.run(board, &Params::plain(at, REACTION_MP));
-        let hit = steps.iter().enumerate().skip(1).find_map(|(k, i)| {
+        let hit = steps.iter().enumerate().skip(from).find_map(|(k, i)| {
             let i = (*i)?;
             search.reach.cost(i).map(|c| (k, c))
         });

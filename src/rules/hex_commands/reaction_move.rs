@@ -7,10 +7,11 @@
 //!   charger moves under Charge (MP + 2, at least half of it unless it ends adjacent to an
 //!   enemy, closer to the enemy, entering a zone of control ends its move, starting in one it
 //!   may not move), as a Charge chit reads on the map.
-//! - Who may charge: when a leader's check is the point, any cavalry of his (his chit becomes
-//!   Charge if the check succeeds: "any cavalry unit may now charge"); when the point is a unit
-//!   already under Charge within three hexes, that unit. The first such point on the route is
-//!   the one previewed.
+//! - Who may charge: when a leader's check is the point, any cavalry of his within three hexes
+//!   of it (his chit becomes Charge if the check succeeds: "any cavalry unit may now charge",
+//!   and cavalry under a Charge charges an enemy within three hexes); when the point is a unit
+//!   already under Charge within three hexes, that unit. Outside a game the first such point
+//!   on the route is the one previewed; in a game, the point where the move halted.
 //! - A reaction charge charges the trigger: it must end adjacent to it. The one exception of
 //!   004: when no hex adjacent to the trigger is a legal end (enemy units and their zones of
 //!   control bar the way), it may end in the zone of control of an enemy that did not trigger
@@ -21,7 +22,9 @@ use super::board::{Board, IN_ZOC, ZOC_STOP};
 use super::error::HexError;
 use super::move_preview::MovePreview;
 use super::preview;
-use super::reaction_charge::{ChargeCheckPoint, CheckKind, charge_checks};
+use super::reaction_charge::{
+    CHARGING_REACTION_HEXES, ChargeCheckPoint, CheckKind, charge_checks, charge_checks_from,
+};
 use super::reason::Reason;
 use super::search::Search;
 use super::tracing::trace;
@@ -57,6 +60,19 @@ pub fn reaction_charge(
     trigger: UnitId,
     path: &[Hex],
 ) -> Result<ReactionCharge, HexError> {
+    reaction_charge_at(s, charger, trigger, path, None)
+}
+
+/// [`reaction_charge`] in a game whose move is halted at `path[halt]`: only that check point
+/// counts. The mover stands there, and a check point further on is reacted to there, if the
+/// move goes on; one passed before is gone.
+pub fn reaction_charge_at(
+    s: &Scenario,
+    charger: UnitId,
+    trigger: UnitId,
+    path: &[Hex],
+    halt: Option<usize>,
+) -> Result<ReactionCharge, HexError> {
     let mut board = Board::new(s)?;
     let mut search = Search::new();
     let t_slot = board.slot(trigger)?;
@@ -83,13 +99,19 @@ pub fn reaction_charge(
             why: "it entered the map this turn and may not charge".into(),
         });
     }
-    let checks = charge_checks(&board, &mut search, trigger, path)?;
+    let mut checks = charge_checks_from(&board, &mut search, trigger, path, halt.unwrap_or(1))?;
+    if let Some(at) = halt {
+        checks.retain(|p| p.step == at);
+    }
     let check = check_for(&board, &checks, c_slot).ok_or_else(|| HexError::NoReaction {
         name: c.name.to_string(),
         why: format!(
-            "no check point of '{}''s route lets it charge (neither it nor its leader's \
-                 cavalry comes within 3 MP, nor it within 3 hexes under Charge)",
-            t.name
+            "{} lets it charge (neither it nor its leader's cavalry comes within 3 MP, nor \
+             it within 3 hexes under Charge)",
+            match halt.and_then(|i| path.get(i)) {
+                Some(h) => format!("'{}''s check point at {}", t.name, board.hex_name(*h)),
+                None => format!("no check point of '{}''s route", t.name),
+            }
         ),
     })?;
     // The trigger halted at the check point, facing the way it moved.
@@ -157,8 +179,12 @@ pub fn reaction_charge(
 }
 
 /// The first of `checks` (the check points of one enemy move) that lets the cavalry unit in
-/// `slot` charge: a check by the leader it traces to (else its own commander), or its own
-/// point when it is already under Charge.
+/// `slot` charge: a check by the leader it traces to (else its own commander), when it stands
+/// within three hexes of that point, or its own point when it is already under Charge.
+///
+/// A passed check gives the leader a Charge chit, and cavalry under a Charge may charge an
+/// enemy within three hexes of it: the same bound holds before the check as after, so the
+/// units offered while the check is pending are those that may charge once it passes.
 fn check_for(board: &Board, checks: &[ChargeCheckPoint], slot: u32) -> Option<ChargeCheckPoint> {
     let c = board.unit(slot);
     let tracing = trace(board, c);
@@ -166,12 +192,16 @@ fn check_for(board: &Board, checks: &[ChargeCheckPoint], slot: u32) -> Option<Ch
         .leader()
         .map(|l| l.leader.id)
         .or_else(|| tracing.chain.first().map(|l| l.leader.id));
+    let here = c.present().map(|(at, _)| board.hexes[at as usize]);
     checks
         .iter()
         .find(|p| match p.kind {
             CheckKind::MayChargeNow => p.cavalry.iter().any(|(u, _)| u.id == c.id),
             CheckKind::CommandCheck => {
-                leader.is_some() && p.leader.as_ref().map(|l| l.id) == leader
+                leader.is_some()
+                    && p.leader.as_ref().map(|l| l.id) == leader
+                    && here
+                        .is_some_and(|h| h.unsigned_distance_to(p.hex) <= CHARGING_REACTION_HEXES)
             }
         })
         .cloned()
