@@ -575,3 +575,62 @@ fn impassable_ground_keeps_the_whole_base_out_in_check_and_in_the_rules() {
     assert!(why.contains("Mill pond, which is impassable"), "{why}");
     assert!(at(Point::new(19.4, 25.0)).legal);
 }
+
+fn assert_warning(s: &Scenario, item: ItemRef, needle: &str) {
+    let problems = check(s);
+    assert!(
+        problems.iter().any(|p| p.severity == Severity::Warning
+            && p.item == item
+            && p.message.contains(needle)),
+        "no warning on {item} containing '{needle}' in {problems:#?}"
+    );
+}
+
+/// A reinforcement marches on from an edge: one entering inland is warned of (the hex named);
+/// one whose turn has passed while its units still wait off the map is past due.
+#[test]
+fn a_reinforcement_entering_inland_or_past_due_is_warned_of() {
+    let mut s = Scenario::new_hex("h");
+    let side = s.sides[0].id;
+    let grid = s.map.as_hex().expect("hex").grid();
+    let edge = grid
+        .hexes()
+        .find(|h| h.all_neighbors().iter().any(|n| !grid.contains(*n)))
+        .expect("an edge hex");
+    let inland = grid
+        .hexes()
+        .find(|h| h.all_neighbors().iter().all(|n| grid.contains(*n)))
+        .expect("an inland hex");
+    let waiting = unit(&mut s, 0, "Waiting", &[]);
+    s.unit_mut(waiting).expect("unit").position = Position::OffMap;
+    let rid = ReinforcementId(s.alloc());
+    s.reinforcements.push(Reinforcement {
+        id: rid,
+        turn: 2,
+        side,
+        units: vec![waiting],
+        entry: Place::Hex(edge),
+    });
+    let said = |s: &Scenario| {
+        check(s)
+            .into_iter()
+            .filter(|p| p.item == ItemRef::Reinforcement(rid))
+            .count()
+    };
+    assert_eq!(said(&s), 0, "{:#?}", check(&s));
+    s.reinforcements[0].entry = Place::Hex(inland);
+    let name = s.map.as_hex().expect("hex").hex_name(inland);
+    assert_warning(
+        &s,
+        ItemRef::Reinforcement(rid),
+        &format!("enters at hex {name}, not at an edge of the map"),
+    );
+    s.reinforcements[0].entry = Place::Hex(edge);
+    s.turn = 3;
+    assert_warning(
+        &s,
+        ItemRef::Reinforcement(rid),
+        "reinforcement of turn 2 is past due: the scenario is at turn 3 and 'Waiting' has not arrived",
+    );
+    assert!(!has_errors(&check(&s)), "a warning, not an error");
+}

@@ -469,3 +469,49 @@ fn oob_table_exports_imports_adds_a_reinforcement_and_refuses_an_unknown_side() 
     );
     assert_eq!(sandtable::io::load(&file).expect("loads"), after);
 }
+
+/// A table whose result fails the scenario's check (a new unit put on a hex a unit holds) is
+/// refused with the row of the unit the error is about, and nothing is written; with
+/// --keep-errors it is written, its errors said, and the exit is 1.
+#[test]
+fn oob_import_whose_result_fails_the_check_writes_nothing_unless_asked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("w.sandtable");
+    let table = dir.path().join("oob.csv");
+    let f = file.display().to_string();
+    let t = table.display().to_string();
+    assert!(sandtable(&["sample", "winceby", &f]).status.success());
+    let before = sandtable::io::load(&file).expect("loads");
+    let first = before
+        .units
+        .iter()
+        .find(|u| !u.is_leader() && u.hex().is_some())
+        .expect("a combat unit on a hex");
+    let side = before.side(first.side).expect("side").name.clone();
+    let held = before
+        .map
+        .as_hex()
+        .expect("hex")
+        .label(first.hex().expect("on a hex").0);
+    std::fs::write(
+        &table,
+        format!("name,side,type,at\nNewark Foot,{side},Infantry,{held}\n"),
+    )
+    .expect("write");
+    let o = sandtable(&["oob", &f, "--import", &t]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    let err = text(&o.stderr);
+    assert!(err.contains("nothing is written"), "{err}");
+    assert!(err.contains("row 2 (Newark Foot)"), "{err}");
+    assert!(err.contains("--keep-errors"), "{err}");
+    assert_eq!(sandtable::io::load(&file).expect("loads"), before);
+    let o = sandtable(&["oob", &f, "--import", &t, "--keep-errors"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("check: row 2 (Newark Foot)"),
+        "{}",
+        text(&o.stdout)
+    );
+    let kept = sandtable::io::load(&file).expect("loads");
+    assert!(kept.units.iter().any(|u| u.name == "Newark Foot"));
+}

@@ -262,6 +262,10 @@ pub enum Command {
         /// With --import: save the scenario here instead of over FILE.
         #[arg(long, value_name = "SCENARIO", requires = "import")]
         save: Option<PathBuf>,
+        /// With --import: save even when the result fails `check` (two units in one hex,
+        /// say), to set it right in the editor; the errors are said and the exit is 1.
+        #[arg(long, requires = "import")]
+        keep_errors: bool,
     },
     /// The after-action report of a game saved in a scenario: a cover with the starting
     /// positions, each turn's map (cropped to the action) with its moves drawn and numbered and

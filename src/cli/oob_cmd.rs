@@ -3,21 +3,24 @@
 
 use super::error::{CliError, EXIT_FINDINGS};
 use crate::edit::Document;
-use crate::edit::ops::oob_table::{oob_edits, oob_rows};
+use crate::edit::ops::oob_table::{oob_edits, oob_rows, row_naming};
 use crate::edit::ops::terrain_grid::{GridError, MAX_GRID_BYTES, read_grid, write_grid};
 use crate::io;
-use crate::model::Scenario;
+use crate::model::{ItemRef, Scenario};
 use crate::rules::check::{Severity, check};
 use std::io::Write;
 use std::path::Path;
 
 /// Changes, adds and groups the units `table` names and saves the scenario to `to`, saying
-/// what changed and any error `check` now finds (exit 1). Nothing is written when a row is
-/// refused or the result would not validate.
+/// what changed. Nothing is written when a row is refused, the result would not validate, or
+/// `check` finds an error it did not find before (two units in one hex, say), each named with
+/// the row of the unit it is about; with `keep_errors` such a result is written all the same,
+/// its errors said and the exit 1, to be set right in the editor.
 pub fn import(
     scenario: Scenario,
     table: &Path,
     to: &Path,
+    keep_errors: bool,
     out: &mut dyn Write,
 ) -> Result<u8, CliError> {
     let size = std::fs::metadata(table)
@@ -35,11 +38,23 @@ pub fn import(
     let rows = read_grid(&text).map_err(refused)?;
     let imported = oob_edits(&scenario, &rows).map_err(refused)?;
     let before: Vec<String> = scenario.validate().iter().map(|p| p.to_string()).collect();
+    // Each error `check` finds, with the table row of the unit it is about.
     let found = |s: &Scenario| -> Vec<String> {
         check(s)
             .into_iter()
             .filter(|p| p.severity == Severity::Error)
-            .map(|p| p.message)
+            .map(|p| {
+                let row = match p.item {
+                    ItemRef::Unit(u) => s
+                        .unit(u)
+                        .and_then(|u| row_naming(&rows, &u.name).map(|r| (r, &u.name))),
+                    _ => None,
+                };
+                match row {
+                    Some((r, name)) => format!("row {r} ({name}): {}", p.message),
+                    None => p.message,
+                }
+            })
             .collect()
     };
     let errors_before = found(&scenario);
@@ -53,6 +68,18 @@ pub fn import(
         return Err(CliError::Usage(format!(
             "{}: the scenario would not be valid: {p}",
             table.display()
+        )));
+    }
+    let new: Vec<String> = found(doc.scenario())
+        .into_iter()
+        .filter(|p| !errors_before.contains(p))
+        .collect();
+    if !new.is_empty() && !keep_errors {
+        return Err(CliError::Usage(format!(
+            "{}: with this table the scenario fails its check, so nothing is written:\n  {}\n\
+             Set the table right, or give --keep-errors to save it and set it right in the editor.",
+            table.display(),
+            new.join("\n  ")
         )));
     }
     io::save(to, doc.scenario())?;
@@ -70,12 +97,7 @@ pub fn import(
         },
         imported.untouched
     )?;
-    // What `check` finds that it did not before (two units in one hex, say) is said, and the
-    // exit is 1 as `check`'s: the table is saved, to be set right in the editor or the table.
-    let new: Vec<String> = found(doc.scenario())
-        .into_iter()
-        .filter(|p| !errors_before.contains(p))
-        .collect();
+    // Kept all the same (--keep-errors): the errors are said, and the exit is 1 as `check`'s.
     for p in &new {
         writeln!(out, "check: {p}")?;
     }

@@ -383,12 +383,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<u8, CliError> {
             out: table,
             import,
             save,
+            keep_errors,
         } => {
             let scenario = load(&file)?;
             match (import, table) {
                 (Some(table), _) => {
                     let to = save.unwrap_or_else(|| file.clone());
-                    oob_cmd::import(scenario, &table, &to, out)
+                    oob_cmd::import(scenario, &table, &to, keep_errors, out)
                 }
                 (None, Some(table)) => oob_cmd::export(&scenario, &table, out),
                 (None, None) => Err(CliError::Usage(

@@ -128,6 +128,18 @@ pub struct Imported {
     pub untouched: usize,
 }
 
+/// The row (as a spreadsheet counts, the header row 1) of `rows` that names the unit `name`:
+/// what a finding about that unit points the table's author to.
+pub fn row_naming(rows: &[Vec<String>], name: &str) -> Option<usize> {
+    let (header, body) = rows.split_first()?;
+    let col = header
+        .iter()
+        .position(|h| h.trim().eq_ignore_ascii_case("name"))?;
+    body.iter()
+        .position(|r| r.get(col).is_some_and(|c| c.trim() == name))
+        .map(|k| k + 2)
+}
+
 /// The edits that make the scenario's order of battle what `rows` (a header, then one row per
 /// unit) says. Refused, naming the row and column, when a cell cannot be read or names what
 /// the scenario does not have; nothing is changed then.
@@ -333,9 +345,54 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
                         format!("'{v}' cannot command itself"),
                     ));
                 }
+                // The commander as the table leaves him (his row, else the scenario's).
+                let l = units
+                    .iter()
+                    .map(|(_, x, _)| x)
+                    .find(|x| x.id == id)
+                    .or_else(|| s.unit(id));
+                if let Some(l) = l {
+                    let side = |x: SideId| s.side(x).map_or("?", |x| x.name.as_str());
+                    if !l.is_leader() {
+                        return Err(GridError::at(
+                            *line,
+                            Some(i + 1),
+                            format!("'{v}' is not a leader: only a leader commands"),
+                        ));
+                    }
+                    if l.side != u.side {
+                        return Err(GridError::at(
+                            *line,
+                            Some(i + 1),
+                            format!(
+                                "'{v}' is a leader of {}, '{}' of {}: name a leader of {}, or \
+                                 leave the cell empty",
+                                side(l.side),
+                                u.name,
+                                side(u.side),
+                                side(u.side)
+                            ),
+                        ));
+                    }
+                }
                 Some(id)
             };
             commanders.push((k, c));
+        }
+    }
+    // Without a commander column, a unit the table moves to another side leaves a commander
+    // of its old side (a leader commands his own side only).
+    if !col.contains_key("commander") {
+        let sides: HashMap<UnitId, SideId> = s
+            .units
+            .iter()
+            .map(|u| (u.id, u.side))
+            .chain(units.iter().map(|(_, u, _)| (u.id, u.side)))
+            .collect();
+        for (k, (_, u, _)) in units.iter().enumerate() {
+            if chief(s, u).is_some_and(|c| sides.get(&c) != Some(&u.side)) {
+                commanders.push((k, None));
+            }
         }
     }
     for (k, c) in commanders {

@@ -133,6 +133,32 @@ fn a_refused_cell_names_its_row_and_column() {
             "'Elite' is not a quality",
         ),
     ];
+    let (a, b) = (&s.sides[0], &s.sides[1]);
+    let leader_of = |side: SideId| {
+        s.units
+            .iter()
+            .find(|u| u.side == side && u.is_leader())
+            .expect("a leader")
+            .name
+            .clone()
+    };
+    let plain = s
+        .units
+        .iter()
+        .find(|u| !u.is_leader())
+        .expect("a unit")
+        .name
+        .clone();
+    let not_a_leader = format!("name,commander\nA,{plain}\n");
+    let other_side = format!("name,side,commander\nA,{},{}\n", a.name, leader_of(b.id));
+    let cases = cases.into_iter().chain([
+        (
+            not_a_leader.as_str(),
+            (2, 2),
+            "is not a leader: only a leader commands",
+        ),
+        (other_side.as_str(), (2, 3), "name a leader of"),
+    ]);
     for (text, (row, column), says) in cases {
         let text = text.replace("SIDE", &side);
         let e = import(&s, &text).map(|_| ()).expect_err(&text);
@@ -415,5 +441,24 @@ fn a_hex_leaders_commander_cell_is_his_superior() {
     );
     let now = t.unit(cromwell.id).expect("unit");
     assert_eq!(now.leadership.and_then(|l| l.superior), Some(fairfax.id));
+    assert!(t.validate().is_empty(), "{:?}", t.validate());
+}
+
+/// A unit the table moves to the other side, with no commander column, leaves its old side's
+/// commander rather than being refused for him.
+#[test]
+fn a_unit_moved_to_the_other_side_leaves_its_old_commander() {
+    let s = sample("winceby");
+    let u = s
+        .units
+        .iter()
+        .find(|u| !u.is_leader() && u.commander.is_some())
+        .expect("a commanded unit");
+    let other = s.sides.iter().find(|x| x.id != u.side).expect("other side");
+    let (t, imported) =
+        import(&s, &format!("name,side\n{},{}\n", u.name, other.name)).expect("imports");
+    assert_eq!(imported.changed, 1);
+    let moved = t.unit(u.id).expect("unit");
+    assert_eq!((moved.side, moved.commander), (other.id, None));
     assert!(t.validate().is_empty(), "{:?}", t.validate());
 }
