@@ -61,6 +61,11 @@ fn info_lists_every_item_with_its_id() {
     );
     let hexes = text(&sandtable(&["info", &saves("winceby.sandtable")]).stdout);
     assert!(hexes.contains(", hex 1 MP"), "{hexes}");
+    // Each reinforcement says where it enters, by the map label standing there.
+    assert!(
+        hexes.contains("on turn 3 at Bolingbroke road (hex "),
+        "{hexes}"
+    );
 }
 
 #[test]

@@ -149,6 +149,9 @@ struct ReinforcementInfo {
     id: u32,
     turn: u16,
     side: String,
+    /// Where it enters: the hex as printed (or the table point in inches), with the name of
+    /// the map label standing there.
+    entry: String,
     units: Vec<u32>,
 }
 
@@ -331,9 +334,24 @@ fn report(s: &Scenario) -> Report {
                 id: r.id.0,
                 turn: r.turn,
                 side: side_name(r.side),
+                entry: entry_text(s, r.entry),
                 units: r.units.iter().map(|u| u.0).collect(),
             })
             .collect(),
+    }
+}
+
+/// A reinforcement's entry as the sheet names it: `hex 0101`, `Bolingbroke road (hex 2310)`,
+/// or a table point `0.0,12.0"`.
+fn entry_text(s: &Scenario, p: Place) -> String {
+    let at = match (p, s.map.as_hex()) {
+        (Place::Hex(hex), Some(h)) => format!("hex {}", h.label(hex)),
+        (Place::Hex(hex), None) => format!("hex {},{}", hex.x, hex.y),
+        (Place::Table(pt), _) => format!("{:.1},{:.1}\"", pt.x, pt.y),
+    };
+    match s.label_at(p) {
+        Some(l) => format!("{} ({at})", l.text),
+        None => at,
     }
 }
 
@@ -547,10 +565,11 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
     for x in &r.reinforcements {
         writeln!(
             out,
-            "\nreinforcement #{} [{}] on turn {}: {}",
+            "\nreinforcement #{} [{}] on turn {} at {}: {}",
             x.id,
             x.side,
             x.turn,
+            x.entry,
             x.units
                 .iter()
                 .map(|m| format!("#{m}"))

@@ -684,7 +684,13 @@ fn at(s: &Scenario, v: &str) -> Result<At, String> {
         "exited" => return Ok(At::Exited),
         _ => {}
     }
-    if let Some(rest) = lower.strip_prefix("turn ") {
+    // `turn 3 at 0118`, also written `T3 at 0118`.
+    let reinforcement = lower
+        .strip_prefix("turn")
+        .or_else(|| lower.strip_prefix('t'))
+        .map(str::trim_start)
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+    if let Some(rest) = reinforcement {
         let (turn, entry) = rest
             .split_once(" at ")
             .ok_or_else(|| format!("'{v}': write a reinforcement as 'turn 3 at 0118'"))?;
@@ -709,7 +715,12 @@ fn at(s: &Scenario, v: &str) -> Result<At, String> {
         return Ok(At::Arrives { turn, entry });
     }
     match s.map.as_hex() {
-        Some(h) => hex_of(h, v).map(At::Hex),
+        Some(h) => hex_of(h, v).map(At::Hex).map_err(|e| {
+            format!(
+                "{e}: give a hex as printed (0305), 'off map', 'exited', or 'turn T at ENTRY' \
+                 for a reinforcement"
+            )
+        }),
         None => Err(format!(
             "'{v}': on a table a unit is 'table' (where it stands), 'off map', 'exited' or \
              'turn T at X,Y'"

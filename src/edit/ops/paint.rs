@@ -169,7 +169,29 @@ pub fn hexside_stroke(
     if edits.is_empty() {
         return None;
     }
-    let n = count(edits.len() as u64, "hexside", "hexsides");
+    // A route is drawn through hexes, so it is counted in the hexes it joins (a road over 6
+    // hexsides joins 7); a river or wall in the hexsides it lies along.
+    let n = if feature.is_route() {
+        let mut joined: Vec<Hex> = sides
+            .iter()
+            .filter(|(hex, d)| feature.is_in(h.hexside(*hex, *d)) != on)
+            .flat_map(|&(hex, d)| {
+                [
+                    hex,
+                    hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d as usize % 6]),
+                ]
+            })
+            .collect();
+        joined.sort_by_key(|x| (x.x, x.y));
+        joined.dedup();
+        format!(
+            "{} ({})",
+            count(joined.len() as u64, "hex", "hexes"),
+            count(edits.len() as u64, "hexside", "hexsides")
+        )
+    } else {
+        count(edits.len() as u64, "hexside", "hexsides")
+    };
     let label = if on {
         format!("{} on {n}", feature.name())
     } else {
@@ -254,6 +276,9 @@ mod tests {
             assert_eq!(*side, Hexside::canonical(w[0], d));
         }
         assert!(route_sides(h, &[Hex::new(-50, 0), Hex::new(-49, 0)]).is_empty());
+        // Drawn through four hexes, a road says it joins four (over three hexsides).
+        let (label, _) = hexside_stroke(&s, &sides, HexsideKind::Road, true).expect("a road");
+        assert_eq!(label, "Road on 4 hexes (3 hexsides)");
     }
 
     #[test]

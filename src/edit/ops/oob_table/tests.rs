@@ -115,6 +115,11 @@ fn a_refused_cell_names_its_row_and_column() {
             "'9999' is not a hex of this map",
         ),
         ("name,at\nA,table\n", (2, 2), "played on a hex map"),
+        (
+            "name,at\nA,Turn three at 0101\n",
+            (2, 2),
+            "or 'turn T at ENTRY' for a reinforcement",
+        ),
         ("name,at\nA,turn 0 at 0101\n", (2, 2), "the turn must be 1"),
         (
             "name,commander\nA,Nobody\n",
@@ -461,4 +466,28 @@ fn a_unit_moved_to_the_other_side_leaves_its_old_commander() {
     let moved = t.unit(u.id).expect("unit");
     assert_eq!((moved.side, moved.commander), (other.id, None));
     assert!(t.validate().is_empty(), "{:?}", t.validate());
+}
+
+/// A wargamer's shorthand for a reinforcement, `T3 at 0101`, reads as `turn 3 at 0101`.
+#[test]
+fn a_reinforcement_written_t3_at_an_entry_reads_as_turn_3() {
+    let s = sample("winceby");
+    let side = s.sides[0].name.clone();
+    let (t, imported) = import(
+        &s,
+        &format!("name,side,at\nNewark Foot,{side},T3 at 0101\n"),
+    )
+    .expect("imports");
+    assert_eq!(imported.new_groups, 1);
+    let u = t
+        .units
+        .iter()
+        .find(|u| u.name == "Newark Foot")
+        .expect("added");
+    let g = t
+        .reinforcements
+        .iter()
+        .find(|r| r.units.contains(&u.id))
+        .expect("its group");
+    assert_eq!(g.turn, 3);
 }

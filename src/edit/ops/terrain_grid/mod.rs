@@ -19,6 +19,10 @@ pub struct GridApplied {
     pub new_types: Vec<String>,
 }
 
+/// A cell naming no terrain type and no symbol makes a new type only when it is a name this
+/// long: a shorter one is a symbol left out of `--symbol` (or mistyped), not a new ground.
+const MIN_NEW_NAME_CHARS: usize = 3;
+
 /// How many hexes each row of the map has, north to south, in the order of its terrain.
 fn row_widths(grid: HexGrid) -> Vec<usize> {
     match grid {
@@ -48,11 +52,11 @@ pub fn terrain_grid(s: &Scenario) -> Option<Vec<Vec<String>>> {
 }
 
 /// The edits that give each hex the terrain its cell names: `symbols` first (`W` for
-/// Woods), then the scenario's terrain types by name, any case; a name it has none of becomes a
-/// new terrain type, coloured as its name suggests (woods green) or else unlike the others. An
-/// empty cell leaves its hex as it is. Refused, naming the row and column, when the grid's
-/// rows are not the map's (extra empty cells at a row's end are let be), or when a symbol
-/// names nothing.
+/// Woods; as given, else in any case), then the scenario's terrain types by name, any case; a
+/// name it has none of becomes a new terrain type, coloured as its name suggests (woods green)
+/// or else unlike the others. An empty cell leaves its hex as it is. Refused, naming the row
+/// and column, when the grid's rows are not the map's (extra empty cells at a row's end are let
+/// be), or when a cell of one or two letters is neither a type nor a symbol.
 pub fn grid_edits(
     s: &Scenario,
     rows: &[Vec<String>],
@@ -101,10 +105,38 @@ pub fn grid_edits(
             let Some(cell) = row.get(c).filter(|x| !x.is_empty()) else {
                 continue;
             };
-            let name = match symbols.iter().find(|(sym, _)| sym == cell) {
+            // A symbol as given, else in any case (`w` for `W=Woods`).
+            let symbol = symbols.iter().find(|(sym, _)| sym == cell).or_else(|| {
+                symbols
+                    .iter()
+                    .find(|(sym, _)| sym.eq_ignore_ascii_case(cell))
+            });
+            let name = match symbol {
                 Some((_, named)) => named.as_str(),
                 None => cell.as_str(),
             };
+            let known = scratch
+                .terrain_types
+                .iter()
+                .any(|t| t.name.eq_ignore_ascii_case(name));
+            if !known && symbol.is_none() && name.chars().count() < MIN_NEW_NAME_CHARS {
+                let given: Vec<String> = symbols.iter().map(|(a, b)| format!("{a}={b}")).collect();
+                return Err(GridError::at(
+                    r + 1,
+                    Some(c + 1),
+                    format!(
+                        "'{cell}' is neither a terrain type nor a symbol ({}): give it with \
+                         --symbol {cell}=NAME; a new terrain type needs a name of {} letters \
+                         or more",
+                        if given.is_empty() {
+                            "none given".to_string()
+                        } else {
+                            given.join(", ")
+                        },
+                        MIN_NEW_NAME_CHARS
+                    ),
+                ));
+            }
             let id = match scratch
                 .terrain_types
                 .iter()
@@ -162,6 +194,32 @@ mod tests {
         let applied = grid_edits(&s, &back, &[]).expect("applies");
         assert_eq!(applied.changed, 0);
         assert!(applied.new_types.is_empty());
+        // A spreadsheet's trailing rows of empty cells are no rows of the map.
+        let padded = read_grid(&format!("{text},,,,\n\n , \n")).expect("reads");
+        assert_eq!(grid_edits(&s, &padded, &[]).expect("applies").changed, 0);
+    }
+
+    /// A symbol is matched as given, else in any case; a cell of one or two letters that is
+    /// neither a type nor a symbol is refused where it is, not made a new terrain type.
+    #[test]
+    fn a_symbol_matches_in_any_case_and_an_unknown_one_is_refused() {
+        let s = Scenario::new_hex("grid");
+        let mut rows = terrain_grid(&s).expect("grid");
+        rows[0][0] = "w".into();
+        let symbols = [("W".to_string(), "Woods".to_string())];
+        let applied = grid_edits(&s, &rows, &symbols).expect("applies");
+        assert_eq!(applied.new_types, vec!["Woods".to_string()]);
+        rows[1][2] = "X".into();
+        let e = grid_edits(&s, &rows, &symbols).expect_err("an unknown symbol");
+        assert_eq!((e.row, e.column), (Some(2), Some(3)));
+        assert!(
+            e.to_string()
+                .contains("neither a terrain type nor a symbol (W=Woods)"),
+            "{e}"
+        );
+        rows[1][2] = "Mud".into();
+        let applied = grid_edits(&s, &rows, &symbols).expect("a name makes a type");
+        assert!(applied.new_types.contains(&"Mud".to_string()));
     }
 
     #[test]
