@@ -8,7 +8,7 @@
 mod harness;
 
 use egui::{Event, Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use harness::{Editor, Setup, editor, editor_with, sample};
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::model::*;
@@ -218,20 +218,85 @@ fn the_keyboard_in_the_table_stays_in_the_table() {
     e.h.run();
     e.key(Key::Enter);
     assert_eq!(e.s().unit(u.id).expect("unit").strength, Strength::full(3));
-    let selection = e.app().selection.clone();
     let row = format!("Row of {}", u.name);
     e.click(&row);
     let before = e.s().clone();
     e.keys(Modifiers::SHIFT, Key::ArrowDown);
     e.key(Key::ArrowRight);
     assert!(e.s() == &before, "no unit moved");
+    let two: Vec<ItemRef> = first_units(&e, 2)
+        .iter()
+        .map(|u| ItemRef::Unit(u.id))
+        .collect();
+    assert_eq!(e.app().selection, two, "Shift+Down extended the rows");
     e.key(Key::Tab);
     e.key(Key::Tab);
     assert_eq!(
         e.app().selection,
-        vec![ItemRef::Unit(u.id)],
-        "Tab walked the table, not the units (was {selection:?})"
+        two,
+        "Tab walked the table, not the units"
     );
+}
+
+/// Down and Up move the row selection as in a spreadsheet; Shift extends it from the row
+/// clicked, either way.
+#[test]
+fn the_arrows_move_and_shift_extends_the_row_selection() {
+    let mut e = with_table(editor(sample("winceby")));
+    let ids: Vec<ItemRef> = first_units(&e, 4)
+        .iter()
+        .map(|u| ItemRef::Unit(u.id))
+        .collect();
+    e.click(&format!("Row of {}", first_units(&e, 2)[1].name));
+    e.key(Key::ArrowDown);
+    assert_eq!(
+        e.app().selection,
+        vec![ids[2].clone()],
+        "Down: the next row"
+    );
+    e.keys(Modifiers::SHIFT, Key::ArrowDown);
+    assert_eq!(e.app().selection, ids[2..4].to_vec(), "Shift+Down extends");
+    e.keys(Modifiers::SHIFT, Key::ArrowUp);
+    e.keys(Modifiers::SHIFT, Key::ArrowUp);
+    assert_eq!(
+        e.app().selection,
+        ids[1..3].to_vec(),
+        "Shift+Up past the anchor extends the other way"
+    );
+    e.key(Key::ArrowUp);
+    assert_eq!(e.app().selection, vec![ids[0].clone()], "Up: one row again");
+}
+
+/// Rows of both sides selected: no leader commands both, so the bulk Commander list waits,
+/// saying why; a value the document would refuse is said in the table's message row.
+#[test]
+fn rows_of_both_sides_are_given_no_commander_at_once() {
+    let mut e = with_table(editor(sample("winceby")));
+    let a = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.side == e.s().sides[0].id)
+        .expect("a")
+        .clone();
+    let b = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.side == e.s().sides[1].id)
+        .expect("b")
+        .clone();
+    // Selected together, however (on the map, a drag round both).
+    e.h.state_mut().selection = vec![ItemRef::Unit(a.id), ItemRef::Unit(b.id)];
+    e.h.run();
+    assert!(e.shows("2 selected"));
+    assert!(
+        e.h.query_by_label("Commander for the selected rows")
+            .is_none(),
+        "no commander list for both sides"
+    );
+    let bar = e.h.get_by_label("Commander…");
+    assert!(bar.accesskit_node().is_disabled(), "the list waits");
 }
 
 /// A unit added from the table is like the selected row (its side, type, quality and strength,

@@ -24,6 +24,8 @@ use egui::{Id, Key, RichText, Ui};
 pub(super) struct OobTable {
     /// The row a plain click last selected: Shift+click selects the rows from it.
     anchor: Option<UnitId>,
+    /// The row Up and Down last moved the selection to (its moving end, with Shift).
+    cursor: Option<UnitId>,
     /// Why the last cell or paste was refused, until the next change goes through.
     pub message: Option<String>,
     /// The strength typed for the selected rows.
@@ -213,6 +215,12 @@ impl App {
         match result {
             Ok(i) if i.edits.is_empty() => None,
             Ok(i) => {
+                // What the document would refuse is said here, by the cell, not over the map.
+                let mut trial = crate::edit::Document::new(self.doc.scenario().clone(), None);
+                if let Err(e) = trial.apply(&label, i.edits.clone()) {
+                    self.panels.oob_table.message = Some(e.to_string());
+                    return None;
+                }
                 self.panels.oob_table.message = None;
                 Some(Command::Apply(Change::new(label, i.edits)))
             }
@@ -223,11 +231,62 @@ impl App {
         }
     }
 
+    /// Up and Down, while the table has the keyboard and no cell is typed in, move the row
+    /// selection a row, as in a spreadsheet; with Shift they extend it from the anchor.
+    fn row_keys(&mut self, ui: &Ui, rows: &[TableRow], selected: &[UnitId]) -> Option<Command> {
+        if !self.panels.oob_table.keys || ui.ctx().text_edit_focused() || rows.is_empty() {
+            return None;
+        }
+        let (step, shift) = ui.input_mut(|i| {
+            let shift = i.modifiers.shift;
+            let m = if shift {
+                egui::Modifiers::SHIFT
+            } else {
+                egui::Modifiers::NONE
+            };
+            let down = i.count_and_consume_key(m, Key::ArrowDown) as isize;
+            let up = i.count_and_consume_key(m, Key::ArrowUp) as isize;
+            (down - up, shift)
+        });
+        if step == 0 {
+            return None;
+        }
+        let t = &mut self.panels.oob_table;
+        let at = |id: UnitId| rows.iter().position(|(u, _)| *u == id);
+        let end = t
+            .cursor
+            .filter(|c| selected.contains(c))
+            .or(selected.last().copied())
+            .and_then(at);
+        let next = match end {
+            Some(k) => (k as isize + step).clamp(0, rows.len() as isize - 1) as usize,
+            None => 0,
+        };
+        let id = rows[next].0;
+        t.cursor = Some(id);
+        t.reveal = Some(id);
+        let anchor = t.anchor.filter(|a| selected.contains(a)).and_then(at);
+        let ids: Vec<ItemRef> = match anchor {
+            Some(a) if shift => rows[a.min(next)..=a.max(next)]
+                .iter()
+                .map(|(u, _)| ItemRef::Unit(*u))
+                .collect(),
+            _ => {
+                t.anchor = Some(id);
+                vec![ItemRef::Unit(id)]
+            }
+        };
+        Some(Command::Select(ids))
+    }
+
     /// The table panel, under the map.
     pub(super) fn oob_table_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let rows = self.oob_rows();
         let selected = self.selected_units();
+        if let Some(c) = self.row_keys(ui, &rows, &selected) {
+            out.push(c);
+        }
         // A press in the table gives it the keys; a press anywhere else takes them back.
         if let Some(p) = ui.input(|i| {
             i.pointer
@@ -453,6 +512,7 @@ impl App {
             self.panels.oob_table.anchor = Some(id);
             vec![id]
         };
+        self.panels.oob_table.cursor = Some(id);
         ids.into_iter().map(ItemRef::Unit).collect()
     }
 
@@ -493,19 +553,31 @@ impl App {
             ) {
                 set(self, "side", &v);
             }
-            // Leaders of the first selected unit's side: a commander of another side is refused
-            // by the check, so the list offers only those that fit.
+            // Leaders of the selected units' side: a commander of another side is refused by
+            // the check, so the list offers only those that fit; rows of both sides have none
+            // in common, and the list waits until they are given one side.
             let side = s.unit(selected[0]).map_or(SideId(0), |u| u.side);
-            let options = commanders(&s, side, selected);
-            if let Some(v) = combo_cell(
-                ui,
-                Id::unique("oob-bulk-commander"),
-                "Commander…",
-                &options,
-                170.0,
-                &words("Commander"),
-            ) {
-                set(self, "commander", if v == "none" { "" } else { &v });
+            let one_side = selected
+                .iter()
+                .all(|id| s.unit(*id).is_some_and(|u| u.side == side));
+            if one_side {
+                let options = commanders(&s, side, selected);
+                if let Some(v) = combo_cell(
+                    ui,
+                    Id::unique("oob-bulk-commander"),
+                    "Commander…",
+                    &options,
+                    170.0,
+                    &words("Commander"),
+                ) {
+                    set(self, "commander", if v == "none" { "" } else { &v });
+                }
+            } else {
+                ui.add_enabled(false, egui::Button::new("Commander…"))
+                    .on_disabled_hover_text(
+                        "The selected rows are of more than one side: a leader commands his own \
+                         side only. Give them one side first, or select one side's rows",
+                    );
             }
             let q: Vec<String> = QUALITIES.iter().map(|q| q.to_string()).collect();
             if let Some(v) = combo_cell(

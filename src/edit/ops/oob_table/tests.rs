@@ -1,4 +1,5 @@
 use super::*;
+use super::cells::place_text;
 use crate::edit::Document;
 use crate::edit::ops::terrain_grid::{read_grid, write_grid};
 
@@ -490,4 +491,35 @@ fn a_reinforcement_written_t3_at_an_entry_reads_as_turn_3() {
         .find(|r| r.units.contains(&u.id))
         .expect("its group");
     assert_eq!(g.turn, 3);
+}
+
+/// A leader moved to the other side while units of his old side stay under him is refused
+/// where his side is written, naming them; moved with them, he goes.
+#[test]
+fn a_leader_is_not_moved_to_the_other_side_away_from_his_units() {
+    let s = sample("winceby");
+    let l = s
+        .units
+        .iter()
+        .find(|l| l.is_leader() && s.units.iter().any(|u| chief(&s, u) == Some(l.id)))
+        .expect("a leader with units");
+    let other = s.sides.iter().find(|x| x.id != l.side).expect("other side");
+    let text = format!("name,side\n{},{}\n", l.name, other.name);
+    let e = import(&s, &text).map(|_| ()).expect_err("units left behind");
+    assert_eq!((e.row, e.column), (Some(2), Some(2)), "{e}");
+    assert!(e.message.contains("of his old side"), "{e}");
+    // With every unit under him (and under them) moved too, it goes through.
+    let mut rows = format!("name,side\n{},{}\n", l.name, other.name);
+    let mut under = vec![l.id];
+    while let Some(u) = s
+        .units
+        .iter()
+        .find(|u| chief(&s, u).is_some_and(|c| under.contains(&c)) && !under.contains(&u.id))
+    {
+        under.push(u.id);
+        rows.push_str(&format!("{},{}\n", u.name, other.name));
+    }
+    let (t, _) = import(&s, &rows).expect("moves with them");
+    assert_eq!(t.unit(l.id).map(|x| x.side), Some(other.id));
+    assert!(t.validate().is_empty(), "{:?}", t.validate());
 }
