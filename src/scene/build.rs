@@ -416,13 +416,23 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
 
 /// The map's own names ("Seminary Ridge", "Hanover Road"), part of the ground as on a printed
 /// map: over the terrain, under the hex numbers (printed over them) and every counter.
+///
+/// A name near an edge is shifted in to be read whole, on the screen and on paper alike (an
+/// entry road's name stands on the edge hex it names).
 fn map_labels(s: &Scenario, hex: Option<(&HexMap, &HexLayout)>, scene: &mut Scene) {
+    let (frame, _) = frame(s);
     for label in &s.labels {
         let (pos, size) = match (label.place, hex) {
             (Place::Table(p), None) => (p, 0.8),
             (Place::Hex(at), Some((m, l))) => (l.hex_to_world_pos(at), m.hex_size_mm * 0.3),
             _ => continue,
         };
+        let pos = inside(
+            frame,
+            pos,
+            label.text.chars().count() as f32 * size * LABEL_EM_WIDTH,
+            size,
+        );
         scene.push(Item::Text {
             pos,
             text: label.text.clone(),
@@ -431,6 +441,26 @@ fn map_labels(s: &Scenario, hex: Option<(&HexMap, &HexLayout)>, scene: &mut Scen
             anchor: Anchor::Centre,
         });
     }
+}
+
+/// A generous width of a map label's letter, in ems: enough for the widest proportional text
+/// the screen or the PDF sets, so a label shifted in by it is never cut at the map's edge.
+const LABEL_EM_WIDTH: f32 = 0.62;
+
+/// The centre of a `w` by `h` box at `at`, moved the least to lie inside `frame` (centred on
+/// it where the box is the wider).
+fn inside(frame: Aabb, at: Point, w: f32, h: f32) -> Point {
+    let fit = |v: f32, lo: f32, hi: f32, half: f32| {
+        if hi - lo <= 2.0 * half {
+            (lo + hi) / 2.0
+        } else {
+            v.clamp(lo + half, hi - half)
+        }
+    };
+    Point::new(
+        fit(at.x, frame.min.x, frame.max.x, w / 2.0),
+        fit(at.y, frame.min.y, frame.max.y, h / 2.0),
+    )
 }
 
 /// Every hex edge once as a thin band of grid ink (inside the cut, on a map cut through its
@@ -653,5 +683,44 @@ mod tests {
         assert_eq!(labels, 432 + s.labels.len());
         // Cells (6 vertices each) plus the outline backing.
         assert!(scene.mesh_vertices() >= 432 * 6);
+    }
+
+    /// Winceby's "Bolingbroke road" stands on an east edge hex: its name is shifted in, whole
+    /// inside the map, rather than centred on the hex and cut by the edge.
+    #[test]
+    fn a_map_label_on_an_edge_hex_is_shifted_in_to_be_read_whole() {
+        let s = crate::samples::named("winceby");
+        let label = s
+            .labels
+            .iter()
+            .find(|l| l.text == "Bolingbroke road")
+            .expect("the label");
+        let h = s.map.as_hex().expect("hex");
+        let Place::Hex(at) = label.place else {
+            panic!("on a hex")
+        };
+        let centre = layout(h).hex_to_world_pos(at);
+        let (frame, _) = frame(&s);
+        let scene = static_layer(&s, &Style::default());
+        let (pos, size) = scene
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Text {
+                    pos,
+                    text,
+                    size: Size::Map(size),
+                    ..
+                } if text == &label.text => Some((*pos, *size)),
+                _ => None,
+            })
+            .expect("drawn");
+        let half = label.text.chars().count() as f32 * size * LABEL_EM_WIDTH / 2.0;
+        assert!(
+            centre.x + half > frame.max.x,
+            "centred on its hex it would be cut"
+        );
+        assert!(pos.x < centre.x, "shifted in");
+        assert!(pos.x - half >= frame.min.x - 1e-3 && pos.x + half <= frame.max.x + 1e-3);
     }
 }
