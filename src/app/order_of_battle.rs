@@ -297,7 +297,7 @@ impl App {
             .selection
             .iter()
             .any(|i| matches!(i, ItemRef::Unit(u) | ItemRef::Model(u, _) if *u == r.unit));
-        ui.horizontal(|ui| {
+        let row = ui.horizontal(|ui| {
             ui.add_space(14.0 * r.depth as f32);
             let text = RichText::new(&r.name);
             let text = if r.on_map { text } else { text.italics() };
@@ -333,8 +333,26 @@ impl App {
             if selected {
                 resp.scroll_to_me(None);
             }
-            ui.label(RichText::new(&r.detail).weak());
+            // The detail beside the name when it fits, else on a line of its own below (a
+            // reinforcement's "off map · turn 3 at Bolingbroke road" is read whole).
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let needs = ui
+                .painter()
+                .layout_no_wrap(r.detail.clone(), font, egui::Color32::WHITE)
+                .size()
+                .x;
+            let fits = needs <= ui.available_width();
+            if fits {
+                ui.label(RichText::new(&r.detail).weak());
+            }
+            fits
         });
+        if !row.inner {
+            ui.horizontal(|ui| {
+                ui.add_space(14.0 * (r.depth + 1) as f32);
+                ui.add(egui::Label::new(RichText::new(&r.detail).weak()).wrap());
+            });
+        }
         out
     }
 }
