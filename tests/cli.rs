@@ -66,6 +66,10 @@ fn info_lists_every_item_with_its_id() {
         hexes.contains("on turn 3 at Bolingbroke road (hex "),
         "{hexes}"
     );
+    assert!(
+        hexes.contains("map labels:\n  'Bolingbroke road' at hex "),
+        "{hexes}"
+    );
 }
 
 #[test]

@@ -1603,6 +1603,31 @@ fn f10_opens_the_menus_and_the_arrow_keys_walk_them_to_an_entry() {
     assert_eq!(e.app().selection, vec![ItemRef::Unit(unit)]);
 }
 
+/// Alt pressed and let go alone opens the menus as F10 does; Alt held with a key or a click
+/// is theirs, and opens nothing.
+#[test]
+fn alt_pressed_alone_opens_the_menus() {
+    let mut e = editor(sample("winceby"));
+    let alt = |e: &mut Editor, m: Modifiers| {
+        e.h.event(egui::Event::ModifiersChanged(m));
+        e.h.run();
+    };
+    alt(&mut e, Modifiers::ALT);
+    alt(&mut e, Modifiers::NONE);
+    e.h.run();
+    assert!(e.shows("Export…"), "Alt alone opened the File menu");
+    e.key(Key::ArrowRight);
+    assert!(e.shows("Select all"), "and the arrows walk the menus");
+    e.key(Key::Escape);
+    assert!(!e.shows("Select all"));
+    // Alt with a key: that key's, not the menus'.
+    alt(&mut e, Modifiers::ALT);
+    e.keys(Modifiers::ALT, Key::Z);
+    alt(&mut e, Modifiers::NONE);
+    e.h.run();
+    assert!(!e.shows("Export…"), "Alt+Z opened no menu");
+}
+
 /// A menu opened and closed with the pointer leaves the arrow keys to the map: they nudge the
 /// selected unit, and walk no menu.
 #[test]

@@ -83,8 +83,16 @@ fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whol
         "a passed check lets his cavalry charge"
     );
     let charger_name = name(e.s(), charger);
-    // The charge: its preview opened from the halt, the charger dragged to a legal hex.
+    // The charge: its preview opened from the halt, the charger dragged to a legal hex. The
+    // preview's long name ("Reaction charge against ...") leaves the dock as wide as it was.
+    let dock = e.app().dock_rect().expect("the dock").width();
     e.press_button(&format!("Preview {charger_name}'s charge"));
+    e.h.run();
+    let now = e.app().dock_rect().expect("the dock").width();
+    assert!(
+        (now - dock).abs() < 1.0,
+        "the dock went from {dock} to {now} wide"
+    );
     assert_eq!(e.app().selection, vec![ItemRef::Unit(charger)]);
     assert!(
         matches!(e.app().preview_mode(), Some(Choice::HexReaction { trigger, .. }) if trigger == mover)

@@ -1,5 +1,6 @@
 //! The menu bar. Each entry sends a command and shows the keys that send it too, read from the
-//! binding table. F10 reaches the menus from the keyboard: Left and Right go from menu to
+//! binding table. F10 (or Alt pressed alone) reaches the menus from the keyboard, the open
+//! menu marked on the bar: Left and Right go from menu to
 //! menu, Up, Down and Enter walk and pick entries (egui's menu navigation), Escape or F10 leave.
 
 use super::App;
@@ -89,6 +90,45 @@ impl MenuKeys {
     }
 }
 
+/// Alt pressed and let go with nothing else between opens the menus, as F10 does (as on the
+/// desktops): Alt held with a key or a click is that key's or click's.
+#[derive(Default)]
+pub(super) struct AltTap {
+    /// Alt was down last frame.
+    down: bool,
+    /// Nothing else came while it was down.
+    alone: bool,
+}
+
+impl AltTap {
+    /// True in the frame Alt is let go after being pressed alone.
+    pub fn tapped(&mut self, ui: &Ui) -> bool {
+        let (alt, other) = ui.input(|i| {
+            let other = i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    egui::Event::Key { .. }
+                        | egui::Event::Text(_)
+                        | egui::Event::PointerButton { .. }
+                        | egui::Event::MouseWheel { .. }
+                )
+            }) || i.modifiers.ctrl
+                || i.modifiers.shift
+                || i.modifiers.command;
+            (i.modifiers.alt, other)
+        });
+        let tapped = self.down && !alt && self.alone && !other;
+        if alt && !self.down {
+            self.alone = true;
+        }
+        if other {
+            self.alone = false;
+        }
+        self.down = alt;
+        tapped
+    }
+}
+
 /// A menu entry with its shortcut hint; `true` when clicked. Its accessible name is the entry's
 /// own text (the hint is drawn beside it, not read as part of the name).
 fn entry(ui: &mut Ui, text: &str, action: Option<Action>, enabled: bool) -> bool {
@@ -158,6 +198,20 @@ impl App {
                 .iter()
                 .map(|m| (m.response.id, Popup::default_response_id(&m.response)))
                 .collect();
+            // The menu the keyboard is in is marked on the bar, as the pointer's would be.
+            if self.panels.menus_by_keyboard {
+                for m in &menus {
+                    if Popup::is_id_open(ui.ctx(), Popup::default_response_id(&m.response)) {
+                        let v = ui.visuals();
+                        ui.painter().rect_stroke(
+                            m.response.rect.expand(1.0),
+                            3.0,
+                            egui::Stroke::new(2.0, v.selection.stroke.color),
+                            egui::StrokeKind::Inside,
+                        );
+                    }
+                }
+            }
             out.extend(self.activity_bar_ui(ui));
         });
         keys.submenus = ui.data(|d| d.get_temp(submenus_id()).unwrap_or_default());

@@ -293,6 +293,10 @@ impl App {
         }
         // Play's question, when one is open, has the keyboard; while the keyboard is in the
         // menus, their keys are theirs.
+        let alt_tapped = self.panels.alt_tap.tapped(ui) && !ctx.text_edit_focused();
+        if alt_tapped && !self.panels.menus_by_keyboard {
+            out.push(Command::OpenMenus);
+        }
         let answers = self.question_keys(ui);
         let by_keyboard = &mut self.panels.menus_by_keyboard;
         let keys = if let Some(answers) = answers {

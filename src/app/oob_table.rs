@@ -48,6 +48,15 @@ const WIDTHS: [f32; 7] = [200.0, 180.0, 110.0, 95.0, 75.0, 190.0, 150.0];
 /// The row number's width.
 const NUMBER: f32 = 40.0;
 
+/// The columns' widths in a table `room` wide: [`WIDTHS`], grown alike (up to twice) to fill a
+/// wider panel, so long names and entries are read whole rather than cut beside empty space.
+fn widths(room: f32, gap: f32) -> [f32; 7] {
+    let base: f32 = WIDTHS.iter().sum();
+    let free = room - NUMBER - gap * (WIDTHS.len() as f32 + 1.0);
+    let k = (free / base).clamp(1.0, 2.0);
+    WIDTHS.map(|w| (w * k).floor())
+}
+
 const QUALITIES: [&str; 3] = ["Veteran", "Regular", "Green"];
 
 /// A typed cell's refused text, with the value it was typed over.
@@ -177,6 +186,11 @@ impl App {
         self.panels.oob_table.rect
     }
 
+    /// Where the dock (Rules panel, inspector) stood last frame.
+    pub fn dock_rect(&self) -> Option<egui::Rect> {
+        self.panels.dock
+    }
+
     fn oob_rows(&mut self) -> Vec<TableRow> {
         let changes = self.doc.changes();
         if let Some((at, rows)) = &self.panels.oob_table.rows
@@ -222,7 +236,12 @@ impl App {
                     return None;
                 }
                 self.panels.oob_table.message = None;
-                Some(Command::Apply(Change::new(label, i.edits)))
+                // What the change did beyond the cell (a commander left behind) is said.
+                let mut c = Change::new(label.clone(), i.edits);
+                if !i.notes.is_empty() {
+                    c.done = Some(format!("{label}: {}", i.notes.join("; ")));
+                }
+                Some(Command::Apply(c))
             }
             Err(e) => {
                 self.panels.oob_table.message = Some(e);
@@ -237,16 +256,25 @@ impl App {
         if !self.panels.oob_table.keys || ui.ctx().text_edit_focused() || rows.is_empty() {
             return None;
         }
+        // Each press read with the modifiers it came with: Shift let go within the frame
+        // (a quick tap, or a key sent by a script) still extends.
         let (step, shift) = ui.input_mut(|i| {
-            let shift = i.modifiers.shift;
-            let m = if shift {
-                egui::Modifiers::SHIFT
-            } else {
-                egui::Modifiers::NONE
-            };
-            let down = i.count_and_consume_key(m, Key::ArrowDown) as isize;
-            let up = i.count_and_consume_key(m, Key::ArrowUp) as isize;
-            (down - up, shift)
+            let mut step = 0isize;
+            let mut shift = false;
+            i.events.retain(|e| match e {
+                egui::Event::Key {
+                    key: k @ (Key::ArrowDown | Key::ArrowUp),
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if !modifiers.command && !modifiers.alt => {
+                    step += if *k == Key::ArrowDown { 1 } else { -1 };
+                    shift |= modifiers.shift;
+                    false
+                }
+                _ => true,
+            });
+            (step, shift)
         });
         if step == 0 {
             return None;
@@ -358,13 +386,15 @@ impl App {
             egui::Label::new(RichText::new(message).color(ui.visuals().error_fg_color)).truncate(),
         );
         let row_height = ui.spacing().interact_size.y + 4.0;
+        // Measured outside the sideways scroll, whose content may be as wide as it likes.
+        let widths = widths(ui.available_width(), ui.spacing().item_spacing.x);
         egui::ScrollArea::horizontal()
             .id_salt("oob-table-across")
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.add_sized([NUMBER, row_height], egui::Label::new(""));
-                    for (c, w) in oob_table::COLUMNS.iter().zip(WIDTHS) {
+                    for (c, w) in oob_table::COLUMNS.iter().zip(widths) {
                         in_cell(ui, w, row_height, |ui| ui.strong(*c));
                     }
                 });
@@ -397,7 +427,14 @@ impl App {
                         }
                         for k in range {
                             let (id, cells) = &rows[k];
-                            out.extend(self.table_row_ui(ui, k, *id, cells, &selected, row_height));
+                            out.extend(self.table_row_ui(
+                                ui,
+                                k,
+                                *id,
+                                cells,
+                                &selected,
+                                (row_height, &widths),
+                            ));
                         }
                     });
             });
@@ -412,7 +449,7 @@ impl App {
         id: UnitId,
         cells: &[String],
         selected: &[UnitId],
-        height: f32,
+        (height, widths): (f32, &[f32; 7]),
     ) -> Commands {
         let mut out = Commands::default();
         let Some(unit) = self.doc.scenario().unit(id).cloned() else {
@@ -434,7 +471,7 @@ impl App {
             } else if number.clicked() {
                 out.push(Command::Select(self.clicked_rows(ui, id, selected)));
             }
-            for (c, (column, width)) in oob_table::COLUMNS.iter().zip(WIDTHS).enumerate() {
+            for (c, (column, width)) in oob_table::COLUMNS.iter().zip(*widths).enumerate() {
                 let shown = cells.get(c).map_or("", String::as_str);
                 let cell_id = Id::unique(("oob-cell", id, *column));
                 let name = format!("{column} of {}", unit.name);
@@ -573,11 +610,14 @@ impl App {
                     set(self, "commander", if v == "none" { "" } else { &v });
                 }
             } else {
-                ui.add_enabled(false, egui::Button::new("Commander…"))
-                    .on_disabled_hover_text(
-                        "The selected rows are of more than one side: a leader commands his own \
+                ui.add_enabled(
+                    false,
+                    egui::Button::new("Commander…").min_size(egui::vec2(170.0, 0.0)),
+                )
+                .on_disabled_hover_text(
+                    "The selected rows are of more than one side: a leader commands his own \
                          side only. Give them one side first, or select one side's rows",
-                    );
+                );
             }
             let q: Vec<String> = QUALITIES.iter().map(|q| q.to_string()).collect();
             if let Some(v) = combo_cell(

@@ -303,7 +303,7 @@ impl App {
             let text = if r.on_map { text } else { text.italics() };
             let resp = if self.playing() {
                 // In Play nobody is placed or reassigned by hand.
-                ui.add(egui::Button::selectable(selected, text))
+                ui.add(egui::Button::selectable(selected, text).wrap())
             } else {
                 // Off the map the row is dragged onto the map to place the unit; any row is
                 // dragged onto a leader's row to put the unit under his command.
@@ -314,7 +314,7 @@ impl App {
                 };
                 // The row's own button senses the drag too, so a click still selects it.
                 let resp = ui
-                    .add(egui::Button::selectable(selected, text))
+                    .add(egui::Button::selectable(selected, text).wrap())
                     .interact(egui::Sense::drag());
                 if resp.drag_started() {
                     egui::DragAndDrop::set_payload(ui.ctx(), payload);
@@ -341,7 +341,7 @@ impl App {
                 .layout_no_wrap(r.detail.clone(), font, egui::Color32::WHITE)
                 .size()
                 .x;
-            let fits = needs <= ui.available_width();
+            let fits = needs + ui.spacing().item_spacing.x <= ui.available_width();
             if fits {
                 ui.label(RichText::new(&r.detail).weak());
             }

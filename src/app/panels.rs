@@ -121,6 +121,8 @@ pub(super) struct Panels {
     /// there.
     pub menu_keys: super::menus::MenuKeys,
     pub menus_by_keyboard: bool,
+    /// Alt pressed alone, watched for to open the menus.
+    pub alt_tap: super::menus::AltTap,
     /// The order of battle's table under the map.
     pub oob_table: super::oob_table::OobTable,
     /// Ctrl+S was pressed in a text field: once the field has been left (and applied what it

@@ -58,28 +58,36 @@ impl App {
             ui.horizontal(|ui| {
                 let l = ui.label("Preview");
                 let shown = open.map_or("closed".to_string(), |m| preview::choice_text(s, m));
-                egui::ComboBox::from_id_salt("preview-mode")
-                    .selected_text(shown)
-                    .width(ui.available_width() - 70.0)
-                    .show_ui(ui, |ui| {
-                        for c in &choices {
-                            let text = preview::choice_text(s, c.choice);
-                            let label = match &c.refused {
-                                Some(_) => RichText::new(format!("{text} (refused)")).weak(),
-                                None => RichText::new(text),
-                            };
-                            let r = ui.selectable_label(open == Some(c.choice), label);
-                            let r = match &c.refused {
-                                Some(why) => r.on_hover_text(format!("refused: {why}")),
-                                None => r,
-                            };
-                            if r.clicked() {
-                                out.push(Command::OpenPreview(c.choice));
+                // Cut to its width (whole in the list): a long choice ("Reaction charge against
+                // Cromwell's Regiment of Horse") never widens the dock. A combo box's width is
+                // only its least; its text is cut at the edge of the space it is given.
+                let width = (ui.available_width() - 70.0).max(80.0);
+                ui.scope(|ui| {
+                    ui.set_max_width(width);
+                    egui::ComboBox::from_id_salt("preview-mode")
+                        .selected_text(shown)
+                        .width(width)
+                        .truncate()
+                        .show_ui(ui, |ui| {
+                            for c in &choices {
+                                let text = preview::choice_text(s, c.choice);
+                                let label = match &c.refused {
+                                    Some(_) => RichText::new(format!("{text} (refused)")).weak(),
+                                    None => RichText::new(text),
+                                };
+                                let r = ui.selectable_label(open == Some(c.choice), label);
+                                let r = match &c.refused {
+                                    Some(why) => r.on_hover_text(format!("refused: {why}")),
+                                    None => r,
+                                };
+                                if r.clicked() {
+                                    out.push(Command::OpenPreview(c.choice));
+                                }
                             }
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
+                        })
+                        .response
+                        .labelled_by(l.id);
+                });
                 if open.is_some() {
                     if ui.button("Close").clicked() {
                         out.push(Command::ClosePreview);

@@ -25,6 +25,8 @@ struct Report {
     zones: Vec<Named>,
     objectives: Vec<ObjectiveInfo>,
     reinforcements: Vec<ReinforcementInfo>,
+    /// The names printed on the map, each with where it stands.
+    labels: Vec<LabelInfo>,
     /// The victory conditions, when the scenario keeps score.
     #[serde(skip_serializing_if = "Option::is_none")]
     victory: Option<VictoryInfo>,
@@ -142,6 +144,12 @@ struct ColumnInfo {
 struct Named {
     id: u32,
     name: String,
+}
+
+#[derive(Serialize)]
+struct LabelInfo {
+    text: String,
+    at: String,
 }
 
 #[derive(Serialize)]
@@ -338,17 +346,30 @@ fn report(s: &Scenario) -> Report {
                 units: r.units.iter().map(|u| u.0).collect(),
             })
             .collect(),
+        labels: s
+            .labels
+            .iter()
+            .map(|l| LabelInfo {
+                text: l.text.clone(),
+                at: place_text(s, l.place),
+            })
+            .collect(),
+    }
+}
+
+/// A place as printed: `hex 0101`, or a table point `0.0,12.0"`.
+fn place_text(s: &Scenario, p: Place) -> String {
+    match (p, s.map.as_hex()) {
+        (Place::Hex(hex), Some(h)) => format!("hex {}", h.label(hex)),
+        (Place::Hex(hex), None) => format!("hex {},{}", hex.x, hex.y),
+        (Place::Table(pt), _) => format!("{:.1},{:.1}\"", pt.x, pt.y),
     }
 }
 
 /// A reinforcement's entry as the sheet names it: `hex 0101`, `Bolingbroke road (hex 2310)`,
 /// or a table point `0.0,12.0"`.
 fn entry_text(s: &Scenario, p: Place) -> String {
-    let at = match (p, s.map.as_hex()) {
-        (Place::Hex(hex), Some(h)) => format!("hex {}", h.label(hex)),
-        (Place::Hex(hex), None) => format!("hex {},{}", hex.x, hex.y),
-        (Place::Table(pt), _) => format!("{:.1},{:.1}\"", pt.x, pt.y),
-    };
+    let at = place_text(s, p);
     match s.label_at(p) {
         Some(l) => format!("{} ({at})", l.text),
         None => at,
@@ -560,6 +581,12 @@ pub fn write(s: &Scenario, json: bool, out: &mut dyn Write) -> Result<(), CliErr
         writeln!(out, "\nvictory:")?;
         for w in &v.conditions {
             writeln!(out, "  {w}")?;
+        }
+    }
+    if !r.labels.is_empty() {
+        writeln!(out, "\nmap labels:")?;
+        for l in &r.labels {
+            writeln!(out, "  '{}' at {}", l.text, l.at)?;
         }
     }
     for x in &r.reinforcements {

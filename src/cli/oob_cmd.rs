@@ -97,6 +97,9 @@ pub fn import(
         },
         imported.untouched
     )?;
+    for n in &imported.notes {
+        writeln!(out, "note: {n}")?;
+    }
     // Kept all the same (--keep-errors): the errors are said, and the exit is 1 as `check`'s.
     for p in &new {
         writeln!(out, "check: {p}")?;

@@ -216,10 +216,28 @@ pub(super) fn reaction(
         h.label(to),
         rc.check
     )));
+    let lines_before = o.lines.len();
     draw_moves(s, h, &rc.moves, o);
+    // Next to the trigger it may not leave its zone of control: it charges where it stands,
+    // which is its move, not the want of one.
+    let in_place = rc.moves.start.unsigned_distance_to(rc.trigger_at) == 1
+        && rc
+            .moves
+            .get(rc.moves.start)
+            .is_some_and(|v| v.reason.is_none());
+    if in_place {
+        for line in &mut o.lines[lines_before..] {
+            if line.text == "no legal hex to end in" {
+                *line = Line::info(format!(
+                    "it stands next to {}: it charges where it stands, moving no hex",
+                    rc.trigger
+                ));
+            }
+        }
+    }
     if !rc.trigger_reachable {
         o.lines.push(Line::warn(format!(
-            "{} cannot be reached: the charge may end in the zone of control of an enemy that did not trigger it (004's one exception)",
+            "{} cannot be reached: the charge may end in the zone of control of an enemy that did not trigger it (the one exception the rules make)",
             rc.trigger
         )));
     }
@@ -245,9 +263,11 @@ pub(super) fn reaction(
     // It may be dragged to carry the charge out while the game's move is halted for it.
     let movable = halted.is_some_and(|x| x.chargers.contains(&charger));
     if movable {
-        o.lines.push(Line::info(
-            "drag it to a green hex to charge; the halted move goes on after (Go on)",
-        ));
+        o.lines.push(Line::info(if in_place {
+            "press its \"charges where it stands\" button above to charge; the halted move goes on after (Go on)"
+        } else {
+            "drag it to a green hex to charge; the halted move goes on after (Go on)"
+        }));
     }
     Ok(HexProbe {
         preview: rc.moves,

@@ -422,11 +422,19 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
 fn map_labels(s: &Scenario, hex: Option<(&HexMap, &HexLayout)>, scene: &mut Scene) {
     let (frame, _) = frame(s);
     for label in &s.labels {
-        let (pos, size) = match (label.place, hex) {
-            (Place::Table(p), None) => (p, 0.8),
-            (Place::Hex(at), Some((m, l))) => (l.hex_to_world_pos(at), m.hex_size_mm * 0.3),
+        let (mut pos, size, marker) = match (label.place, hex) {
+            (Place::Table(p), None) => (p, 0.8, 0.9),
+            (Place::Hex(at), Some((m, l))) => (
+                l.hex_to_world_pos(at),
+                m.hex_size_mm * 0.3,
+                m.hex_size_mm * 0.3,
+            ),
             _ => continue,
         };
+        // A road's name on the entry it names stands under the arrival's marker, not across it.
+        if s.reinforcements.iter().any(|r| r.entry == label.place) {
+            pos.y += marker + size * 0.6;
+        }
         let pos = inside(
             frame,
             pos,

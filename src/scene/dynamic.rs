@@ -138,9 +138,20 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             }
         }
     }
+    // Groups entering at one place share one marker naming every turn ("T3/4"), rather than
+    // hiding each other.
+    let mut entries: Vec<(Place, SideId, Vec<u16>)> = Vec::new();
     for r in &s.reinforcements {
-        let colour = side_colour(r.side);
-        let (p, size) = match (r.entry, &hex) {
+        match entries.iter_mut().find(|(at, _, _)| *at == r.entry) {
+            Some((_, _, turns)) => turns.push(r.turn),
+            None => entries.push((r.entry, r.side, vec![r.turn])),
+        }
+    }
+    for (entry, side, mut turns) in entries {
+        turns.sort_unstable();
+        turns.dedup();
+        let colour = side_colour(side);
+        let (p, size) = match (entry, &hex) {
             (Place::Table(p), None) => (p, 0.9),
             (Place::Hex(h), Some((m, l))) if style.clear_hex_labels => (
                 l.hex_to_world_pos(h) + Point::new(0.0, m.hex_size_mm * 0.08),
@@ -155,9 +166,10 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             fill: Some(with_alpha(colour, 90)),
             stroke: Some(Stroke::points(1.5, colour).dashed(3.0)),
         });
+        let turns: Vec<String> = turns.iter().map(u16::to_string).collect();
         scene.push(Item::Text {
             pos: p,
-            text: format!("T{}", r.turn),
+            text: format!("T{}", turns.join("/")),
             size: Size::Map(size * 0.9),
             colour: ink::LABEL,
             anchor: Anchor::Centre,

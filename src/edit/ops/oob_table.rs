@@ -86,6 +86,9 @@ pub struct Imported {
     pub new_groups: usize,
     /// Units of the scenario the table does not name: left as they are.
     pub untouched: usize,
+    /// What the import did that the table did not say (a commander left behind by a change
+    /// of side), to be told to whoever imports it.
+    pub notes: Vec<String>,
 }
 
 /// The row (as a spreadsheet counts, the header row 1) of `rows` that names the unit `name`:
@@ -340,6 +343,7 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
             commanders.push((k, c));
         }
     }
+    let mut notes = Vec::new();
     // Without a commander column, a unit the table moves to another side leaves a commander
     // of its old side (a leader commands his own side only).
     if !col.contains_key("commander") {
@@ -349,8 +353,14 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
             .map(|u| (u.id, u.side))
             .chain(units.iter().map(|(_, u, _)| (u.id, u.side)))
             .collect();
-        for (k, (_, u, _)) in units.iter().enumerate() {
-            if chief(s, u).is_some_and(|c| sides.get(&c) != Some(&u.side)) {
+        for (k, (line, u, _)) in units.iter().enumerate() {
+            if let Some(c) = chief(s, u).filter(|c| sides.get(c) != Some(&u.side)) {
+                let name = s.unit(c).map_or_else(|| c.to_string(), |l| l.name.clone());
+                notes.push(format!(
+                    "row {line}: '{}' leaves its commander '{name}', a leader of its old side; \
+                     give it one of its new side",
+                    u.name
+                ));
                 commanders.push((k, None));
             }
         }
@@ -407,7 +417,10 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
             }
         }
     }
-    let mut out = Imported::default();
+    let mut out = Imported {
+        notes,
+        ..Imported::default()
+    };
     // Reinforcement groups: each unit in the group of its side, turn and entry.
     let mut groups: Vec<Reinforcement> = s.reinforcements.clone();
     let mut touched_groups = HashSet::new();

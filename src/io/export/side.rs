@@ -54,12 +54,49 @@ pub fn side_only(s: &Scenario, side: SideId) -> Scenario {
     out
 }
 
-/// The side named `name` (case-insensitive, or by ID as `12` or `#12`).
+/// The side named `name` (case-insensitive, or by ID as `12` or `#12`), or the one side whose
+/// name begins with it (`Parliament` for "Parliament (Eastern Association)").
 pub fn find_side(s: &Scenario, name: &str) -> Option<SideId> {
     let wanted = name.trim();
+    if wanted.is_empty() {
+        return None;
+    }
     let by_id = wanted.trim_start_matches('#').parse::<u32>().ok();
-    s.sides
+    if let Some(x) = s
+        .sides
         .iter()
         .find(|x| x.name.eq_ignore_ascii_case(wanted) || by_id == Some(x.id.0))
-        .map(|x| x.id)
+    {
+        return Some(x.id);
+    }
+    let lower = wanted.to_lowercase();
+    let mut begun = s
+        .sides
+        .iter()
+        .filter(|x| x.name.to_lowercase().starts_with(&lower));
+    match (begun.next(), begun.next()) {
+        (Some(x), None) => Some(x.id),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_is_found_by_its_name_its_id_or_the_start_of_its_name() {
+        let s = crate::samples::named("winceby");
+        let parliament = s.sides[0].id;
+        assert!(s.sides[0].name.starts_with("Parliament ("));
+        assert_eq!(find_side(&s, &s.sides[0].name), Some(parliament));
+        assert_eq!(find_side(&s, "parliament"), Some(parliament));
+        assert_eq!(
+            find_side(&s, &format!("#{}", parliament.0)),
+            Some(parliament)
+        );
+        assert_eq!(find_side(&s, "Royal"), Some(s.sides[1].id));
+        assert_eq!(find_side(&s, ""), None);
+        assert_eq!(find_side(&s, "Scots"), None);
+    }
 }

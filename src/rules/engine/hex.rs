@@ -190,7 +190,7 @@ pub(super) fn formation(
         if mounted { "cavalry" } else { "infantry" }
     );
     o.reasons
-        .push("004: dragoons may mount or dismount on a turn their leader's chit is Stand".into());
+        .push("dragoons may mount or dismount on a turn their leader's chit is Stand (Dragoons and Command)".into());
     o.units.push(n);
     Ok(o)
 }

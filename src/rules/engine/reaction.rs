@@ -141,7 +141,7 @@ pub(super) fn halt_if_reacting(
     );
     o.reasons.insert(
         0,
-        "004: the phasing player's movement is halted until the command change has been checked and the charge has concluded".into(),
+        "the phasing player's movement is halted until the command change has been checked and the charge has concluded (Changing to a Charge Command During Movement)".into(),
     );
     o.path.truncate(step + 1);
     if let Some(slot) = o.units.iter_mut().find(|x| x.id == u.id) {
@@ -260,7 +260,7 @@ pub(super) fn check(
         }
     );
     o.reasons.push(format!(
-        "a leader's check for a Charge during the enemy's movement passes on a D6 of {REACTION_CHECK_NEEDS} or more (docs/rules.md)"
+        "a leader's check for a Charge during the enemy's movement passes on a D6 of {REACTION_CHECK_NEEDS} or more (Sandtable's reading: the rules refer to a command-change roll they do not give)"
     ));
     o.state = with_state(at, |st| {
         if let Some(x) = st.halted.as_mut() {
@@ -331,7 +331,7 @@ pub(super) fn charge(
     };
     if !rc.trigger_reachable {
         o.reasons.push(
-            "the trigger cannot be reached: it ends in the zone of control of an enemy that did not trigger the charge (004's one exception)".into(),
+            "the trigger cannot be reached: it ends in the zone of control of an enemy that did not trigger the charge (the one exception the rules make)".into(),
         );
     }
     o.path = rc

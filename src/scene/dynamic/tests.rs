@@ -202,3 +202,28 @@ fn a_stack_prints_the_top_counters_strength_and_every_units_name_once() {
         assert_eq!(printed, 1, "{first}");
     }
 }
+
+/// Two reinforcement groups entering at one hex share one marker naming both turns, rather
+/// than one hiding the other.
+#[test]
+fn groups_entering_at_one_hex_share_a_marker_naming_both_turns() {
+    let mut s = crate::samples::named("winceby");
+    assert!(s.reinforcements.len() >= 2);
+    let entry = s.reinforcements[0].entry;
+    s.reinforcements[1].entry = entry;
+    s.reinforcements[0].turn = 3;
+    s.reinforcements[1].turn = 4;
+    let texts: Vec<String> = dynamic_layer(&s, &Style::default())
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. }
+                if text.starts_with('T') && text[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                Some(text.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, vec!["T3/4".to_string()], "{texts:?}");
+}

@@ -1,5 +1,5 @@
-use super::*;
 use super::cells::place_text;
+use super::*;
 use crate::edit::Document;
 use crate::edit::ops::terrain_grid::{read_grid, write_grid};
 
@@ -464,6 +464,14 @@ fn a_unit_moved_to_the_other_side_leaves_its_old_commander() {
     let (t, imported) =
         import(&s, &format!("name,side\n{},{}\n", u.name, other.name)).expect("imports");
     assert_eq!(imported.changed, 1);
+    assert!(
+        imported
+            .notes
+            .iter()
+            .any(|n| n.contains("leaves its commander")),
+        "said: {:?}",
+        imported.notes
+    );
     let moved = t.unit(u.id).expect("unit");
     assert_eq!((moved.side, moved.commander), (other.id, None));
     assert!(t.validate().is_empty(), "{:?}", t.validate());
@@ -505,7 +513,9 @@ fn a_leader_is_not_moved_to_the_other_side_away_from_his_units() {
         .expect("a leader with units");
     let other = s.sides.iter().find(|x| x.id != l.side).expect("other side");
     let text = format!("name,side\n{},{}\n", l.name, other.name);
-    let e = import(&s, &text).map(|_| ()).expect_err("units left behind");
+    let e = import(&s, &text)
+        .map(|_| ())
+        .expect_err("units left behind");
     assert_eq!((e.row, e.column), (Some(2), Some(2)), "{e}");
     assert!(e.message.contains("of his old side"), "{e}");
     // With every unit under him (and under them) moved too, it goes through.
