@@ -249,11 +249,7 @@ fn the_arrows_move_and_shift_extends_the_row_selection() {
         .collect();
     e.click(&format!("Row of {}", first_units(&e, 2)[1].name));
     e.key(Key::ArrowDown);
-    assert_eq!(
-        e.app().selection,
-        vec![ids[2].clone()],
-        "Down: the next row"
-    );
+    assert_eq!(e.app().selection, vec![ids[2]], "Down: the next row");
     e.keys(Modifiers::SHIFT, Key::ArrowDown);
     assert_eq!(e.app().selection, ids[2..4].to_vec(), "Shift+Down extends");
     e.keys(Modifiers::SHIFT, Key::ArrowUp);
@@ -264,7 +260,7 @@ fn the_arrows_move_and_shift_extends_the_row_selection() {
         "Shift+Up past the anchor extends the other way"
     );
     e.key(Key::ArrowUp);
-    assert_eq!(e.app().selection, vec![ids[0].clone()], "Up: one row again");
+    assert_eq!(e.app().selection, vec![ids[0]], "Up: one row again");
 }
 
 /// Rows of both sides selected: no leader commands both, so the bulk Commander list waits,

@@ -300,7 +300,7 @@ fn r5_004_cavalry_next_to_the_halted_mover_charges_it_from_where_it_stands() {
     let c = charged.unit(charger).expect("charger");
     assert!(c.state.charging);
     let facing = start.neighbor_direction(halt).expect("adjacent").index();
-    assert_eq!(c.hex(), Some((start, facing as u8)), "it faces the mover");
+    assert_eq!(c.hex(), Some((start, facing)), "it faces the mover");
     assert!(charged.unit(mover).is_some_and(|u| u.state.charged));
 }
 

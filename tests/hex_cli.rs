@@ -400,7 +400,7 @@ fn terrain_grid_exports_imports_and_refuses_a_misshapen_grid() {
     // A row short: refused, naming it; the file is as it was.
     lines[2] = lines[2].rsplit_once(',').expect("cells").0.to_string();
     std::fs::write(&grid, lines.join("\n")).expect("write");
-    let o = sandtable(&["terrain", &f, "--import", &g]);
+    let o = sandtable(&["terrain", &f, "--import", &g, "--symbol", "W=Woods"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("row 3"), "{}", text(&o.stderr));
     assert_eq!(sandtable::io::load(&file).expect("loads"), after);

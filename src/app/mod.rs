@@ -339,10 +339,13 @@ impl App {
                 .show(ui, |ui| out.extend(self.problems_ui(ui)));
         }
         if self.settings.show_oob_table && !self.playing() {
+            // Never so tall that the map and the dock above it lose their room (the dock's
+            // fields would run down over the table).
+            let tallest = (ui.available_height() - 320.0).clamp(120.0, 720.0);
             let table = egui::Panel::bottom("oob-table")
                 .resizable(true)
-                .default_size(260.0)
-                .size_range(120.0..=720.0)
+                .default_size(260.0_f32.min(tallest))
+                .size_range(120.0..=tallest)
                 .show(ui, |ui| out.extend(self.oob_table_ui(ui)));
             self.panels.oob_table.rect = Some(table.response.rect);
         } else {
