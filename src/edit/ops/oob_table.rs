@@ -103,6 +103,23 @@ pub fn row_naming(rows: &[Vec<String>], name: &str) -> Option<usize> {
         .map(|k| k + 2)
 }
 
+/// How many refused rows an import names at once: the first screenful is enough to go on with.
+const MAX_REFUSALS_SAID: usize = 20;
+
+/// Every refusal as one error: the first's row and column, then each of the others on a line
+/// of its own.
+fn all_refused(mut refused: Vec<GridError>) -> Option<GridError> {
+    if refused.len() <= 1 {
+        return refused.pop();
+    }
+    let first = refused.remove(0);
+    let more: Vec<String> = refused.iter().map(ToString::to_string).collect();
+    Some(GridError {
+        message: format!("{}\n  {}", first.message, more.join("\n  ")),
+        ..first
+    })
+}
+
 /// The edits that make the scenario's order of battle what `rows` (a header, then one row per
 /// unit) says. Refused, naming the row and column, when a cell cannot be read or names what
 /// the scenario does not have; nothing is changed then.
@@ -151,138 +168,157 @@ pub fn oob_edits(s: &Scenario, rows: &[Vec<String>]) -> Result<Imported, GridErr
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut next = s.next_id;
     let mut units: Vec<(usize, Unit, Option<At>)> = Vec::new();
+    // Every row is read, and every refusal said at once (up to a screenful).
+    let mut refused: Vec<GridError> = Vec::new();
     for (k, row) in body.iter().enumerate() {
         let line = k + 2;
-        let cell = |c: &str| -> Option<(usize, &str)> {
-            let i = *col.get(c)?;
-            Some((i + 1, row.get(i).map_or("", |x| x.trim())))
-        };
-        let (name_col, name) = cell("name").unwrap_or((1, ""));
-        if row.iter().all(|c| c.trim().is_empty()) {
-            continue;
-        }
-        if name.is_empty() {
-            return Err(GridError::at(line, Some(name_col), "the unit has no name"));
-        }
-        if let Some(first) = seen.insert(name.to_string(), line) {
-            return Err(GridError::at(
-                line,
-                Some(name_col),
-                format!("'{name}' is named again (first in row {first})"),
-            ));
-        }
-        if twice.contains(name) {
-            return Err(GridError::at(
-                line,
-                Some(name_col),
-                format!("the scenario has two units named '{name}'; rename one first"),
-            ));
-        }
-        let side = match cell("side").filter(|(_, v)| !v.is_empty()) {
-            Some((c, v)) => Some(
-                s.sides
-                    .iter()
-                    .find(|x| x.name.trim().eq_ignore_ascii_case(v))
-                    .map(|x| x.id)
-                    .ok_or_else(|| {
-                        let names: Vec<&str> = s.sides.iter().map(|x| x.name.as_str()).collect();
-                        GridError::at(
-                            line,
-                            Some(c),
-                            format!("no side is named '{v}' (the sides: {})", names.join(", ")),
-                        )
-                    })?,
-            ),
-            None => None,
-        };
-        let template = match cell("type").filter(|(_, v)| !v.is_empty()) {
-            Some((c, v)) => Some(
-                Template::ALL
-                    .into_iter()
-                    .find(|t| t.name().eq_ignore_ascii_case(v))
-                    .ok_or_else(|| {
-                        let names: Vec<&str> = Template::ALL.iter().map(|t| t.name()).collect();
-                        GridError::at(
-                            line,
-                            Some(c),
-                            format!("'{v}' is not a unit type ({})", names.join(", ")),
-                        )
-                    })?,
-            ),
-            None => None,
-        };
-        let mut u = match by_name.get(name) {
-            Some(u) => (*u).clone(),
-            None => {
-                let side = side.or(s.sides.first().map(|x| x.id)).ok_or_else(|| {
-                    GridError::at(line, None, "the scenario has no side for a new unit")
-                })?;
-                let mut u = new_unit(s, template.unwrap_or(Template::Infantry), side, &mut next);
-                u.name = name.to_string();
-                u.position = Position::OffMap;
-                u
+        let read = (|| -> Result<Option<(usize, Unit, Option<At>)>, GridError> {
+            let cell = |c: &str| -> Option<(usize, &str)> {
+                let i = *col.get(c)?;
+                Some((i + 1, row.get(i).map_or("", |x| x.trim())))
+            };
+            let (name_col, name) = cell("name").unwrap_or((1, ""));
+            if row.iter().all(|c| c.trim().is_empty()) {
+                return Ok(None);
             }
-        };
-        if let Some(side) = side {
-            u.side = side;
-        }
-        if let Some(t) = template
-            && Template::of_kind(u.kind.tag()) != t
-        {
-            // A new type: the unit takes that type's kind, keeping its name and place.
-            let fresh = new_unit(s, t, u.side, &mut next.clone());
-            u.kind = fresh.kind;
-            u.leadership = fresh.leadership;
-            u.exerts_zoc = fresh.exerts_zoc;
-        }
-        if let Some((c, v)) = cell("quality").filter(|(_, v)| !v.is_empty()) {
-            u.quality = [Quality::Veteran, Quality::Regular, Quality::Green]
-                .into_iter()
-                .find(|q| quality_name(*q).eq_ignore_ascii_case(v))
-                .ok_or_else(|| {
+            if name.is_empty() {
+                return Err(GridError::at(line, Some(name_col), "the unit has no name"));
+            }
+            if let Some(first) = seen.insert(name.to_string(), line) {
+                return Err(GridError::at(
+                    line,
+                    Some(name_col),
+                    format!("'{name}' is named again (first in row {first})"),
+                ));
+            }
+            if twice.contains(name) {
+                return Err(GridError::at(
+                    line,
+                    Some(name_col),
+                    format!("the scenario has two units named '{name}'; rename one first"),
+                ));
+            }
+            let side = match cell("side").filter(|(_, v)| !v.is_empty()) {
+                Some((c, v)) => Some(
+                    s.sides
+                        .iter()
+                        .find(|x| x.name.trim().eq_ignore_ascii_case(v))
+                        .map(|x| x.id)
+                        .ok_or_else(|| {
+                            let names: Vec<&str> =
+                                s.sides.iter().map(|x| x.name.as_str()).collect();
+                            GridError::at(
+                                line,
+                                Some(c),
+                                format!("no side is named '{v}' (the sides: {})", names.join(", ")),
+                            )
+                        })?,
+                ),
+                None => None,
+            };
+            let template = match cell("type").filter(|(_, v)| !v.is_empty()) {
+                Some((c, v)) => Some(
+                    Template::ALL
+                        .into_iter()
+                        .find(|t| t.name().eq_ignore_ascii_case(v))
+                        .ok_or_else(|| {
+                            let names: Vec<&str> = Template::ALL.iter().map(|t| t.name()).collect();
+                            GridError::at(
+                                line,
+                                Some(c),
+                                format!("'{v}' is not a unit type ({})", names.join(", ")),
+                            )
+                        })?,
+                ),
+                None => None,
+            };
+            let mut u = match by_name.get(name) {
+                Some(u) => (*u).clone(),
+                None => {
+                    let side = side.or(s.sides.first().map(|x| x.id)).ok_or_else(|| {
+                        GridError::at(line, None, "the scenario has no side for a new unit")
+                    })?;
+                    let mut u =
+                        new_unit(s, template.unwrap_or(Template::Infantry), side, &mut next);
+                    u.name = name.to_string();
+                    u.position = Position::OffMap;
+                    u
+                }
+            };
+            if let Some(side) = side {
+                u.side = side;
+            }
+            if let Some(t) = template
+                && Template::of_kind(u.kind.tag()) != t
+            {
+                // A new type: the unit takes that type's kind, keeping its name and place.
+                let fresh = new_unit(s, t, u.side, &mut next.clone());
+                u.kind = fresh.kind;
+                u.leadership = fresh.leadership;
+                u.exerts_zoc = fresh.exerts_zoc;
+            }
+            if let Some((c, v)) = cell("quality").filter(|(_, v)| !v.is_empty()) {
+                u.quality = [Quality::Veteran, Quality::Regular, Quality::Green]
+                    .into_iter()
+                    .find(|q| quality_name(*q).eq_ignore_ascii_case(v))
+                    .ok_or_else(|| {
+                        GridError::at(
+                            line,
+                            Some(c),
+                            format!("'{v}' is not a quality (Veteran, Regular, Green)"),
+                        )
+                    })?;
+            }
+            if let Some((c, v)) = cell("strength").filter(|(_, v)| !v.is_empty()) {
+                u.strength = strength(v).ok_or_else(|| {
                     GridError::at(
                         line,
                         Some(c),
-                        format!("'{v}' is not a quality (Veteran, Regular, Green)"),
+                        format!(
+                            "'{v}' is not a strength: one number (starting and current), or \
+                         current/starting such as 3/5, each at most {}",
+                            limits::MAX_STRENGTH
+                        ),
                     )
                 })?;
-        }
-        if let Some((c, v)) = cell("strength").filter(|(_, v)| !v.is_empty()) {
-            u.strength = strength(v).ok_or_else(|| {
-                GridError::at(
-                    line,
-                    Some(c),
-                    format!(
-                        "'{v}' is not a strength: one number (starting and current), or \
-                         current/starting such as 3/5, each at most {}",
-                        limits::MAX_STRENGTH
-                    ),
-                )
-            })?;
-        }
-        let at = match cell("at").filter(|(_, v)| !v.is_empty()) {
-            Some((c, v)) => {
-                let at = at(s, v).map_err(|why| GridError::at(line, Some(c), why))?;
-                if at == At::Table && !by_name.contains_key(name) {
-                    return Err(GridError::at(
-                        line,
-                        Some(c),
-                        "a new unit is set on the table in the editor: give it 'off map' or \
-                         'turn T at X,Y'",
-                    ));
-                }
-                Some(at)
             }
-            None => None,
-        };
-        if s.units.len() + units.len() >= limits::MAX_UNITS {
-            return Err(GridError::at(
-                line,
-                None,
-                format!("more than {} units", limits::MAX_UNITS),
-            ));
+            let at = match cell("at").filter(|(_, v)| !v.is_empty()) {
+                Some((c, v)) => {
+                    let at = at(s, v).map_err(|why| GridError::at(line, Some(c), why))?;
+                    if at == At::Table && !by_name.contains_key(name) {
+                        return Err(GridError::at(
+                            line,
+                            Some(c),
+                            "a new unit is set on the table in the editor: give it 'off map' or \
+                         'turn T at X,Y'",
+                        ));
+                    }
+                    Some(at)
+                }
+                None => None,
+            };
+            if s.units.len() + units.len() >= limits::MAX_UNITS {
+                return Err(GridError::at(
+                    line,
+                    None,
+                    format!("more than {} units", limits::MAX_UNITS),
+                ));
+            }
+            Ok(Some((line, u, at)))
+        })();
+        match read {
+            Ok(Some(x)) => units.push(x),
+            Ok(None) => {}
+            Err(e) => {
+                refused.push(e);
+                if refused.len() >= MAX_REFUSALS_SAID {
+                    break;
+                }
+            }
         }
-        units.push((line, u, at));
+    }
+    if let Some(e) = all_refused(refused) {
+        return Err(e);
     }
     // Commanders by name, now that every row's unit is known (a leader may come after the
     // units he commands).
