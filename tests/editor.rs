@@ -1620,6 +1620,13 @@ fn alt_pressed_alone_opens_the_menus() {
     assert!(e.shows("Select all"), "and the arrows walk the menus");
     e.key(Key::Escape);
     assert!(!e.shows("Select all"));
+    // A quick tap: pressed and let go between two frames.
+    e.h.event(egui::Event::ModifiersChanged(Modifiers::ALT));
+    e.h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    e.h.run();
+    assert!(e.shows("Export…"), "a quick tap opened the File menu");
+    e.key(Key::Escape);
+    assert!(!e.shows("Export…"));
     // Alt with a key: that key's, not the menus'.
     alt(&mut e, Modifiers::ALT);
     e.keys(Modifiers::ALT, Key::Z);

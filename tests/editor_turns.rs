@@ -168,7 +168,13 @@ fn r5_004_cavalry_next_to_the_halted_mover_charges_by_its_button() {
         .and_then(|u| u.hex())
         .expect("on a hex")
         .0;
+    e.press_button(&format!("Preview {}'s charge", name(e.s(), charger)));
+    assert!(e.shows("it charges where it stands, moving no hex"));
     e.press_button(&format!("{} charges where it stands", name(e.s(), charger)));
+    assert!(
+        !matches!(e.app().preview_mode(), Some(Choice::HexReaction { .. })),
+        "the charge made, its preview closes"
+    );
     assert!(
         e.last_entry().contains("from where it stands"),
         "{}",

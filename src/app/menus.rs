@@ -94,37 +94,41 @@ impl MenuKeys {
 /// desktops): Alt held with a key or a click is that key's or click's.
 #[derive(Default)]
 pub(super) struct AltTap {
-    /// Alt was down last frame.
+    /// Alt is down, as the modifiers last changed.
     down: bool,
     /// Nothing else came while it was down.
     alone: bool,
 }
 
 impl AltTap {
-    /// True in the frame Alt is let go after being pressed alone.
+    /// True in the frame Alt is let go after being pressed alone. The changes of the
+    /// modifiers are read in the order they came, so a press and release within one frame (a
+    /// quick tap) counts.
     pub fn tapped(&mut self, ui: &Ui) -> bool {
-        let (alt, other) = ui.input(|i| {
-            let other = i.events.iter().any(|e| {
-                matches!(
-                    e,
+        let mut tapped = false;
+        ui.input(|i| {
+            for e in &i.events {
+                match e {
+                    egui::Event::ModifiersChanged(m) => {
+                        let others = m.ctrl || m.shift || m.command || m.mac_cmd;
+                        if m.alt && !self.down {
+                            self.alone = !others;
+                        } else if m.alt && others {
+                            self.alone = false;
+                        } else if !m.alt && self.down {
+                            tapped |= self.alone && !others;
+                            self.alone = false;
+                        }
+                        self.down = m.alt;
+                    }
                     egui::Event::Key { .. }
-                        | egui::Event::Text(_)
-                        | egui::Event::PointerButton { .. }
-                        | egui::Event::MouseWheel { .. }
-                )
-            }) || i.modifiers.ctrl
-                || i.modifiers.shift
-                || i.modifiers.command;
-            (i.modifiers.alt, other)
+                    | egui::Event::Text(_)
+                    | egui::Event::PointerButton { .. }
+                    | egui::Event::MouseWheel { .. } => self.alone = false,
+                    _ => {}
+                }
+            }
         });
-        let tapped = self.down && !alt && self.alone && !other;
-        if alt && !self.down {
-            self.alone = true;
-        }
-        if other {
-            self.alone = false;
-        }
-        self.down = alt;
         tapped
     }
 }

@@ -206,11 +206,16 @@ impl App {
                     // Opened again for it once it may act (after End turn), if still selected.
                     self.play.previewed = None;
                 }
-                // A reaction's preview belongs to the halt: once the move goes on, it has
-                // nothing left to say (its refusal would stay up, stale).
-                let halted =
-                    (self.doc.scenario().game.as_ref()).is_some_and(|g| g.state.halted.is_some());
-                if !halted && matches!(self.preview_mode(), Some(Choice::HexReaction { .. })) {
+                // A reaction's preview belongs to the halt and to a unit that may still charge:
+                // once the move goes on, or the unit has charged, it has nothing left to say
+                // (its lines would stay up, stale).
+                let chargers = (self.doc.scenario().game.as_ref())
+                    .and_then(|g| g.state.halted.as_ref())
+                    .map(|h| h.chargers.clone());
+                let may_charge = |u: UnitId| chargers.as_ref().is_some_and(|c| c.contains(&u));
+                if let Some((u, Choice::HexReaction { .. })) = self.rules.open
+                    && !may_charge(u)
+                {
                     self.close_preview();
                 }
                 Some(p.entry)

@@ -60,6 +60,7 @@ impl fmt::Display for ChargeCheckPoint {
             .iter()
             .map(|(u, r)| match self.kind {
                 CheckKind::CommandCheck => format!("{u} ({r} MP)"),
+                CheckKind::MayChargeNow if *r == 1 => format!("{u} (1 hex)"),
                 CheckKind::MayChargeNow => format!("{u} ({r} hexes)"),
             })
             .collect::<Vec<_>>()

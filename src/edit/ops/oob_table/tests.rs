@@ -539,9 +539,12 @@ fn a_leader_is_not_moved_to_the_other_side_away_from_his_units() {
 #[test]
 fn every_refused_row_is_named_at_once() {
     let s = sample("winceby");
-    let e = import(&s, "name,quality,strength\nA,Elite,4\nB,Green,5/3\nC,Green,4\n")
-        .map(|_| ())
-        .expect_err("two bad rows");
+    let e = import(
+        &s,
+        "name,quality,strength\nA,Elite,4\nB,Green,5/3\nC,Green,4\n",
+    )
+    .map(|_| ())
+    .expect_err("two bad rows");
     assert_eq!((e.row, e.column), (Some(2), Some(2)), "{e}");
     let said = e.to_string();
     assert!(said.contains("'Elite' is not a quality"), "{said}");
