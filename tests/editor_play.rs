@@ -731,6 +731,11 @@ fn r3_skirmish_a_failed_ld_check_in_the_editor_leaves_fall_back_only() {
     e.key(Key::F5);
     e.click_map(u.leader().expect("leader").pos);
     assert!(e.shows(&format!("2D6 at or under Ld {}", u.stats.ld)));
+    // Said with the preview, before any drag: the check comes first.
+    assert!(
+        e.shows("Before it moves: Sergeant Cuff's Section: its Ld check comes first"),
+        "the Rules panel says the Ld check comes first"
+    );
     e.h.get_by_label("Ld check, 2D6:")
         .set_value_accesskit(f64::from(u.stats.ld + 1));
     e.h.run();
@@ -742,6 +747,10 @@ fn r3_skirmish_a_failed_ld_check_in_the_editor_leaves_fall_back_only() {
     );
     assert!(e.last_entry().contains("failed"), "{}", e.last_entry());
     assert!(e.shows("Fall Back! is its only order"));
+    assert!(
+        !e.shows("its Ld check comes first"),
+        "taken, it is no longer asked for"
+    );
     e.press_button("Take back");
     assert_eq!(e.s().units, s.units);
 }
