@@ -32,6 +32,38 @@ fn refused(s: &Scenario, a: Action) -> String {
         .to_string()
 }
 
+/// `mover`'s move to `to` halted, then `leader`'s check for a Charge passed (a typed 6): the
+/// game then, and its halt.
+fn halted_and_passed(
+    s: &Scenario,
+    mover: UnitId,
+    to: hexx::Hex,
+    leader: UnitId,
+) -> (Scenario, sandtable::model::game::Halt) {
+    let halted = play(
+        s,
+        Action::Move {
+            unit: mover,
+            order: None,
+            to: Some(Place::Hex(to)),
+            followers: Vec::new(),
+        },
+    );
+    let passed = play(
+        &halted,
+        Action::ReactionCheck {
+            leader,
+            dice: Dice::Typed(6),
+        },
+    );
+    let h = passed
+        .game
+        .as_ref()
+        .and_then(|g| g.state.halted.clone())
+        .expect("still halted");
+    (passed, h)
+}
+
 fn last(s: &Scenario) -> &sandtable::model::game::LogEntry {
     s.game
         .as_ref()
@@ -238,27 +270,7 @@ fn r5_004_a_reaction_charge_whose_check_passes_halts_the_mover_and_charges_it() 
 fn r5_004_cavalry_next_to_the_halted_mover_charges_it_from_where_it_stands() {
     let s = play(&sample("winceby"), Action::EndPhase);
     let (mover, to, leader) = reaction_setup(&s);
-    let halted = play(
-        &s,
-        Action::Move {
-            unit: mover,
-            order: None,
-            to: Some(Place::Hex(to)),
-            followers: Vec::new(),
-        },
-    );
-    let passed = play(
-        &halted,
-        Action::ReactionCheck {
-            leader,
-            dice: Dice::Typed(6),
-        },
-    );
-    let h = passed
-        .game
-        .as_ref()
-        .and_then(|g| g.state.halted.clone())
-        .expect("still halted");
+    let (passed, h) = halted_and_passed(&s, mover, to, leader);
     let halt = h.path[h.at as usize];
     let (charger, start) = h
         .chargers
@@ -311,27 +323,7 @@ fn r5_004_cavalry_next_to_the_halted_mover_charges_it_from_where_it_stands() {
 fn r5_004_a_charger_at_range_moves_next_to_the_mover_where_it_halted() {
     let s = play(&sample("winceby"), Action::EndPhase);
     let (mover, to, leader, charger) = reaction_setup_at_range(&s);
-    let halted = play(
-        &s,
-        Action::Move {
-            unit: mover,
-            order: None,
-            to: Some(Place::Hex(to)),
-            followers: Vec::new(),
-        },
-    );
-    let passed = play(
-        &halted,
-        Action::ReactionCheck {
-            leader,
-            dice: Dice::Typed(6),
-        },
-    );
-    let h = passed
-        .game
-        .as_ref()
-        .and_then(|g| g.state.halted.clone())
-        .expect("still halted");
+    let (passed, h) = halted_and_passed(&s, mover, to, leader);
     let halt = h.path[h.at as usize];
     let start = passed
         .unit(charger)
