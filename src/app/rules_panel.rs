@@ -109,24 +109,27 @@ impl App {
         } else if self.playing() && !self.doc.scenario().map.is_hex() {
             // What the turn asks of the unit before it may move (R3's Ld check, R1's pin
             // tests) is said with the preview, not first at the commit.
+            use crate::rules::engine::InPlay;
+            let s = self.doc.scenario();
             // Before the first action the game is not begun: judged as it will begin.
-            let begun;
-            let mut s = self.doc.scenario();
-            if s.game.is_none() {
-                let mut b = s.clone();
-                b.game = Some(Box::new(crate::game::begin(s, 0)));
-                begun = b;
-                s = &begun;
-            }
+            let fresh;
+            let at = match InPlay::of(s) {
+                Some(at) => at,
+                None => {
+                    fresh = crate::game::begin(s, 0);
+                    InPlay {
+                        game: &fresh,
+                        this_turn: &[],
+                    }
+                }
+            };
             let probe = crate::model::game::Action::Move {
                 unit,
                 order: None,
                 to: None,
                 followers: Vec::new(),
             };
-            if let Some(at) = crate::rules::engine::InPlay::of(s)
-                && let Err(why) = crate::rules::engine::turn::may_act(s, at, &probe, &[unit])
-            {
+            if let Err(why) = crate::rules::engine::turn::may_act(s, at, &probe, &[unit]) {
                 ui.label(
                     RichText::new(format!("Before it moves: {}", plain(&why.to_string())))
                         .color(ui.visuals().warn_fg_color),

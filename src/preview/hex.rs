@@ -227,7 +227,7 @@ pub(super) fn reaction(
             .is_some_and(|v| v.reason.is_none());
     if in_place {
         for line in &mut o.lines[lines_before..] {
-            if line.text == "no legal hex to end in" {
+            if line.text == NO_LEGAL_END {
                 *line = Line::info(format!(
                     "it stands next to {}: it charges where it stands, moving no hex",
                     rc.trigger
@@ -274,6 +274,9 @@ pub(super) fn reaction(
         movable,
     })
 }
+
+/// The line of a move preview with no legal end (a reaction charge in place says otherwise).
+const NO_LEGAL_END: &str = "no legal hex to end in";
 
 /// A move preview's places: legal hexes with their cost, refused ones hatched, the start, the
 /// line to the leader, and its lines for the bar.
@@ -357,7 +360,7 @@ fn draw_moves(s: &Scenario, h: &HexMap, p: &MovePreview, o: &mut Parts) {
         )));
     }
     o.lines.push(if n_legal == 0 {
-        Line::bad("no legal hex to end in")
+        Line::bad(NO_LEGAL_END)
     } else {
         Line::info(format!(
             "{} legal, {} reached but refused (hover one for why)",
