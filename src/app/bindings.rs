@@ -399,7 +399,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         action: Action::Menus,
         keys: &[key(NONE, Key::F10)],
-        what: "open the menus: Left and Right go from menu to menu, Up, Down and Enter pick an entry, Escape leaves",
+        what: "open the menus (Alt pressed alone too): Left and Right go from menu to menu, Up, Down and Enter pick an entry, Escape leaves",
     },
 ];
 
