@@ -157,8 +157,7 @@ struct ReinforcementInfo {
     id: u32,
     turn: u16,
     side: String,
-    /// Where it enters: the hex as printed (or the table point in inches), with the name of
-    /// the map label standing there.
+    /// Where it enters, as the sheet prints it (after the name of a map label standing there).
     entry: String,
     units: Vec<u32>,
 }
@@ -342,7 +341,7 @@ fn report(s: &Scenario) -> Report {
                 id: r.id.0,
                 turn: r.turn,
                 side: side_name(r.side),
-                entry: entry_text(s, r.entry),
+                entry: crate::io::export::place_words(s, r.entry),
                 units: r.units.iter().map(|u| u.0).collect(),
             })
             .collect(),
@@ -351,28 +350,9 @@ fn report(s: &Scenario) -> Report {
             .iter()
             .map(|l| LabelInfo {
                 text: l.text.clone(),
-                at: place_text(s, l.place),
+                at: crate::io::export::plain_place_words(s, l.place),
             })
             .collect(),
-    }
-}
-
-/// A place as printed: `hex 0101`, or a table point `0.0,12.0"`.
-fn place_text(s: &Scenario, p: Place) -> String {
-    match (p, s.map.as_hex()) {
-        (Place::Hex(hex), Some(h)) => format!("hex {}", h.label(hex)),
-        (Place::Hex(hex), None) => format!("hex {},{}", hex.x, hex.y),
-        (Place::Table(pt), _) => format!("{:.1},{:.1}\"", pt.x, pt.y),
-    }
-}
-
-/// A reinforcement's entry as the sheet names it: `hex 0101`, `Bolingbroke road (hex 2310)`,
-/// or a table point `0.0,12.0"`.
-fn entry_text(s: &Scenario, p: Place) -> String {
-    let at = place_text(s, p);
-    match s.label_at(p) {
-        Some(l) => format!("{} ({at})", l.text),
-        None => at,
     }
 }
 

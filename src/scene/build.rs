@@ -420,7 +420,7 @@ fn hex_terrain(s: &Scenario, h: &HexMap, style: &Style, scene: &mut Scene) {
 /// A name near an edge is shifted in to be read whole, on the screen and on paper alike (an
 /// entry road's name stands on the edge hex it names).
 fn map_labels(s: &Scenario, hex: Option<(&HexMap, &HexLayout)>, scene: &mut Scene) {
-    let (frame, _) = frame(s);
+    let frame = scene.bounds;
     for label in &s.labels {
         let (mut pos, size, marker) = match (label.place, hex) {
             (Place::Table(p), None) => (p, 0.8, 0.9),

@@ -26,7 +26,7 @@ mod raster;
 mod report;
 mod sheet;
 mod sheet_words;
-pub use sheet_words::place_words;
+pub use sheet_words::{place_words, plain_place_words};
 mod side;
 mod tiled;
 

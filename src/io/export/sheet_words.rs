@@ -77,7 +77,8 @@ pub fn place_words(s: &Scenario, p: Place) -> String {
     }
 }
 
-fn plain_place_words(s: &Scenario, p: Place) -> String {
+/// [`place_words`] without the label's name: where the place is, and only that.
+pub fn plain_place_words(s: &Scenario, p: Place) -> String {
     match (p, &s.map) {
         (Place::Hex(h), Map::Hex(m)) => format!("hex {}", m.label(h)),
         (Place::Table(p), Map::Table(t)) => {
