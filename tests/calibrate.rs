@@ -298,3 +298,48 @@ fn write_the_readme_demonstration() {
     let path = std::path::Path::new(&dir).join("scanned.json");
     sandtable::io::save(&path, doc.scenario()).expect("saved");
 }
+
+/// *Find the grid* on a scan of the printed scenario sheet (150 DPI, turned and scaled): the
+/// map is a part of the page among the sheet's words, title and legend, which outweigh the
+/// grid over the whole page; the finder measures the part where the hexagons are seen, and
+/// every hex centre of the map is found within a tenth of a hex side.
+#[test]
+fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
+    use sandtable::geom::hex_lattice::{Tops, V2, find};
+    let winceby = samples::by_name("winceby")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
+    let sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
+    let page = &sheet[0];
+    let placed = page
+        .ops
+        .iter()
+        .find_map(|op| match op {
+            Op::Scene(p) => Some(p.clone()),
+            _ => None,
+        })
+        .expect("the map on the sheet");
+    let scan = Scan::take(page, 150.0);
+    let gray = sandtable::io::image::decode_gray(&scan.png).expect("decodes");
+    let found = find(&gray).unwrap_or_else(|e| panic!("no grid found on the sheet: {e}"));
+    assert_eq!(found.tops, Tops::Flat);
+    let [x0, y0, x1, y1] = found.printed_px.expect("measured on a part of the page");
+    let share = (x1 - x0) * (y1 - y0) / f64::from(gray.width * gray.height);
+    assert!(share < 0.5, "measured on {share:.2} of the page");
+    let wm = winceby.map.as_hex().expect("hex");
+    let side = found.across_px / 3f64.sqrt();
+    let l = wm.layout();
+    let grid = wm.grid();
+    for h in grid.hexes() {
+        let c = l.hex_to_world_pos(h);
+        let px = scan.pixel(placed.to_paper.apply(Point::new(c.x, c.y)));
+        let px = V2::new(f64::from(px.x), f64::from(px.y));
+        let off = (found.nearest_centre(px) - px).length() / side;
+        assert!(
+            off <= 0.1,
+            "hex {} missed by {off:.3} of a side",
+            wm.label(h)
+        );
+    }
+}

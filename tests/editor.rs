@@ -1734,3 +1734,60 @@ fn escape_closes_the_help_windows() {
     e.key(Key::Escape);
     assert!(!e.shows("switch between Edit"), "closed");
 }
+
+/// Notices never pile up over the map: the newest is shown whole, each older one takes a line
+/// (its whole text on hover), and *Dismiss all* clears them at once.
+#[test]
+fn older_notices_take_a_line_each_and_dismiss_all_clears_them() {
+    let mut e = editor(sample("winceby"));
+    let long = |i: usize| {
+        format!(
+            "Could not open /some/long/path/number-{i}/of/a/scenario.json: the file is not a \
+             Sandtable scenario (expected a JSON object at line 1, column 1), and nothing was \
+             changed"
+        )
+    };
+    e.h.state_mut().notify(true, long(0));
+    e.h.run();
+    let notice = |i: usize| format!("Error: Could not open /some/long/path/number-{i}/");
+    let one = e.h.get_by_label_contains(&notice(0)).rect().height();
+    for i in 1..4 {
+        e.h.state_mut().notify(true, long(i));
+    }
+    e.h.run();
+    let newest = e.h.get_by_label_contains(&notice(3)).rect();
+    assert!(newest.height() >= one - 0.5, "the newest is whole");
+    for i in 0..3 {
+        let older = e.h.get_by_label_contains(&notice(i)).rect();
+        assert!(
+            older.height() < one / 1.5,
+            "notice {i} is {:.0} px high, the whole one {one:.0}",
+            older.height()
+        );
+    }
+    e.click("Dismiss all");
+    assert_eq!(
+        e.h.query_all_by_label_contains("Error: Could not").count(),
+        0
+    );
+}
+
+/// The left panel opens at one width whatever the file: long side names wrap to a row of
+/// their own or are cut (whole on hover) rather than widening it.
+#[test]
+fn the_left_panel_opens_at_one_width_whatever_the_file() {
+    let width = |name: &str| {
+        let mut e = editor(sample(name));
+        e.h.run();
+        e.app().left_panel_rect().expect("the left panel").width()
+    };
+    let widths: Vec<(&str, f32)> = ["winceby", "patrol", "bakambo", "skirmish", "rearguard"]
+        .into_iter()
+        .map(|n| (n, width(n)))
+        .collect();
+    let first = widths[0].1;
+    assert!(
+        widths.iter().all(|(_, w)| (w - first).abs() < 0.5),
+        "{widths:?}"
+    );
+}

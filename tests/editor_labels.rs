@@ -352,3 +352,26 @@ fn every_unit_in_view_keeps_its_name_where_counters_crowd() {
         }
     }
 }
+
+/// Zoomed out and in from the fitted view, step by step, the map's texts still keep a place
+/// each and no unit's name lies on a unit: the labels are placed for the zoom shown, not only
+/// for the first.
+#[test]
+fn no_text_on_the_map_lies_over_another_at_any_zoom() {
+    for name in ["bakambo", "winceby", "rearguard", "patrol", "skirmish"] {
+        for (factor, steps) in [(0.8_f32, 4), (1.25, 4)] {
+            let mut e = editor(sample(name));
+            for step in 1..=steps {
+                perform(&mut e, Command::Zoom(factor));
+                let texts = map_texts(&e);
+                let zoom = e.app().view.zoom;
+                if let Some(clash) = overlapping(&texts) {
+                    panic!("{name}, zoom x{factor} {step} times ({zoom:.2} pt a unit): {clash}");
+                }
+                if let Some(clash) = unit_name_on_a_unit(&e, &texts) {
+                    panic!("{name}, zoom x{factor} {step} times ({zoom:.2} pt a unit): {clash}");
+                }
+            }
+        }
+    }
+}

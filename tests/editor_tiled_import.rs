@@ -213,3 +213,25 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let second = e.h.get_by_label("Tile 0 of plain — 1 hex").rect().top();
     assert!(first < second, "listed in that order on screen");
 }
+
+/// A tileset whose image is not beside it is said in the dialog, with the path looked at,
+/// rather than the tiles' art going missing without a word.
+#[test]
+fn a_tileset_image_not_found_is_said_in_the_dialog() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("art.tmx");
+    std::fs::write(
+        &path,
+        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="art" tilewidth="32" tileheight="28" tilecount="2" columns="2">
+  <image source="hexes.png" width="64" height="28"/></tileset>
+ <layer name="L" width="2" height="1"><data encoding="csv">1,2</data></layer></map>"#,
+    )
+    .expect("write");
+    let mut e = editor(vec![path]);
+    e.import();
+    e.wait(500);
+    assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
+    assert!(e.shows("The image hexes.png of tileset 'art' is not there"));
+    assert!(e.shows(&dir.path().join("hexes.png").display().to_string()));
+}

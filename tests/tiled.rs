@@ -526,3 +526,87 @@ fn cli_export_tmx_then_import_gives_the_same_terrain_and_refuses_what_does_not_f
     let imported = sandtable::io::load(&back).expect("loads");
     assert_eq!(terrain_names(&imported), ["Clear", "Marsh"]);
 }
+
+/// A tileset image of two 32 x 28 tiles in a row, a margin of 1 and a spacing of 2: the first
+/// red, the second green, the gaps black.
+fn two_tile_png(path: &Path) {
+    let mut img =
+        image::RgbaImage::from_pixel(1 + 32 + 2 + 32 + 1, 30, image::Rgba([0, 0, 0, 255]));
+    for (x0, colour) in [(1, [200, 30, 30, 255]), (35, [30, 160, 40, 255])] {
+        for y in 1..29 {
+            for x in x0..x0 + 32 {
+                img.put_pixel(x, y, image::Rgba(colour));
+            }
+        }
+    }
+    img.save(path).expect("png");
+}
+
+/// The import dialog shows each tile as its tileset draws it: the tile is cut from the
+/// tileset's image (beside the tileset file, past its margin and spacing), and an image that
+/// is not there is said with the path looked at rather than passed over.
+#[test]
+fn tiled_tile_pictures_are_cut_from_the_tileset_image_and_a_missing_one_is_said() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("sets")).expect("dir");
+    two_tile_png(&dir.path().join("sets").join("ground.png"));
+    std::fs::write(
+        dir.path().join("sets").join("ground.tsx"),
+        r#"<tileset name="ground" tilewidth="32" tileheight="28" margin="1" spacing="2" tilecount="2">
+  <image source="ground.png" width="68" height="30"/></tileset>"#,
+    )
+    .expect("write");
+    let map = r#"<map orientation="hexagonal" width="3" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="y" staggerindex="even">
+ <tileset firstgid="1" source="sets/ground.tsx"/>
+ <layer name="L" width="3" height="1"><data encoding="csv">2,1,2</data></layer></map>"#;
+    let path = dir.path().join("m.tmx");
+    std::fs::write(&path, map).expect("write");
+    let read = tmx::read(&path).expect("read");
+    let p = tmx::tile_pictures(&read);
+    assert!(p.missing.is_empty(), "{:?}", p.missing);
+    let centre = |id: u32| {
+        let img = &p.pictures[&TileKey {
+            tileset: "ground".into(),
+            id,
+        }];
+        assert_eq!((img.width(), img.height()), (32, 28), "a tile's own size");
+        // No black of the margin or the spacing at the picture's edges.
+        assert_ne!(img.get_pixel(0, 0).0, [0, 0, 0, 255]);
+        assert_ne!(img.get_pixel(31, 27).0, [0, 0, 0, 255]);
+        img.get_pixel(16, 14).0
+    };
+    assert_eq!(centre(0), [200, 30, 30, 255]);
+    assert_eq!(centre(1), [30, 160, 40, 255]);
+    std::fs::remove_file(dir.path().join("sets").join("ground.png")).expect("remove");
+    let p = tmx::tile_pictures(&tmx::read(&path).expect("read"));
+    assert!(p.pictures.is_empty());
+    assert_eq!(p.missing.len(), 1, "one image, said once: {:?}", p.missing);
+    let said = &p.missing[0];
+    assert!(
+        said.contains("ground.png")
+            && said.contains("is not there")
+            && said.contains(&dir.path().join("sets").display().to_string()),
+        "{said}"
+    );
+}
+
+/// In an image collection each tile is its own image, relative to the map for a tileset
+/// embedded in it.
+#[test]
+fn tiled_a_collection_tile_is_its_own_image() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    two_tile_png(&dir.path().join("both.png"));
+    let map = r#"<map orientation="hexagonal" width="1" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="y" staggerindex="even">
+ <tileset firstgid="1" name="art" tilewidth="68" tileheight="30" tilecount="1" columns="0">
+  <tile id="7"><image source="both.png" width="68" height="30"/></tile></tileset>
+ <layer name="L" width="1" height="1"><data encoding="csv">8</data></layer></map>"#;
+    let path = dir.path().join("m.tmx");
+    std::fs::write(&path, map).expect("write");
+    let p = tmx::tile_pictures(&tmx::read(&path).expect("read"));
+    let img = &p.pictures[&TileKey {
+        tileset: "art".into(),
+        id: 7,
+    }];
+    // The whole image, shrunk to 48 px across at most.
+    assert_eq!(img.width(), 48);
+}

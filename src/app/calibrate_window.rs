@@ -350,7 +350,8 @@ impl App {
         }
         // A calibrated scan that holds more hexes than the map, east or south of it (a scan
         // is usually drawn to its edges, the map often only as far as the clicks needed).
-        if let Some((c, r)) = calibrate::scan_cover(s) {
+        let printed = self.found_grid().and_then(|g| g.printed_px);
+        if let Some((c, r)) = calibrate::scan_cover_within(s, printed) {
             let (most_c, most_r) = (c.max(columns), r.max(rows));
             // The size to grow to, the scan's unless trimmed here: a scan's blank margin (where
             // it prints its row numbers) holds whole hexes of paper that are no hexes of the map.
@@ -359,10 +360,18 @@ impl App {
                 .data(|d| d.get_temp::<([u32; 2], [u32; 2])>(id))
                 .filter(|(offered, _)| *offered == [most_c, most_r])
                 .map_or([most_c, most_r], |(_, chosen)| chosen);
-            ui.label(format!(
-                "The scan holds {most_c} x {most_r} hexes; the map has {columns} x {rows}. A blank \
-                 margin counts too: take its columns or rows off here."
-            ));
+            ui.label(if printed.is_some() {
+                format!(
+                    "The grid printed on the scan holds {most_c} x {most_r} hexes; the map has \
+                     {columns} x {rows}."
+                )
+            } else {
+                format!(
+                    "The scan holds {most_c} x {most_r} hexes; the map has {columns} x {rows}. \
+                     A blank margin counts too: take its columns or rows off here, or find the \
+                     grid first to count only where it is printed."
+                )
+            });
             ui.horizontal(|ui| {
                 let l = ui.label("Grow to");
                 ui.add(egui::DragValue::new(&mut size[0]).range(columns..=most_c))

@@ -58,7 +58,7 @@ impl App {
     }
 
     /// The grid found for the image shown now, if any.
-    fn found_grid(&self) -> Option<&FoundGrid> {
+    pub(super) fn found_grid(&self) -> Option<&FoundGrid> {
         let bg = self.doc.scenario().background.as_ref()?;
         match &self.canvas.finding {
             Finding::Found(b, g) if b.same_buffer(&bg.encoded) => Some(g),
@@ -122,6 +122,11 @@ impl App {
             grid.regions_agreeing,
             grid.regions_seen,
         ));
+        if grid.printed_px.is_some() {
+            ui.weak(
+                "Measured where the grid is printed (outlined): the rest of the image shows none.",
+            );
+        }
         ui.weak("Click a hex on the image and type its label to number the grid (a second one is checked), then apply.");
         let Map::Hex(h) = &s.map else {
             return out;
@@ -185,6 +190,9 @@ impl App {
         };
         let lat = grid.lattice();
         let across = lat.across();
+        let [x0, y0, x1, y1] =
+            grid.printed_px
+                .unwrap_or([0.0, 0.0, f64::from(bg.width_px), f64::from(bg.height_px)]);
         let n = ((f64::from(bg.width_px.max(bg.height_px)) / across).ceil() as i64 + 2)
             .min(MOST_OUTLINES);
         let stroke = Stroke::new(1.5, Color32::from_rgb(230, 40, 200));
@@ -197,11 +205,7 @@ impl App {
         for m in centre.0 - n..=centre.0 + n {
             for k in centre.1 - n..=centre.1 + n {
                 let c = lat.point(m as f64, k as f64);
-                if c.x < 0.0
-                    || c.y < 0.0
-                    || c.x > f64::from(bg.width_px)
-                    || c.y > f64::from(bg.height_px)
-                {
+                if c.x < x0 || c.y < y0 || c.x > x1 || c.y > y1 {
                     continue;
                 }
                 let pts: Vec<egui::Pos2> = (0..6)

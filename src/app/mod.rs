@@ -203,7 +203,7 @@ impl App {
 
     /// Says `text` in the status bar and as a notice over the canvas (a failure, `error`,
     /// stays until dismissed).
-    pub(crate) fn notify(&mut self, error: bool, text: String) {
+    pub fn notify(&mut self, error: bool, text: String) {
         let level = if error {
             notices::Level::Error
         } else {
@@ -351,11 +351,12 @@ impl App {
         } else {
             self.panels.oob_table.rect = None;
         }
-        egui::Panel::left("palette")
+        let left = egui::Panel::left("palette")
             .default_size(210.0)
             .size_range(160.0..=420.0)
             .resizable(true)
             .show(ui, |ui| out.extend(self.palette_panel_ui(ui)));
+        self.panels.left = Some(left.response.rect);
         let dock = egui::Panel::right("dock")
             .default_size(380.0)
             .size_range(300.0..=760.0)

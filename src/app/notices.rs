@@ -3,7 +3,9 @@
 //! not open or save, an export that failed) stays until it is dismissed, so it is read. A
 //! refusal (a move or change the rules or the editor would not make) stays until it is
 //! dismissed or the next change goes through: after that it is stale and would mislead. The
-//! latest few are shown, newest at the bottom.
+//! latest few are shown, newest at the bottom and in full; the older ones take a line each
+//! (their whole text on hover), so a run of notices never piles up over the map, and two or
+//! more can be dismissed at once.
 
 use egui::{Align2, Color32, RichText};
 
@@ -98,6 +100,8 @@ impl Notices {
             return;
         }
         let mut dismissed = None;
+        let mut dismiss_all = false;
+        let newest = self.shown.len() - 1;
         let id = egui::Id::unique("notices");
         let corner = free_corner(ctx, id, area);
         let margin = egui::vec2(
@@ -146,17 +150,25 @@ impl Notices {
                                 Level::Info | Level::Refusal => "",
                                 Level::Error => "Error: ",
                             };
-                            ui.add(
-                                egui::Label::new(
-                                    RichText::new(format!("{lead}{}", n.text)).color(text),
-                                )
-                                .wrap(),
-                            );
+                            let words = RichText::new(format!("{lead}{}", n.text)).color(text);
+                            if i == newest {
+                                ui.add(egui::Label::new(words).wrap());
+                            } else {
+                                // An older notice: one line, the whole of it on hover.
+                                ui.add(egui::Label::new(words).truncate());
+                            }
                         });
                     });
                 }
+                if self.shown.len() > 1 {
+                    if ui.small_button("Dismiss all").clicked() {
+                        dismiss_all = true;
+                    }
+                }
             });
-        if let Some(i) = dismissed {
+        if dismiss_all {
+            self.shown.clear();
+        } else if let Some(i) = dismissed {
             self.shown.remove(i);
         }
     }

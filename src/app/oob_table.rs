@@ -191,6 +191,11 @@ impl App {
         self.panels.dock
     }
 
+    /// Where the left panel (palette, order of battle) stood last frame.
+    pub fn left_panel_rect(&self) -> Option<egui::Rect> {
+        self.panels.left
+    }
+
     fn oob_rows(&mut self) -> Vec<TableRow> {
         let changes = self.doc.changes();
         if let Some((at, rows)) = &self.panels.oob_table.rows

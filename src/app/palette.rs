@@ -10,8 +10,11 @@ use crate::edit::ops::create::Template;
 use crate::model::*;
 use egui::{Color32, RichText, Ui};
 
+/// The side of a colour swatch, points.
+const SWATCH_PT: f32 = 14.0;
+
 fn swatch(ui: &mut Ui, c: Colour) {
-    let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    let (r, _) = ui.allocate_exact_size(egui::vec2(SWATCH_PT, SWATCH_PT), egui::Sense::hover());
     let p = ui.painter();
     p.rect_filled(r, 2.0, super::paint::colour(c));
     p.rect_stroke(
@@ -128,11 +131,31 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
     }
     ui.separator();
     ui.heading("Side");
+    // Each side's swatch and name stay together; a side that does not fit the rest of the
+    // row starts the next, and a name wider than the panel is cut (whole on hover), so long
+    // side names never widen the panel: it opens at one width whatever the file.
     ui.horizontal_wrapped(|ui| {
+        let row_start = ui.cursor().min.x;
         for sd in &s.sides {
+            let name = egui::WidgetText::from(&sd.name).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            );
+            let gap = ui.spacing().item_spacing.x;
+            let want = SWATCH_PT + gap + name.size().x + 2.0 * ui.spacing().button_padding.x;
+            let rest = ui.max_rect().max.x - ui.cursor().min.x;
+            if ui.cursor().min.x > row_start && rest < want {
+                ui.end_row();
+            }
             ui.horizontal(|ui| {
+                ui.set_max_width(ui.available_width());
                 swatch(ui, sd.colour);
-                if ui.selectable_label(sd.id == side, &sd.name).clicked() {
+                let pick = ui
+                    .add(egui::Button::selectable(sd.id == side, sd.name.as_str()).truncate())
+                    .on_hover_text(&sd.name);
+                if pick.clicked() {
                     out.push(Command::SetSide(sd.id));
                 }
             });

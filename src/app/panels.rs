@@ -109,6 +109,8 @@ pub(super) struct Panels {
     pub show_log: bool,
     /// Where the dock (Rules panel, inspector) stood last frame.
     pub dock: Option<egui::Rect>,
+    /// Where the left panel (palette, order of battle) stood last frame.
+    pub left: Option<egui::Rect>,
     /// How tall the Rules panel's answers were last frame: the panel fits them when its height
     /// was never set by hand.
     pub rules_content: f32,

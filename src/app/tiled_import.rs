@@ -9,7 +9,9 @@ use super::App;
 use super::command::{Command, Commands};
 use super::settings::Settings;
 use crate::edit::Document;
-use crate::io::tmx::{self, Control, TerrainMapping, TileKey, TiledMap, TmxError, UsedTile};
+use crate::io::tmx::{
+    self, Control, TerrainMapping, TileKey, TilePictures, TiledMap, TmxError, UsedTile,
+};
 use crate::model::Colour;
 use crate::model::limits::MAX_NAME_CHARS;
 use std::path::{Path, PathBuf};
@@ -19,7 +21,7 @@ use std::sync::{Arc, mpsc};
 pub struct TiledReading {
     pub path: PathBuf,
     control: Arc<Control>,
-    rx: mpsc::Receiver<Result<TiledMap, TmxError>>,
+    rx: mpsc::Receiver<Result<(TiledMap, TilePictures), TmxError>>,
 }
 
 impl TiledReading {
@@ -29,7 +31,13 @@ impl TiledReading {
         let (tx, rx) = mpsc::channel();
         let (watch, file) = (control.clone(), path.to_path_buf());
         std::thread::spawn(move || {
-            let _ = tx.send(tmx::read_watched(&file, &watch));
+            // The tiles' pictures are cut here too, so a large tileset image never holds up
+            // the editor.
+            let read = tmx::read_watched(&file, &watch).map(|m| {
+                let pictures = tmx::tile_pictures(&m);
+                (m, pictures)
+            });
+            let _ = tx.send(read);
         });
         TiledReading {
             path: path.to_path_buf(),
@@ -80,15 +88,26 @@ pub struct TileMappingDialog {
     choices: Vec<String>,
     /// Each row's thumbnail and the name it was drawn for (it shows that terrain's colour).
     thumbs: Vec<Option<(String, egui::TextureHandle)>>,
+    /// The tiles' own pictures, as their tilesets draw them, and the images not found.
+    pictures: TilePictures,
+    /// Each row's picture as a texture, made the first time it is shown.
+    picture_textures: Vec<Option<egui::TextureHandle>>,
 }
 
 /// The longest side of a row's thumbnail, in hexes drawn (a larger map is drawn in blocks).
 const THUMB_CELLS: u32 = 96;
 /// How wide a row's thumbnail is shown, in points.
 const THUMB_PT: f32 = 72.0;
+/// The longest side of a tile's picture as shown, in points.
+const PICTURE_PT: f32 = 40.0;
 
 impl TileMappingDialog {
-    fn new(path: PathBuf, map: TiledMap, mut rows: Vec<(UsedTile, String)>) -> Self {
+    fn new(
+        path: PathBuf,
+        map: TiledMap,
+        pictures: TilePictures,
+        mut rows: Vec<(UsedTile, String)>,
+    ) -> Self {
         rows.sort_by(|(a, _), (b, _)| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
         let mut choices: Vec<String> = tmx::colours::COMMON_TERRAIN
             .iter()
@@ -102,12 +121,15 @@ impl TileMappingDialog {
             }
         }
         let thumbs = rows.iter().map(|_| None).collect();
+        let picture_textures = rows.iter().map(|_| None).collect();
         TileMappingDialog {
             path,
             map,
             rows,
             choices,
             thumbs,
+            pictures,
+            picture_textures,
         }
     }
 
@@ -142,22 +164,53 @@ impl TileMappingDialog {
         Some(t)
     }
 
+    /// Row `i`'s picture as its tileset draws it, if it was read.
+    fn picture(&mut self, ctx: &egui::Context, i: usize) -> Option<egui::TextureHandle> {
+        if let Some(Some(t)) = self.picture_textures.get(i) {
+            return Some(t.clone());
+        }
+        let (u, _) = self.rows.get(i)?;
+        let p = self.pictures.pictures.get(&u.key)?;
+        let image = egui::ColorImage::from_rgba_unmultiplied(
+            [p.width() as usize, p.height() as usize],
+            p.as_raw(),
+        );
+        let t = ctx.load_texture(
+            format!("tiled-picture-{i}"),
+            image,
+            egui::TextureOptions::LINEAR,
+        );
+        if let Some(slot) = self.picture_textures.get_mut(i) {
+            *slot = Some(t.clone());
+        }
+        Some(t)
+    }
+
     /// The dialog; returns the command to import with the terrain typed, or to drop the map.
     pub fn ui(&mut self, ctx: &egui::Context) -> Commands {
         let mut out = Commands::default();
         let thumbs: Vec<Option<egui::TextureHandle>> =
             (0..self.rows.len()).map(|i| self.thumb(ctx, i)).collect();
+        let pictures: Vec<Option<egui::TextureHandle>> =
+            (0..self.rows.len()).map(|i| self.picture(ctx, i)).collect();
+        let any_picture = pictures.iter().any(Option::is_some);
         let aspect = self.map.rows.max(1) as f32 / self.map.columns.max(1) as f32;
         egui::Modal::new(egui::Id::unique("tiled-terrain")).show(ctx, |ui| {
             ui.heading("Terrain for Tiled tiles");
             ui.label(format!(
                 "{} uses tiles that name no terrain. Give each the terrain it stands for: \
-                 the map beside each shows where its hexes lie. Sandtable remembers the \
-                 answers for this tileset.",
+                 beside each are the tile as its tileset draws it and a map of where its \
+                 hexes lie. Sandtable remembers the answers for this tileset.",
                 self.path
                     .file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
             ));
+            for why in &self.pictures.missing {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{why}: its tiles are shown by where they lie only."),
+                );
+            }
             ui.add_space(6.0);
             let typed: Vec<String> = self
                 .rows
@@ -174,10 +227,25 @@ impl TileMappingDialog {
                 .max_height((ctx.content_rect().height() - 220.0).max(160.0))
                 .show(ui, |ui| {
                     egui::Grid::new("tiled-terrain-rows")
-                        .num_columns(3)
+                        .num_columns(if any_picture { 4 } else { 3 })
                         .spacing([12.0, 6.0])
                         .show(ui, |ui| {
-                            for ((u, name), thumb) in self.rows.iter_mut().zip(&thumbs) {
+                            for (((u, name), thumb), picture) in
+                                self.rows.iter_mut().zip(&thumbs).zip(&pictures)
+                            {
+                                if any_picture {
+                                    match picture {
+                                        Some(t) => {
+                                            let size = t.size_vec2();
+                                            let k = PICTURE_PT / size.x.max(size.y).max(1.0);
+                                            ui.add(egui::Image::new(t).fit_to_exact_size(size * k))
+                                                .on_hover_text("The tile as its tileset draws it");
+                                        }
+                                        None => {
+                                            ui.label("");
+                                        }
+                                    }
+                                }
                                 match thumb {
                                     Some(t) => ui.add(egui::Image::new(t).fit_to_exact_size(
                                         egui::vec2(THUMB_PT, THUMB_PT * aspect),
@@ -329,7 +397,7 @@ impl App {
         };
         let path = reading.path.clone();
         self.tiled_reading = None;
-        let map = match result {
+        let (map, pictures) = match result {
             Ok(m) => m,
             Err(TmxError::Cancelled) => return,
             Err(e) => {
@@ -349,7 +417,7 @@ impl App {
             .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
             .map(|u| (u, String::new()))
             .collect();
-        let dialog = TileMappingDialog::new(path, map, unnamed);
+        let dialog = TileMappingDialog::new(path, map, pictures, unnamed);
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());
         } else {

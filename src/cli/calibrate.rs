@@ -246,10 +246,16 @@ fn tops_word(g: &FoundGrid) -> &'static str {
 
 /// What was found, in words.
 pub fn describe(g: &FoundGrid) -> String {
+    let part = g.printed_px.map_or(String::new(), |[x0, y0, x1, y1]| {
+        format!(
+            "\nMeasured where the grid is printed, pixels ({x0:.0}, {y0:.0}) to ({x1:.0}, \
+             {y1:.0}): the rest of the image shows none"
+        )
+    });
     format!(
         "Found a hex grid: {} tops, {:.2} px across the flats, turned {}, confidence {:.2}\n\
          A hex centre at pixel ({:.1}, {:.1}); {} lines; outline match {:.2}; {} of {} regions \
-         agree (rms {:.2} px, worst {:.2} px)",
+         agree (rms {:.2} px, worst {:.2} px){part}",
         tops_word(g),
         g.across_px,
         crate::model::words::degrees(g.turn_deg),

@@ -155,6 +155,12 @@ pub fn clear(s: &Scenario) -> Option<Vec<Edit>> {
 /// the hex limit). A scan is often larger than the map drawn so far: the Calibrate window
 /// offers to grow the map to it.
 pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
+    scan_cover_within(s, None)
+}
+
+/// [`scan_cover`] counting only the hexes within `printed`, image pixels `[x0, y0, x1, y1]`:
+/// where the grid finder saw the grid printed, so a sheet's margins and words are no hexes.
+pub fn scan_cover_within(s: &Scenario, printed: Option<[f64; 4]>) -> Option<(u32, u32)> {
     let bg = s.background.as_ref()?;
     let p = bg.placement?;
     let Map::Hex(h) = &s.map else {
@@ -172,19 +178,21 @@ pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
     let (mode, orient) = (parity.to_hexx(), h.orientation.to_hexx());
     // A hex counts when the whole of it lies on the image: a hex cut by the scan's edge is
     // no hex of the printed map.
+    let [x0, y0, x1, y1] = printed
+        .map_or([0.0, 0.0, bg.width_px as f32, bg.height_px as f32], |p| {
+            p.map(|v| v as f32)
+        });
     let on_image = |c: i32, r: i32| {
         let hex = Hex::from_offset_coordinates([c, r], mode, orient);
         layout.hex_corners(hex).iter().all(|w| {
             let px = sim.apply(Point::new(w.x, w.y) / unit);
-            (0.0..=bg.width_px as f32).contains(&px.x)
-                && (0.0..=bg.height_px as f32).contains(&px.y)
+            (x0..=x1).contains(&px.x) && (y0..=y1).contains(&px.y)
         })
     };
     // The image's corners give the farthest column and row it could reach; the edge hexes
     // not wholly on the image are then taken back.
     let (mut far_c, mut far_r) = (columns as i32 - 1, rows as i32 - 1);
-    let (wide, high) = (bg.width_px as f32, bg.height_px as f32);
-    for px in [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)] {
+    for px in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] {
         let corner = sim.invert(Point::new(px.0, px.1)) * unit;
         let hex = layout.world_pos_to_hex(hexx::Vec2::new(corner.x, corner.y));
         let [c, r] = hex.to_offset_coordinates(mode, orient);
@@ -323,5 +331,14 @@ mod tests {
             e.apply(&mut grown).expect("grows");
         }
         assert_eq!(scan_cover(&grown), None);
+        // Where the grid is printed on only the left half of the image (a sheet with words
+        // beside its map), only that half's hexes are counted.
+        let (half_c, half_r) =
+            scan_cover_within(&s, Some([0.0, 0.0, 400.0, 600.0])).expect("larger still");
+        assert_eq!(half_r, rows);
+        assert!(
+            (22..=24).contains(&half_c),
+            "{half_c} columns on the half printed"
+        );
     }
 }

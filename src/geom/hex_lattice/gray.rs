@@ -60,6 +60,24 @@ impl Gray {
     }
 }
 
+impl Gray {
+    /// The part `[x0, x1) x [y0, y1)` of the image (clamped to it).
+    pub fn cropped(&self, x0: u32, y0: u32, x1: u32, y1: u32) -> Gray {
+        let (x1, y1) = (x1.min(self.width), y1.min(self.height));
+        let (x0, y0) = (x0.min(x1), y0.min(y1));
+        let w = self.width as usize;
+        let mut pixels = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+        for y in y0 as usize..y1 as usize {
+            pixels.extend_from_slice(&self.pixels[y * w + x0 as usize..y * w + x1 as usize]);
+        }
+        Gray {
+            width: x1 - x0,
+            height: y1 - y0,
+            pixels,
+        }
+    }
+}
+
 /// A line image: one `f32` a pixel (see the module's doc), row by row.
 #[derive(Clone, Debug)]
 pub struct Lines {
@@ -121,6 +139,10 @@ mod tests {
         assert_eq!((s.width, s.height), (2, 1));
         assert_eq!(s.pixels, vec![100, 150]);
         assert!(Gray::new(3, 3, vec![0; 8]).is_none());
+        let c = Gray::new(3, 2, vec![0, 100, 50, 200, 100, 250])
+            .expect("sized")
+            .cropped(1, 0, 9, 1);
+        assert_eq!((c.width, c.height, c.pixels), (2, 1, vec![100, 50]));
     }
 
     #[test]

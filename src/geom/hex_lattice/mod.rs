@@ -21,6 +21,7 @@
 //! follows). Time and memory are bounded by the two copies' sizes, whatever the scan's: the
 //! transform is at most about 1,500 pixels a side.
 
+mod extent;
 mod fold;
 mod gray;
 mod lattice;
@@ -48,6 +49,9 @@ const PROPOSALS: usize = 8;
 /// A fold's outline match below which no proposal is taken to have matched a hexagon well
 /// (0.15 is noise, 0.5 a clear grid).
 const WEAK_MATCH: f64 = 0.3;
+/// Parts of the image measured again on their own when the whole shows no grid for sure
+/// (each proposal's patch of matching tiles, the best first).
+const PARTS_TRIED: usize = 3;
 
 /// Whether a hex has flat tops (hexes in columns) or pointy tops (hexes in rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -82,6 +86,10 @@ pub struct FoundGrid {
     pub worst_px: f64,
     /// Whether the grid is darker than the art under it (black lines) or lighter (white).
     pub dark_lines: bool,
+    /// Where the grid is printed, pixels `[x0, y0, x1, y1]`, when it was measured on that
+    /// part of the image alone (a printed sheet, whose text and margins show no grid);
+    /// `None` when on the whole image.
+    pub printed_px: Option<[f64; 4]>,
 }
 
 impl FoundGrid {
@@ -139,12 +147,75 @@ pub enum NotFound {
     },
 }
 
-/// Finds the hex grid printed on `img` (see the module's doc).
+/// Finds the hex grid printed on `img` (see the module's doc). When the whole image shows no
+/// grid for sure, the part where the best proposal's hexagons are seen (`extent`) is
+/// measured again on its own.
 pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
     let (width, height) = (img.width, img.height);
     if width.min(height) < 64 {
         return Err(NotFound::TooSmall { width, height });
     }
+    let first = proposed(img)?;
+    let whole = measured(img, &first);
+    if whole.is_ok() {
+        return whole;
+    }
+    // Each proposal's patch, the best seen first; a few are measured.
+    let mut parts: Vec<(Region, f64)> = first
+        .tried
+        .iter()
+        .filter_map(|v| {
+            let lat = Lattice {
+                origin: V2::default(),
+                a1: *v,
+            };
+            extent::printed_part(&first.lines, &lat)
+        })
+        .collect();
+    parts.sort_by(|a, b| b.1.total_cmp(&a.1));
+    parts.dedup_by(|a, b| a.0 == b.0);
+    let k = first.k_work as usize;
+    for (part, _) in parts.into_iter().take(PARTS_TRIED) {
+        let (x0, y0) = ((part.x0 * k) as u32, (part.y0 * k) as u32);
+        let crop = img.cropped(x0, y0, (part.x1 * k) as u32, (part.y1 * k) as u32);
+        if crop.width.min(crop.height) < 64 {
+            continue;
+        }
+        if let Ok(g) = proposed(&crop).and_then(|c| measured(&crop, &c)) {
+            return Ok(g.moved(&crop, f64::from(x0), f64::from(y0)));
+        }
+    }
+    whole
+}
+
+/// The lattice proposed on the working copy (steps 1 and 2), with that copy's line image.
+struct Proposal {
+    lines: Lines,
+    /// In the working copy's pixels, its origin on a matched hex centre.
+    lattice: Lattice,
+    coarse: fold::Match,
+    /// Every neighbour vector folded, in the working copy's pixels.
+    tried: Vec<V2>,
+    /// The working copy's shrink factor.
+    k_work: u32,
+}
+
+impl FoundGrid {
+    /// The finding on `part`, an image whose pixel `(0, 0)` is `(dx, dy)` of a larger one.
+    fn moved(mut self, part: &Gray, dx: f64, dy: f64) -> FoundGrid {
+        self.centre_px = [self.centre_px[0] + dx, self.centre_px[1] + dy];
+        self.printed_px = Some([
+            dx,
+            dy,
+            dx + f64::from(part.width),
+            dy + f64::from(part.height),
+        ]);
+        self
+    }
+}
+
+fn proposed(img: &Gray) -> Result<Proposal, NotFound> {
+    let (width, height) = (img.width, img.height);
     // 1. The lattice on the working copy.
     let k_work = width.max(height).div_ceil(WORKING_SIDE).max(1);
     let work = img.shrunk(k_work);
@@ -190,6 +261,7 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
         (Some(x), Some(y)) => Some(if y.0.score > x.0.score { y } else { x }),
         (x, y) => x.or(y),
     };
+    let mut tried = proposals.clone();
     let mut best = proposals.iter().map(|v| folded(*v)).fold(None, better);
     // A hex whose size on the working copy is a half or a third of a whole pixel count
     // repeats exactly only every second or third hex, so every strong peak can be such a
@@ -200,14 +272,28 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
                 if let Some(w) = spectrum::refine_vector(&ac, *v * (1.0 / k))
                     && w.length() >= MIN_HEX_WORKING
                 {
+                    tried.push(w);
                     best = better(best, folded(w));
                 }
             }
         }
     }
-    let Some((coarse, lat)) = best else {
+    let Some((coarse, lattice)) = best else {
         return Err(NotFound::NoPattern);
     };
+    Ok(Proposal {
+        lines,
+        lattice,
+        coarse,
+        tried,
+        k_work,
+    })
+}
+
+/// The proposal refined on a finer copy (step 3) and judged.
+fn measured(img: &Gray, p: &Proposal) -> Result<FoundGrid, NotFound> {
+    let (width, height) = (img.width, img.height);
+    let (coarse, lat, k_work) = (p.coarse, p.lattice, p.k_work);
     // 3. Refinement on a finer copy.
     let full = lat.scaled(f64::from(k_work));
     let pixels = u64::from(width) * u64::from(height);
@@ -279,6 +365,7 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
         rms_px,
         worst_px,
         dark_lines: coarse.ink > 0.0,
+        printed_px: None,
     })
 }
 

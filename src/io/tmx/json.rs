@@ -5,7 +5,7 @@
 //! is built beyond it.
 
 use super::data::{self, Encoding};
-use super::model::{FLIP_BITS, TileDef, TiledMap, Tileset, apply_class, apply_property};
+use super::model::{FLIP_BITS, TileDef, TileSheet, TiledMap, Tileset, apply_class, apply_property};
 use super::reading::Reading;
 use super::{MAX_DEPTH, MAX_TILESETS, TmxError};
 use crate::io::budget::{Budget, Budgeted};
@@ -116,7 +116,15 @@ struct TilesetJson {
     columns: Option<u32>,
     /// The tileset's one image; an image collection has none.
     #[serde(default)]
-    image: Option<IgnoredAny>,
+    image: Option<String>,
+    #[serde(default)]
+    tilewidth: u32,
+    #[serde(default)]
+    tileheight: u32,
+    #[serde(default)]
+    margin: u32,
+    #[serde(default)]
+    spacing: u32,
     #[serde(default)]
     tiles: Vec<Tile>,
 }
@@ -132,7 +140,7 @@ struct Tile {
     properties: Vec<Property>,
     /// A tile's own image, in an image collection.
     #[serde(default)]
-    image: Option<IgnoredAny>,
+    image: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -226,6 +234,7 @@ fn tileset_of(t: TilesetJson, first_gid: u32) -> Tileset {
         .map(|tile| {
             let mut def = TileDef {
                 id: tile.id,
+                image: tile.image.clone(),
                 ..TileDef::default()
             };
             for c in [&tile.class, &tile.kind].into_iter().flatten() {
@@ -237,7 +246,18 @@ fn tileset_of(t: TilesetJson, first_gid: u32) -> Tileset {
             def
         })
         .collect();
-    Tileset::new(first_gid, t.name, t.tilecount, collection, tiles)
+    let sheet = t.image.map(|source| TileSheet {
+        source,
+        tile_width: t.tilewidth,
+        tile_height: t.tileheight,
+        margin: t.margin,
+        spacing: t.spacing,
+        columns: t.columns.unwrap_or(0),
+    });
+    Tileset {
+        sheet,
+        ..Tileset::new(first_gid, t.name, t.tilecount, collection, tiles)
+    }
 }
 
 /// A TSJ file.
@@ -310,7 +330,10 @@ pub(crate) fn parse_map(bytes: &[u8], reading: &Reading<'_>) -> Result<TiledMap,
         let first_gid = t.firstgid;
         let tileset = match &t.source {
             Some(source) => reading.tileset(source, first_gid)?,
-            None => tileset_of(t, first_gid),
+            None => Tileset {
+                folder: reading.folder(),
+                ..tileset_of(t, first_gid)
+            },
         };
         map.tilesets.push(tileset);
         super::check_tile_defs(&map.tilesets)?;

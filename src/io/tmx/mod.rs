@@ -31,12 +31,14 @@ mod convert;
 mod data;
 mod json;
 mod model;
+mod pictures;
 mod reading;
 mod write;
 mod xml;
 
 pub use convert::{TerrainMapping, UsedTile, parse_mapping_arg, to_scenario, used_tiles};
-pub use model::{TileDef, TileKey, TiledMap, Tileset};
+pub use model::{TileDef, TileKey, TileSheet, TiledMap, Tileset};
+pub use pictures::{PICTURE_PX, TilePictures, tile_pictures};
 pub use reading::{Control, Folder};
 pub use write::{
     TILE_LONG_PX, TILE_SHORT_PX, TmxFiles, export_tmx, largest_hexagon, pixel_centre, tiled_cell,

@@ -43,6 +43,25 @@ pub struct Tileset {
     pub collection: bool,
     /// The tiles the tileset describes (others have no properties), sorted by ID, one per ID.
     pub tiles: Vec<TileDef>,
+    /// The one image its tiles are cut from (none for an image collection).
+    pub sheet: Option<TileSheet>,
+    /// The folder its image sources are relative to: the map's for a tileset embedded in the
+    /// map, the tileset file's own for an external one.
+    pub folder: Option<std::path::PathBuf>,
+}
+
+/// How a tileset's tiles are cut from its one image, as Tiled writes it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TileSheet {
+    /// The image as the file names it (relative to the tileset's folder).
+    pub source: String,
+    pub tile_width: u32,
+    pub tile_height: u32,
+    /// Pixels around the tiles and between them.
+    pub margin: u32,
+    pub spacing: u32,
+    /// Tiles to a row; 0 when the file does not say (worked out from the image's width).
+    pub columns: u32,
 }
 
 /// What a tileset says about one tile.
@@ -56,6 +75,8 @@ pub struct TileDef {
     pub colour: Option<Colour>,
     /// Its `mp` property: movement points to enter, 0 for impassable.
     pub mp: Option<u8>,
+    /// Its own image, in an image collection, as the file names it.
+    pub image: Option<String>,
     /// How strongly `terrain` was named: 3 a `terrain` property, 2 `name`, 1 `type`/`class`.
     pub(crate) rank: u8,
 }
@@ -122,6 +143,8 @@ impl Tileset {
             tile_count,
             collection,
             tiles,
+            sheet: None,
+            folder: None,
         }
     }
 

@@ -92,6 +92,11 @@ impl<'a> Reading<'a> {
         &self.json
     }
 
+    /// The map's folder, which its embedded tilesets' images are relative to.
+    pub fn folder(&self) -> Option<PathBuf> {
+        self.folder.0.map(Path::to_path_buf)
+    }
+
     /// Says what the import is doing now, `done` of the way through.
     pub fn status(&self, what: String, done: f32) {
         self.control.set(what, done);
@@ -172,7 +177,10 @@ impl<'a> Reading<'a> {
             },
         };
         let bytes = self.read_file(&path).map_err(wrap)?;
-        let tileset = super::parse_tileset(&bytes, first_gid, self, &path).map_err(wrap)?;
+        let tileset = Tileset {
+            folder: path.parent().map(Path::to_path_buf),
+            ..super::parse_tileset(&bytes, first_gid, self, &path).map_err(wrap)?
+        };
         self.tilesets.borrow_mut().insert(key, tileset.clone());
         Ok(tileset)
     }

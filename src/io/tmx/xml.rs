@@ -4,7 +4,7 @@
 //! [`MAX_DEPTH`].
 
 use super::data::{self, Encoding};
-use super::model::{FLIP_BITS, TileDef, TiledMap, Tileset, apply_class, apply_property};
+use super::model::{FLIP_BITS, TileDef, TileSheet, TiledMap, Tileset, apply_class, apply_property};
 use super::reading::Reading;
 use super::{MAX_DEPTH, MAX_TILESETS, TmxError};
 use quick_xml::events::Event;
@@ -187,6 +187,10 @@ fn tileset_of(el: &Element, first_gid: u32) -> Result<Tileset, TmxError> {
     for t in el.children("tile") {
         let mut def = TileDef {
             id: number(t, "id", &at)?,
+            image: t
+                .child("image")
+                .and_then(|i| i.attr("source"))
+                .map(str::to_string),
             ..TileDef::default()
         };
         for attr in ["class", "type"] {
@@ -199,7 +203,22 @@ fn tileset_of(el: &Element, first_gid: u32) -> Result<Tileset, TmxError> {
         }
         tiles.push(def);
     }
-    Ok(Tileset::new(first_gid, name, tile_count, collection, tiles))
+    let whole = |a: &str| el.attr(a).and_then(|v| v.trim().parse::<u32>().ok());
+    let sheet = el
+        .child("image")
+        .and_then(|i| i.attr("source"))
+        .map(|source| TileSheet {
+            source: source.to_string(),
+            tile_width: whole("tilewidth").unwrap_or(0),
+            tile_height: whole("tileheight").unwrap_or(0),
+            margin: whole("margin").unwrap_or(0),
+            spacing: whole("spacing").unwrap_or(0),
+            columns: whole("columns").unwrap_or(0),
+        });
+    Ok(Tileset {
+        sheet,
+        ..Tileset::new(first_gid, name, tile_count, collection, tiles)
+    })
 }
 
 /// A TSX file.
@@ -295,7 +314,10 @@ pub(crate) fn parse_map(bytes: &[u8], reading: &Reading<'_>) -> Result<TiledMap,
         let first_gid = number(ts, "firstgid", "a <tileset>")?;
         let tileset = match ts.attr("source") {
             Some(source) => reading.tileset(source, first_gid)?,
-            None => tileset_of(ts, first_gid)?,
+            None => Tileset {
+                folder: reading.folder(),
+                ..tileset_of(ts, first_gid)?
+            },
         };
         map.tilesets.push(tileset);
         super::check_tile_defs(&map.tilesets)?;
