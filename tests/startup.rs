@@ -132,3 +132,34 @@ fn the_first_window_says_it_is_a_sample_and_getting_started_opens() {
             .is_some()
     );
 }
+
+/// A Tiled map named on the command line (a double-click on a `.tmx`) is imported as the
+/// editor opens, as File > Import Tiled map… would, rather than refused as no scenario.
+#[test]
+fn a_tiled_map_given_at_start_is_imported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let map = dir.path().join("field.tmx");
+    std::fs::write(
+        &map,
+        r#"<map orientation="hexagonal" width="3" height="2" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="ground" tilewidth="32" tileheight="28" tilecount="1" columns="1">
+  <tile id="0" type="Woods"/></tileset>
+ <layer name="L" width="3" height="2"><data encoding="csv">1,1,1,1,1,1</data></layer></map>"#,
+    )
+    .expect("written");
+    let start = startup(Some(&map)).expect("the sample loads");
+    assert_eq!(start.notice, None, "no refusal");
+    let mut h = editor_starting(start, dir.path());
+    for _ in 0..500 {
+        if !h.state().reading_tiled() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    let s = h.state().doc.scenario();
+    assert!(s.map.is_hex(), "{}", h.state().status);
+    assert_eq!(s.meta.title, "field");
+    assert!(s.terrain_types.iter().any(|t| t.name == "Woods"));
+}

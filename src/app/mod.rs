@@ -129,6 +129,7 @@ impl App {
             loaded: crate::io::Loaded { scenario, repairs },
             path,
             notice,
+            import_tiled,
         } = start;
         let path = path.map(|p| crate::io::recovery::absolute(&p));
         if !repairs.is_empty() {
@@ -143,7 +144,9 @@ impl App {
         if let Some(p) = path {
             app.settings.remember(p);
         }
-        if let Some(text) = notice {
+        if let Some(tiled) = import_tiled {
+            app.import_tiled_path(&tiled);
+        } else if let Some(text) = notice {
             app.notify(true, text);
         } else if app.doc.path.is_none() {
             // The first window is a sample: say so, and where to begin.

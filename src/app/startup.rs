@@ -2,6 +2,7 @@
 //! file manager's double-click) that will not open does not end the program silently: the
 //! editor opens on the built-in sample with a notice that stays, naming the file and the
 //! reason, and the file is left as it was (the document has no path, so saving asks where).
+//! A Tiled map given so is imported, as File > Import Tiled map… would.
 
 use crate::io::{self, Loaded, with_causes};
 use crate::samples::{self, Unreadable};
@@ -14,18 +15,25 @@ pub struct Startup {
     pub path: Option<PathBuf>,
     /// Why the file given could not be opened: shown as a notice that stays.
     pub notice: Option<String>,
+    /// A Tiled map given (`.tmx`, `.tmj`): imported as the editor opens, as File > Import
+    /// Tiled map… would, over the sample.
+    pub import_tiled: Option<PathBuf>,
 }
 
 /// `file` opened, or the first built-in sample when there is no file or it will not open.
 /// Fails only when the sample itself does not load (a broken build).
 pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
-    let notice = match file {
+    let import_tiled = file
+        .filter(|p| crate::io::tmx::is_tiled_path(p))
+        .map(Path::to_path_buf);
+    let notice = match file.filter(|_| import_tiled.is_none()) {
         Some(path) => match io::load_mended(path) {
             Ok(loaded) => {
                 return Ok(Startup {
                     loaded,
                     path: Some(path.to_path_buf()),
                     notice: None,
+                    import_tiled: None,
                 });
             }
             Err(e) => Some(format!(
@@ -51,5 +59,6 @@ pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
         },
         path: None,
         notice,
+        import_tiled,
     })
 }
