@@ -59,6 +59,7 @@ mod rules_view;
 mod score_view;
 pub mod settings;
 pub mod startup;
+pub mod startup_probe;
 mod tiled_import;
 pub mod tools;
 mod typed;
@@ -428,6 +429,7 @@ impl App {
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        startup_probe::after_first_frame(ui.ctx());
         self.frame_ui(ui);
     }
 

@@ -160,10 +160,8 @@ impl Notices {
                         });
                     });
                 }
-                if self.shown.len() > 1 {
-                    if ui.small_button("Dismiss all").clicked() {
-                        dismiss_all = true;
-                    }
+                if self.shown.len() > 1 && ui.small_button("Dismiss all").clicked() {
+                    dismiss_all = true;
                 }
             });
         if dismiss_all {
