@@ -331,6 +331,7 @@ fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
     let side = found.across_px / 3f64.sqrt();
     let l = wm.layout();
     let grid = wm.grid();
+    let (mut lo, mut hi) = (V2::new(f64::MAX, f64::MAX), V2::new(f64::MIN, f64::MIN));
     for h in grid.hexes() {
         let c = l.hex_to_world_pos(h);
         let px = scan.pixel(placed.to_paper.apply(Point::new(c.x, c.y)));
@@ -341,5 +342,27 @@ fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
             "hex {} missed by {off:.3} of a side",
             wm.label(h)
         );
+        // Where the grid is printed is said to within a hex of the map's edge.
+        let a = found.across_px;
+        assert!(
+            px.x >= x0 - a && px.x <= x1 + a && px.y >= y0 - a && px.y <= y1 + a,
+            "hex {} at {px:?} is beyond the part said printed {:?}",
+            wm.label(h),
+            found.printed_px
+        );
+        (lo, hi) = (
+            V2::new(lo.x.min(px.x), lo.y.min(px.y)),
+            V2::new(hi.x.max(px.x), hi.y.max(px.y)),
+        );
     }
+    // And no more than two hexes beyond it (not the words below the map).
+    let a = found.across_px;
+    assert!(
+        x0 >= lo.x - 2.0 * a
+            && y0 >= lo.y - 2.0 * a
+            && x1 <= hi.x + 2.0 * a
+            && y1 <= hi.y + 2.0 * a,
+        "the part said printed {:?} runs past the map's centres {lo:?} to {hi:?}",
+        found.printed_px
+    );
 }

@@ -74,6 +74,12 @@ fn create_a_hex_map_from_the_file_menu() {
     e.menu("File", "New hex map");
     assert!(e.s().map.is_hex());
     assert!(!e.app().doc.is_dirty());
+    // The bar speaks of the new map, not of the sample it replaced.
+    assert!(
+        e.app().status.starts_with("New hex map"),
+        "{}",
+        e.app().status
+    );
     e.menu("File", "New free-measure table");
     assert!(!e.s().map.is_hex());
 }
@@ -1171,18 +1177,19 @@ fn finding_a_unit_from_the_order_of_battle_zooms_in_far_enough_to_name_it() {
     let s = sample("winceby");
     let cromwell = s.find_unit("Oliver Cromwell").expect("Cromwell").id;
     let mut e = editor(s);
-    let zoom = e.app().view.zoom;
     let named = sandtable::app::zoom_to_name(e.s(), cromwell).expect("a size");
-    assert!(
-        zoom < named,
-        "Winceby opens too far out to name its counters"
-    );
+    // Zoomed out until the counters go unnamed.
+    let ctx = e.h.ctx.clone();
+    while e.app().view.zoom >= named {
+        e.h.state_mut()
+            .perform(&ctx, sandtable::app::command::Command::Zoom(0.8));
+        e.h.run();
+    }
     e.click("Order of battle");
     e.click("Oliver Cromwell");
     assert_eq!(e.app().selection, vec![ItemRef::Unit(cromwell)]);
     // What the row's double-click sends (kittest's frames are too far apart in time for two
     // clicks to count as one double-click).
-    let ctx = e.h.ctx.clone();
     e.h.state_mut()
         .perform(&ctx, sandtable::app::command::Command::CentreOn(cromwell));
     e.h.run();

@@ -375,3 +375,28 @@ fn no_text_on_the_map_lies_over_another_at_any_zoom() {
         }
     }
 }
+
+/// On the free-measure samples fitted in the window, in Edit and in Play, every unit on the
+/// table is named: a unit in a crowd (Patrol's Gruppe Krause, a ring of models round the field
+/// wall's name) finds a place beside, to one side of or a line beyond its bases.
+#[test]
+fn every_unit_on_a_table_sample_is_named_fitted_in_the_window() {
+    for name in ["bakambo", "patrol", "skirmish"] {
+        let s = sample(name);
+        let mut e = editor(s.clone());
+        for playing in [false, true] {
+            if playing {
+                perform(&mut e, Command::ToggleActivity);
+            }
+            let named = unit_names(&e, &map_texts(&e));
+            for u in s.units.iter().filter(|u| u.on_table() && u.in_play()) {
+                assert!(
+                    named.contains(&u.name),
+                    "{name}{}: {} is not named; named: {named:?}",
+                    if playing { " in Play" } else { "" },
+                    u.name
+                );
+            }
+        }
+    }
+}

@@ -66,6 +66,8 @@ impl App {
     /// Replaces the open document (after any unsaved-changes question was answered).
     pub(super) fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
+        // What the bar said was about the document replaced.
+        self.status.clear();
         self.selection.clear();
         self.tool = super::tools::Tool::Select;
         self.canvas = Default::default();
@@ -92,10 +94,16 @@ impl App {
             Guarded::NewTable => {
                 self.replace_document(Document::new(Scenario::new_table("Untitled table"), None));
                 self.files.recovery.clear();
+                self.status = "New free-measure table: drag units and terrain from the palette \
+                               onto it"
+                    .into();
             }
             Guarded::NewHex => {
                 self.replace_document(Document::new(Scenario::new_hex("Untitled hex map"), None));
                 self.files.recovery.clear();
+                self.status = "New hex map: paint terrain with a brush from the palette, drag \
+                               units onto it"
+                    .into();
             }
             Guarded::Open(Some(path)) => self.open_path(&path),
             Guarded::Open(None) => match self.files.dialogs.open_scenario() {
@@ -338,11 +346,12 @@ impl App {
                 "Save or discard your changes first, then drop the file again".into(),
             );
         } else {
-            if let Some(note) = mended_note(&loaded.repairs) {
+            let note = mended_note(&loaded.repairs);
+            self.replace_document(Document::mended(loaded.scenario, None, loaded.repairs));
+            if let Some(note) = note {
                 self.notify(false, format!("Opened the dropped file: {note}"));
                 self.settings.show_problems = true;
             }
-            self.replace_document(Document::mended(loaded.scenario, None, loaded.repairs));
         }
     }
 

@@ -251,6 +251,14 @@ impl App {
             Theme::Light => egui::ThemePreference::Light,
             Theme::Dark => egui::ThemePreference::Dark,
         });
+        // Hints and notes are written small, but never below what reads at arm's length
+        // (egui's own small text is 9 points).
+        let small = egui::FontId::proportional(SMALL_PT);
+        if ui.style().text_styles.get(&egui::TextStyle::Small) != Some(&small) {
+            ctx.all_styles_mut(|st| {
+                st.text_styles.insert(egui::TextStyle::Small, small.clone());
+            });
+        }
         self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);
         if ui.input(|i| i.viewport().close_requested()) {
@@ -468,6 +476,9 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
 /// Opens the editor window on what `start` holds (a file with what loading mended in it, or
 /// the sample with the notice of a file that would not open). Returns an error when no window
 /// can be opened (for example with no display).
+/// The size of small text (hints, notes, the log's reasons), points.
+const SMALL_PT: f32 = 11.0;
+
 pub fn run(start: startup::Startup) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -218,6 +218,19 @@ pub fn label_shapes(
                 let under = Point::new((b.min.x + b.max.x) * 0.5, b.max.y + r);
                 let over = Point::new((b.min.x + b.max.x) * 0.5, b.min.y - r);
                 let beside = Point::new(b.max.x + r, (b.min.y + b.max.y) * 0.5);
+                let before = Point::new(b.min.x - r, (b.min.y + b.max.y) * 0.5);
+                let (below, above) = (
+                    view.to_screen(under) + Vec2::new(0.0, 2.0),
+                    view.to_screen(over) - Vec2::new(0.0, 2.0),
+                );
+                // Half a base's width to either side, and a line further out: a unit in a
+                // crowd (a ring of models round a wall's name, a neighbour's label below)
+                // still finds a place near it.
+                let (left, right) = (
+                    view.to_screen(Point::new(b.min.x, 0.0)).x,
+                    view.to_screen(Point::new(b.max.x, 0.0)).x,
+                );
+                let line = UNIT_PT + 4.0;
                 labels.push(Label {
                     rank: if is_selected(u.id) {
                         Rank::Selected
@@ -226,17 +239,42 @@ pub fn label_shapes(
                     } else {
                         Rank::Unit
                     },
-                    at: view.to_screen(under) + Vec2::new(0.0, 2.0),
+                    at: below,
                     align: Align2::CENTER_TOP,
                     instead: vec![
-                        (
-                            view.to_screen(over) - Vec2::new(0.0, 2.0),
-                            Align2::CENTER_BOTTOM,
-                        ),
+                        (above, Align2::CENTER_BOTTOM),
                         (
                             view.to_screen(beside) + Vec2::new(3.0, 0.0),
                             Align2::LEFT_CENTER,
                         ),
+                        (
+                            view.to_screen(before) - Vec2::new(3.0, 0.0),
+                            Align2::RIGHT_CENTER,
+                        ),
+                        (Pos2::new(left, below.y), Align2::LEFT_TOP),
+                        (Pos2::new(right, below.y), Align2::RIGHT_TOP),
+                        (Pos2::new(left, above.y), Align2::LEFT_BOTTOM),
+                        (Pos2::new(right, above.y), Align2::RIGHT_BOTTOM),
+                        (below + Vec2::new(0.0, line), Align2::CENTER_TOP),
+                        (above - Vec2::new(0.0, line), Align2::CENTER_BOTTOM),
+                        (
+                            view.to_screen(beside) + Vec2::new(3.0, line),
+                            Align2::LEFT_CENTER,
+                        ),
+                        (
+                            view.to_screen(beside) + Vec2::new(3.0, -line),
+                            Align2::LEFT_CENTER,
+                        ),
+                        (
+                            view.to_screen(before) - Vec2::new(3.0, line),
+                            Align2::RIGHT_CENTER,
+                        ),
+                        (
+                            view.to_screen(before) + Vec2::new(-3.0, line),
+                            Align2::RIGHT_CENTER,
+                        ),
+                        (below + Vec2::new(0.0, 2.0 * line), Align2::CENTER_TOP),
+                        (above - Vec2::new(0.0, 2.0 * line), Align2::CENTER_BOTTOM),
                     ],
                     text: u.name.clone(),
                     pt: UNIT_PT,

@@ -15,6 +15,10 @@ const TILE_HEXES: f64 = 4.0;
 /// A tile whose fold matches a hexagon at least this well sees the grid (the refinement's
 /// regions use the same bar).
 const TILE_MIN_SCORE: f64 = 0.25;
+/// Hexes along a tile's side once the lattice is measured: finer, to say where the grid ends.
+const MEASURED_TILE_HEXES: f64 = 2.5;
+/// A tile matching the grid measured at least this well shows it printed there.
+const MEASURED_MIN_SCORE: f64 = 0.35;
 /// The fewest tiles of a patch worth measuring again (a map of some eight hexes a side).
 const MIN_TILES: usize = 4;
 /// A patch covering more of the image than this gains nothing over the whole image.
@@ -26,7 +30,36 @@ const MOST_OF_THE_IMAGE: f64 = 0.8;
 /// polarity only: a grid is printed in one ink, and text matched by chance is dark in one
 /// tile and light in the next.
 pub(super) fn printed_part(lines: &Lines, lat: &Lattice) -> Option<(Region, f64)> {
-    let side = (lat.across() * TILE_HEXES).round() as usize;
+    let (part, total) = patch(lines, lat, TILE_HEXES, TILE_MIN_SCORE, None)?;
+    let share = ((part.x1 - part.x0) * (part.y1 - part.y0)) as f64
+        / (lines.width * lines.height).max(1) as f64;
+    (share <= MOST_OF_THE_IMAGE).then_some((part, total))
+}
+
+/// Where the grid measured (`lat`, its lines of polarity `ink`) is printed on `lines`, the
+/// part it was measured on: its hexagons matched by a tile at [`MEASURED_MIN_SCORE`], a
+/// stricter bar than the search's, as the lattice is now exact and text no longer passes.
+pub(super) fn where_printed(lines: &Lines, lat: &Lattice, ink: f64) -> Option<Region> {
+    patch(
+        lines,
+        lat,
+        MEASURED_TILE_HEXES,
+        MEASURED_MIN_SCORE,
+        Some(ink),
+    )
+    .map(|(r, _)| r)
+}
+
+/// The largest patch of tiles matching `lat`'s hexagon at `min_score` (of polarity `ink`, or
+/// either), grown by half a tile, with the sum of its tiles' matches.
+fn patch(
+    lines: &Lines,
+    lat: &Lattice,
+    hexes: f64,
+    min_score: f64,
+    ink: Option<f64>,
+) -> Option<(Region, f64)> {
+    let side = (lat.across() * hexes).round() as usize;
     if side == 0 {
         return None;
     }
@@ -49,10 +82,15 @@ pub(super) fn printed_part(lines: &Lines, lat: &Lattice) -> Option<(Region, f64)
         })
         .collect();
     let total = |patch: &[usize]| patch.iter().map(|k| scores[*k].abs()).sum::<f64>();
-    let patch = [1.0, -1.0]
-        .into_iter()
+    let inks: &[f64] = match ink {
+        Some(i) if i < 0.0 => &[-1.0],
+        Some(_) => &[1.0],
+        None => &[1.0, -1.0],
+    };
+    let patch = inks
+        .iter()
         .filter_map(|ink| {
-            let marked: Vec<bool> = scores.iter().map(|s| s * ink >= TILE_MIN_SCORE).collect();
+            let marked: Vec<bool> = scores.iter().map(|s| s * ink >= min_score).collect();
             largest_patch(&marked, nx, ny)
         })
         .max_by(|a, b| total(a).total_cmp(&total(b)))?;
@@ -71,9 +109,7 @@ pub(super) fn printed_part(lines: &Lines, lat: &Lattice) -> Option<(Region, f64)
         x1: (i1 * side + half).min(lines.width),
         y1: (j1 * side + half).min(lines.height),
     };
-    let share = ((part.x1 - part.x0) * (part.y1 - part.y0)) as f64
-        / (lines.width * lines.height).max(1) as f64;
-    (share <= MOST_OF_THE_IMAGE).then_some((part, total(&patch)))
+    Some((part, total(&patch)))
 }
 
 /// The tiles (indices into the `nx` by `ny` grid) of the largest patch of marked tiles

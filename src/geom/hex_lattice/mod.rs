@@ -181,8 +181,27 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
         if crop.width.min(crop.height) < 64 {
             continue;
         }
-        if let Ok(g) = proposed(&crop).and_then(|c| measured(&crop, &c)) {
-            return Ok(g.moved(&crop, f64::from(x0), f64::from(y0)));
+        let Ok(c) = proposed(&crop) else { continue };
+        if let Ok(g) = measured(&crop, &c) {
+            let mut g = g.moved(&crop, f64::from(x0), f64::from(y0));
+            // The part searched was grown around tiles matched by a rough lattice; the
+            // lattice measured says more closely where the grid is printed.
+            let lat = g.lattice().scaled(1.0 / f64::from(c.k_work));
+            let lat = Lattice {
+                origin: lat.origin
+                    - V2::new(f64::from(x0), f64::from(y0)) * (1.0 / f64::from(c.k_work)),
+                a1: lat.a1,
+            };
+            if let Some(r) = extent::where_printed(&c.lines, &lat, c.coarse.ink) {
+                let k = f64::from(c.k_work);
+                g.printed_px = Some([
+                    f64::from(x0) + r.x0 as f64 * k,
+                    f64::from(y0) + r.y0 as f64 * k,
+                    f64::from(x0) + r.x1 as f64 * k,
+                    f64::from(y0) + r.y1 as f64 * k,
+                ]);
+            }
+            return Ok(g);
         }
     }
     whole
