@@ -1798,3 +1798,14 @@ fn the_left_panel_opens_at_one_width_whatever_the_file() {
         "{widths:?}"
     );
 }
+
+/// Hints and notes are written small but readable: 11 points, not egui's 9.
+#[test]
+fn small_text_reads_at_eleven_points() {
+    let mut e = editor(sample("patrol"));
+    e.h.run();
+    for theme in [egui::Theme::Dark, egui::Theme::Light] {
+        let style = e.h.ctx.style_of(theme);
+        assert_eq!(style.text_styles[&egui::TextStyle::Small].size, 11.0);
+    }
+}

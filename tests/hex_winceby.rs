@@ -405,3 +405,24 @@ fn winceby_on_the_command_line() {
     assert_eq!(v["command"]["source"], "out_of_command");
     assert_eq!(v["legal"].as_array().map(Vec::len), Some(1));
 }
+
+/// R5's tracing: a unit uses the first leader in its chain whose span reaches it. Put under
+/// Sir Thomas Fairfax, Manchester's Regiment of Foot stands beyond his span and traces to the
+/// Earl of Manchester: the inspector's line says why it does not use its own commander.
+#[test]
+fn r5_a_unit_beyond_its_commanders_span_is_told_why_it_traces_further_up() {
+    let mut s = winceby();
+    let fairfax = named(&s, "Sir Thomas Fairfax").id;
+    let foot = named(&s, "Manchester's Regiment of Foot").id;
+    s.units
+        .iter_mut()
+        .find(|u| u.id == foot)
+        .expect("the foot")
+        .commander = Some(fairfax);
+    let t = sandtable::preview::traced(&s, foot).expect("a hex unit");
+    assert!(t.starts_with("uses Earl of Manchester's"), "{t}");
+    assert!(
+        t.contains("Sir Thomas Fairfax's span 3 does not reach it"),
+        "{t}"
+    );
+}

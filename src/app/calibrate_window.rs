@@ -458,7 +458,12 @@ impl App {
                     }
                 }
             });
-            ui.label("Or click the centres of two or three hexes far apart on the image, then say which hex each is (its label as printed, or q,r).");
+            if self.found_grid().is_some() {
+                // The same clicks number the grid found above: say so where they are listed.
+                ui.strong("Hexes clicked: type each one's label as printed (or q,r). One numbers the grid found above, a second checks it; two or three far apart also calibrate by hand.");
+            } else {
+                ui.label("Or click the centres of two or three hexes far apart on the image, then say which hex each is (its label as printed, or q,r).");
+            }
         } else {
             ui.label("Click two points on the image a known distance apart, then type the inches between them.");
         }

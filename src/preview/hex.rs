@@ -645,13 +645,36 @@ pub fn traced_with_mp(s: &Scenario, unit: UnitId) -> Option<(String, Option<u16>
         .filter(|p| p.allowance > p.mp)
         .map(|p| p.allowance);
     let text = match t.leader() {
-        Some(l) => format!(
-            "uses {}'s {} (span {}, {} away)",
-            l.leader,
-            l.command,
-            l.span,
-            count(l.distance.unwrap_or(0), "hex", "hexes")
-        ),
+        Some(l) => {
+            // Those nearer in the chain whose span does not reach it are why it traces
+            // further up: said, or a unit put under a leader seems to ignore him.
+            let passed: Vec<String> = t
+                .chain
+                .iter()
+                .take_while(|c| !c.reaches)
+                .map(|c| match c.distance {
+                    Some(d) => format!(
+                        "{}'s span {} does not reach it ({} away)",
+                        c.leader,
+                        c.span,
+                        count(d, "hex", "hexes")
+                    ),
+                    None => format!("{} is not on the map", c.leader),
+                })
+                .collect();
+            let uses = format!(
+                "uses {}'s {} (span {}, {} away)",
+                l.leader,
+                l.command,
+                l.span,
+                count(l.distance.unwrap_or(0), "hex", "hexes")
+            );
+            if passed.is_empty() {
+                uses
+            } else {
+                format!("{uses}: {}", passed.join("; "))
+            }
+        }
         None => match out_of_command_why(&t) {
             Some(why) => format!("out of command: {why}"),
             None => "out of command".to_string(),

@@ -69,15 +69,46 @@ fn unit_box(s: &Scenario, v: &View, u: &Unit) -> Option<Rect> {
     }
 }
 
-/// Play: a tick on a dark disc at the top right of each unit that has acted this turn (the
-/// order of battle says "acted" too), in screen points so it reads at every zoom.
-pub(super) fn acted_marks(shapes: &mut Vec<Shape>, s: &Scenario, v: &View, acted: &[UnitId]) {
+/// Play: a tick on a dark disc at a corner of each unit that has acted this turn (the order
+/// of battle says "acted" too), in screen points so it reads at every zoom: the top right, or
+/// the first other corner or side clear of the texts on the map (`texts`, screen rectangles),
+/// so a tick does not cover a neighbour's name (where none is clear, the place covering least).
+pub(super) fn acted_marks(
+    shapes: &mut Vec<Shape>,
+    s: &Scenario,
+    v: &View,
+    acted: &[UnitId],
+    texts: &[Rect],
+) {
+    let r = 7.0;
     for id in acted {
         let Some(b) = s.unit(*id).and_then(|u| unit_box(s, v, u)) else {
             continue;
         };
-        let c = b.right_top() + egui::vec2(-2.0, 2.0);
-        let r = 7.0;
+        // The corners, then beside the unit (a crowd's names above and below it).
+        let places = [
+            b.right_top() + egui::vec2(-2.0, 2.0),
+            b.left_top() + egui::vec2(2.0, 2.0),
+            b.right_bottom() + egui::vec2(-2.0, -2.0),
+            b.left_bottom() + egui::vec2(2.0, -2.0),
+            b.right_center() + egui::vec2(r + 1.0, 0.0),
+            b.left_center() - egui::vec2(r + 1.0, 0.0),
+        ];
+        // How much of the names a tick there would cover; the least, where none is clear.
+        let covered = |c: &egui::Pos2| {
+            let disc = Rect::from_center_size(*c, egui::Vec2::splat(2.0 * r + 2.0));
+            texts
+                .iter()
+                .map(|t| t.intersect(disc))
+                .filter(|o| o.is_positive())
+                .map(|o| o.area())
+                .sum::<f32>()
+        };
+        let c = places
+            .iter()
+            .copied()
+            .min_by(|a, b| covered(a).total_cmp(&covered(b)))
+            .unwrap_or(places[0]);
         shapes.push(Shape::circle_filled(c, r, Color32::from_rgb(40, 40, 40)));
         shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.0, Color32::WHITE)));
         shapes.push(Shape::line(
