@@ -17,13 +17,9 @@ impl eframe::App for Bare {
 }
 
 fn main() -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([800.0, 500.0])
-            .with_drag_and_drop(true)
-            .with_title("Bare"),
-        ..Default::default()
-    };
-    eframe::run_native("Bare", options, Box::new(|_cc| Ok(Box::new(Bare))))
+    eframe::run_native(
+        "Bare",
+        sandtable::app::window_options("Bare"),
+        Box::new(|_cc| Ok(Box::new(Bare))),
+    )
 }

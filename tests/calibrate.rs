@@ -252,20 +252,14 @@ fn calibrate_a_turned_and_scaled_scan_from_three_clicks_and_print_it_back_at_tru
 
 /// Not a check: writes the README's demonstration (`docs/calibrate.png` is a screenshot of the
 /// editor on it). `SANDTABLE_DEMO_DIR=DIR cargo test --test calibrate -- --ignored` writes
-/// `scanned.json`: a blank 24 x 18 hex map under a scan of Winceby's printed sheet (turned 1.5°,
-/// scaled), calibrated from three hex centres.
-#[test]
-#[ignore]
-fn write_the_readme_demonstration() {
-    let Some(dir) = std::env::var_os("SANDTABLE_DEMO_DIR") else {
-        return;
-    };
+/// Winceby, the first page of its scenario sheet, and where the sheet places the map.
+fn winceby_sheet() -> (Scenario, Page, export::ScenePlacement) {
     let winceby = samples::by_name("winceby")
         .expect("sample")
         .load()
         .expect("the sample loads");
-    let sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
-    let page = &sheet[0];
+    let mut sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
+    let page = sheet.swap_remove(0);
     let placed = page
         .ops
         .iter()
@@ -274,6 +268,19 @@ fn write_the_readme_demonstration() {
             _ => None,
         })
         .expect("the map on the sheet");
+    (winceby, page, placed)
+}
+
+/// `scanned.json`: a blank 24 x 18 hex map under a scan of Winceby's printed sheet (turned 1.5°,
+/// scaled), calibrated from three hex centres.
+#[test]
+#[ignore]
+fn write_the_readme_demonstration() {
+    let Some(dir) = std::env::var_os("SANDTABLE_DEMO_DIR") else {
+        return;
+    };
+    let (winceby, page, placed) = winceby_sheet();
+    let page = &page;
     let scan = Scan::take(page, 110.0);
     let wm = winceby.map.as_hex().expect("hex").clone();
     let mut s = Scenario::new_hex("Winceby, from a scan");
@@ -306,20 +313,8 @@ fn write_the_readme_demonstration() {
 #[test]
 fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
     use sandtable::geom::hex_lattice::{Tops, V2, find};
-    let winceby = samples::by_name("winceby")
-        .expect("sample")
-        .load()
-        .expect("the sample loads");
-    let sheet = export::pages(&winceby, &ExportOptions::default()).expect("sheet");
-    let page = &sheet[0];
-    let placed = page
-        .ops
-        .iter()
-        .find_map(|op| match op {
-            Op::Scene(p) => Some(p.clone()),
-            _ => None,
-        })
-        .expect("the map on the sheet");
+    let (winceby, page, placed) = winceby_sheet();
+    let page = &page;
     let scan = Scan::take(page, 150.0);
     let gray = sandtable::io::image::decode_gray(&scan.png).expect("decodes");
     let found = find(&gray).unwrap_or_else(|e| panic!("no grid found on the sheet: {e}"));

@@ -479,15 +479,21 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
 /// The size of small text (hints, notes, the log's reasons), points.
 const SMALL_PT: f32 = 11.0;
 
-pub fn run(start: startup::Startup) -> Result<(), String> {
-    let options = eframe::NativeOptions {
+/// The editor's window: its size, least size, file drops and title. The start-up measurement's
+/// bare window (`examples/bare_window.rs`) opens the same.
+pub fn window_options(title: &str) -> eframe::NativeOptions {
+    eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1400.0, 900.0])
             .with_min_inner_size([800.0, 500.0])
             .with_drag_and_drop(true)
-            .with_title("Sandtable"),
+            .with_title(title),
         ..Default::default()
-    };
+    }
+}
+
+pub fn run(start: startup::Startup) -> Result<(), String> {
+    let options = window_options("Sandtable");
     eframe::run_native(
         "Sandtable",
         options,

@@ -13,6 +13,10 @@
 //!    [`REFINE_PIXELS`] pixels in all), regions of a few hexes a side each find their own
 //!    centre and the lattice is fitted through them (`refine`).
 //!
+//! 4. When the whole image shows no grid for sure (a printed sheet, whose words and margins
+//!    outweigh its map), the part where a proposal's hexagons are seen is measured again on
+//!    its own (`extent`), and the answer says where the grid is printed.
+//!
 //! The answer carries a confidence built from how well the whole image matches the outline
 //! and how many regions agree; below [`MIN_CONFIDENCE`] the finder says it found nothing
 //! rather than offer a grid it cannot stand behind, and so it does when some region's own
@@ -148,8 +152,8 @@ pub enum NotFound {
 }
 
 /// Finds the hex grid printed on `img` (see the module's doc). When the whole image shows no
-/// grid for sure, the part where the best proposal's hexagons are seen (`extent`) is
-/// measured again on its own.
+/// grid for sure, the parts where each proposal's hexagons are seen (`extent`) are measured
+/// again on their own, the best few first.
 pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
     let (width, height) = (img.width, img.height);
     if width.min(height) < 64 {
