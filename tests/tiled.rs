@@ -610,3 +610,23 @@ fn tiled_a_collection_tile_is_its_own_image() {
     // The whole image, shrunk to 48 px across at most.
     assert_eq!(img.width(), 48);
 }
+
+/// Tiles whose tileset names their terrain are never asked about, so their images are not
+/// read: a map of named tiles whose image is gone says nothing of it.
+#[test]
+fn tiled_named_tiles_have_no_picture_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let map = r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="y" staggerindex="even">
+ <tileset firstgid="1" name="named" tilewidth="32" tileheight="28" tilecount="2" columns="2">
+  <image source="gone.png" width="64" height="28"/>
+  <tile id="0" type="Woods"/><tile id="1" type="Hill"/></tileset>
+ <layer name="L" width="2" height="1"><data encoding="csv">1,2</data></layer></map>"#;
+    let path = dir.path().join("m.tmx");
+    std::fs::write(&path, map).expect("write");
+    let p = tmx::tile_pictures(&tmx::read(&path).expect("read"));
+    assert!(
+        p.pictures.is_empty() && p.missing.is_empty(),
+        "{:?}",
+        p.missing
+    );
+}

@@ -24,9 +24,14 @@ pub struct TilePictures {
     pub missing: Vec<String>,
 }
 
-/// The pictures of the tiles `map` uses (its most used first, at most [`MOST_PICTURES`]).
+/// The pictures of the tiles `map` uses whose tileset names no terrain: the ones the import
+/// dialog may ask about (its most used first, at most [`MOST_PICTURES`]). A map whose tiles
+/// all name their terrain has no image read.
 pub fn tile_pictures(map: &TiledMap) -> TilePictures {
-    let mut used = used_tiles(map);
+    let mut used: Vec<_> = used_tiles(map)
+        .into_iter()
+        .filter(|u| u.terrain.is_none())
+        .collect();
     used.sort_by(|a, b| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
     let mut images: HashMap<PathBuf, Option<Arc<image::RgbaImage>>> = HashMap::new();
     let mut out = TilePictures::default();
