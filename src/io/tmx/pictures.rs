@@ -33,7 +33,10 @@ pub fn tile_pictures(map: &TiledMap) -> TilePictures {
         .filter(|u| u.terrain.is_none())
         .collect();
     used.sort_by(|a, b| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
+    // Decoded sheets, kept while their tiles are cut; a collection's image is one tile's and
+    // is dropped once cut, so memory holds at most the sheets.
     let mut images: HashMap<PathBuf, Option<Arc<image::RgbaImage>>> = HashMap::new();
+    let mut bytes_left = MAX_IMAGE_BYTES as u64;
     let mut out = TilePictures::default();
     for u in used.into_iter().take(MOST_PICTURES) {
         let Some(ts) = map.tilesets.iter().find(|t| t.name == u.key.tileset) else {
@@ -48,7 +51,7 @@ pub fn tile_pictures(map: &TiledMap) -> TilePictures {
             .map_or_else(|| PathBuf::from(source), |f| f.join(source));
         let image = images
             .entry(path.clone())
-            .or_insert_with(|| match read_image(&path) {
+            .or_insert_with(|| match read_image(&path, &mut bytes_left) {
                 Ok(img) => Some(Arc::new(img)),
                 Err(why) => {
                     out.missing.push(format!(
@@ -65,6 +68,9 @@ pub fn tile_pictures(map: &TiledMap) -> TilePictures {
         };
         if let Some(p) = cut_out(&image, cut) {
             out.pictures.insert(u.key, p);
+        }
+        if cut.is_none() {
+            images.insert(path, None);
         }
     }
     out
@@ -118,8 +124,9 @@ fn cut_out(image: &image::RgbaImage, cut: Option<(&TileSheet, u32)>) -> Option<i
     Some(image::imageops::thumbnail(&part, tw, th))
 }
 
-/// An image file, read within the limits of a background image; why not, in words.
-fn read_image(path: &Path) -> Result<image::RgbaImage, String> {
+/// An image file, read within the limits of a background image and within `bytes_left` of
+/// what every image of the map may read together (taken from it); why not, in words.
+fn read_image(path: &Path, bytes_left: &mut u64) -> Result<image::RgbaImage, String> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => "is not there".to_string(),
         _ => format!("cannot be read: {e}"),
@@ -134,6 +141,13 @@ fn read_image(path: &Path) -> Result<image::RgbaImage, String> {
             MAX_IMAGE_BYTES >> 20
         ));
     }
+    if meta.len() > *bytes_left {
+        return Err(format!(
+            "is not read: the map's tile images together pass {} MiB",
+            MAX_IMAGE_BYTES >> 20
+        ));
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))?;
+    *bytes_left = bytes_left.saturating_sub(bytes.len() as u64);
     decode(&bytes).map_err(|e| format!("cannot be read: {e}"))
 }
