@@ -370,14 +370,7 @@ impl App {
         if self.playing()
             && let Some(g) = &s.game
         {
-            let origin = v.origin.to_vec2();
-            let texts: Vec<Rect> = self
-                .layers
-                .unit_texts
-                .iter()
-                .map(|r| r.translate(origin))
-                .collect();
-            acted_marks(shapes, s, v, &g.acted, &texts);
+            acted_marks(shapes, s, v, &g.acted, &self.layers.unit_texts);
         }
         // The points of a column's route as drawn, numbered in the order they are passed (the
         // route the lead takes through them is the preview's), joined in that order from the

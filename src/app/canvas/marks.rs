@@ -71,7 +71,8 @@ fn unit_box(s: &Scenario, v: &View, u: &Unit) -> Option<Rect> {
 
 /// Play: a tick on a dark disc at a corner of each unit that has acted this turn (the order
 /// of battle says "acted" too), in screen points so it reads at every zoom: the top right, or
-/// the first other corner or side clear of the texts on the map (`texts`, screen rectangles),
+/// the first other corner or side clear of the texts on the map (`texts`, screen rectangles
+/// less the view's origin, as the units' layer keeps them),
 /// so a tick does not cover a neighbour's name (where none is clear, the place covering least).
 pub(super) fn acted_marks(
     shapes: &mut Vec<Shape>,
@@ -81,6 +82,7 @@ pub(super) fn acted_marks(
     texts: &[Rect],
 ) {
     let r = 7.0;
+    let origin = v.origin.to_vec2();
     for id in acted {
         let Some(b) = s.unit(*id).and_then(|u| unit_box(s, v, u)) else {
             continue;
@@ -99,7 +101,7 @@ pub(super) fn acted_marks(
             let disc = Rect::from_center_size(*c, egui::Vec2::splat(2.0 * r + 2.0));
             texts
                 .iter()
-                .map(|t| t.intersect(disc))
+                .map(|t| t.translate(origin).intersect(disc))
                 .filter(|o| o.is_positive())
                 .map(|o| o.area())
                 .sum::<f32>()
