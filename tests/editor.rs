@@ -1660,6 +1660,12 @@ fn after_a_menu_closed_by_the_pointer_the_arrows_nudge_the_selection() {
     assert!(e.shows("Export…"));
     e.click("File");
     assert!(!e.shows("Export…"), "the second click closed it");
+    e.h.run();
+    assert_eq!(
+        e.h.ctx.memory(|m| m.focused()),
+        None,
+        "the bar button keeps no focus outline once its menu closed"
+    );
     e.key(Key::ArrowDown);
     assert!(
         !e.shows("Export…") && !e.shows("Select all"),

@@ -255,7 +255,7 @@ fn a_stack_on_a_hex_shows_every_units_name() {
 }
 
 /// A unit of a single base keeps its name on a table fitted in the window at about 8 points
-/// to the inch (zoom 82%).
+/// to the inch (zoom 9% of the printed size).
 #[test]
 fn a_lone_base_is_named_on_a_table_zoomed_out_to_fit() {
     let s = sample("skirmish");

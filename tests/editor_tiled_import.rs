@@ -212,6 +212,16 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let first = e.h.get_by_label("Tile 2 of plain — 3 hexes").rect().top();
     let second = e.h.get_by_label("Tile 0 of plain — 1 hex").rect().top();
     assert!(first < second, "listed in that order on screen");
+    // While the dialog waits, the status bar says what it waits for, not that it is reading.
+    let status = e.app().status.clone();
+    assert!(!status.starts_with("Importing"), "{status}");
+    assert!(
+        status.contains("choose a terrain for each tile"),
+        "{status}"
+    );
+    e.click("Cancel");
+    assert!(e.app().tiled_import.is_none());
+    assert!(e.app().status.contains("cancelled"), "{}", e.app().status);
 }
 
 /// A tileset whose image is not beside it is said in the dialog, with the path looked at,

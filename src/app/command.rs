@@ -457,7 +457,11 @@ impl App {
             }
             Command::ChooseBackground => self.choose_background(),
             Command::ImportTiledWith(mapping) => self.import_tiled_with(mapping),
-            Command::ImportTiledCancel => self.tiled_import = None,
+            Command::ImportTiledCancel => {
+                if let Some(dialog) = self.tiled_import.take() {
+                    self.status = format!("Import of {} cancelled", dialog.path.display());
+                }
+            }
             Command::CancelTiledReading => self.cancel_tiled_reading(),
             Command::Dropped(file) => self.dropped(file.as_ref()),
             Command::RecoverOffer(recover) => self.answer_recovery(recover),

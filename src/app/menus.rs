@@ -57,6 +57,11 @@ impl MenuKeys {
             .iter()
             .position(|(_, p)| Popup::is_id_open(&ctx, *p));
         let Some(current) = on_button.or(open) else {
+            // A bar button the pointer clicked keeps egui's focus once its menu has closed,
+            // and would go on showing a focus outline nothing uses: let it go.
+            if let Some(f) = focused.filter(|f| self.menus.iter().any(|(b, _)| b == f)) {
+                ctx.memory_mut(|m| m.surrender_focus(f));
+            }
             return false;
         };
         let current = current as isize;

@@ -202,7 +202,11 @@ impl App {
             };
             ui.label(at);
             ui.separator();
-            ui.label(format!("zoom {:.0}%", self.view.zoom / 10.0 * 100.0));
+            ui.label(format!(
+                "zoom {:.0}%",
+                super::view::print_size_percent(self.view.zoom, &s.map)
+            ))
+            .on_hover_text("100% shows the map at the size it prints");
             ui.separator();
             ui.label(match self.selection.len() {
                 0 => "nothing selected".to_string(),

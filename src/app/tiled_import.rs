@@ -421,6 +421,11 @@ impl App {
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());
         } else {
+            // The map is read: what waits now is the user's answer, not the reading.
+            self.status = format!(
+                "Read {}: choose a terrain for each tile in the dialog to import it",
+                dialog.path.display()
+            );
             self.tiled_import = Some(dialog);
         }
     }

@@ -9,6 +9,17 @@ use egui::{Pos2, Rect, Vec2};
 const MIN_ZOOM: f32 = 0.05;
 const MAX_ZOOM: f32 = 400.0;
 
+/// Screen points to the inch at the size a sheet prints: egui's point is the desktop's
+/// logical pixel, 96 to the inch at a scale of 1.
+pub const POINTS_PER_INCH: f32 = 96.0;
+
+/// The zoom as a wargamer reads it: 100% shows the map at the size it prints (an inch of the
+/// table, or a hex of a map, as large on the screen as on the sheet), whatever the map's unit.
+pub fn print_size_percent(zoom: f32, map: &crate::model::Map) -> f32 {
+    let unit_in = if map.is_hex() { 1.0 / 25.4 } else { 1.0 };
+    zoom / (POINTS_PER_INCH * unit_in) * 100.0
+}
+
 /// Pan and zoom of the canvas.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
@@ -82,6 +93,24 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 100% is the printed size on either kind of map: 96 points to the inch of a table,
+    /// 96 / 25.4 to the millimetre of a hex map.
+    #[test]
+    fn zoom_reads_one_hundred_percent_at_the_printed_size() {
+        let s = crate::samples::by_name("winceby")
+            .expect("sample")
+            .load()
+            .expect("loads");
+        let t = crate::samples::by_name("patrol")
+            .expect("sample")
+            .load()
+            .expect("loads");
+        assert!(s.map.is_hex() && !t.map.is_hex());
+        assert!((print_size_percent(96.0 / 25.4, &s.map) - 100.0).abs() < 1e-3);
+        assert!((print_size_percent(96.0, &t.map) - 100.0).abs() < 1e-3);
+        assert!((print_size_percent(48.0, &t.map) - 50.0).abs() < 1e-3);
+    }
 
     #[test]
     fn round_trips_and_zooms_about_the_anchor() {
