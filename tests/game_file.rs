@@ -338,3 +338,33 @@ fn format_version_2_games_load_with_their_orders_typed_and_replay() {
         assert_eq!(again, s, "{name}");
     }
 }
+
+/// A play checks what it changed, as loading would, but not the game's starting position
+/// again: play never changes the start nor the map it stands on, and the start was checked
+/// when the game began (or was loaded). A start broken behind play's back is still refused by
+/// loading and by a full check.
+#[test]
+fn a_play_checks_what_it_changed_and_leaves_the_start_as_checked() {
+    let mut s = played("winceby");
+    assert!(s.validate().is_empty());
+    // A start unit's name over the limit: the start is no sound scenario of its own.
+    s.game.as_mut().expect("a game").start.units[0].name = "x".repeat(100_000);
+    assert!(
+        s.validate()
+            .iter()
+            .any(|p| p.to_string().contains("its starting position")),
+        "the full check reads the start"
+    );
+    assert!(
+        s.validate_played().is_empty(),
+        "the check after a play leaves the start"
+    );
+    // What play changes is checked as in full: a unit's name over the limit now.
+    let mut t = played("winceby");
+    t.units[0].name = "x".repeat(100_000);
+    assert!(!t.validate_played().is_empty());
+    assert_eq!(
+        t.validate_played().first().map(|p| p.to_string()),
+        t.validate().first().map(|p| p.to_string())
+    );
+}

@@ -473,9 +473,6 @@ fn exists(s: &Scenario, item: ItemRef) -> bool {
     }
 }
 
-/// Opens the editor window on what `start` holds (a file with what loading mended in it, or
-/// the sample with the notice of a file that would not open). Returns an error when no window
-/// can be opened (for example with no display).
 /// The size of small text (hints, notes, the log's reasons), points.
 const SMALL_PT: f32 = 11.0;
 
@@ -492,6 +489,9 @@ pub fn window_options(title: &str) -> eframe::NativeOptions {
     }
 }
 
+/// Opens the editor window on what `start` holds (a file with what loading mended in it, or
+/// the sample with the notice of a file that would not open). Returns an error when no window
+/// can be opened (for example with no display).
 pub fn run(start: startup::Startup) -> Result<(), String> {
     let options = window_options("Sandtable");
     eframe::run_native(

@@ -80,15 +80,22 @@ pub struct Played {
 /// a place off any table): the refusal names it.
 pub fn play(s: &Scenario, action: Action, seed: u64) -> Result<Played, Refused> {
     let mut next = s.clone();
-    if next.game.is_none() {
+    let begun = next.game.is_some();
+    if !begun {
         next.game = Some(Box::new(begin(s, seed)));
     }
     let entry = apply::apply(&mut next, action)?;
     if let Some(g) = next.game.as_mut() {
         g.log.push(entry.clone());
     }
-    // The map's cells are as they were: play never changes the ground.
-    if let Some(p) = next.validate_except_map_cells().first() {
+    // The map's cells are as they were: play never changes the ground. A game that had begun
+    // keeps the starting position it was checked with.
+    let problems = if begun {
+        next.validate_played()
+    } else {
+        next.validate_except_map_cells()
+    };
+    if let Some(p) = problems.first() {
         return Err(Refused::WouldNotLoad(p.to_string()));
     }
     Ok(Played {

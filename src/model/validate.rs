@@ -80,17 +80,26 @@ use crate::geom::Point;
 impl Scenario {
     /// Every broken invariant, in a stable order; empty when the scenario is sound.
     pub fn validate(&self) -> Vec<Invalid> {
-        self.validate_parts(true)
+        self.validate_parts(true, true)
     }
 
     /// [`Scenario::validate`] without the checks of the hex map's cells (each hex's terrain,
     /// the hexsides), for a caller that knows they passed and that nothing they read (the
     /// map, the terrain types) has changed since: an edit of a unit on a 40,000-hex map.
     pub fn validate_except_map_cells(&self) -> Vec<Invalid> {
-        self.validate_parts(false)
+        self.validate_parts(false, true)
     }
 
-    fn validate_parts(&self, map_cells: bool) -> Vec<Invalid> {
+    /// [`Scenario::validate_except_map_cells`] for a position one play on from a sound one
+    /// whose game had begun: play changes only the units, columns, turn and game, never the
+    /// game's starting position nor the map, terrain and pieces it stands on, so the start (a
+    /// whole scenario, map included) is not checked again. What play changed is checked as
+    /// in full.
+    pub fn validate_played(&self) -> Vec<Invalid> {
+        self.validate_parts(false, false)
+    }
+
+    fn validate_parts(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
         let counts = limits::check_counts(self);
         if !counts.is_empty() {
             return counts;
@@ -338,7 +347,7 @@ impl Scenario {
             limits::check_background(bg, &mut c.out);
         }
         if c.out.is_empty() {
-            c.out.extend(super::game_check::check(s));
+            c.out.extend(super::game_check::check(s, game_start));
         }
         c.out
     }
