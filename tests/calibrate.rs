@@ -337,10 +337,9 @@ fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
             "hex {} missed by {off:.3} of a side",
             wm.label(h)
         );
-        // Where the grid is printed is said to within a hex of the map's edge.
-        let a = found.across_px;
+        // Every hex of the map is within the part said printed.
         assert!(
-            px.x >= x0 - a && px.x <= x1 + a && px.y >= y0 - a && px.y <= y1 + a,
+            px.x >= x0 && px.x <= x1 && px.y >= y0 && px.y <= y1,
             "hex {} at {px:?} is beyond the part said printed {:?}",
             wm.label(h),
             found.printed_px
@@ -350,14 +349,37 @@ fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
             V2::new(hi.x.max(px.x), hi.y.max(px.y)),
         );
     }
-    // And no more than two hexes beyond it (not the words below the map).
+    // And it ends where the edge hexes end, not on the paper and words around the map: the
+    // corners of a hex stand 0.58 of it across from its centre.
     let a = found.across_px;
     assert!(
-        x0 >= lo.x - 2.0 * a
-            && y0 >= lo.y - 2.0 * a
-            && x1 <= hi.x + 2.0 * a
-            && y1 <= hi.y + 2.0 * a,
+        x0 >= lo.x - 0.7 * a
+            && y0 >= lo.y - 0.7 * a
+            && x1 <= hi.x + 0.7 * a
+            && y1 <= hi.y + 0.7 * a,
         "the part said printed {:?} runs past the map's centres {lo:?} to {hi:?}",
         found.printed_px
+    );
+    // Laid over the sheet by the grid found, the 24 x 18 map holds every hex printed: the
+    // Calibrate window offers to grow it to nothing (not to a row of the paper below it).
+    let mut s = winceby.clone();
+    s.background = Some(background_from_bytes(scan.png.clone()).expect("usable"));
+    let first = grid.hex_at(0).expect("hex 0101");
+    let c = l.hex_to_world_pos(first);
+    let px = scan.pixel(placed.to_paper.apply(Point::new(c.x, c.y)));
+    let applied = sandtable::edit::ops::calibrate::apply_found_grid(
+        &s,
+        &found,
+        &[(Point::new(px.x, px.y), first)],
+        Point::new(px.x, px.y),
+    )
+    .expect("applied");
+    let mut doc = Document::new(s, None);
+    doc.apply("Apply the grid found", applied.edits)
+        .expect("applies");
+    assert_eq!(
+        sandtable::edit::ops::calibrate::scan_cover_within(doc.scenario(), Some(&found)),
+        None,
+        "the printed grid is the map's 24 x 18"
     );
 }

@@ -1548,6 +1548,33 @@ fn tab_reaches_the_other_sides_units() {
     assert_eq!(sides.len(), s.sides.len(), "every side's units are reached");
 }
 
+/// The status bar's message gives way when the selection changes after it: Escape's "Nothing
+/// selected" is gone once a unit is selected again, not left beside "selected: …".
+#[test]
+fn a_status_from_before_a_new_selection_gives_way() {
+    let s = sample("winceby");
+    let (a, b) = (s.units[0].id, s.units[1].id);
+    let mut e = editor(s);
+    e.h.state_mut().selection = vec![ItemRef::Unit(a)];
+    e.h.run();
+    e.keys(Modifiers::NONE, Key::Escape);
+    e.h.run();
+    assert_eq!(e.app().status, "Nothing selected");
+    e.h.run();
+    assert_eq!(
+        e.app().status,
+        "Nothing selected",
+        "it stays while nothing changes"
+    );
+    e.h.state_mut().selection = vec![ItemRef::Unit(b)];
+    e.h.run();
+    assert!(
+        !e.app().status.contains("Nothing selected"),
+        "{}",
+        e.app().status
+    );
+}
+
 /// Escape closes an open menu, and only the menu: the selection behind it stays.
 #[test]
 fn escape_closes_an_open_menu_and_nothing_else() {

@@ -350,8 +350,9 @@ impl App {
         }
         // A calibrated scan that holds more hexes than the map, east or south of it (a scan
         // is usually drawn to its edges, the map often only as far as the clicks needed).
-        let printed = self.found_grid().and_then(|g| g.printed_px);
-        if let Some((c, r)) = calibrate::scan_cover_within(s, printed) {
+        let found = self.found_grid().filter(|g| g.printed_px.is_some());
+        let printed = found.is_some();
+        if let Some((c, r)) = calibrate::scan_cover_within(s, found) {
             let (most_c, most_r) = (c.max(columns), r.max(rows));
             // The size to grow to, the scan's unless trimmed here: a scan's blank margin (where
             // it prints its row numbers) holds whole hexes of paper that are no hexes of the map.
@@ -360,7 +361,7 @@ impl App {
                 .data(|d| d.get_temp::<([u32; 2], [u32; 2])>(id))
                 .filter(|(offered, _)| *offered == [most_c, most_r])
                 .map_or([most_c, most_r], |(_, chosen)| chosen);
-            ui.label(if printed.is_some() {
+            ui.label(if printed {
                 format!(
                     "The grid printed on the scan holds {most_c} x {most_r} hexes; the map has \
                      {columns} x {rows}."

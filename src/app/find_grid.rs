@@ -205,7 +205,7 @@ impl App {
         for m in centre.0 - n..=centre.0 + n {
             for k in centre.1 - n..=centre.1 + n {
                 let c = lat.point(m as f64, k as f64);
-                if c.x < x0 || c.y < y0 || c.x > x1 || c.y > y1 {
+                if c.x < x0 || c.y < y0 || c.x > x1 || c.y > y1 || !grid.printed_at(c) {
                     continue;
                 }
                 let pts: Vec<egui::Pos2> = (0..6)

@@ -91,6 +91,9 @@ pub struct App {
     pub side: SideId,
     pub settings: Settings,
     pub status: String,
+    /// The status as last seen, and the selection it was seen with (its length and ends:
+    /// enough to tell a new selection without copying a large one each frame).
+    status_seen: (String, (usize, Option<ItemRef>, Option<ItemRef>)),
     /// File > Export.
     pub export: export_window::ExportWindow,
     /// A Tiled map waiting for the terrain of its unnamed tiles (File > Import Tiled map…).
@@ -182,6 +185,7 @@ impl App {
             side,
             settings,
             status: String::new(),
+            status_seen: Default::default(),
             export: export_window::ExportWindow::default(),
             tiled_import: None,
             tiled_reading: None,
@@ -274,6 +278,7 @@ impl App {
         }
         self.perform_all(&ctx, commands);
         self.notices.follow_selection(&self.selection, self.now);
+        self.status_follows_selection();
         self.poll_tiled_reading();
         let now = ui.input(|i| i.time);
         if self.play.replay.is_none() {
@@ -285,6 +290,24 @@ impl App {
         }
         self.update_title(ui);
         self.typing = ctx.text_edit_focused();
+    }
+
+    /// The status bar says what last happened. A message from before the selection changed
+    /// (and not said with the change) is about what was selected then, and gives way: "Nothing
+    /// selected" beside a unit just selected would contradict the bar's own selection.
+    fn status_follows_selection(&mut self) {
+        let seen = (
+            self.selection.len(),
+            self.selection.first().copied(),
+            self.selection.last().copied(),
+        );
+        if seen != self.status_seen.1 && self.status == self.status_seen.0 {
+            self.status.clear();
+        }
+        if self.status != self.status_seen.0 {
+            self.status_seen.0.clone_from(&self.status);
+        }
+        self.status_seen.1 = seen;
     }
 
     /// Whether work the editor waits for runs on a worker thread: a Tiled map being read, the

@@ -158,9 +158,10 @@ pub fn scan_cover(s: &Scenario) -> Option<(u32, u32)> {
     scan_cover_within(s, None)
 }
 
-/// [`scan_cover`] counting only the hexes within `printed`, image pixels `[x0, y0, x1, y1]`:
-/// where the grid finder saw the grid printed, so a sheet's margins and words are no hexes.
-pub fn scan_cover_within(s: &Scenario, printed: Option<[f64; 4]>) -> Option<(u32, u32)> {
+/// [`scan_cover`] counting only the hexes where the grid `found` on the image is printed
+/// ([`FoundGrid::printed_at`]), so a sheet's margins and words are no hexes.
+pub fn scan_cover_within(s: &Scenario, found: Option<&FoundGrid>) -> Option<(u32, u32)> {
+    let printed = found.and_then(|g| g.printed_px);
     let bg = s.background.as_ref()?;
     let p = bg.placement?;
     let Map::Hex(h) = &s.map else {
@@ -186,7 +187,14 @@ pub fn scan_cover_within(s: &Scenario, printed: Option<[f64; 4]>) -> Option<(u32
         let hex = Hex::from_offset_coordinates([c, r], mode, orient);
         layout.hex_corners(hex).iter().all(|w| {
             let px = sim.apply(Point::new(w.x, w.y) / unit);
-            (x0..=x1).contains(&px.x) && (y0..=y1).contains(&px.y)
+            (x0..=x1).contains(&px.x)
+                && (y0..=y1).contains(&px.y)
+                && found.is_none_or(|g| {
+                    g.printed_at(crate::geom::hex_lattice::V2::new(
+                        f64::from(px.x),
+                        f64::from(px.y),
+                    ))
+                })
         })
     };
     // The image's corners give the farthest column and row it could reach; the edge hexes
@@ -333,8 +341,22 @@ mod tests {
         assert_eq!(scan_cover(&grown), None);
         // Where the grid is printed on only the left half of the image (a sheet with words
         // beside its map), only that half's hexes are counted.
-        let (half_c, half_r) =
-            scan_cover_within(&s, Some([0.0, 0.0, 400.0, 600.0])).expect("larger still");
+        let half = FoundGrid {
+            tops: Tops::Flat,
+            across_px: 40.0,
+            turn_deg: 0.0,
+            centre_px: [40.0, 40.0],
+            confidence: 1.0,
+            match_score: 1.0,
+            regions_seen: 1,
+            regions_agreeing: 1,
+            rms_px: 0.0,
+            worst_px: 0.0,
+            dark_lines: true,
+            printed_px: Some([0.0, 0.0, 400.0, 600.0]),
+            printed_along: None,
+        };
+        let (half_c, half_r) = scan_cover_within(&s, Some(&half)).expect("larger still");
         assert_eq!(half_r, rows);
         assert!(
             (22..=24).contains(&half_c),

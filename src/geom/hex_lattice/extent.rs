@@ -8,7 +8,7 @@
 
 use super::fold::{Region, best_match, bins_for, fold};
 use super::gray::Lines;
-use super::lattice::Lattice;
+use super::lattice::{Lattice, V2};
 
 /// Hexes along a tile's side.
 const TILE_HEXES: f64 = 4.0;
@@ -39,15 +39,240 @@ pub(super) fn printed_part(lines: &Lines, lat: &Lattice) -> Option<(Region, f64)
 /// Where the grid measured (`lat`, its lines of polarity `ink`) is printed on `lines`, the
 /// part it was measured on: its hexagons matched by a tile at [`MEASURED_MIN_SCORE`], a
 /// stricter bar than the search's, as the lattice is now exact and text no longer passes.
-pub(super) fn where_printed(lines: &Lines, lat: &Lattice, ink: f64) -> Option<Region> {
-    patch(
+///
+/// The tiles say roughly where: a tile half on the map and half on the paper below it may
+/// pass. The edge is then found hex by hex ([`printed_hexes`]) near the tiles, so the part
+/// ends where the last printed hexes end, not up to a tile beyond them.
+pub(super) fn where_printed(lines: &Lines, lat: &Lattice, ink: f64) -> Option<Printed> {
+    let (tiles, _) = patch(
         lines,
         lat,
         MEASURED_TILE_HEXES,
         MEASURED_MIN_SCORE,
         Some(ink),
-    )
-    .map(|(r, _)| r)
+    )?;
+    let reach = (lat.across() * MEASURED_TILE_HEXES).round() as usize;
+    let near = Region {
+        x0: tiles.x0.saturating_sub(reach),
+        y0: tiles.y0.saturating_sub(reach),
+        x1: (tiles.x1 + reach).min(lines.width),
+        y1: (tiles.y1 + reach).min(lines.height),
+    };
+    Some(printed_hexes(lines, lat, ink, near).unwrap_or_else(|| {
+        let corners = [
+            (tiles.x0, tiles.y0),
+            (tiles.x1, tiles.y0),
+            (tiles.x0, tiles.y1),
+            (tiles.x1, tiles.y1),
+        ]
+        .map(|(x, y)| V2::new(x as f64, y as f64));
+        Printed {
+            bounds: tiles,
+            along: along_grid(lat, &corners),
+        }
+    }))
+}
+
+/// Where the grid is printed: the upright bounds on the image, and the bounds along the grid's
+/// own axes (`[u0, v0, u1, v1]`, pixels along `a1` and across it), which follow a map printed
+/// turned on the page where the upright bounds take in a corner of paper each side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Printed {
+    pub bounds: Region,
+    pub along: [f64; 4],
+}
+
+/// The grid's axes: `a1`'s direction and the one a right angle from it.
+pub(super) fn axes(lat: &Lattice) -> (V2, V2) {
+    let u = lat.a1 * (1.0 / lat.across());
+    (u, u.turned(90.0))
+}
+
+/// The bounds of `points` along the grid's axes.
+fn along_grid(lat: &Lattice, points: &[V2]) -> [f64; 4] {
+    let (u, v) = axes(lat);
+    let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    for p in points {
+        let (pu, pv) = (p.dot(u), p.dot(v));
+        b = [b[0].min(pu), b[1].min(pv), b[2].max(pu), b[3].max(pv)];
+    }
+    b
+}
+
+/// Points sampled along each side of a hexagon, between its corners (not on them, where
+/// neighbouring sides meet and any line is dark).
+const SIDE_SAMPLES: [f64; 5] = [0.2, 0.35, 0.5, 0.65, 0.8];
+/// A side is printed when this many of its samples are on a line.
+const SIDE_INKED: usize = 3;
+/// A hexagon is printed when this many of its six sides are: all. A hex of the paper just past
+/// the map shares up to three sides with the map's edge hexes, and a frame line, a margin's
+/// bar or words beside the map can darken one or two more; a map's own hex under a counter
+/// may fail too, but the part's bounds come from the edge hexes, which a counter or two does
+/// not hide all of.
+const HEX_SIDES_INKED: usize = 6;
+/// A sample is on a line when it is this share of the strong lines' darkness.
+const ON_A_LINE: f32 = 0.3;
+/// The fewest printed hexes worth saying the grid ends at.
+const MIN_PRINTED_HEXES: usize = 12;
+
+/// The bounds of the largest patch of hexes of `lat` within `area` whose sides are printed
+/// (in ink `ink`), their corners included; `None` when too few are.
+fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option<Printed> {
+    let across = lat.across();
+    if across.is_nan() || across < 4.0 {
+        return None;
+    }
+    let (w, h) = (lines.width as isize, lines.height as isize);
+    // The darkest of the 3 x 3 pixels about a point, towards the grid's ink: a sample a
+    // pixel off the line still finds it.
+    let value = |p: V2| -> f32 {
+        let (x, y) = (p.x.round() as isize, p.y.round() as isize);
+        let mut best = f32::NEG_INFINITY;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (xx, yy) = (x + dx, y + dy);
+                if xx >= 0 && yy >= 0 && xx < w && yy < h {
+                    let v = lines.values[yy as usize * lines.width + xx as usize] * ink as f32;
+                    best = best.max(v);
+                }
+            }
+        }
+        best
+    };
+    let corner = |k: i32| lat.a1.turned(30.0 + 60.0 * f64::from(k)) * (1.0 / 3f64.sqrt());
+    let corners: Vec<V2> = (0..6).map(corner).collect();
+    // The lattice points whose centres lie in the area.
+    let (mut m0, mut m1, mut n0, mut n1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+    for (x, y) in [
+        (area.x0, area.y0),
+        (area.x1, area.y0),
+        (area.x0, area.y1),
+        (area.x1, area.y1),
+    ] {
+        let (m, n) = lat.coords(V2::new(x as f64, y as f64));
+        (m0, m1) = (m0.min(m.floor() as i64), m1.max(m.ceil() as i64));
+        (n0, n1) = (n0.min(n.floor() as i64), n1.max(n.ceil() as i64));
+    }
+    let (cols, rows) = ((m1 - m0 + 1) as usize, (n1 - n0 + 1) as usize);
+    // An area a few tiles across holds some hundreds of hexes; more is no sheet's map.
+    if cols.saturating_mul(rows) > 1 << 20 {
+        return None;
+    }
+    let inside = |c: V2| {
+        c.x >= area.x0 as f64
+            && c.y >= area.y0 as f64
+            && c.x < area.x1 as f64
+            && c.y < area.y1 as f64
+    };
+    // Every hex's samples, six sides of five.
+    let mut samples: Vec<Option<[[f32; 5]; 6]>> = vec![None; cols * rows];
+    for j in 0..rows {
+        for i in 0..cols {
+            let c = lat.point((m0 + i as i64) as f64, (n0 + j as i64) as f64);
+            if !inside(c) {
+                continue;
+            }
+            let mut sides = [[0f32; 5]; 6];
+            for (k, side) in sides.iter_mut().enumerate() {
+                let (a, b) = (c + corners[k], c + corners[(k + 1) % 6]);
+                for (v, t) in side.iter_mut().zip(SIDE_SAMPLES) {
+                    *v = value(a + (b - a) * t);
+                }
+            }
+            samples[j * cols + i] = Some(sides);
+        }
+    }
+    // The strong lines' darkness: the upper fifth of every sample.
+    let mut all: Vec<f32> = samples
+        .iter()
+        .flatten()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    if all.is_empty() {
+        return None;
+    }
+    let at = all.len() * 4 / 5;
+    let (_, strong, _) = all.select_nth_unstable_by(at, f32::total_cmp);
+    let bar = *strong * ON_A_LINE;
+    if bar.is_nan() || bar <= 0.0 {
+        return None;
+    }
+    let printed: Vec<bool> = samples
+        .iter()
+        .map(|hex| {
+            hex.is_some_and(|sides| {
+                let inked = sides
+                    .iter()
+                    .filter(|side| side.iter().filter(|v| **v >= bar).count() >= SIDE_INKED)
+                    .count();
+                inked >= HEX_SIDES_INKED
+            })
+        })
+        .collect();
+    let patch = largest_hex_patch(&printed, cols, rows)?;
+    if patch.len() < MIN_PRINTED_HEXES {
+        return None;
+    }
+    let mut points = Vec::with_capacity(patch.len() * 6);
+    for k in patch {
+        let c = lat.point(
+            (m0 + (k % cols) as i64) as f64,
+            (n0 + (k / cols) as i64) as f64,
+        );
+        points.extend(corners.iter().map(|d| c + *d));
+    }
+    let [u0, v0, u1, v1] = along_grid(lat, &points);
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in &points {
+        (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+    }
+    // A pixel's grace each side, so the edge hexes' corners are within.
+    Some(Printed {
+        bounds: Region {
+            x0: (x0 - 1.0).max(0.0).floor() as usize,
+            y0: (y0 - 1.0).max(0.0).floor() as usize,
+            x1: ((x1 + 2.0).ceil() as usize).min(lines.width),
+            y1: ((y1 + 2.0).ceil() as usize).min(lines.height),
+        },
+        along: [u0 - 1.0, v0 - 1.0, u1 + 1.0, v1 + 1.0],
+    })
+}
+
+/// The largest patch of marked hexes of a `cols` by `rows` block of lattice points (`m` along
+/// a row, `n` down the rows), joined as hexes are: to the six neighbours of the lattice.
+fn largest_hex_patch(marked: &[bool], cols: usize, rows: usize) -> Option<Vec<usize>> {
+    let mut visited = vec![false; marked.len()];
+    let mut best: Option<Vec<usize>> = None;
+    for start in 0..marked.len() {
+        if !marked[start] || visited[start] {
+            continue;
+        }
+        visited[start] = true;
+        let mut patch = vec![start];
+        let mut next = 0;
+        while next < patch.len() {
+            let k = patch[next];
+            next += 1;
+            let (i, j) = ((k % cols) as isize, (k / cols) as isize);
+            for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
+                let (a, b) = (i + di, j + dj);
+                if a < 0 || b < 0 || a >= cols as isize || b >= rows as isize {
+                    continue;
+                }
+                let n = b as usize * cols + a as usize;
+                if marked[n] && !visited[n] {
+                    visited[n] = true;
+                    patch.push(n);
+                }
+            }
+        }
+        if best.as_ref().is_none_or(|b| patch.len() > b.len()) {
+            best = Some(patch);
+        }
+    }
+    best
 }
 
 /// The largest patch of tiles matching `lat`'s hexagon at `min_score` (of polarity `ink`, or

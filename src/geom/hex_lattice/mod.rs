@@ -94,9 +94,28 @@ pub struct FoundGrid {
     /// part of the image alone (a printed sheet, whose text and margins show no grid);
     /// `None` when on the whole image.
     pub printed_px: Option<[f64; 4]>,
+    /// The same part along the grid's own axes (`[u0, v0, u1, v1]`: pixels along the
+    /// lattice's `a1` and a right angle from it), which follows a sheet scanned turned: see
+    /// [`FoundGrid::printed_at`].
+    pub printed_along: Option<[f64; 4]>,
 }
 
 impl FoundGrid {
+    /// Whether image pixel `p` is on the part where the grid is printed (anywhere when it was
+    /// measured on the whole image). Along the grid's axes where known: a map printed turned
+    /// on its sheet has its edge rows slanting across the upright bounds, which would take in
+    /// hexes of the paper at their ends.
+    pub fn printed_at(&self, p: V2) -> bool {
+        if let Some([u0, v0, u1, v1]) = self.printed_along {
+            let u = self.lattice().a1 * (1.0 / self.across_px);
+            let v = u.turned(90.0);
+            let (pu, pv) = (p.dot(u), p.dot(v));
+            return pu >= u0 && pu <= u1 && pv >= v0 && pv <= v1;
+        }
+        self.printed_px
+            .is_none_or(|[x0, y0, x1, y1]| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+    }
+
     /// The lattice of hex centres: `a1` the neighbour vector nearest the grid's own axis
     /// (east on pointy tops, south on flat tops, turned by `turn_deg`).
     pub fn lattice(&self) -> Lattice {
@@ -196,13 +215,25 @@ pub fn find(img: &Gray) -> Result<FoundGrid, NotFound> {
                     - V2::new(f64::from(x0), f64::from(y0)) * (1.0 / f64::from(c.k_work)),
                 a1: lat.a1,
             };
-            if let Some(r) = extent::where_printed(&c.lines, &lat, c.coarse.ink) {
+            if let Some(p) = extent::where_printed(&c.lines, &lat, c.coarse.ink) {
                 let k = f64::from(c.k_work);
+                let r = p.bounds;
                 g.printed_px = Some([
                     f64::from(x0) + r.x0 as f64 * k,
                     f64::from(y0) + r.y0 as f64 * k,
                     f64::from(x0) + r.x1 as f64 * k,
                     f64::from(y0) + r.y1 as f64 * k,
+                ]);
+                // Along the axes, from the part's pixels to the image's: the part's origin
+                // is (x0, y0), and its pixels are k of the image's.
+                let (u, v) = extent::axes(&lat);
+                let at = V2::new(f64::from(x0), f64::from(y0));
+                let [u0, v0, u1, v1] = p.along;
+                g.printed_along = Some([
+                    at.dot(u) + u0 * k,
+                    at.dot(v) + v0 * k,
+                    at.dot(u) + u1 * k,
+                    at.dot(v) + v1 * k,
                 ]);
             }
             return Ok(g);
@@ -389,6 +420,7 @@ fn measured(img: &Gray, p: &Proposal) -> Result<FoundGrid, NotFound> {
         worst_px,
         dark_lines: coarse.ink > 0.0,
         printed_px: None,
+        printed_along: None,
     })
 }
 
