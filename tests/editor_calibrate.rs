@@ -29,6 +29,22 @@ fn scanned() -> Scenario {
     s
 }
 
+/// Calibrate background (Tools menu, K) on a map with no image yet asks for the image, sets
+/// it, and opens the tool on it: no hunt for where a background is set first.
+#[test]
+fn calibrate_without_an_image_asks_for_one_and_then_calibrates() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("scan.png");
+    let img = image::RgbImage::from_pixel(400, 300, image::Rgb([230, 220, 190]));
+    img.save(&path).expect("written");
+    let mut setup = harness::Setup::default();
+    setup.dialogs.image.push(path);
+    let mut e = harness::editor_with(Scenario::new_hex("Blank"), setup);
+    e.key(Key::K);
+    assert!(e.s().background.is_some(), "{}", e.app().status);
+    assert!(e.shows("Find the grid"), "the tool's window is open");
+}
+
 #[test]
 fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge() {
     let s = scanned();

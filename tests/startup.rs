@@ -70,6 +70,14 @@ fn a_missing_file_says_it_cannot_be_read() {
     assert!(notice.contains("nowhere.sandtable"), "{notice}");
     assert!(notice.contains("cannot read"), "{notice}");
     assert!(notice.ends_with("nothing was written."), "{notice}");
+    // In words: the operating system's error number and the sample's short name are left to
+    // the terminal and the command line.
+    assert!(!notice.contains("os error"), "{notice}");
+    assert!(notice.contains("No such file or directory"), "{notice}");
+    assert!(
+        notice.contains("The built-in sample 'Up the Bakambo' is open instead"),
+        "{notice}"
+    );
 }
 
 #[test]

@@ -542,7 +542,7 @@ impl App {
             {
                 out.push(Command::Apply(
                     Change::new("Calibrate background", edits)
-                        .saying(format!("Calibrated: {text}")),
+                        .saying(format!("Calibrated. {text}")),
                 ));
                 self.canvas.calibration.clicks.clear();
             }

@@ -668,7 +668,7 @@ impl App {
         self.apply_change(Change::new(label, edits))
     }
 
-    fn set_tool(&mut self, t: Tool) {
+    pub(super) fn set_tool(&mut self, t: Tool) {
         if t != self.tool {
             self.canvas.measured = None;
         }
@@ -684,8 +684,10 @@ impl App {
             return;
         }
         if t == Tool::Calibrate && self.doc.scenario().background.is_none() {
-            self.status =
-                "Calibrate: set a background image first (File > Background image)".into();
+            // Calibrating starts from an image: ask for one, and calibrate once it is set.
+            self.status = "Calibrate: choose the scan or image of the map to lay under it".into();
+            self.calibrate_when_image_set = true;
+            self.choose_background();
             return;
         }
         if t != self.tool {

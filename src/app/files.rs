@@ -359,7 +359,7 @@ impl App {
     pub(super) fn choose_background(&mut self) {
         match self.files.dialogs.open_image() {
             Pick::Chosen(p) => self.background_from(&p),
-            Pick::Cancelled => {}
+            Pick::Cancelled => self.calibrate_when_image_set = false,
             Pick::Unavailable => self.prompt_path(Purpose::Image, ""),
         }
     }
@@ -385,6 +385,9 @@ impl App {
                         "Background image set ({w} x {h} pixels), stretched over the map"
                     )),
                 );
+                if std::mem::take(&mut self.calibrate_when_image_set) {
+                    self.set_tool(super::tools::Tool::Calibrate);
+                }
             }
             Err(e) => self.notify(true, format!("Not a usable background image: {e}")),
         }

@@ -398,11 +398,12 @@ impl App {
                 tool == Tool::Sight,
                 table,
             ),
+            // Without an image yet, it asks for one first.
             (
                 "Calibrate background",
                 Action::CalibrateTool,
                 tool == Tool::Calibrate,
-                self.doc.scenario().background.is_some(),
+                true,
             ),
         ] {
             if shown && toggle_entry(ui, text, on, action) {

@@ -94,6 +94,8 @@ pub struct App {
     /// The status as last seen, and the selection it was seen with (its length and ends:
     /// enough to tell a new selection without copying a large one each frame).
     status_seen: (String, (usize, Option<ItemRef>, Option<ItemRef>)),
+    /// Calibrate was asked for with no background image: it starts once one is set.
+    calibrate_when_image_set: bool,
     /// File > Export.
     pub export: export_window::ExportWindow,
     /// A Tiled map waiting for the terrain of its unnamed tiles (File > Import Tiled map…).
@@ -186,6 +188,7 @@ impl App {
             settings,
             status: String::new(),
             status_seen: Default::default(),
+            calibrate_when_image_set: false,
             export: export_window::ExportWindow::default(),
             tiled_import: None,
             tiled_reading: None,

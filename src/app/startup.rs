@@ -37,10 +37,14 @@ pub fn startup(file: Option<&Path>) -> Result<Startup, Unreadable> {
                 });
             }
             Err(e) => Some(format!(
-                "Could not open {}: {}. The sample {} is open instead; {}",
+                "Could not open {}: {}. The built-in sample '{}' is open instead; {}",
                 path.display(),
                 with_causes(&e),
-                samples::ALL[0].name,
+                // Its title, without the rules it shows ("Up the Bakambo: R1 …").
+                samples::ALL[0]
+                    .source
+                    .split_once(": R")
+                    .map_or(samples::ALL[0].source, |(title, _)| title),
                 // A file that is there is left as it was; one that is not is not made.
                 if path.exists() {
                     "the file was not changed."

@@ -128,12 +128,27 @@ impl SaveError {
 /// An error and its causes in one line ("cannot read x.sandtable: No such file or directory"),
 /// as a notice, a status line or a command's message says it.
 pub fn with_causes(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
+    let mut text = without_os_code(e.to_string());
     let mut source = e.source();
     while let Some(s) = source {
         text.push_str(": ");
-        text.push_str(&s.to_string());
+        text.push_str(&without_os_code(s.to_string()));
         source = s.source();
+    }
+    text
+}
+
+/// An operating system's error without its number ("No such file or directory (os error
+/// 2)" is said "No such file or directory"): the words say what is wrong, the number only to
+/// a programmer.
+fn without_os_code(mut text: String) -> String {
+    if let Some(at) = text.rfind(" (os error ")
+        && text.ends_with(')')
+        && text[at + 11..text.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-')
+    {
+        text.truncate(at);
     }
     text
 }

@@ -384,7 +384,8 @@ impl<'a> Form<'a> {
             let drag = DragValue::new(v)
                 .range(range)
                 .speed(speed)
-                .max_decimals(decimals);
+                .max_decimals(decimals)
+                .custom_formatter(|n, decimals| no_negative_zero(n, decimals));
             // Typed digits apply on Enter or leaving the field: the 1 of 16 never applies.
             let r = ui.add(drag.update_while_editing(false));
             // egui reads the text of a number left with Escape a frame later, once the Escape
@@ -658,5 +659,28 @@ pub fn non_empty(what: &'static str) -> impl Fn(&String) -> Result<(), String> {
         } else {
             Ok(())
         }
+    }
+}
+
+/// A number as egui writes it, but a value that rounds to zero without its minus sign: an
+/// image turned -0.001° reads "0.0", not "-0.0".
+fn no_negative_zero(n: f64, decimals: RangeInclusive<usize>) -> String {
+    let text = egui::emath::format_with_decimals_in_range(n, decimals);
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::no_negative_zero;
+
+    #[test]
+    fn a_number_rounding_to_zero_reads_without_a_minus() {
+        assert_eq!(no_negative_zero(-0.001, 1..=1), "0.0");
+        assert_eq!(no_negative_zero(-0.0, 0..=2), "0");
+        assert_eq!(no_negative_zero(-0.25, 2..=2), "-0.25");
+        assert_eq!(no_negative_zero(1.5, 1..=1), "1.5");
     }
 }
