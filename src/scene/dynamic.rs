@@ -10,6 +10,10 @@ use foldhash::{HashMap, HashMapExt};
 use hexx::{EdgeDirection, Hex, HexLayout};
 use std::sync::Arc;
 
+/// The least size on screen, points, of an objective's or a zone's name: the editor's small
+/// text, read at arm's length however far out the map is zoomed (on paper, true size).
+const NAME_MIN_POINTS: f32 = 11.0;
+
 /// The dynamic layer: deployment zones, objectives, entry points and reinforcements, units,
 /// labels and the selection.
 pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
@@ -40,7 +44,10 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
                         scene.push(Item::Text {
                             pos: (b.min + b.max) * 0.5,
                             text: z.name.clone(),
-                            size: Size::Map(0.8),
+                            size: Size::MapAtLeast {
+                                map: 0.8,
+                                min_points: NAME_MIN_POINTS,
+                            },
                             colour: with_alpha(c, 160),
                             anchor: Anchor::Centre,
                         });
@@ -97,10 +104,14 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
         } else {
             (p + Point::new(0.0, r * 1.1), Anchor::Top)
         };
+        // Zoomed out, a name is still read: never under the small text's size on screen.
         scene.push(Item::Text {
             pos,
             text: o.name.clone(),
-            size: Size::Map(r * 0.9),
+            size: Size::MapAtLeast {
+                map: r * 0.9,
+                min_points: NAME_MIN_POINTS,
+            },
             colour: ink::LABEL,
             anchor,
         });

@@ -385,7 +385,7 @@ impl<'a> Form<'a> {
                 .range(range)
                 .speed(speed)
                 .max_decimals(decimals)
-                .custom_formatter(|n, decimals| no_negative_zero(n, decimals));
+                .custom_formatter(no_negative_zero);
             // Typed digits apply on Enter or leaving the field: the 1 of 16 never applies.
             let r = ui.add(drag.update_while_editing(false));
             // egui reads the text of a number left with Escape a frame later, once the Escape

@@ -168,3 +168,34 @@ fn table_edge_numbers_are_at_least_ten_points_on_screen() {
         assert!(size_pt(size, &at(60.0)) > 20.0, "{size:?}");
     }
 }
+
+/// Objectives' and zones' names read at arm's length on a table fitted in the window (about
+/// 16 points to the inch), where their true size would be some 7 points ("Hill 112").
+#[test]
+fn objective_and_zone_names_are_never_under_eleven_points_on_screen() {
+    let view = View {
+        origin: Pos2::ZERO,
+        zoom: 16.0,
+    };
+    for name in ["bakambo", "patrol", "skirmish", "rearguard"] {
+        let s = crate::samples::named(name);
+        let names: Vec<&str> = s
+            .objectives
+            .iter()
+            .map(|o| o.name.as_str())
+            .chain(s.zones.iter().map(|z| z.name.as_str()))
+            .collect();
+        let scene = crate::scene::dynamic_layer(&s, &crate::scene::Style::default());
+        let mut seen = 0;
+        for item in &scene.items {
+            if let crate::scene::Item::Text { text, size, .. } = item
+                && names.contains(&text.as_str())
+            {
+                seen += 1;
+                let pt = size_pt(*size, &view);
+                assert!(pt >= 11.0, "{name}: '{text}' is {pt:.1} points");
+            }
+        }
+        assert!(seen > 0 || names.is_empty(), "{name}: no name drawn");
+    }
+}
