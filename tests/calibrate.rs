@@ -364,16 +364,18 @@ fn find_the_grid_on_a_scan_of_the_printed_scenario_sheet() {
     // Calibrate window offers to grow it to nothing (not to a row of the paper below it).
     let mut s = winceby.clone();
     s.background = Some(background_from_bytes(scan.png.clone()).expect("usable"));
+    // With no hex named, the map's first hex goes on the printed grid's top-left one: its
+    // own place on the sheet.
     let first = grid.hex_at(0).expect("hex 0101");
     let c = l.hex_to_world_pos(first);
     let px = scan.pixel(placed.to_paper.apply(Point::new(c.x, c.y)));
-    let applied = sandtable::edit::ops::calibrate::apply_found_grid(
-        &s,
-        &found,
-        &[(Point::new(px.x, px.y), first)],
-        Point::new(px.x, px.y),
-    )
-    .expect("applied");
+    let at = sandtable::edit::ops::calibrate::printed_first_hex(&found).expect("printed");
+    assert!(
+        at.distance(Point::new(px.x, px.y)) < 0.1 * side as f32,
+        "the first hex is put at {at:?}, printed at {px:?}"
+    );
+    let applied =
+        sandtable::edit::ops::calibrate::apply_found_grid(&s, &found, &[], at).expect("applied");
     let mut doc = Document::new(s, None);
     doc.apply("Apply the grid found", applied.edits)
         .expect("applies");

@@ -126,8 +126,10 @@ impl App {
             ui.weak(
                 "Measured where the grid is printed (outlined): the rest of the image shows none.",
             );
+            ui.weak("Apply lays the map's first hex on the printed grid's top-left hex; to number it otherwise, click a hex on the image and type its label (a second one is checked).");
+        } else {
+            ui.weak("Click a hex on the image and type its label to number the grid (a second one is checked), then apply.");
         }
-        ui.weak("Click a hex on the image and type its label to number the grid (a second one is checked), then apply.");
         let Map::Hex(h) = &s.map else {
             return out;
         };
@@ -141,13 +143,16 @@ impl App {
                 named.push((c.px, hex));
             }
         }
-        let first_px = {
-            let bounds = crate::scene::frame(s).0;
-            let first = h.grid().hex_at(0).map_or(Point::ZERO, |x| {
-                let c = h.layout().hex_to_world_pos(x);
-                Point::new(c.x, c.y)
-            });
-            bg.pixel_at(&s.map, bounds, first)
+        let first_px = match crate::edit::ops::calibrate::printed_first_hex(&grid) {
+            Some(p) => p,
+            None => {
+                let bounds = crate::scene::frame(s).0;
+                let first = h.grid().hex_at(0).map_or(Point::ZERO, |x| {
+                    let c = h.layout().hex_to_world_pos(x);
+                    Point::new(c.x, c.y)
+                });
+                bg.pixel_at(&s.map, bounds, first)
+            }
         };
         match apply_found_grid(s, &grid, &named, first_px) {
             Ok(applied) => {

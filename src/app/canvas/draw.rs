@@ -227,6 +227,11 @@ impl App {
         }
         preview.retain_mut(|s| room.fit_text(s, true));
         shapes.extend(preview);
+        // The selection's outline lies under the units: a name standing across it is read
+        // whole on its backing, not crossed by the outline.
+        let accent = Color32::from_rgb(255, 140, 0);
+        let s = self.doc.scenario();
+        selection_halo(&mut shapes, s, &self.view, &self.selection, accent);
         painter.extend(std::mem::take(&mut shapes));
         add_clipped(&painter, rect, &units.shapes);
         self.layers.map_cache = Some(map);
@@ -366,7 +371,6 @@ impl App {
         if self.tool == crate::app::tools::Tool::Calibrate {
             self.found_grid_shapes(ui.clip_rect(), shapes);
         }
-        selection_halo(shapes, s, v, &self.selection, accent);
         if self.playing()
             && let Some(g) = &s.game
         {

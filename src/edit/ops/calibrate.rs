@@ -111,6 +111,49 @@ pub fn apply_found_grid(
     })
 }
 
+/// The centre of the top-left hex of a grid found printed on a part of its image (a sheet's
+/// map), image pixels: with no hex named, the map's first hex goes there, as the printed grid
+/// is the map. `None` when the grid was found over the whole image.
+pub fn printed_first_hex(grid: &FoundGrid) -> Option<Point> {
+    use crate::geom::hex_lattice::V2;
+    let [x0, y0, x1, y1] = grid.printed_px?;
+    let a = grid.across_px;
+    // A hex's reach from its centre across and down: a corner's across flat tops and half a
+    // hex down, or the other way round on pointy tops.
+    let (rx, ry) = match grid.tops {
+        Tops::Flat => (a / 3f64.sqrt(), a / 2.0),
+        Tops::Pointy => (a / 2.0, a / 3f64.sqrt()),
+    };
+    // The part's left and top edges along the grid's own axes (a sheet scanned turned has its
+    // first column slanting), else upright.
+    let (ex, ey, left, top) = match grid.printed_along {
+        Some([u0, v0, u1, v1]) => {
+            let u = grid.lattice().a1 * (1.0 / a);
+            let v = u.turned(90.0);
+            // Each image direction's nearest axis, signed, and the part's low edge along it.
+            let nearest = |d: V2| {
+                [(u, u0), (u * -1.0, -u1), (v, v0), (v * -1.0, -v1)]
+                    .into_iter()
+                    .max_by(|p, q| p.0.dot(d).total_cmp(&q.0.dot(d)))
+                    .expect("four axes")
+            };
+            let ((ex, left), (ey, top)) = (nearest(V2::new(1.0, 0.0)), nearest(V2::new(0.0, 1.0)));
+            (ex, ey, left, top)
+        }
+        None => (V2::new(1.0, 0.0), V2::new(0.0, 1.0), x0.min(x1), y0.min(y1)),
+    };
+    // The first hex stands in the first column, at its top: where a hex's reach in from the
+    // left and top edges puts a centre, or half a hex further along the stagger when that
+    // column (row, on pointy tops) is the one set back. A quarter hex along it is nearer the
+    // first hex either way than any other centre.
+    let (sx, sy) = match grid.tops {
+        Tops::Flat => (0.0, a / 4.0),
+        Tops::Pointy => (a / 4.0, 0.0),
+    };
+    let c = grid.nearest_centre(ex * (left + rx + sx) + ey * (top + ry + sy));
+    Some(Point::new(c.x as f32, c.y as f32))
+}
+
 /// Scales a table's image from two clicked pixels and the inches between them.
 pub fn scale_from_two_points(
     s: &Scenario,

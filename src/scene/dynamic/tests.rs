@@ -117,7 +117,7 @@ fn a_printed_objective_name_goes_where_no_counter_covers_it() {
                 Item::Text {
                     pos,
                     text,
-                    size: Size::Map(size),
+                    size: Size::MapAtLeast { map: size, .. },
                     anchor,
                     ..
                 } if *text == bridge.name => Some(text_box(text, *pos, *size, *anchor)),
