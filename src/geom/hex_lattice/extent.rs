@@ -102,16 +102,23 @@ fn along_grid(lat: &Lattice, points: &[V2]) -> [f64; 4] {
 /// Points sampled along each side of a hexagon, between its corners (not on them, where
 /// neighbouring sides meet and any line is dark).
 const SIDE_SAMPLES: [f64; 5] = [0.2, 0.35, 0.5, 0.65, 0.8];
-/// A side is printed when this many of its samples are on a line.
+/// A side is printed when this many of its samples are dark, and as many darker than the
+/// paper a few pixels either side: a line along the side, not a margin's bar, a frame line or
+/// words it crosses.
 const SIDE_INKED: usize = 3;
-/// A hexagon is printed when this many of its six sides are: all. A hex of the paper just past
-/// the map shares up to three sides with the map's edge hexes, and a frame line, a margin's
-/// bar or words beside the map can darken one or two more; a map's own hex under a counter
-/// may fail too, but the part's bounds come from the edge hexes, which a counter or two does
-/// not hide all of.
-const HEX_SIDES_INKED: usize = 6;
+/// A hexagon is printed when this many of its six sides are. A hex of the paper just past the
+/// map shares at most three with the map's edge hexes; a map's hex under a stream along one
+/// side still has five (a hex that loses more, under a counter, leaves a hole in the patch,
+/// whose bounds its printed neighbours still give).
+const HEX_SIDES_INKED: usize = 5;
 /// A sample is on a line when it is this share of the strong lines' darkness.
 const ON_A_LINE: f32 = 0.3;
+/// How far either side of a hexagon's side a sample is compared with, pixels: off a printed
+/// line, still on whatever ink a line merely crosses.
+const ACROSS_THE_SIDE_PX: f64 = 3.5;
+/// A hexagon's six sides, each sampled at [`SIDE_SAMPLES`]: the darkness on the side, and
+/// how much darker the side is than a few pixels either side of it.
+type HexSides = [[(f32, f32); 5]; 6];
 /// The fewest printed hexes worth saying the grid ends at.
 const MIN_PRINTED_HEXES: usize = 12;
 
@@ -164,19 +171,25 @@ fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option
             && c.x < area.x1 as f64
             && c.y < area.y1 as f64
     };
-    // Every hex's samples, six sides of five.
-    let mut samples: Vec<Option<[[f32; 5]; 6]>> = vec![None; cols * rows];
+    // Every hex's samples.
+    let mut samples: Vec<Option<HexSides>> = vec![None; cols * rows];
     for j in 0..rows {
         for i in 0..cols {
             let c = lat.point((m0 + i as i64) as f64, (n0 + j as i64) as f64);
             if !inside(c) {
                 continue;
             }
-            let mut sides = [[0f32; 5]; 6];
+            let mut sides = [[(0f32, 0f32); 5]; 6];
             for (k, side) in sides.iter_mut().enumerate() {
                 let (a, b) = (c + corners[k], c + corners[(k + 1) % 6]);
+                let along = b - a;
+                let off = along.turned(90.0) * (ACROSS_THE_SIDE_PX / along.length());
                 for (v, t) in side.iter_mut().zip(SIDE_SAMPLES) {
-                    *v = value(a + (b - a) * t);
+                    // A line along the side, not a patch of ink it crosses (a margin's bar, a
+                    // frame line, words): dark on the side and not a few pixels either side.
+                    let p = a + along * t;
+                    let beside = value(p + off).max(value(p - off)).max(0.0);
+                    *v = (value(p), value(p) - beside);
                 }
             }
             samples[j * cols + i] = Some(sides);
@@ -188,7 +201,7 @@ fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option
         .flatten()
         .flatten()
         .flatten()
-        .copied()
+        .map(|(on, _)| *on)
         .collect();
     if all.is_empty() {
         return None;
@@ -205,7 +218,11 @@ fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option
             hex.is_some_and(|sides| {
                 let inked = sides
                     .iter()
-                    .filter(|side| side.iter().filter(|v| **v >= bar).count() >= SIDE_INKED)
+                    .filter(|side| {
+                        let on = side.iter().filter(|(on, _)| *on >= bar).count();
+                        let along = side.iter().filter(|(_, along)| *along >= bar).count();
+                        on >= SIDE_INKED && along >= SIDE_INKED
+                    })
                     .count();
                 inked >= HEX_SIDES_INKED
             })
