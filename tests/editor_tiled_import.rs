@@ -19,9 +19,14 @@ struct Editor {
 }
 
 fn editor(tiled: Vec<PathBuf>) -> Editor {
+    editor_on(Scenario::new_table("Before"), tiled)
+}
+
+/// An editor open on `s`, its file dialog answering with `tiled`.
+fn editor_on(s: Scenario, tiled: Vec<PathBuf>) -> Editor {
     let dir = tempfile::tempdir().expect("tempdir");
     let app = App::new(
-        Document::new(Scenario::new_table("Before"), None),
+        Document::new(s, None),
         Box::new(ScriptedDialogs {
             tiled,
             ..ScriptedDialogs::default()
@@ -196,7 +201,10 @@ fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
 fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = plain_row(dir.path(), 3, &[1, 3, 3, 3]);
-    let mut e = editor(vec![path]);
+    // The open scenario has a terrain of its own naming.
+    let mut open = Scenario::new_table("Before");
+    open.terrain_types[0].name = "Slash Hollow".into();
+    let mut e = editor_on(open, vec![path]);
     e.import();
     e.wait(500);
     let rows: Vec<(u32, usize)> = e
@@ -212,6 +220,18 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let first = e.h.get_by_label("Tile 2 of plain — 3 hexes").rect().top();
     let second = e.h.get_by_label("Tile 0 of plain — 1 hex").rect().top();
     assert!(first < second, "listed in that order on screen");
+    // Choose offers the open scenario's own terrain first, then the common names.
+    let open: Vec<String> = e
+        .app()
+        .doc
+        .scenario()
+        .terrain_types
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    let choices = e.app().tiled_import.as_ref().expect("the dialog").choices();
+    assert_eq!(choices[0], "Slash Hollow");
+    assert_eq!(&choices[..open.len()], &open[..], "{choices:?}");
     // While the dialog waits, the status bar says what it waits for, not that it is reading.
     let status = e.app().status.clone();
     assert!(!status.starts_with("Importing"), "{status}");

@@ -102,21 +102,27 @@ const THUMB_PT: f32 = 72.0;
 const PICTURE_PT: f32 = 40.0;
 
 impl TileMappingDialog {
+    /// The names *Choose* offers, in order.
+    pub fn choices(&self) -> &[String] {
+        &self.choices
+    }
+
+    /// The dialog for `map`'s tiles with no terrain (`rows`), offering the open scenario's
+    /// terrain names (`open`) first: the designer's own types, then the common ground of
+    /// wargame maps and what the map's other tiles name.
     fn new(
         path: PathBuf,
         map: TiledMap,
         pictures: TilePictures,
         mut rows: Vec<(UsedTile, String)>,
+        open: &[String],
     ) -> Self {
         rows.sort_by(|(a, _), (b, _)| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
-        let mut choices: Vec<String> = tmx::colours::COMMON_TERRAIN
-            .iter()
-            .map(|n| n.to_string())
-            .collect();
-        for u in tmx::used_tiles(&map) {
-            if let Some(t) = u.terrain
-                && !choices.iter().any(|c| c.eq_ignore_ascii_case(&t))
-            {
+        let mut choices: Vec<String> = Vec::new();
+        let named = tmx::used_tiles(&map).into_iter().filter_map(|u| u.terrain);
+        let common = tmx::colours::COMMON_TERRAIN.iter().map(|n| n.to_string());
+        for t in open.iter().cloned().chain(common).chain(named) {
+            if !choices.iter().any(|c| c.eq_ignore_ascii_case(&t)) {
                 choices.push(t);
             }
         }
@@ -417,7 +423,14 @@ impl App {
             .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
             .map(|u| (u, String::new()))
             .collect();
-        let dialog = TileMappingDialog::new(path, map, pictures, unnamed);
+        let open: Vec<String> = self
+            .doc
+            .scenario()
+            .terrain_types
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        let dialog = TileMappingDialog::new(path, map, pictures, unnamed, &open);
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());
         } else {

@@ -228,7 +228,7 @@ fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option
             })
         })
         .collect();
-    let patch = largest_hex_patch(&printed, cols, rows)?;
+    let patch = largest_patch(&printed, cols, rows, &HEX_STEPS)?;
     if patch.len() < MIN_PRINTED_HEXES {
         return None;
     }
@@ -255,41 +255,6 @@ fn printed_hexes(lines: &Lines, lat: &Lattice, ink: f64, area: Region) -> Option
         },
         along: [u0 - 1.0, v0 - 1.0, u1 + 1.0, v1 + 1.0],
     })
-}
-
-/// The largest patch of marked hexes of a `cols` by `rows` block of lattice points (`m` along
-/// a row, `n` down the rows), joined as hexes are: to the six neighbours of the lattice.
-fn largest_hex_patch(marked: &[bool], cols: usize, rows: usize) -> Option<Vec<usize>> {
-    let mut visited = vec![false; marked.len()];
-    let mut best: Option<Vec<usize>> = None;
-    for start in 0..marked.len() {
-        if !marked[start] || visited[start] {
-            continue;
-        }
-        visited[start] = true;
-        let mut patch = vec![start];
-        let mut next = 0;
-        while next < patch.len() {
-            let k = patch[next];
-            next += 1;
-            let (i, j) = ((k % cols) as isize, (k / cols) as isize);
-            for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
-                let (a, b) = (i + di, j + dj);
-                if a < 0 || b < 0 || a >= cols as isize || b >= rows as isize {
-                    continue;
-                }
-                let n = b as usize * cols + a as usize;
-                if marked[n] && !visited[n] {
-                    visited[n] = true;
-                    patch.push(n);
-                }
-            }
-        }
-        if best.as_ref().is_none_or(|b| patch.len() > b.len()) {
-            best = Some(patch);
-        }
-    }
-    best
 }
 
 /// The largest patch of tiles matching `lat`'s hexagon at `min_score` (of polarity `ink`, or
@@ -333,7 +298,7 @@ fn patch(
         .iter()
         .filter_map(|ink| {
             let marked: Vec<bool> = scores.iter().map(|s| s * ink >= min_score).collect();
-            largest_patch(&marked, nx, ny)
+            largest_patch(&marked, nx, ny, &TILE_STEPS)
         })
         .max_by(|a, b| total(a).total_cmp(&total(b)))?;
     if patch.len() < MIN_TILES {
@@ -354,9 +319,20 @@ fn patch(
     Some((part, total(&patch)))
 }
 
-/// The tiles (indices into the `nx` by `ny` grid) of the largest patch of marked tiles
-/// joined by their sides.
-fn largest_patch(marked: &[bool], nx: usize, ny: usize) -> Option<Vec<usize>> {
+/// Neighbours of a tile: the four it shares a side with.
+const TILE_STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// Neighbours of a hex on a block of lattice points (`m` along a row, `n` down the rows):
+/// the six of the lattice.
+const HEX_STEPS: [(isize, isize); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+
+/// The cells (indices into the `nx` by `ny` grid) of the largest patch of marked cells
+/// joined by `steps`.
+fn largest_patch(
+    marked: &[bool],
+    nx: usize,
+    ny: usize,
+    steps: &[(isize, isize)],
+) -> Option<Vec<usize>> {
     let mut visited = vec![false; marked.len()];
     let mut best: Option<Vec<usize>> = None;
     for start in 0..marked.len() {
@@ -369,14 +345,13 @@ fn largest_patch(marked: &[bool], nx: usize, ny: usize) -> Option<Vec<usize>> {
         while next < patch.len() {
             let k = patch[next];
             next += 1;
-            let (i, j) = (k % nx, k / nx);
-            let around = [
-                (i > 0).then(|| k - 1),
-                (i + 1 < nx).then(|| k + 1),
-                (j > 0).then(|| k - nx),
-                (j + 1 < ny).then(|| k + nx),
-            ];
-            for n in around.into_iter().flatten() {
+            let (i, j) = ((k % nx) as isize, (k / nx) as isize);
+            for (di, dj) in steps {
+                let (a, b) = (i + di, j + dj);
+                if a < 0 || b < 0 || a >= nx as isize || b >= ny as isize {
+                    continue;
+                }
+                let n = b as usize * nx + a as usize;
                 if marked[n] && !visited[n] {
                     visited[n] = true;
                     patch.push(n);
@@ -403,9 +378,9 @@ mod tests {
             true,  false, false, false,
             false, false, true,  false,
         ];
-        let mut p = largest_patch(&marked, 4, 3).expect("a patch");
+        let mut p = largest_patch(&marked, 4, 3, &TILE_STEPS).expect("a patch");
         p.sort_unstable();
         assert_eq!(p, vec![0, 1, 4]);
-        assert!(largest_patch(&[false; 6], 3, 2).is_none());
+        assert!(largest_patch(&[false; 6], 3, 2, &TILE_STEPS).is_none());
     }
 }
