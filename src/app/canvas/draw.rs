@@ -47,6 +47,9 @@ pub(in crate::app) struct Layers {
     pub background: Option<crate::app::background::BackgroundTiles>,
 }
 
+/// The colour of the selection's outline and the tools' marks over the map.
+const ACCENT: Color32 = Color32::from_rgb(255, 140, 0);
+
 impl App {
     /// Whether work for the map's drawing is still running in the background (the image of a
     /// large map); a repaint is requested when it ends.
@@ -229,9 +232,8 @@ impl App {
         shapes.extend(preview);
         // The selection's outline lies under the units: a name standing across it is read
         // whole on its backing, not crossed by the outline.
-        let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
-        selection_halo(&mut shapes, s, &self.view, &self.selection, accent);
+        selection_halo(&mut shapes, s, &self.view, &self.selection, ACCENT);
         painter.extend(std::mem::take(&mut shapes));
         add_clipped(&painter, rect, &units.shapes);
         self.layers.map_cache = Some(map);
@@ -366,7 +368,6 @@ impl App {
 
     fn overlay_shapes(&self, ui: &Ui, shapes: &mut Vec<Shape>) {
         let v = &self.view;
-        let accent = Color32::from_rgb(255, 140, 0);
         let s = self.doc.scenario();
         if self.tool == crate::app::tools::Tool::Calibrate {
             self.found_grid_shapes(ui.clip_rect(), shapes);
@@ -430,7 +431,7 @@ impl App {
                 shapes.push(Shape::rect_stroke(
                     r,
                     0.0,
-                    Stroke::new(1.0, accent),
+                    Stroke::new(1.0, ACCENT),
                     egui::StrokeKind::Inside,
                 ));
             }
@@ -439,7 +440,7 @@ impl App {
                     ui,
                     s,
                     shapes,
-                    accent,
+                    ACCENT,
                     [*from, *to],
                     [v.to_screen(*from), v.to_screen(*to)],
                     self.canvas.rect,
@@ -455,7 +456,7 @@ impl App {
                 ui,
                 s,
                 shapes,
-                accent,
+                ACCENT,
                 [from, to],
                 [v.to_screen(from), v.to_screen(to)],
                 self.canvas.rect,
@@ -471,9 +472,9 @@ impl App {
             if let Some(c) = self.canvas.cursor {
                 pts.push(v.to_screen(c));
             }
-            shapes.push(Shape::line(pts.clone(), Stroke::new(2.0, accent)));
+            shapes.push(Shape::line(pts.clone(), Stroke::new(2.0, ACCENT)));
             for p in &pts[..pts.len().saturating_sub(1)] {
-                shapes.push(Shape::circle_filled(*p, 3.5, accent));
+                shapes.push(Shape::circle_filled(*p, 3.5, ACCENT));
             }
         }
         // Vertex handles of the selected piece or zone.
@@ -491,7 +492,7 @@ impl App {
                 shapes.push(Shape::rect_stroke(
                     Rect::from_center_size(q, Vec2::splat(8.0)),
                     1.0,
-                    Stroke::new(1.5, accent),
+                    Stroke::new(1.5, ACCENT),
                     egui::StrokeKind::Inside,
                 ));
             }
@@ -514,7 +515,7 @@ impl App {
                 if h.grid().contains(hex) {
                     let pts: Vec<Pos2> =
                         l.hex_corners(hex).iter().map(|p| v.to_screen(*p)).collect();
-                    shapes.push(Shape::closed_line(pts, Stroke::new(2.0, accent)));
+                    shapes.push(Shape::closed_line(pts, Stroke::new(2.0, ACCENT)));
                 }
             }
             if let (Tool::Hexside { .. }, Some((hex, d))) =
@@ -523,7 +524,7 @@ impl App {
                 let [a, b] = scene::edge_corners(&l, hex, d);
                 shapes.push(Shape::line_segment(
                     [v.to_screen(a), v.to_screen(b)],
-                    Stroke::new(5.0, accent),
+                    Stroke::new(5.0, ACCENT),
                 ));
             }
         }
