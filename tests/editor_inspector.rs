@@ -573,6 +573,26 @@ fn a_unit_shows_only_the_fields_its_scenarios_rules_read() {
         e.click_and_settle("Expand all");
         assert!(e.h.query_by_label("Mounted (dragoons)").is_some());
     }
+    // A leader under R5 with R4 off: his chit, span and superior; no morale bonus, no
+    // re-rolls and no attached leader, which only R4's tests read.
+    assert!(!e.s().rules.morale_tests, "Winceby plays without R4");
+    let leader = first_unit(e.s(), |u| u.leadership.is_some());
+    e.select(ItemRef::Unit(leader.id));
+    e.click_and_settle("Expand all");
+    for read in ["Command chit", "Command span (hexes)", "Superior"] {
+        assert!(e.h.query_by_label(read).is_some(), "{read} missing");
+    }
+    for unread in [
+        "Morale bonus",
+        "Re-rolls",
+        "Re-rolls used",
+        "Attached leader",
+    ] {
+        assert!(
+            e.h.query_by_label(unread).is_none(),
+            "{unread} shown with R4 off"
+        );
+    }
     // A free-measure table: inches, not movement points.
     for name in ["rearguard", "bakambo"] {
         let mut e = inspector(sample(name));

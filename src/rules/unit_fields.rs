@@ -74,6 +74,30 @@ pub fn reads_flag(rules: &RuleOptions, flag: Flag, kind: &UnitKind) -> bool {
     }
 }
 
+/// A leader's numbers (`Leadership`) and the unit's attached leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaderField {
+    Chit,
+    Span,
+    Superior,
+    Bonus,
+    Rerolls,
+    Attached,
+}
+
+/// Whether a rule of the scenario reads a leader's `field`: the command chit, span and
+/// superior by R5's command tracing, the morale bonus and the attached leader by R4's tests,
+/// the re-rolls by R4's optional re-roll rule only.
+pub fn reads_leader_field(rules: &RuleOptions, field: LeaderField) -> bool {
+    match field {
+        LeaderField::Chit | LeaderField::Span | LeaderField::Superior => {
+            rules.ruleset == Ruleset::HexCommands
+        }
+        LeaderField::Bonus | LeaderField::Attached => rules.morale_tests,
+        LeaderField::Rerolls => rules.morale_tests && rules.optional.morale_rerolls,
+    }
+}
+
 /// Every special rule, in the order the inspector lists them, with its name there.
 pub const SPECIAL_RULES: [(SpecialRule, &str); 5] = [
     (SpecialRule::Swarm, "Swarm"),
@@ -144,5 +168,20 @@ mod tests {
         assert!(reads_stat(&r3, Stat::Rof) && reads_stat(&r3, Stat::Aw));
         assert!(reads_flag(&r3, Flag::FailedLdCheck, &UnitKind::Infantry));
         assert!(!reads_stat(&r3, Stat::Discipline));
+    }
+
+    #[test]
+    fn r4_off_asks_a_leader_for_no_morale_bonus_and_re_rolls_need_the_optional_rule() {
+        let mut r = RuleOptions::new(Ruleset::HexCommands);
+        assert!(reads_leader_field(&r, LeaderField::Chit));
+        assert!(!reads_leader_field(&r, LeaderField::Bonus));
+        assert!(!reads_leader_field(&r, LeaderField::Attached));
+        r.morale_tests = true;
+        assert!(reads_leader_field(&r, LeaderField::Bonus));
+        assert!(!reads_leader_field(&r, LeaderField::Rerolls));
+        r.optional.morale_rerolls = true;
+        assert!(reads_leader_field(&r, LeaderField::Rerolls));
+        let m42 = RuleOptions::new(Ruleset::M42);
+        assert!(!reads_leader_field(&m42, LeaderField::Span));
     }
 }

@@ -7,7 +7,9 @@ use super::models::{models_ui, position_ui, state_ui};
 use super::options::*;
 use crate::edit::ops::units::*;
 use crate::model::*;
-use crate::rules::unit_fields::{SPECIAL_RULES, Stat, reads_special, reads_stat};
+use crate::rules::unit_fields::{
+    LeaderField, SPECIAL_RULES, Stat, reads_leader_field, reads_special, reads_stat,
+};
 use egui::{RichText, Ui};
 
 pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
@@ -310,15 +312,17 @@ fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
                     })],
                 );
             }
-            if let Some((c, _)) = f.combo(
-                ui,
-                "Attached leader",
-                &k("attached"),
-                &u.attached_leader,
-                &leaders,
-                "?",
-                &any,
-            ) {
+            if reads_leader_field(&s.rules, LeaderField::Attached)
+                && let Some((c, _)) = f.combo(
+                    ui,
+                    "Attached leader",
+                    &k("attached"),
+                    &u.attached_leader,
+                    &leaders,
+                    "?",
+                    &any,
+                )
+            {
                 f.emit(
                     "Attach leader",
                     None,
@@ -380,30 +384,35 @@ fn leadership_ui(ui: &mut Ui, f: &mut Form, u: &Unit, l: Leadership) {
                 .iter()
                 .map(|c| (*c, c.name().to_string()))
                 .collect();
-            if let Some((c, _)) = f.combo(
-                ui,
-                "Command chit",
-                &k("chit"),
-                &l.command,
-                &commands,
-                "?",
-                &any,
-            ) {
+            let reads = |field| reads_leader_field(&s.rules, field);
+            if reads(LeaderField::Chit)
+                && let Some((c, _)) = f.combo(
+                    ui,
+                    "Command chit",
+                    &k("chit"),
+                    &l.command,
+                    &commands,
+                    "?",
+                    &any,
+                )
+            {
                 f.emit(
                     "Set command",
                     None,
                     vec![with(Leadership { command: c, ..l })],
                 );
             }
-            if let Some((v, key)) = f.number(
-                ui,
-                "Command span (hexes)",
-                &k("span"),
-                l.span,
-                0..=30,
-                0.05,
-                &any,
-            ) {
+            if reads(LeaderField::Span)
+                && let Some((v, key)) = f.number(
+                    ui,
+                    "Command span (hexes)",
+                    &k("span"),
+                    l.span,
+                    0..=30,
+                    0.05,
+                    &any,
+                )
+            {
                 f.emit(
                     "Set span",
                     Some(key),
@@ -415,23 +424,26 @@ fn leadership_ui(ui: &mut Ui, f: &mut Form, u: &Unit, l: Leadership) {
                 None => Ok(()),
             };
             let leaders = leader_options(s, u.side, u.id);
-            if let Some((c, _)) = f.combo(
-                ui,
-                "Superior",
-                &k("superior"),
-                &l.superior,
-                &leaders,
-                "?",
-                &no_loop,
-            ) {
+            if reads(LeaderField::Superior)
+                && let Some((c, _)) = f.combo(
+                    ui,
+                    "Superior",
+                    &k("superior"),
+                    &l.superior,
+                    &leaders,
+                    "?",
+                    &no_loop,
+                )
+            {
                 f.emit(
                     "Set superior",
                     None,
                     vec![with(Leadership { superior: c, ..l })],
                 );
             }
-            if let Some((v, key)) =
-                f.number(ui, "Morale bonus", &k("bonus"), l.bonus, -5..=5, 0.05, &any)
+            if reads(LeaderField::Bonus)
+                && let Some((v, key)) =
+                    f.number(ui, "Morale bonus", &k("bonus"), l.bonus, -5..=5, 0.05, &any)
             {
                 f.emit(
                     "Set bonus",
@@ -446,15 +458,17 @@ fn leadership_ui(ui: &mut Ui, f: &mut Form, u: &Unit, l: Leadership) {
                     Ok(())
                 }
             };
-            if let Some((v, key)) = f.number(
-                ui,
-                "Re-rolls",
-                &k("rerolls"),
-                l.rerolls,
-                0..=20,
-                0.05,
-                &rerolls_check,
-            ) {
+            if reads(LeaderField::Rerolls)
+                && let Some((v, key)) = f.number(
+                    ui,
+                    "Re-rolls",
+                    &k("rerolls"),
+                    l.rerolls,
+                    0..=20,
+                    0.05,
+                    &rerolls_check,
+                )
+            {
                 f.emit(
                     "Set re-rolls",
                     Some(key),
@@ -468,15 +482,17 @@ fn leadership_ui(ui: &mut Ui, f: &mut Form, u: &Unit, l: Leadership) {
                     Ok(())
                 }
             };
-            if let Some((v, key)) = f.number(
-                ui,
-                "Re-rolls used",
-                &k("used"),
-                l.rerolls_used,
-                0..=20,
-                0.05,
-                &used_check,
-            ) {
+            if reads(LeaderField::Rerolls)
+                && let Some((v, key)) = f.number(
+                    ui,
+                    "Re-rolls used",
+                    &k("used"),
+                    l.rerolls_used,
+                    0..=20,
+                    0.05,
+                    &used_check,
+                )
+            {
                 f.emit(
                     "Set re-rolls used",
                     Some(key),
