@@ -110,6 +110,44 @@ fn unit_name_on_a_unit(e: &Editor, texts: &[(String, Rect)]) -> Option<String> {
         })
 }
 
+/// On a table, the first of the preview's texts (the texts not on the map before it opened)
+/// lying on a unit's base or across the selected unit's frame, drawn under them both.
+fn preview_text_on_a_base(
+    e: &Editor,
+    selected: UnitId,
+    before: &std::collections::HashSet<String>,
+    texts: &[(String, Rect)],
+) -> Option<String> {
+    if e.s().map.is_hex() {
+        return None;
+    }
+    let view = &e.app().view;
+    let boxes = sandtable::scene::unit_boxes_by_id(e.s(), &sandtable::scene::Style::default());
+    let screen = |b: &sandtable::geom::Aabb| {
+        Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max))
+    };
+    // The frame stands 5 points out from the unit's bases, 2.5 points wide.
+    let frame = boxes
+        .iter()
+        .filter(|(id, _)| *id == selected)
+        .fold(Rect::NOTHING, |r, (_, b)| r.union(screen(b)))
+        .expand(7.5);
+    texts
+        .iter()
+        .filter(|(t, _)| !before.contains(t))
+        .find_map(|(t, r)| {
+            if frame.is_positive() && frame.intersects(*r) {
+                return Some(format!(
+                    "{t:?} at {r:?} across the selection's frame {frame:?}"
+                ));
+            }
+            let (id, b) = boxes
+                .iter()
+                .find(|(_, b)| screen(b).shrink(0.5).intersects(*r))?;
+            Some(format!("{t:?} at {r:?} on unit {id}'s base at {b:?}"))
+        })
+}
+
 fn perform(e: &mut Editor, c: Command) {
     let ctx = e.h.ctx.clone();
     e.h.state_mut().perform(&ctx, c);
@@ -140,6 +178,8 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
         for u in units {
             e.h.state_mut().selection = vec![ItemRef::Unit(u)];
             e.h.run();
+            let before: std::collections::HashSet<String> =
+                map_texts(&e).into_iter().map(|(t, _)| t).collect();
             let named = unit_names(&e, &map_texts(&e));
             for c in preview::choices(e.s(), u)
                 .into_iter()
@@ -154,6 +194,9 @@ fn no_text_on_the_map_lies_over_another_with_any_preview_open() {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 if let Some(clash) = unit_name_on_a_unit(&e, &texts) {
+                    panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
+                }
+                if let Some(clash) = preview_text_on_a_base(&e, u, &before, &texts) {
                     panic!("{name}, unit {u}, preview {:?}: {clash}", c.choice);
                 }
                 let now = unit_names(&e, &texts);

@@ -41,6 +41,10 @@ pub(in crate::app) struct Layers {
     /// map's origin: the rule preview's texts give way to them, so every unit keeps its name
     /// with a preview open. Worked out when the units' shapes are drawn.
     pub unit_texts: Vec<Rect>,
+    /// On a table, the places of the units' bases and the objectives' stars, relative to the
+    /// map's origin: the rule preview's texts, drawn under the units, give way to them too, so
+    /// a column's "4. Porters" never lies half hidden under the models standing there.
+    pub unit_bodies: Vec<Rect>,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's tile pyramid and the tiles of it on the GPU.
@@ -224,16 +228,28 @@ impl App {
         // text of it in the way of a unit's name moves a line below or above, else gives way.
         // The map's names gave way to the preview's texts where they stood: held too, so a
         // text moved out of a name's way lands clear of them.
+        // The selection's outline lies under the units: a name standing across it is read
+        // whole on its backing, not crossed by the outline.
+        let s = self.doc.scenario();
+        let mut halo = Vec::new();
+        selection_halo(&mut halo, s, &self.view, &self.selection, ACCENT);
         let mut room = super::labels::Placed::new(rect);
         for r in self.layers.unit_texts.iter().chain(&self.layers.map_texts) {
             room.hold(r.translate(origin));
         }
+        if s.map.as_table().is_some() {
+            // On a table the preview's texts also keep off the bases and the selection's
+            // frame (a hex map's preview numbers its hexes, under the counters by design).
+            for r in &self.layers.unit_bodies {
+                room.hold(r.translate(origin));
+            }
+            for h in &halo {
+                room.hold(h.visual_bounding_rect());
+            }
+        }
         preview.retain_mut(|s| room.fit_text(s, true));
         shapes.extend(preview);
-        // The selection's outline lies under the units: a name standing across it is read
-        // whole on its backing, not crossed by the outline.
-        let s = self.doc.scenario();
-        selection_halo(&mut shapes, s, &self.view, &self.selection, ACCENT);
+        shapes.extend(halo);
         painter.extend(std::mem::take(&mut shapes));
         add_clipped(&painter, rect, &units.shapes);
         self.layers.map_cache = Some(map);
@@ -318,6 +334,19 @@ impl App {
             // Objectives' stars are bodies too: a unit's name lying on one would hide both.
             let mut boxes = scene::unit_boxes(shown, style);
             boxes.extend(scene::objective_boxes(shown, style));
+            if shown.map.as_table().is_some() {
+                let origin = self.view.origin.to_vec2();
+                self.layers.unit_bodies = boxes
+                    .iter()
+                    .map(|b| {
+                        Rect::from_two_pos(self.view.to_screen(b.min), self.view.to_screen(b.max))
+                    })
+                    .filter(|r| r.intersects(rect))
+                    .map(|r| r.translate(-origin))
+                    .collect();
+            } else {
+                self.layers.unit_bodies.clear();
+            }
             let bodies = super::labels::Bodies::new(rect, boxes, &self.view);
             units.retain(|s| !bodies.crossed_by(s));
             // Objective, column and counter texts give way the same way.
@@ -371,6 +400,7 @@ impl App {
         let s = self.doc.scenario();
         if self.tool == crate::app::tools::Tool::Calibrate {
             self.found_grid_shapes(ui.clip_rect(), shapes);
+            ui.ctx().fonts_mut(|f| self.calibration_marks(f, shapes));
         }
         if self.playing()
             && let Some(g) = &s.game

@@ -5,9 +5,9 @@
 //! left out, so no label is ever drawn over another or cut short. The other texts of the map
 //! share the same rule through `Placed::fit_text`: the map's names (which give way to the rule
 //! preview's labels), then the counters' texts, then these; last the preview's labels give way
-//! to the units' texts (one in the way moves a line below or above, else is left out), so every
-//! unit keeps its name with a preview open. A stack on a hex is named by one label, a line a
-//! unit.
+//! to the units' texts, and on a table to the bases and the selection's frame (one in the way
+//! moves a line below or above, or a little right, else is left out), so every unit keeps its
+//! name with a preview open. A stack on a hex is named by one label, a line a unit.
 
 use crate::app::view::View;
 use crate::geom::{Aabb, Point};
@@ -386,18 +386,31 @@ impl Placed {
     }
 
     /// Takes room for `shape` when it is a text: in its own place if that is free, else (when
-    /// `movable`) just below or just above it, moving the text there. False when no place is
-    /// free and the text must be left out; any other shape is always kept.
+    /// `movable`) just below or above it, or a little to its right, moving the text there.
+    /// False when no place is free and the text must be left out; any other shape is always
+    /// kept.
     pub(in crate::app) fn fit_text(&mut self, shape: &mut Shape, movable: bool) -> bool {
         let Shape::Text(t) = shape else {
             return true;
         };
         let r = t.visual_bounding_rect();
         let step = r.height() + 3.0;
-        let shifts: &[f32] = if movable { &[0.0, step, -step] } else { &[0.0] };
-        for &dy in shifts {
-            if self.take(r.translate(Vec2::new(0.0, dy))) {
-                shape.translate(Vec2::new(0.0, dy));
+        // A line below or above first; then a little to the right (a column's labels stand
+        // right of the column, and the selection's frame or a base may be just in the way).
+        let moves = [
+            (0.0, 0.0),
+            (0.0, step),
+            (0.0, -step),
+            (step, 0.0),
+            (2.0 * step, 0.0),
+            (step, step),
+            (step, -step),
+        ];
+        let shifts = if movable { &moves[..] } else { &moves[..1] };
+        for &(dx, dy) in shifts {
+            let d = Vec2::new(dx, dy);
+            if self.take(r.translate(d)) {
+                shape.translate(d);
                 return true;
             }
         }
@@ -514,7 +527,7 @@ mod tests {
     }
 
     #[test]
-    fn a_movable_text_moves_below_or_above_a_text_in_its_place() {
+    fn a_movable_text_moves_below_above_or_right_of_a_text_in_its_place() {
         let clip = Rect::from_min_size(Pos2::ZERO, Vec2::splat(500.0));
         let mut p = Placed::new(clip);
         let mut first = text(Pos2::new(200.0, 200.0), "3. Zanzibari Askaris");
@@ -531,6 +544,22 @@ mod tests {
         assert!(
             !p.fit_text(&mut fixed, false),
             "a fixed text is only left out"
+        );
+        // Held above and below, a text with a narrow thing at its start (a selection's
+        // frame) moves a little to the right.
+        let mut q = Placed::new(clip);
+        let mut label = text(Pos2::new(100.0, 100.0), "2. Naval Brigade");
+        let r = rect(&label);
+        let frame = Rect::from_min_max(
+            r.min - Vec2::new(4.0, 40.0),
+            Pos2::new(r.min.x + 8.0, r.max.y + 40.0),
+        );
+        q.hold(frame);
+        assert!(q.fit_text(&mut label, true), "moved right");
+        assert!(rect(&label).min.x >= frame.max.x);
+        assert!(
+            (rect(&label).center().y - r.center().y).abs() < 0.01,
+            "on its line"
         );
         let mut line =
             Shape::line_segment([Pos2::ZERO, Pos2::new(400.0, 400.0)], (1.0, Color32::RED));
