@@ -58,20 +58,22 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
         let c = l.hex_to_world_pos(h);
         e.click_map(Point::new(c.x, c.y));
     }
-    // Each click guessed the hex under it, and the window says so; the fit and its residual
-    // show before applying.
-    assert!(e.shows("guesses the hex under the click"));
+    // The image only stretched over the map: the hex under a click is no guess of the
+    // label printed there, so each field waits for it, and nothing is said wrong yet.
+    assert!(e.shows("Type the label printed on the scan in each clicked hex"));
+    assert!(e.shows("Type the label printed in click 1's hex"));
+    assert!(!e.shows("is not a hex of this map"));
     for (i, h) in hexes.iter().enumerate() {
         let name = format!("Hex of click {}", i + 1);
-        let field = e.h.get_by_label(&name);
-        assert_eq!(
-            field.value().as_deref(),
-            Some(m.label(*h).as_str()),
-            "click {}",
-            i + 1
-        );
+        assert_eq!(e.h.get_by_label(&name).value().as_deref(), Some(""));
+        e.h.get_by_label(&name).focus();
+        e.h.run();
+        e.h.get_by_label(&name).type_text(&m.label(*h));
+        e.h.run();
+        e.key(Key::Enter);
     }
-    assert!(e.shows("Residual error"));
+    // The fit and its residual show before applying.
+    assert!(e.shows("Residual error"), "{}", e.app().status);
     assert_eq!(e.placement(), None);
     e.click("Apply calibration");
     let p = e.placement().expect("calibrated");
@@ -89,6 +91,100 @@ fn calibrate_tool_fits_three_clicked_hexes_in_one_undo_step_and_the_arrows_nudge
     e.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     e.h.run();
     assert_eq!(e.placement(), None, "the calibration was one undo step");
+    // Calibrated, a click guesses the hex under it: there, it is the hex printed.
+    e.h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    e.h.run();
+    assert_eq!(e.placement(), Some(p));
+    let c = l.hex_to_world_pos(hexes[1]);
+    e.click_map(Point::new(c.x, c.y));
+    assert_eq!(
+        e.h.get_by_label("Hex of click 1").value().as_deref(),
+        Some(m.label(hexes[1]).as_str())
+    );
+    assert!(e.shows("guesses the hex under the click as the image lies now"));
+}
+
+/// A click off the image names no pixel of the scan: it is refused and said so, and each
+/// click kept is marked on the map with its number.
+#[test]
+fn a_calibrate_click_off_the_image_is_refused() {
+    let s = scanned();
+    let bounds = sandtable::scene::frame(&s).0;
+    let mut e = editor(s);
+    e.key(Key::K);
+    e.click_map(bounds.min - Point::new(3.0, 3.0));
+    assert!(
+        e.app().status.contains("off the image"),
+        "{}",
+        e.app().status
+    );
+    assert!(
+        e.h.query_by_label("Hex of click 1").is_none(),
+        "no click kept"
+    );
+    e.click_map(bounds.min + (bounds.max - bounds.min) * 0.5);
+    assert!(e.h.query_by_label("Hex of click 1").is_some());
+}
+
+/// After *Find the grid*, a click's field guesses the hex as *Apply the grid found* numbers
+/// it, so the guesses agree with each other and with what Apply does (a guess from the image
+/// stretched over the map would be a few hexes off and refused in red).
+#[test]
+fn after_find_the_grid_a_click_guesses_the_hex_the_grid_numbers() {
+    use sandtable::geom::hex_lattice::Tops;
+    use sandtable::io::synthetic_scan::{ScanSpec, draw};
+    let mut s = Scenario::new_hex("Scanned");
+    let m = s.map.as_hex().expect("hex").clone();
+    let tops = match m.orientation {
+        Orientation::Flat => Tops::Flat,
+        Orientation::Pointy => Tops::Pointy,
+    };
+    let img = draw(&ScanSpec::new(900, 700, tops, 44.0, 1.5));
+    let mut png = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("encodes");
+    s.background = Some(background_from_bytes(png).expect("usable"));
+    let bounds = sandtable::scene::frame(&s).0;
+    let bg = s.background.clone().expect("image");
+    let mut e = editor(s);
+    e.key(Key::K);
+    // The finder runs on a worker while a spinner turns: step frames until it answers.
+    e.h.get_by_label("Find the grid").click();
+    for _ in 0..600 {
+        e.h.step();
+        if e.h.query_by_label("Apply the grid found").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    e.h.run();
+    assert!(e.shows("Apply the grid found"), "the grid is found");
+    let at = [0.3f32, 0.7].map(|f| bounds.min + (bounds.max - bounds.min) * f);
+    for p in at {
+        e.click_map(p);
+    }
+    let guesses: Vec<String> = (1..=2)
+        .map(|i| {
+            let v = e.h.get_by_label(&format!("Hex of click {i}")).value();
+            v.expect("a guess").to_string()
+        })
+        .collect();
+    assert!(guesses.iter().all(|g| !g.is_empty()), "{guesses:?}");
+    assert!(e.shows("guesses the hex as the grid found numbers it"));
+    assert!(!e.shows("away"), "the guesses agree with each other");
+    e.click("Apply the grid found");
+    let s = e.s().clone();
+    let placed = s
+        .background
+        .as_ref()
+        .and_then(|b| b.placement)
+        .expect("placed");
+    let h = s.map.as_hex().expect("hex");
+    for (p, g) in at.iter().zip(&guesses) {
+        let px = bg.pixel_at(&s.map, bounds, *p);
+        let hex = h.layout().world_pos_to_hex(placed.world_at(&s.map, px));
+        assert_eq!(&h.label(hex), g, "the guess is the hex Apply puts there");
+    }
 }
 
 /// A calibrated scan that holds more hexes than the map offers to grow the map to them, in

@@ -76,8 +76,17 @@ impl App {
         };
         let bounds = crate::scene::frame(s).0;
         let px = bg.pixel_at(&s.map, bounds, world);
+        if !bg.holds_pixel(px) {
+            self.status =
+                "Calibrate: that click is off the image; click a point on the scan".into();
+            return;
+        }
+        // The first guess of the hex: under the click once the image is calibrated, else as
+        // the grid found would number it; stretched over the map, the hex under the click is
+        // no guess at all, and the field waits for the label printed on the scan.
         let hex = match &s.map {
-            Map::Hex(h) => h.label(h.layout().world_pos_to_hex(world)),
+            Map::Hex(h) if bg.placement.is_some() => h.label(h.layout().world_pos_to_hex(world)),
+            Map::Hex(_) => self.found_grid_label(px).unwrap_or_default(),
             Map::Table(_) => String::new(),
         };
         let cal = &mut self.canvas.calibration;
@@ -85,6 +94,42 @@ impl App {
             cal.clicks.remove(0);
         }
         cal.clicks.push(CalibrationClick { px, hex });
+    }
+
+    /// Where each click of the Calibrate tool was, on the image as it lies now: a cross hair
+    /// and the click's number, so the designer sees which hex each field names.
+    pub(super) fn calibration_marks(
+        &self,
+        fonts: &mut egui::epaint::text::FontsView<'_>,
+        shapes: &mut Vec<egui::Shape>,
+    ) {
+        let s = self.doc.scenario();
+        let Some(bg) = &s.background else { return };
+        let bounds = crate::scene::frame(s).0;
+        let (ink, halo) = (
+            egui::Color32::from_rgb(230, 40, 200),
+            egui::Color32::from_rgba_unmultiplied(255, 255, 255, 220),
+        );
+        for (i, c) in self.canvas.calibration.clicks.iter().enumerate() {
+            let at = self.view.to_screen(bg.world_at(&s.map, bounds, c.px));
+            for (width, colour) in [(4.0, halo), (2.0, ink)] {
+                let stroke = egui::Stroke::new(width, colour);
+                for d in [egui::vec2(9.0, 0.0), egui::vec2(0.0, 9.0)] {
+                    shapes.push(egui::Shape::line_segment([at - d, at + d], stroke));
+                }
+            }
+            let galley =
+                fonts.layout_no_wrap(format!("{}", i + 1), egui::FontId::proportional(13.0), ink);
+            let r = egui::Align2::LEFT_BOTTOM
+                .anchor_size(at + egui::vec2(6.0, -6.0), galley.size())
+                .expand(2.0);
+            shapes.push(egui::Shape::rect_filled(r, 3.0, halo));
+            shapes.push(egui::Shape::galley(
+                r.min + egui::vec2(2.0, 2.0),
+                galley,
+                ink,
+            ));
+        }
     }
 
     /// The fit's edits and what it says, or why there is none yet.
@@ -98,14 +143,13 @@ impl App {
                 }
                 let mut pairs = Vec::new();
                 for (i, c) in cal.clicks.iter().enumerate() {
-                    let hex = h.hex_of_label(&c.hex).or_else(|| {
-                        let (q, r) = c.hex.trim().split_once(',')?;
-                        Some(hexx::Hex::new(
-                            q.trim().parse().ok()?,
-                            r.trim().parse().ok()?,
-                        ))
-                    });
-                    match hex {
+                    if c.hex.trim().is_empty() {
+                        return Err(format!(
+                            "Type the label printed in click {}'s hex (or q,r)",
+                            i + 1
+                        ));
+                    }
+                    match super::find_grid::named_hex(h, &c.hex) {
                         Some(x) => pairs.push((c.px, x)),
                         None => {
                             // Say how this map numbers its hexes: a scan printed otherwise
@@ -484,7 +528,9 @@ impl App {
                         let name = format!("Hex of click {}", i + 1);
                         let r = ui.add_sized(
                             [80.0, 20.0],
-                            egui::TextEdit::singleline(&mut c.hex).clip_text(false),
+                            egui::TextEdit::singleline(&mut c.hex)
+                                .hint_text("as printed")
+                                .clip_text(false),
                         );
                         let _ = r.accessible_name(name);
                     } else {
@@ -502,12 +548,17 @@ impl App {
         if let Some(i) = remove {
             self.canvas.calibration.clicks.remove(i);
         }
-        let guessed = s.background.as_ref().is_some_and(|b| b.placement.is_none());
-        if s.map.is_hex() && guessed && !self.canvas.calibration.clicks.is_empty() {
-            ui.weak(
-                "Each field guesses the hex under the click as the image is stretched now; \
-                 type the label printed on the scan where it differs.",
-            );
+        let stretched = s.background.as_ref().is_some_and(|b| b.placement.is_none());
+        if s.map.is_hex() && !self.canvas.calibration.clicks.is_empty() {
+            ui.weak(if !stretched {
+                "Each field guesses the hex under the click as the image lies now; type the \
+                 label printed on the scan where it differs."
+            } else if self.found_grid().is_some() {
+                "Each field guesses the hex as the grid found numbers it; type the label \
+                 printed on the scan where it differs."
+            } else {
+                "Type the label printed on the scan in each clicked hex."
+            });
         }
         if !s.map.is_hex() {
             ui.horizontal(|ui| {

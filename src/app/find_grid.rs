@@ -5,11 +5,12 @@
 //! (a second one is checked), or from the map's first hex where the image lies now.
 
 use super::App;
+use super::calibrate_window::CalibrationClick;
 use super::command::{Change, Command, Commands};
 use crate::edit::ops::calibrate::apply_found_grid;
 use crate::geom::Point;
 use crate::geom::hex_lattice::{self, FoundGrid, Tops, V2};
-use crate::model::{ImageBytes, Map};
+use crate::model::{HexMap, ImageBytes, Map};
 use egui::{Color32, Shape, Stroke, Ui};
 use hexx::Hex;
 use std::sync::mpsc;
@@ -133,28 +134,8 @@ impl App {
         let Map::Hex(h) = &s.map else {
             return out;
         };
-        let mut named: Vec<(Point, Hex)> = Vec::new();
-        for c in &self.canvas.calibration.clicks {
-            let hex = h.hex_of_label(&c.hex).or_else(|| {
-                let (q, r) = c.hex.trim().split_once(',')?;
-                Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
-            });
-            if let Some(hex) = hex {
-                named.push((c.px, hex));
-            }
-        }
-        let first_px = match crate::edit::ops::calibrate::printed_first_hex(&grid) {
-            Some(p) => p,
-            None => {
-                let bounds = crate::scene::frame(s).0;
-                let first = h.grid().hex_at(0).map_or(Point::ZERO, |x| {
-                    let c = h.layout().hex_to_world_pos(x);
-                    Point::new(c.x, c.y)
-                });
-                bg.pixel_at(&s.map, bounds, first)
-            }
-        };
-        match apply_found_grid(s, &grid, &named, first_px) {
+        let named = named_clicks(h, &self.canvas.calibration.clicks);
+        match apply_found_grid(s, &grid, &named, self.found_first_px(&grid)) {
             Ok(applied) => {
                 if ui.button("Apply the grid found").clicked() {
                     let text = format!(
@@ -176,6 +157,40 @@ impl App {
         }
         ui.separator();
         out
+    }
+
+    /// The image pixel the map's first hex goes to when no hex is named: the printed grid's
+    /// top-left hex, or where the first hex lies on the image now.
+    fn found_first_px(&self, grid: &FoundGrid) -> Point {
+        if let Some(p) = crate::edit::ops::calibrate::printed_first_hex(grid) {
+            return p;
+        }
+        let s = self.doc.scenario();
+        let (Some(bg), Map::Hex(h)) = (&s.background, &s.map) else {
+            return Point::ZERO;
+        };
+        let first = h.grid().hex_at(0).map_or(Point::ZERO, |x| {
+            let c = h.layout().hex_to_world_pos(x);
+            Point::new(c.x, c.y)
+        });
+        bg.pixel_at(&s.map, crate::scene::frame(s).0, first)
+    }
+
+    /// The label of the hex at image pixel `px` as *Apply the grid found* would number it
+    /// now (from the hexes named so far, else from the first hex): a click's first guess that
+    /// agrees with the grid, where the hex under the stretched image would not. `None` with
+    /// no grid found, or when applying it would turn the map's hexes.
+    pub(super) fn found_grid_label(&self, px: Point) -> Option<String> {
+        let grid = *self.found_grid()?;
+        let s = self.doc.scenario();
+        let Map::Hex(h) = &s.map else { return None };
+        let named = named_clicks(h, &self.canvas.calibration.clicks);
+        let applied = apply_found_grid(s, &grid, &named, self.found_first_px(&grid)).ok()?;
+        if applied.reoriented {
+            return None;
+        }
+        let world = applied.placed.placement.world_at(&s.map, px);
+        Some(h.label(h.layout().world_pos_to_hex(world)))
     }
 
     /// The grid found, drawn over the image as it lies now (hex outlines in view).
@@ -227,4 +242,20 @@ impl App {
             }
         }
     }
+}
+
+/// The hex a click's typed text names: a label of the map's numbering, or `q,r`.
+pub(super) fn named_hex(h: &HexMap, text: &str) -> Option<Hex> {
+    h.hex_of_label(text).or_else(|| {
+        let (q, r) = text.trim().split_once(',')?;
+        Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+    })
+}
+
+/// The clicks whose text names a hex, with the pixel clicked.
+fn named_clicks(h: &HexMap, clicks: &[CalibrationClick]) -> Vec<(Point, Hex)> {
+    clicks
+        .iter()
+        .filter_map(|c| Some((c.px, named_hex(h, &c.hex)?)))
+        .collect()
 }

@@ -63,7 +63,34 @@ impl Background {
     }
 }
 
+impl ImagePlacement {
+    /// The map point (in the map's units) at image pixel `px`, the image laid so.
+    pub fn world_at(&self, map: &Map, px: Point) -> Point {
+        self.similarity().invert(px) * map.placement_unit()
+    }
+}
+
 impl Background {
+    /// The map point under image pixel `px`, as the image lies now: the inverse of
+    /// [`Background::pixel_at`]. Where a click on the image is marked.
+    pub fn world_at(&self, map: &Map, bounds: Aabb, px: Point) -> Point {
+        match self.placement {
+            Some(p) => p.world_at(map, px),
+            None => {
+                let size = bounds.max - bounds.min;
+                bounds.min
+                    + px / Point::new(self.width_px.max(1) as f32, self.height_px.max(1) as f32)
+                        * size
+            }
+        }
+    }
+
+    /// Whether image pixel `px` lies on the image.
+    pub fn holds_pixel(&self, px: Point) -> bool {
+        (0.0..=self.width_px as f32).contains(&px.x)
+            && (0.0..=self.height_px as f32).contains(&px.y)
+    }
+
     /// The image pixel under a map point (in the map's units), as the image lies now:
     /// calibrated, or stretched over `bounds`. Where the designer clicked on the image.
     pub fn pixel_at(&self, map: &Map, bounds: Aabb, world: Point) -> Point {
