@@ -297,7 +297,10 @@ impl App {
                 }
             });
         }
-        if self.rules.pending.is_none() && !column && self.rules.moves_shown() {
+        // Nothing moves in R5's Command Phase: its line says so, and no drag is offered.
+        let command_phase = self.playing()
+            && crate::game::clock(self.doc.scenario()).1 == crate::model::game::Phase::Command;
+        if self.rules.pending.is_none() && !column && self.rules.moves_shown() && !command_phase {
             ui.label(
                 RichText::new(if self.playing() {
                     "Hover a place to see why; drag the unit to move it under the rules \
