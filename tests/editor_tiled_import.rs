@@ -10,7 +10,7 @@ use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::settings::Settings;
 use sandtable::edit::Document;
 use sandtable::io::recovery::Recovery;
-use sandtable::model::Scenario;
+use sandtable::model::{Colour, HexCost, Scenario};
 use std::path::{Path, PathBuf};
 
 struct Editor {
@@ -264,4 +264,62 @@ fn a_tileset_image_not_found_is_said_in_the_dialog() {
     assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
     assert!(e.shows("The image hexes.png of tileset 'art' is not there"));
     assert!(e.shows(&dir.path().join("hexes.png").display().to_string()));
+}
+
+/// A new terrain named in the dialog takes the colour of its tile's art (the mere drawn blue
+/// comes in blue), and a name of the open scenario's terrain brings that terrain whole: its
+/// colour and its cost.
+#[test]
+fn imported_terrain_takes_its_tiles_art_colour_or_the_open_scenarios_type() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut sheet = image::RgbaImage::from_pixel(64, 28, image::Rgba([40, 90, 200, 255]));
+    for x in 32..64 {
+        for y in 0..28 {
+            sheet.put_pixel(x, y, image::Rgba([200, 30, 30, 255]));
+        }
+    }
+    sheet.save(dir.path().join("hexes.png")).expect("art");
+    let path = dir.path().join("art.tmx");
+    std::fs::write(
+        &path,
+        r#"<map orientation="hexagonal" width="3" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="art" tilewidth="32" tileheight="28" tilecount="2" columns="2">
+  <image source="hexes.png" width="64" height="28"/></tileset>
+ <layer name="L" width="3" height="1"><data encoding="csv">1,2,2</data></layer></map>"#,
+    )
+    .expect("write");
+    let mut open = Scenario::new_hex("Before");
+    open.terrain_types[0].name = "Slash Hollow".into();
+    open.terrain_types[0].colour = Colour::rgb(120, 100, 60);
+    open.terrain_types[0].hex_cost = HexCost::Mp(3);
+    let hollow = open.terrain_types[0].clone();
+    let mut e = editor_on(open, vec![path]);
+    e.import();
+    e.wait(500);
+    assert!(e.app().tiled_import.is_some(), "{}", e.app().status);
+    for (field, name) in [
+        ("Tile 0 of art — 1 hex", "Winceby Mere"),
+        ("Tile 1 of art — 2 hexes", "slash hollow"),
+    ] {
+        e.h.get_by_label(field).focus();
+        e.h.run();
+        e.h.get_by_label(field).type_text(name);
+        e.h.run();
+    }
+    e.click("Import");
+    let s = e.app().doc.scenario();
+    assert!(s.map.is_hex(), "{}", e.app().status);
+    let t = |n: &str| {
+        s.terrain_types
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(n))
+            .unwrap_or_else(|| panic!("{n} in {:?}", s.terrain_types))
+    };
+    assert_eq!(
+        t("Winceby Mere").colour,
+        Colour::rgb(40, 90, 200),
+        "the art's blue"
+    );
+    assert_eq!(t("Slash Hollow").colour, hollow.colour);
+    assert_eq!(t("Slash Hollow").hex_cost, hollow.hex_cost);
 }

@@ -472,7 +472,11 @@ impl App {
             |s| s.to_string_lossy().into_owned(),
         );
         match tmx::to_scenario(&dialog.map, &title, &mapping) {
-            Ok(s) => {
+            Ok(mut s) => {
+                // The open scenario's terrain of the same names, else the tiles' art, give
+                // the new terrain its colour.
+                let open = self.doc.scenario().terrain_types.clone();
+                tmx::take_known_terrain(&mut s, &dialog.map, &mapping, &dialog.pictures, &open);
                 let types = s.terrain_types.len();
                 // A moment of the log being shown gives way to the present it replaces.
                 self.back_to_present();

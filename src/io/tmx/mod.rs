@@ -30,6 +30,7 @@ pub mod colours;
 mod convert;
 mod data;
 mod json;
+mod known_terrain;
 mod model;
 mod pictures;
 mod reading;
@@ -37,6 +38,7 @@ mod write;
 mod xml;
 
 pub use convert::{TerrainMapping, UsedTile, parse_mapping_arg, to_scenario, used_tiles};
+pub use known_terrain::take_known_terrain;
 pub use model::{TileDef, TileKey, TileSheet, TiledMap, Tileset};
 pub use pictures::{PICTURE_PX, TilePictures, tile_pictures};
 pub use reading::{Control, Folder};
