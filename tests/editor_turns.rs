@@ -501,8 +501,9 @@ fn victory_the_turn_bar_keeps_the_score_and_the_last_turn_ends_the_game() {
     assert!(e.shows("Game over"));
 }
 
-/// The arrows on a leader in Play say what he may do in this phase: in the Command Phase C
-/// changes his chit; in a Movement Phase his chit waits for the next Command Phase.
+/// The arrows on a leader in Play do what he may do in this phase: in the Command Phase they
+/// say C changes his chit; in a Movement Phase, where a leader moves on his own (R5), his
+/// move opens and the arrows aim it like any unit's.
 #[test]
 fn the_arrows_on_a_leader_say_what_the_phase_lets_him_do() {
     let mut e = editor(sample("winceby"));
@@ -516,15 +517,20 @@ fn the_arrows_on_a_leader_say_what_the_phase_lets_him_do() {
     );
     e.click("End phase");
     assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    e.key(Key::Escape);
     e.select("Earl of Manchester");
+    assert_eq!(e.app().preview_mode(), Some(Choice::HexMove(None)));
     e.key(Key::ArrowLeft);
-    assert!(
-        e.app()
-            .status
-            .contains("his chit changes in the Command Phase"),
-        "{}",
-        e.app().status
-    );
+    assert!(e.app().status.starts_with("Aim:"), "{}", e.app().status);
+    e.key(Key::Enter);
+    let earl = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.name == "Earl of Manchester")
+        .expect("the earl")
+        .id;
+    assert!(game::has_acted(e.s(), earl), "{}", e.app().status);
 }
 
 /// Tab and Shift+Tab from a unit that has just acted go on to the units yet to act after and

@@ -53,13 +53,11 @@ impl App {
             let name = s.unit(u).map_or(String::new(), |x| x.name.clone());
             let why = if crate::game::has_acted(s, u) {
                 format!("{name} has acted this phase")
-            } else if s.unit(u).is_some_and(|x| x.is_leader()) {
-                // C only changes a chit in the Command Phase: say so in the others.
-                let chit = match crate::game::stage(s).phase {
-                    crate::model::game::Phase::Command => "C changes his chit",
-                    crate::model::game::Phase::Movement => "his chit changes in the Command Phase",
-                };
-                format!("{name} is a leader: {chit}; Tab goes on to a unit that moves")
+            } else if s.unit(u).is_some_and(|x| x.is_leader())
+                && crate::game::stage(s).phase == crate::model::game::Phase::Command
+            {
+                // Nothing moves in the Command Phase: what a leader does then is his chit.
+                format!("{name} is a leader: C changes his chit; moves wait for Movement")
             } else {
                 format!("{name} has no move to aim now (its preview moves nobody)")
             };

@@ -266,6 +266,12 @@ impl App {
                 st.text_styles.insert(egui::TextStyle::Small, small.clone());
             });
         }
+        // A panel with more than it shows says so: its scroll bar stays in sight, thin,
+        // rather than appearing only under the pointer (egui's floating default), so a row
+        // cut at a panel's foot reads as "scroll for more".
+        if ui.style().spacing.scroll != egui::style::ScrollStyle::thin() {
+            ctx.all_styles_mut(|st| st.spacing.scroll = egui::style::ScrollStyle::thin());
+        }
         self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);
         if ui.input(|i| i.viewport().close_requested()) {

@@ -252,8 +252,17 @@ impl App {
         }
     }
 
+    /// The preview a unit opens with: its first the rules allow. In Play's Movement Phase a
+    /// move, not a leader's command span or chit: what a leader does then is move (R5), so
+    /// Tab and the arrows aim him like any unit.
     pub(super) fn usual_mode(&self, u: UnitId) -> Option<Choice> {
-        let choices = preview::choices(self.doc.scenario(), u);
+        let s = self.doc.scenario();
+        let mut choices = preview::choices(s, u);
+        if self.playing()
+            && crate::game::stage(s).phase == crate::model::game::Phase::Movement
+        {
+            choices.sort_by_key(|c| matches!(c.choice, Choice::HexSpan | Choice::Command(_)));
+        }
         choices
             .iter()
             .find(|c| c.refused.is_none())
