@@ -1813,7 +1813,7 @@ fn older_notices_take_a_line_each_and_dismiss_all_clears_them() {
 }
 
 /// The left panel opens at one width whatever the file: long side names wrap to a row of
-/// their own or are cut (whole on hover) rather than widening it.
+/// their own, and onto a second line, rather than widening it.
 #[test]
 fn the_left_panel_opens_at_one_width_whatever_the_file() {
     let width = |name: &str| {
@@ -1840,5 +1840,40 @@ fn small_text_reads_at_eleven_points() {
     for theme in [egui::Theme::Dark, egui::Theme::Light] {
         let style = e.h.ctx.style_of(theme);
         assert_eq!(style.text_styles[&egui::TextStyle::Small].size, 11.0);
+    }
+}
+
+/// File > New starts a map with the ground most maps are drawn from (woods, rough, hills,
+/// marsh, a town, water) besides clear ground, each its own colour with the costs the rules
+/// read, ready on the palette; the new scenario is one the checks accept.
+#[test]
+fn a_new_map_starts_with_the_common_terrain_on_the_palette() {
+    use sandtable::app::command::{Command, Guarded};
+    for (new, hex) in [(Guarded::NewHex, true), (Guarded::NewTable, false)] {
+        let mut e = editor(Scenario::new_table("Before"));
+        let ctx = e.h.ctx.clone();
+        e.h.state_mut().perform(&ctx, Command::File(new));
+        e.h.run();
+        let s = e.s().clone();
+        assert_eq!(s.map.is_hex(), hex);
+        let names: Vec<&str> = s.terrain_types.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Clear", "Woods", "Rough", "Hill", "Marsh", "Town", "Water"]
+        );
+        for (i, a) in s.terrain_types.iter().enumerate() {
+            for b in &s.terrain_types[i + 1..] {
+                assert_ne!(a.colour, b.colour, "{} and {} alike", a.name, b.name);
+            }
+        }
+        let t = |n: &str| s.terrain_types.iter().find(|t| t.name == n).expect(n);
+        assert_eq!(t("Woods").hex_cost, HexCost::Mp(2));
+        assert!(t("Woods").blocks_sight && t("Woods").difficult);
+        assert_eq!(t("Water").hex_cost, HexCost::Impassable);
+        assert!(t("Water").impassable);
+        assert_eq!(s.validate(), Vec::new(), "a new scenario passes the checks");
+        for name in ["Woods", "Marsh", "Water"] {
+            assert!(e.shows(name), "{name} on the palette");
+        }
     }
 }

@@ -92,14 +92,20 @@ impl App {
     fn run_guarded(&mut self, action: Guarded) {
         match action {
             Guarded::NewTable => {
-                self.replace_document(Document::new(Scenario::new_table("Untitled table"), None));
+                self.replace_document(Document::new(
+                    Scenario::new_table("Untitled table").with_starter_terrain(),
+                    None,
+                ));
                 self.files.recovery.clear();
                 self.status = "New free-measure table: drag units and terrain from the palette \
                                onto it"
                     .into();
             }
             Guarded::NewHex => {
-                self.replace_document(Document::new(Scenario::new_hex("Untitled hex map"), None));
+                self.replace_document(Document::new(
+                    Scenario::new_hex("Untitled hex map").with_starter_terrain(),
+                    None,
+                ));
                 self.files.recovery.clear();
                 self.status = "New hex map: paint terrain with a brush from the palette, drag \
                                units onto it"

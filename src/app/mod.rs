@@ -268,9 +268,14 @@ impl App {
         }
         // A panel with more than it shows says so: its scroll bar stays in sight, thin,
         // rather than appearing only under the pointer (egui's floating default), so a row
-        // cut at a panel's foot reads as "scroll for more".
-        if ui.style().spacing.scroll != egui::style::ScrollStyle::thin() {
-            ctx.all_styles_mut(|st| st.spacing.scroll = egui::style::ScrollStyle::thin());
+        // cut at a panel's foot reads as "scroll for more". It floats over the contents'
+        // edge as before, so no panel's layout moves for it.
+        let scroll = egui::style::ScrollStyle {
+            floating_allocated_width: 0.0,
+            ..egui::style::ScrollStyle::thin()
+        };
+        if ui.style().spacing.scroll != scroll {
+            ctx.all_styles_mut(|st| st.spacing.scroll = scroll);
         }
         self.now = ui.input(|i| i.time);
         let mut commands = self.pass_ui(ui, &ctx);

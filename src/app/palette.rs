@@ -132,8 +132,9 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
     ui.separator();
     ui.heading("Side");
     // Each side's swatch and name stay together; a side that does not fit the rest of the
-    // row starts the next, and a name wider than the panel is cut (whole on hover), so long
-    // side names never widen the panel: it opens at one width whatever the file.
+    // row starts the next, and a name wider than the panel wraps onto a second line (read
+    // whole, never cut), so long side names never widen the panel: it opens at one width
+    // whatever the file.
     ui.horizontal_wrapped(|ui| {
         let row_start = ui.cursor().min.x;
         for sd in &s.sides {
@@ -153,7 +154,7 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
                 ui.set_max_width(ui.available_width());
                 swatch(ui, sd.colour);
                 let pick = ui
-                    .add(egui::Button::selectable(sd.id == side, sd.name.as_str()).truncate())
+                    .add(egui::Button::selectable(sd.id == side, sd.name.as_str()).wrap())
                     .on_hover_text(&sd.name);
                 if pick.clicked() {
                     out.push(Command::SetSide(sd.id));

@@ -258,9 +258,7 @@ impl App {
     pub(super) fn usual_mode(&self, u: UnitId) -> Option<Choice> {
         let s = self.doc.scenario();
         let mut choices = preview::choices(s, u);
-        if self.playing()
-            && crate::game::stage(s).phase == crate::model::game::Phase::Movement
-        {
+        if self.playing() && crate::game::stage(s).phase == crate::model::game::Phase::Movement {
             choices.sort_by_key(|c| matches!(c.choice, Choice::HexSpan | Choice::Command(_)));
         }
         choices

@@ -177,6 +177,67 @@ impl Scenario {
         s
     }
 
+    /// The scenario with the ground most wargame maps are drawn from, besides its clear
+    /// ground: woods, rough, hills, marsh, a town and water, each in a colour of its own (the
+    /// one its name suggests, rough paler than hills) and with the costs and effects the
+    /// rules read (woods cost 2 MP, block sight and conceal; water cannot be entered), for the
+    /// designer to adjust. What File > New starts with, so a new map is painted at once
+    /// rather than after naming terrain.
+    pub fn with_starter_terrain(mut self) -> Scenario {
+        let starter: [(&str, Colour, HexCost, fn(&mut TerrainType)); 6] = [
+            (
+                "Woods",
+                Colour::rgb(0x4f, 0x7a, 0x3a),
+                HexCost::Mp(2),
+                |t| {
+                    t.difficult = true;
+                    t.blocks_sight = true;
+                    t.conceals = true;
+                },
+            ),
+            (
+                "Rough",
+                Colour::rgb(0xc9, 0xb7, 0x8f),
+                HexCost::Mp(2),
+                |t| t.difficult = true,
+            ),
+            ("Hill", Colour::rgb(0xb0, 0x8d, 0x5a), HexCost::Mp(2), |t| {
+                t.bare_hill = true;
+                t.blocks_sight = true;
+            }),
+            (
+                "Marsh",
+                Colour::rgb(0x7f, 0x9c, 0x8a),
+                HexCost::Mp(3),
+                |t| {
+                    t.difficult = true;
+                    t.dangerous = true;
+                },
+            ),
+            ("Town", Colour::rgb(0x9a, 0x8f, 0x86), HexCost::Mp(1), |t| {
+                t.blocks_sight = true;
+                t.conceals = true;
+                t.building = true;
+            }),
+            (
+                "Water",
+                Colour::rgb(0x5b, 0x8f, 0xc9),
+                HexCost::Impassable,
+                |t| t.impassable = true,
+            ),
+        ];
+        for (name, colour, cost, effects) in starter {
+            if self.terrain_types.iter().any(|t| t.name == name) {
+                continue;
+            }
+            let mut t = TerrainType::open(TerrainId(self.alloc()), name, colour);
+            t.hex_cost = cost;
+            effects(&mut t);
+            self.terrain_types.push(t);
+        }
+        self
+    }
+
     fn empty(title: &str, map: Map, ruleset: Ruleset) -> Scenario {
         let mut s = Scenario {
             meta: Meta {
