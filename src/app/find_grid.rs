@@ -179,7 +179,8 @@ impl App {
     /// The label of the hex at image pixel `px` as *Apply the grid found* would number it
     /// now (from the hexes named so far, else from the first hex): a click's first guess that
     /// agrees with the grid, where the hex under the stretched image would not. `None` with
-    /// no grid found, or when applying it would turn the map's hexes.
+    /// no grid found, when applying it would turn the map's hexes, off the printed grid, or
+    /// before the map's first hex.
     pub(super) fn found_grid_label(&self, px: Point) -> Option<String> {
         let grid = *self.found_grid()?;
         let s = self.doc.scenario();
@@ -189,8 +190,16 @@ impl App {
         if applied.reoriented {
             return None;
         }
+        // A click on the paper beside the printed grid names no hex.
+        if !grid.printed_at(V2::new(f64::from(px.x), f64::from(px.y))) {
+            return None;
+        }
         let world = applied.placed.placement.world_at(&s.map, px);
-        Some(h.label(h.layout().world_pos_to_hex(world)))
+        let label = h.label(h.layout().world_pos_to_hex(world));
+        // A hex on the map, or one past its edge the map may grow to (never one before its
+        // first hex, whose label would read "-6-8").
+        (h.hex_of_label(&label).is_some() || h.labels.size_to_hold(&label).is_some())
+            .then_some(label)
     }
 
     /// The grid found, drawn over the image as it lies now (hex outlines in view).

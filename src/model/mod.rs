@@ -179,7 +179,7 @@ impl Scenario {
 
     /// The scenario with the ground most wargame maps are drawn from, besides its clear
     /// ground: woods, rough, hills, marsh, a town and water, each in a colour of its own (the
-    /// one its name suggests, rough paler than hills) and with the costs and effects the
+    /// one its name suggests, rough olive, hills brown) and with the costs and effects the
     /// rules read (woods cost 2 MP, block sight and conceal; water cannot be entered), for the
     /// designer to adjust. What File > New starts with, so a new map is painted at once
     /// rather than after naming terrain.
