@@ -940,3 +940,86 @@ fn r4_off_the_rules_panel_says_where_morale_tests_are_turned_on() {
     e.h.run();
     assert!(!e.shows("are off in this scenario"));
 }
+
+/// R2 in the editor: a model of the section that starts outside its leader's command radius
+/// regroups toward him in the waiting move (suggested on its way, the way drawn and said),
+/// and Enter commits it there with the rest, as the game does.
+#[test]
+fn r2_patrol_an_out_of_command_model_regroups_in_the_waiting_move() {
+    let mut s = sample("patrol");
+    let id = s.find_unit("1st Rifle Section").expect("unit").id;
+    // The section's last model strays south, 3" beyond the leader's radius and so more than
+    // 12" from the enemy to the north (nearer, it could not regroup).
+    let radius = sandtable::rules::m42::command_radius(s.unit(id).expect("unit"));
+    let (leader, stray) = {
+        let u = s.units.iter_mut().find(|u| u.id == id).expect("unit");
+        let leader = u.leader().expect("leader").pos;
+        let m = u.models.last_mut().expect("a model");
+        m.pos = leader + Point::new(0.0, radius + 3.0);
+        (leader, (m.id, m.pos))
+    };
+    assert!(stray.1.distance(leader) > radius + 1.0, "out of the radius");
+    let order = sandtable::model::MoveOrder::MoveType(sandtable::rules::m42::MoveType::Advance);
+    let to = around(leader, 3.0, 0.5)
+        .into_iter()
+        .find(|p| {
+            game::play(
+                &s,
+                Action::Move {
+                    unit: id,
+                    order: Some(order),
+                    to: Some(Place::Table(*p)),
+                    followers: Vec::new(),
+                },
+                1,
+            )
+            .is_ok()
+        })
+        .expect("a place the game accepts");
+    let pv = sandtable::rules::m42::preview(
+        &s,
+        id,
+        sandtable::rules::m42::MoveType::Advance,
+        sandtable::rules::m42::Options {
+            leader: None,
+            to: Some(to),
+        },
+    )
+    .expect("preview");
+    assert!(
+        pv.regroup
+            .iter()
+            .any(|r| r.model == stray.0 && r.result.is_ok()),
+        "{:?}",
+        pv.regroup
+    );
+    let mut e = editor(s.clone());
+    e.key(Key::F5);
+    e.click_map(leader);
+    e.preview(
+        Choice::M42(sandtable::rules::m42::MoveType::Advance),
+        "Advance",
+    );
+    e.drag_map(leader, to);
+    let waiting = e.app().pending_move().expect("a waiting move").clone();
+    assert!(
+        e.shows("outside the command radius regroups toward the leader"),
+        "{:?}",
+        waiting.notes
+    );
+    let suggested = waiting.unit.model(stray.0).expect("model").pos;
+    assert!(
+        suggested.distance(stray.1) > 1.0,
+        "it comes along: {suggested:?}"
+    );
+    e.key(Key::Enter);
+    let moved = e
+        .s()
+        .unit(id)
+        .expect("unit")
+        .model(stray.0)
+        .expect("model")
+        .pos;
+    assert_eq!(moved, suggested, "committed where suggested");
+    assert!(moved.distance(stray.1) <= 6.0 + 0.01, "at most its Mv");
+}

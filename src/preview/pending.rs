@@ -100,8 +100,20 @@ impl Pending {
             .map(|m| m.pos)
     }
 
-    /// Whether `model` may stand at `to`, given where the others stand now.
+    /// Where a drag of `model` to `to` sets it down: on its way toward the leader for a
+    /// regrouping model (a drag slides it along the way), else where dropped.
+    pub fn set_down_at(&self, model: ModelId, to: Point) -> Point {
+        self.followers
+            .iter()
+            .find(|f| f.model == model)
+            .and_then(|f| f.along.as_ref())
+            .map_or(to, |way| way.nearest(to).0)
+    }
+
+    /// Whether `model` may stand at `to` (set down as a drag sets it: see
+    /// [`Pending::set_down_at`]), given where the others stand now.
     pub fn check(&self, s: &Scenario, model: ModelId, to: Point) -> Result<(), Misplaced> {
+        let to = self.set_down_at(model, to);
         placement::check(s, &self.unit, &self.followers, self.coherency, model, to)
     }
 
@@ -113,6 +125,7 @@ impl Pending {
         to: Point,
     ) -> Result<(), Misplaced> {
         self.check(s, model, to)?;
+        let to = self.set_down_at(model, to);
         if let Some(m) = self.unit.models.iter_mut().find(|m| m.id == model) {
             m.pos = to;
         }
@@ -177,6 +190,10 @@ impl Pending {
             );
         }
         for f in &self.followers {
+            // A regrouping model's way toward the leader, along which it may be dragged.
+            if let Some(way) = &f.along {
+                draw::path(&mut items, &way.points, draw::with_alpha(LEGAL_EDGE, 170));
+            }
             if let Some(r) = &f.region {
                 draw::outline(
                     &mut items,

@@ -320,7 +320,7 @@ impl M42Probe {
             },
         )?;
         let u = s.unit(self.unit)?;
-        let suggestions: Vec<_> = p.followers.iter().map(|f| f.suggestion(u)).collect();
+        let suggestions = m42::suggestions(s, u, &p);
         let stays = suggestions.iter().filter(|f| f.spot.is_none()).count();
         let mut pending = Pending::new(
             format!("{} · {}", u.name, self.move_type),
@@ -335,6 +335,27 @@ impl M42Probe {
                 if stays == 1 { "" } else { "s" },
                 if stays == 1 { "s" } else { "" }
             )];
+        }
+        // Out of the radius and barred from regrouping (within 12" of the enemy, or no way
+        // there): said, so a model left where it stands is the rule, not an oversight.
+        for r in &p.regroup {
+            if let Err(why) = &r.result {
+                pending
+                    .notes
+                    .push(format!("model {} stays: {why}", r.model));
+            }
+        }
+        let regrouping = pending
+            .followers
+            .iter()
+            .filter(|f| f.along.is_some())
+            .count();
+        if regrouping > 0 {
+            pending.notes.push(format!(
+                "{} outside the command radius regroup{} toward the leader along the line drawn                  (up to Mv); drag one back along it to stop it short or keep it where it stands",
+                count(regrouping as u64, "model", "models"),
+                if regrouping == 1 { "s" } else { "" }
+            ));
         }
         Some(pending)
     }

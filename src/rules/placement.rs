@@ -5,7 +5,7 @@
 //! One check serves the engines' suggested formations, the editor's follower drags and the
 //! commit, so a spot the rules suggest is a spot the editor accepts.
 
-use super::reach::Region;
+use super::reach::{Region, Route};
 use crate::geom::{Footprint, Point};
 use crate::model::{Model, ModelId, Scenario, Unit, UnitId};
 use std::fmt;
@@ -28,6 +28,9 @@ pub enum LandingRule {
         allowance_in: f32,
         coherency_in: f32,
     },
+    /// R2: a model outside the command radius at the start regroups: up to Mv, as directly
+    /// as it can toward the leader (its landing's `along`), or it stays.
+    M42Regroup { allowance_in: f32 },
 }
 
 impl fmt::Display for LandingRule {
@@ -53,6 +56,11 @@ impl fmt::Display for LandingRule {
                 "disorderly: up to {allowance_in}\" on its own, ending within {coherency_in}\" of \
                  another model"
             ),
+            LandingRule::M42Regroup { allowance_in } => write!(
+                f,
+                "regrouping: on its way straight toward the leader, up to {allowance_in}\", or \
+                 where it stands"
+            ),
         }
     }
 }
@@ -63,8 +71,13 @@ pub struct Landing {
     pub model: ModelId,
     /// `None`: anywhere the other checks allow.
     pub region: Option<Region>,
+    /// A regrouping model's way toward its leader: it may stand only on it.
+    pub along: Option<Route>,
     pub rule: LandingRule,
 }
+
+/// How far from its way a regrouping model may be set down: a drag lands on the way.
+pub const ON_THE_WAY_IN: f32 = 0.05;
 
 /// Why a follower may not stand where it was put.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,6 +152,11 @@ pub fn check(
     {
         return Err(Misplaced::OutsideRegion { rule: landing.rule });
     }
+    if let Some(way) = &landing.along
+        && way.nearest(to).1 > ON_THE_WAY_IN
+    {
+        return Err(Misplaced::OutsideRegion { rule: landing.rule });
+    }
     if let Some(o) = unit
         .models
         .iter()
@@ -158,7 +176,9 @@ pub fn check(
             });
         }
     }
-    if let Some(c) = coherency {
+    // A regrouping model need not reach the others: it goes as far as it may toward them.
+    let regroups = matches!(landing.rule, LandingRule::M42Regroup { .. });
+    if let Some(c) = coherency.filter(|_| !regroups) {
         let near = unit
             .models
             .iter()
@@ -229,6 +249,7 @@ mod tests {
         let landing = Landing {
             model: follower.id,
             region: Some(region),
+            along: None,
             rule: LandingRule::Placed { radius_in: 4.0 },
         };
         (t, blue, vec![landing])

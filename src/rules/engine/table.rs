@@ -116,7 +116,8 @@ pub(super) fn m42_move(
         if d.assault { " (an assault)" } else { "" }
     );
     o.path = table_path(&route.points);
-    let suggestions: Vec<_> = p.followers.iter().map(|f| f.suggestion(u)).collect();
+    // The followers, and the models outside the radius regrouping toward the leader (R2).
+    let suggestions = m42::suggestions(s, u, &p);
     o.units.push(place_followers(
         s,
         u,

@@ -9,7 +9,7 @@ use super::move_type::MoveType;
 use super::verdict::{Follower, NoRegroup, Regroup};
 use crate::geom::{Footprint, Point};
 use crate::model::*;
-use crate::rules::placement::overlaps;
+use crate::rules::placement::{Landing, LandingRule, Suggestion, overlaps};
 use crate::rules::reach::{self, Avoid, Refusal, Region, Route};
 
 /// Regrouping is not allowed within this distance of an enemy model (R2).
@@ -231,3 +231,68 @@ pub(crate) fn regroups(
         })
         .collect()
 }
+
+/// Every model that may move after the leader, with where it may land and the spot suggested:
+/// the followers in their formation (R2), then each model outside the radius that may regroup,
+/// on its way toward the leader's end, as far along it as its base stands clear of the unit as
+/// it will stand and of other units (the whole way, up to Mv, where nothing is in the way).
+/// One list for the editor's waiting move and the engine's commit, so a regroup the editor
+/// suggests is one the game accepts.
+pub fn suggestions(s: &Scenario, unit: &Unit, p: &super::Preview) -> Vec<Suggestion> {
+    let mut out: Vec<Suggestion> = p.followers.iter().map(|f| f.suggestion(unit)).collect();
+    let Some(end) = p.leader_end else {
+        return out;
+    };
+    // Where each model will stand so far: the leader at his end, followers at their spots.
+    let mut standing: Vec<Model> = unit.models.clone();
+    for m in &mut standing {
+        if p.leader.is_some_and(|(l, _)| l == m.id) {
+            m.pos = end;
+        } else if let Some(spot) = out
+            .iter()
+            .find(|f| f.landing.model == m.id)
+            .and_then(|f| f.spot)
+        {
+            m.pos = spot;
+        }
+    }
+    let others = other_bases(s, unit);
+    let allowance_in = unit.stats.mv as f32;
+    for r in &p.regroup {
+        let (Ok(way), Some(m)) = (&r.result, unit.model(r.model)) else {
+            continue;
+        };
+        let clear = |at: Point| {
+            let fp = Model { pos: at, ..*m }.footprint();
+            standing
+                .iter()
+                .filter(|o| o.id != m.id)
+                .map(Model::footprint)
+                .chain(others.iter().copied())
+                .all(|o| !overlaps(&fp, &o))
+        };
+        // Back from the way's end a tenth of an inch at a time to the first clear place; its
+        // start is where the model stands.
+        let steps = (way.length_in / REGROUP_STEP_IN).ceil() as usize;
+        let spot = (0..=steps)
+            .map(|k| way.truncated((way.length_in - k as f32 * REGROUP_STEP_IN).max(0.0)))
+            .filter_map(|w| w.points.last().copied())
+            .find(|at| clear(*at));
+        if let (Some(at), Some(o)) = (spot, standing.iter_mut().find(|o| o.id == m.id)) {
+            o.pos = at;
+        }
+        out.push(Suggestion {
+            landing: Landing {
+                model: m.id,
+                region: None,
+                along: Some(way.clone()),
+                rule: LandingRule::M42Regroup { allowance_in },
+            },
+            spot,
+        });
+    }
+    out
+}
+
+/// How far back along its way a regrouping model is tried, step by step, for a clear spot.
+const REGROUP_STEP_IN: f32 = 0.1;

@@ -27,7 +27,7 @@ mod verdict;
 mod tests;
 
 pub use command::{CommandReport, coherency, command_radius, report};
-pub use followers::REGROUP_BAN_IN;
+pub use followers::{REGROUP_BAN_IN, suggestions};
 pub use leader::{CannotMove, LeaderSource, available, leader_for};
 pub use move_type::{Effect, MoveType};
 pub use preview::{Options, check_destination, preview};

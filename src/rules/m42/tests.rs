@@ -541,3 +541,112 @@ fn coherency_report_scales_and_agrees_with_brute_force() {
         );
     }
 }
+
+/// The straggler setup of `r2_regroup_toward_leader_up_to_mv`, the leader advancing 4" north
+/// to (20, 6): the game's move, with the models the player set down.
+fn advance_with_a_straggler(
+    given: &[(usize, (f32, f32))],
+) -> (
+    Table,
+    UnitId,
+    Result<crate::rules::engine::Outcome, crate::rules::engine::Refused>,
+) {
+    use crate::model::game::Action;
+    let mut t = Table::new();
+    let u = t.unit(0, "Stragglers", &[(20.0, 10.0), (22.0, 10.0), (20.0, 30.0)]);
+    let followers = given
+        .iter()
+        .map(|(k, (x, y))| (t.model(u, *k), Point::new(*x, *y)))
+        .collect();
+    let action = Action::Move {
+        unit: u,
+        order: Some(MoveOrder::MoveType(MoveType::Advance)),
+        to: Some(Place::Table(Point::new(20.0, 6.0))),
+        followers,
+    };
+    let o =
+        crate::rules::engine::carry_out(&t.s, None, &action, &mut crate::rules::engine::TypedOnly);
+    (t, u, o)
+}
+
+#[test]
+fn r2_out_of_command_models_regroup_up_to_mv_straight_toward_the_leader() {
+    let (t, u, o) = advance_with_a_straggler(&[]);
+    let o = o.expect("the advance is legal");
+    let moved = &o.units[0];
+    let straggler = moved.model(t.model(u, 2)).expect("model");
+    // From (20, 30) straight at the leader's end (20, 6): 6" (its Mv), to (20, 24).
+    assert!(
+        (straggler.pos - Point::new(20.0, 24.0)).length() < 0.05,
+        "{:?}",
+        straggler.pos
+    );
+    // The editor's waiting move suggests the same spot the game takes.
+    let s = &t.s;
+    let p = preview(
+        s,
+        u,
+        MoveType::Advance,
+        Options {
+            leader: None,
+            to: Some(Point::new(20.0, 6.0)),
+        },
+    )
+    .expect("unit");
+    let unit = s.unit(u).expect("unit");
+    let spots: Vec<_> = suggestions(s, unit, &p)
+        .into_iter()
+        .filter(|f| f.landing.model == t.model(u, 2))
+        .map(|f| f.spot)
+        .collect();
+    assert_eq!(spots, vec![Some(straggler.pos)]);
+}
+
+#[test]
+fn r2_an_out_of_command_model_may_remain_where_it_is_or_stop_short() {
+    // Remains: set down where it stands.
+    let (t, u, o) = advance_with_a_straggler(&[(2, (20.0, 30.0))]);
+    let moved = &o.expect("staying is allowed").units[0];
+    assert_eq!(
+        moved.model(t.model(u, 2)).expect("model").pos,
+        Point::new(20.0, 30.0)
+    );
+    // Stops 2" along its way.
+    let (t, u, o) = advance_with_a_straggler(&[(2, (20.0, 28.0))]);
+    let moved = &o.expect("a shorter regroup is allowed").units[0];
+    assert_eq!(
+        moved.model(t.model(u, 2)).expect("model").pos,
+        Point::new(20.0, 28.0)
+    );
+}
+
+#[test]
+fn r2_a_regrouping_model_must_move_as_directly_as_possible_toward_the_leader() {
+    // 3" aside from its straight way, or past Mv along it: refused, and the refusal says why.
+    for off in [(23.0, 27.0), (20.0, 22.0)] {
+        let (_, _, o) = advance_with_a_straggler(&[(2, off)]);
+        let e = o.expect_err("off its way");
+        assert!(e.to_string().contains("regrouping"), "{off:?}: {e}");
+    }
+}
+
+#[test]
+fn r2_no_regroup_within_12_of_enemy_so_the_model_stays() {
+    use crate::model::game::Action;
+    let mut t = Table::new();
+    let u = t.unit(0, "Stragglers", &[(20.0, 10.0), (22.0, 10.0), (20.0, 30.0)]);
+    t.unit(1, "Enemy", &[(30.0, 30.0)]);
+    let action = Action::Move {
+        unit: u,
+        order: Some(MoveOrder::MoveType(MoveType::Advance)),
+        to: Some(Place::Table(Point::new(20.0, 6.0))),
+        followers: Vec::new(),
+    };
+    let o =
+        crate::rules::engine::carry_out(&t.s, None, &action, &mut crate::rules::engine::TypedOnly)
+            .expect("the advance is legal");
+    assert_eq!(
+        o.units[0].model(t.model(u, 2)).expect("model").pos,
+        Point::new(20.0, 30.0)
+    );
+}

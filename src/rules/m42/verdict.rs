@@ -151,6 +151,7 @@ impl Follower {
             landing: Landing {
                 model: self.model,
                 region: Some(self.region.clone()),
+                along: None,
                 rule: LandingRule::M42Follower {
                     allowance_in: self.allowance_in,
                     radius_in: super::command_radius(unit),

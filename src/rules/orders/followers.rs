@@ -51,6 +51,7 @@ pub fn suggest_followers(
             landing: Landing {
                 model: mp.model,
                 region: Some(area.region.clone()),
+                along: None,
                 rule: match mp.mode {
                     ModelMode::Placed => LandingRule::Placed {
                         radius_in: mp.allowance_in,

@@ -346,6 +346,29 @@ impl From<Path> for Route {
 }
 
 impl Route {
+    /// The point of the route nearest `p`, and how far `p` is from it.
+    pub fn nearest(&self, p: Point) -> (Point, f32) {
+        let mut best = (self.points.first().copied().unwrap_or(p), f32::INFINITY);
+        for w in self.points.windows(2) {
+            let ab = w[1] - w[0];
+            let len2 = ab.length_squared();
+            let t = if len2 > 0.0 {
+                ((p - w[0]).dot(ab) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let q = w[0] + ab * t;
+            let d = q.distance(p);
+            if d < best.1 {
+                best = (q, d);
+            }
+        }
+        if best.1.is_infinite() {
+            best.1 = best.0.distance(p);
+        }
+        best
+    }
+
     /// The first `distance` inches of the route.
     pub fn truncated(&self, distance: f32) -> Route {
         let mut points: Vec<Point> = self.points.first().copied().into_iter().collect();
