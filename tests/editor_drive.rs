@@ -305,8 +305,9 @@ fn game_or_file_event(
             format!("annotate ({saved}): {}", h.state().status)
         }
         20..23 => {
-            // Calibrate a background on a hex map: the tool (K), three clicks far apart (the
-            // hex under each is guessed), Apply.
+            // Calibrate a background on a hex map: the tool (K), three clicks far apart, each
+            // named by the hex under it (the image stretched over the map has no guess of its
+            // own: the field waits for a label), Apply.
             if h.state().doc.scenario().map.is_hex()
                 && h.state().doc.scenario().background.is_none()
             {
@@ -322,6 +323,20 @@ fn game_or_file_event(
                 press(h, p, true);
                 press(h, p, false);
                 h.step();
+                let clicks = h.query_all_by_label_contains("Hex of click ").count();
+                let field = format!("Hex of click {clicks}");
+                let label = h.state().doc.scenario().map.as_hex().map(|m| {
+                    let world = h.state().view.to_world(p);
+                    m.label(m.layout().world_pos_to_hex(world))
+                });
+                if let (Some(label), Some(node)) = (label, h.query_by_label(&field))
+                    && node.value().is_none_or(|v| v.is_empty())
+                {
+                    node.focus();
+                    h.step();
+                    h.get_by_label(&field).type_text(&label);
+                    h.step();
+                }
             }
             format!("calibrate: {}", click_label(h, "Apply calibration"))
         }

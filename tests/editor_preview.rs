@@ -323,14 +323,16 @@ fn patrol_real_models_drag_as_followers_and_a_refused_leader_drop_keeps_his_plac
     assert!(after.model(model).expect("follower").pos.distance(to) < 0.3);
 }
 
-/// A model the order leaves behind (out of the command radius) is not one to drag: a press on
-/// it with the move waiting says why, and the leader keeps his placement.
+/// A model the order leaves behind (out of the command radius, and within 12" of the enemy so
+/// it may not regroup) is not one to drag: a press on it with the move waiting says why, and
+/// the leader keeps his placement.
 #[test]
 fn patrol_a_press_on_a_model_left_out_of_command_says_why() {
     let mut s = sample("patrol");
     let u = s.find_unit("1st Rifle Section").expect("section").clone();
     let leader = u.leader().expect("leader").pos;
-    // One rifleman strays 9" behind, out of the 6" command radius (R2's M42).
+    // One rifleman strays 9" toward the enemy to the north, out of the 6" command radius
+    // (R2's M42) and within 12" of the Germans.
     let stray = u
         .models
         .iter()
@@ -338,7 +340,7 @@ fn patrol_a_press_on_a_model_left_out_of_command_says_why() {
         .find(|m| Some(m.id) != u.leader().map(|l| l.id))
         .expect("a rifleman")
         .id;
-    let away = leader + (u.model(stray).expect("model").pos - leader).normalize() * 9.0;
+    let away = leader + Point::new(0.0, -9.0);
     if let Some(m) = s
         .units
         .iter_mut()

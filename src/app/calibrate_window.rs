@@ -16,6 +16,7 @@ use crate::model::limits::MAX_HEXES;
 use crate::model::placement::calibrate_hex;
 use crate::model::{HexMap, HexShape, Map, OffsetParity, Orientation};
 use egui::{Context, Ui};
+use hexx::Hex;
 
 /// A click on the image and the hex it names (as typed: a label or `q,r`).
 #[derive(Clone, Debug, PartialEq)]
@@ -149,7 +150,7 @@ impl App {
                             i + 1
                         ));
                     }
-                    match super::find_grid::named_hex(h, &c.hex) {
+                    match named_hex(h, &c.hex) {
                         Some(x) => pairs.push((c.px, x)),
                         None => {
                             // Say how this map numbers its hexes: a scan printed otherwise
@@ -658,4 +659,20 @@ impl App {
         }
         out
     }
+}
+
+/// The hex a click's typed text names: a label of the map's numbering, or `q,r`.
+fn named_hex(h: &HexMap, text: &str) -> Option<Hex> {
+    h.hex_of_label(text).or_else(|| {
+        let (q, r) = text.trim().split_once(',')?;
+        Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+    })
+}
+
+/// The clicks whose text names a hex, with the pixel clicked.
+pub(super) fn named_clicks(h: &HexMap, clicks: &[CalibrationClick]) -> Vec<(Point, Hex)> {
+    clicks
+        .iter()
+        .filter_map(|c| Some((c.px, named_hex(h, &c.hex)?)))
+        .collect()
 }

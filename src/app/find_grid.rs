@@ -5,14 +5,13 @@
 //! (a second one is checked), or from the map's first hex where the image lies now.
 
 use super::App;
-use super::calibrate_window::CalibrationClick;
+use super::calibrate_window::named_clicks;
 use super::command::{Change, Command, Commands};
 use crate::edit::ops::calibrate::apply_found_grid;
 use crate::geom::Point;
 use crate::geom::hex_lattice::{self, FoundGrid, Tops, V2};
-use crate::model::{HexMap, ImageBytes, Map};
+use crate::model::{ImageBytes, Map};
 use egui::{Color32, Shape, Stroke, Ui};
-use hexx::Hex;
 use std::sync::mpsc;
 
 /// The finder's state for one image.
@@ -251,20 +250,4 @@ impl App {
             }
         }
     }
-}
-
-/// The hex a click's typed text names: a label of the map's numbering, or `q,r`.
-pub(super) fn named_hex(h: &HexMap, text: &str) -> Option<Hex> {
-    h.hex_of_label(text).or_else(|| {
-        let (q, r) = text.trim().split_once(',')?;
-        Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
-    })
-}
-
-/// The clicks whose text names a hex, with the pixel clicked.
-fn named_clicks(h: &HexMap, clicks: &[CalibrationClick]) -> Vec<(Point, Hex)> {
-    clicks
-        .iter()
-        .filter_map(|c| Some((c.px, named_hex(h, &c.hex)?)))
-        .collect()
 }
