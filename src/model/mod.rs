@@ -184,7 +184,9 @@ impl Scenario {
     /// designer to adjust. What File > New starts with, so a new map is painted at once
     /// rather than after naming terrain.
     pub fn with_starter_terrain(mut self) -> Scenario {
-        let starter: [(&str, Colour, HexCost, fn(&mut TerrainType)); 6] = [
+        /// A starter terrain: its name, colour, cost on a hex map and effects on the table.
+        type Starter = (&'static str, Colour, HexCost, fn(&mut TerrainType));
+        let starter: [Starter; 6] = [
             (
                 "Woods",
                 Colour::rgb(0x4f, 0x7a, 0x3a),
