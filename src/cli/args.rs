@@ -332,7 +332,8 @@ pub enum Command {
         #[arg(long, ignore_case = true)]
         order: Option<TableOrder>,
         /// A follower set down by hand: MODEL=X,Y (repeatable); others go where the rules
-        /// suggest.
+        /// suggest. Under M42 a model regrouping from outside the radius is set down on its
+        /// way toward the leader (its start keeps it where it stands).
         #[arg(long, value_name = "MODEL=X,Y", allow_hyphen_values = true)]
         place: Vec<String>,
         /// Take a test: morale or rally (R4), ld (R3, the Ld check before an order), or pin
