@@ -244,20 +244,32 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     assert!(e.app().status.contains("cancelled"), "{}", e.app().status);
 }
 
+/// `art.tmx` in `dir`: one row of `cells` drawn with the tileset "art", two 32 x 28 tiles cut
+/// from `hexes.png` beside it, naming no terrain.
+fn art_row(dir: &Path, cells: &[u32]) -> PathBuf {
+    let path = dir.join("art.tmx");
+    let csv: Vec<String> = cells.iter().map(u32::to_string).collect();
+    std::fs::write(
+        &path,
+        format!(
+            r#"<map orientation="hexagonal" width="{n}" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="art" tilewidth="32" tileheight="28" tilecount="2" columns="2">
+  <image source="hexes.png" width="64" height="28"/></tileset>
+ <layer name="L" width="{n}" height="1"><data encoding="csv">{}</data></layer></map>"#,
+            csv.join(","),
+            n = cells.len()
+        ),
+    )
+    .expect("write");
+    path
+}
+
 /// A tileset whose image is not beside it is said in the dialog, with the path looked at,
 /// rather than the tiles' art going missing without a word.
 #[test]
 fn a_tileset_image_not_found_is_said_in_the_dialog() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("art.tmx");
-    std::fs::write(
-        &path,
-        r#"<map orientation="hexagonal" width="2" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
- <tileset firstgid="1" name="art" tilewidth="32" tileheight="28" tilecount="2" columns="2">
-  <image source="hexes.png" width="64" height="28"/></tileset>
- <layer name="L" width="2" height="1"><data encoding="csv">1,2</data></layer></map>"#,
-    )
-    .expect("write");
+    let path = art_row(dir.path(), &[1, 2]);
     let mut e = editor(vec![path]);
     e.import();
     e.wait(500);
@@ -279,15 +291,7 @@ fn imported_terrain_takes_its_tiles_art_colour_or_the_open_scenarios_type() {
         }
     }
     sheet.save(dir.path().join("hexes.png")).expect("art");
-    let path = dir.path().join("art.tmx");
-    std::fs::write(
-        &path,
-        r#"<map orientation="hexagonal" width="3" height="1" tilewidth="32" tileheight="28" hexsidelength="16" staggeraxis="x" staggerindex="odd">
- <tileset firstgid="1" name="art" tilewidth="32" tileheight="28" tilecount="2" columns="2">
-  <image source="hexes.png" width="64" height="28"/></tileset>
- <layer name="L" width="3" height="1"><data encoding="csv">1,2,2</data></layer></map>"#,
-    )
-    .expect("write");
+    let path = art_row(dir.path(), &[1, 2, 2]);
     let mut open = Scenario::new_hex("Before");
     open.terrain_types[0].name = "Slash Hollow".into();
     open.terrain_types[0].colour = Colour::rgb(120, 100, 60);
