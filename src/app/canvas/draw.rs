@@ -224,15 +224,15 @@ impl App {
             ui.ctx()
                 .fonts_mut(|f| paint::push_items(&mut shapes, zoc, &self.view, rect, f, None));
         }
-        // The rule preview's overlay lies on the map, under the units (see `rules_view`); a
-        // text of it in the way of a unit's name moves a line below or above, else gives way.
-        // The map's names gave way to the preview's texts where they stood: held too, so a
-        // text moved out of a name's way lands clear of them.
         // The selection's outline lies under the units: a name standing across it is read
         // whole on its backing, not crossed by the outline.
         let s = self.doc.scenario();
         let mut halo = Vec::new();
         selection_halo(&mut halo, s, &self.view, &self.selection, ACCENT);
+        // The rule preview's overlay lies on the map, under the units (see `rules_view`); a
+        // text of it in the way of a unit's name moves a line below or above or a little
+        // right, else gives way. The map's names gave way to the preview's texts where they
+        // stood: held too, so a text moved out of a name's way lands clear of them.
         let mut room = super::labels::Placed::new(rect);
         for r in self.layers.unit_texts.iter().chain(&self.layers.map_texts) {
             room.hold(r.translate(origin));
