@@ -12,8 +12,8 @@ use crate::edit::Document;
 use crate::io::tmx::{
     self, Control, TerrainMapping, TileKey, TilePictures, TiledMap, TmxError, UsedTile,
 };
-use crate::model::Colour;
 use crate::model::limits::MAX_NAME_CHARS;
+use crate::model::{Colour, TerrainType};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
@@ -86,6 +86,8 @@ pub struct TileMappingDialog {
     /// The names offered for every tile: the common ground of wargame maps and the terrain
     /// the map's other tiles already name.
     choices: Vec<String>,
+    /// The open scenario's terrain types: a tile named as one of them takes it whole.
+    open: Vec<TerrainType>,
     /// Each row's thumbnail and the name it was drawn for (it shows that terrain's colour).
     thumbs: Vec<Option<(String, egui::TextureHandle)>>,
     /// The tiles' own pictures, as their tilesets draw them, and the images not found.
@@ -115,13 +117,18 @@ impl TileMappingDialog {
         map: TiledMap,
         pictures: TilePictures,
         mut rows: Vec<(UsedTile, String)>,
-        open: &[String],
+        open: Vec<TerrainType>,
     ) -> Self {
         rows.sort_by(|(a, _), (b, _)| b.hexes.cmp(&a.hexes).then_with(|| a.key.cmp(&b.key)));
         let mut choices: Vec<String> = Vec::new();
         let named = tmx::used_tiles(&map).into_iter().filter_map(|u| u.terrain);
         let common = tmx::colours::COMMON_TERRAIN.iter().map(|n| n.to_string());
-        for t in open.iter().cloned().chain(common).chain(named) {
+        for t in open
+            .iter()
+            .map(|t| t.name.clone())
+            .chain(common)
+            .chain(named)
+        {
             if !choices.iter().any(|c| c.eq_ignore_ascii_case(&t)) {
                 choices.push(t);
             }
@@ -133,6 +140,7 @@ impl TileMappingDialog {
             map,
             rows,
             choices,
+            open,
             thumbs,
             pictures,
             picture_textures,
@@ -158,7 +166,8 @@ impl TileMappingDialog {
         {
             return Some(t.clone());
         }
-        let image = thumbnail(&self.map, &u.key, tmx::colours::by_name(name.trim()));
+        let colour = tmx::colour_to_come(name, &u.key, &self.pictures, &self.open);
+        let image = thumbnail(&self.map, &u.key, colour);
         let t = ctx.load_texture(
             format!("tiled-tile-{i}"),
             image,
@@ -315,8 +324,8 @@ impl TileMappingDialog {
 }
 
 /// The map in little, a pixel for each hex or block of hexes (at most [`THUMB_CELLS`] to a
-/// side): where `tile` lies in the colour its terrain will get (dark while its name says no
-/// colour), the rest pale.
+/// side): where `tile` lies in the colour its terrain will get (`tmx::colour_to_come`; dark
+/// while it has no name), the rest pale.
 fn thumbnail(map: &TiledMap, tile: &TileKey, colour: Option<Colour>) -> egui::ColorImage {
     let (cols, rows) = (map.columns.max(1), map.rows.max(1));
     let block = cols.max(rows).div_ceil(THUMB_CELLS).max(1);
@@ -423,14 +432,8 @@ impl App {
             .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
             .map(|u| (u, String::new()))
             .collect();
-        let open: Vec<String> = self
-            .doc
-            .scenario()
-            .terrain_types
-            .iter()
-            .map(|t| t.name.clone())
-            .collect();
-        let dialog = TileMappingDialog::new(path, map, pictures, unnamed, &open);
+        let open = self.doc.scenario().terrain_types.clone();
+        let dialog = TileMappingDialog::new(path, map, pictures, unnamed, open);
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());
         } else {
@@ -475,8 +478,13 @@ impl App {
             Ok(mut s) => {
                 // The open scenario's terrain of the same names, else the tiles' art, give
                 // the new terrain its colour.
-                let open = self.doc.scenario().terrain_types.clone();
-                tmx::take_known_terrain(&mut s, &dialog.map, &mapping, &dialog.pictures, &open);
+                tmx::take_known_terrain(
+                    &mut s,
+                    &dialog.map,
+                    &mapping,
+                    &dialog.pictures,
+                    &dialog.open,
+                );
                 let types = s.terrain_types.len();
                 // A moment of the log being shown gives way to the present it replaces.
                 self.back_to_present();

@@ -56,6 +56,26 @@ pub fn take_known_terrain(
     }
 }
 
+/// The colour a tile named `name` will give its terrain, as [`take_known_terrain`] gives it:
+/// the open scenario's type of that name, else the tile's art, else what the name suggests;
+/// `None` while the name is empty or says nothing.
+pub fn colour_to_come(
+    name: &str,
+    tile: &super::TileKey,
+    pictures: &TilePictures,
+    open: &[TerrainType],
+) -> Option<Colour> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    open.iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .map(|o| o.colour)
+        .or_else(|| pictures.pictures.get(tile).and_then(average_colour))
+        .or_else(|| super::colours::by_name(name))
+}
+
 /// The average colour of a picture's opaque pixels (a hex tile's corners are clear), `None`
 /// when it has none.
 fn average_colour(img: &image::RgbaImage) -> Option<Colour> {
@@ -83,5 +103,38 @@ mod tests {
         assert_eq!(average_colour(&img), Some(Colour::rgb(40, 90, 200)));
         let clear = image::RgbaImage::from_pixel(2, 2, image::Rgba([9, 9, 9, 0]));
         assert_eq!(average_colour(&clear), None);
+    }
+
+    /// The dialog's thumbnail shows the colour the import gives: the open scenario's type,
+    /// else the tile's art, else the name's.
+    #[test]
+    fn the_colour_to_come_is_the_open_types_then_the_arts_then_the_names() {
+        use crate::model::TerrainId;
+        let tile = super::super::TileKey {
+            tileset: "art".into(),
+            id: 0,
+        };
+        let mut pictures = TilePictures::default();
+        pictures.pictures.insert(
+            tile.clone(),
+            image::RgbaImage::from_pixel(2, 2, image::Rgba([40, 90, 200, 255])),
+        );
+        let hollow = TerrainType::open(TerrainId(1), "Slash Hollow", Colour::rgb(120, 100, 60));
+        let open = [hollow];
+        let to_come = |name: &str, p: &TilePictures| colour_to_come(name, &tile, p, &open);
+        assert_eq!(
+            to_come("slash hollow", &pictures),
+            Some(Colour::rgb(120, 100, 60))
+        );
+        assert_eq!(
+            to_come("Winceby Mere", &pictures),
+            Some(Colour::rgb(40, 90, 200))
+        );
+        let none = TilePictures::default();
+        assert_eq!(
+            to_come("Woods", &none),
+            super::super::colours::by_name("Woods")
+        );
+        assert_eq!(to_come("  ", &pictures), None);
     }
 }

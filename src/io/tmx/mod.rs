@@ -38,7 +38,7 @@ mod write;
 mod xml;
 
 pub use convert::{TerrainMapping, UsedTile, parse_mapping_arg, to_scenario, used_tiles};
-pub use known_terrain::take_known_terrain;
+pub use known_terrain::{colour_to_come, take_known_terrain};
 pub use model::{TileDef, TileKey, TileSheet, TiledMap, Tileset};
 pub use pictures::{PICTURE_PX, TilePictures, tile_pictures};
 pub use reading::{Control, Folder};
