@@ -1851,9 +1851,18 @@ fn a_new_map_starts_with_the_common_terrain_on_the_palette() {
     use sandtable::app::command::{Command, Guarded};
     for (new, hex) in [(Guarded::NewHex, true), (Guarded::NewTable, false)] {
         let mut e = editor(Scenario::new_table("Before"));
+        // A notice about the scenario open before goes with it.
+        e.h.state_mut()
+            .notify(false, "This is the built-in sample \"Before\"".into());
+        e.h.run();
+        assert!(e.shows("This is the built-in sample"));
         let ctx = e.h.ctx.clone();
         e.h.state_mut().perform(&ctx, Command::File(new));
         e.h.run();
+        assert!(
+            !e.shows("This is the built-in sample"),
+            "the old notice went"
+        );
         let s = e.s().clone();
         assert_eq!(s.map.is_hex(), hex);
         let names: Vec<&str> = s.terrain_types.iter().map(|t| t.name.as_str()).collect();

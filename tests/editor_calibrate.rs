@@ -214,6 +214,10 @@ fn calibrate_offers_to_grow_the_map_to_the_whole_scan() {
         "{c} x {r} against {columns} x {rows}"
     );
     assert!(e.shows(&format!("The scan holds {c} x {r} hexes")));
+    // With no printed grid found, the count takes in any margin: the offer waits behind its
+    // heading, no button a click away.
+    assert!(!e.shows(&format!("Grow the map to {c} x {r} hexes")));
+    e.click("Grow the map to the scan…");
     e.click(&format!("Grow the map to {c} x {r} hexes"));
     let HexShape::Rectangle {
         columns: now_c,

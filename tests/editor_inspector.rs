@@ -582,11 +582,13 @@ fn a_unit_shows_only_the_fields_its_scenarios_rules_read() {
     for read in ["Command chit", "Command span (hexes)", "Superior"] {
         assert!(e.h.query_by_label(read).is_some(), "{read} missing");
     }
+    // His chain is his superior: no commander beside it.
     for unread in [
         "Morale bonus",
         "Re-rolls",
         "Re-rolls used",
         "Attached leader",
+        "Commander",
     ] {
         assert!(
             e.h.query_by_label(unread).is_none(),

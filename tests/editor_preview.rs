@@ -379,6 +379,38 @@ fn patrol_a_press_on_a_model_left_out_of_command_says_why() {
     assert_eq!(e.s(), &s);
 }
 
+/// A drag that starts on open ground with a move waiting keeps the move (it would otherwise
+/// start a box selection and drop the move half placed) and says what may be dragged.
+#[test]
+fn patrol_a_drag_on_open_ground_keeps_the_waiting_move() {
+    let (mut e, s) = patrol_move_waiting_for_followers();
+    let waiting = e.app().pending_move().expect("waiting").clone();
+    let leader = waiting.unit.model(waiting.leader).expect("leader").pos;
+    // Ground with no unit within 3" (a zone or the bare table), nor a model of the move.
+    let empty = (0..12)
+        .flat_map(|i| (0..8).map(move |j| Point::new(3.0 + 6.0 * i as f32, 3.0 + 6.0 * j as f32)))
+        .find(|p| {
+            !matches!(
+                sandtable::app::hit::hit(&s, *p, 3.0),
+                Some(ItemRef::Unit(_) | ItemRef::Model(..))
+            ) && waiting.unit.models.iter().all(|m| m.pos.distance(*p) > 3.0)
+        })
+        .expect("open ground");
+    e.drag_map(empty, empty + Point::new(6.0, -4.0));
+    let kept = e.app().pending_move().expect("the move still waits");
+    assert_eq!(
+        kept.unit.model(kept.leader).expect("leader").pos,
+        leader,
+        "the leader keeps his placement"
+    );
+    assert!(!e.app().selection.is_empty(), "the unit stays selected");
+    assert!(
+        e.app().status.contains("A move is waiting"),
+        "{}",
+        e.app().status
+    );
+}
+
 #[test]
 fn patrol_escape_cancels_the_waiting_move() {
     let (mut e, s) = patrol_move_waiting_for_followers();

@@ -579,3 +579,73 @@ fn tab_and_shift_tab_from_a_unit_that_acted_go_on_from_where_it_stands() {
         assert_eq!(selected(&e), want, "{key:?}: {}", e.app().status);
     }
 }
+
+/// In R5's Command Phase Tab walks the leaders, whose chits change then; and the count in the
+/// status bar numbers each unit once, in order, however the walk crosses from side to side.
+#[test]
+fn tab_in_the_command_phase_walks_the_leaders_and_counts_steadily() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F5);
+    assert_eq!(game::clock(e.s()).1, Phase::Command);
+    let leaders: std::collections::BTreeSet<UnitId> = e
+        .s()
+        .units
+        .iter()
+        .filter(|u| u.leadership.is_some() && u.hex().is_some() && u.in_play())
+        .map(|u| u.id)
+        .collect();
+    let count = |e: &Editor| {
+        let st = e.app().status.clone();
+        let (_, tail) = st.rsplit_once('(').expect("a count");
+        let (k, n) = tail.split_once(" of ").expect("k of n");
+        let n: String = n.chars().take_while(char::is_ascii_digit).collect();
+        (
+            k.parse::<usize>().expect("k"),
+            n.parse::<usize>().expect("n"),
+        )
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut last = None;
+    for _ in 0..leaders.len() * 2 {
+        e.keys(Modifiers::NONE, Key::Tab);
+        let u = match e.app().selection[..] {
+            [ItemRef::Unit(u)] => u,
+            ref other => panic!("{other:?}"),
+        };
+        assert!(leaders.contains(&u), "Tab reached {u}, no leader");
+        seen.insert(u);
+        let (k, n) = count(&e);
+        assert_eq!(n, leaders.len(), "{}", e.app().status);
+        if let Some(prev) = last {
+            assert_eq!(
+                k,
+                prev % n + 1,
+                "the count steps by one: {}",
+                e.app().status
+            );
+        }
+        last = Some(k);
+    }
+    assert_eq!(seen, leaders, "every leader is reached");
+}
+
+/// A move's preview open when the turn ends does not stand over the next Command Phase, where
+/// nothing moves: it closes, and the chits are the phase's business.
+#[test]
+fn a_move_preview_closes_when_the_next_command_phase_begins() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F5);
+    e.key(Key::E);
+    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    e.keys(Modifiers::NONE, Key::Tab);
+    assert!(
+        matches!(e.app().preview_mode(), Some(Choice::HexMove(_))),
+        "{:?}",
+        e.app().preview_mode()
+    );
+    e.keys(Modifiers::SHIFT, Key::E);
+    assert!(e.shows("End the turn?"));
+    e.key(Key::Enter);
+    assert_eq!(game::clock(e.s()).1, Phase::Command);
+    assert_eq!(e.app().preview_mode(), None);
+}

@@ -418,32 +418,45 @@ impl App {
                      grid first to count only where it is printed."
                 )
             });
-            ui.horizontal(|ui| {
-                let l = ui.label("Grow to");
-                ui.add(egui::DragValue::new(&mut size[0]).range(columns..=most_c))
-                    .labelled_by(l.id)
-                    .on_hover_text("columns");
-                ui.label("x");
-                ui.add(egui::DragValue::new(&mut size[1]).range(rows..=most_r))
-                    .on_hover_text("rows");
-                ui.label("hexes");
-            });
-            ui.data_mut(|d| d.insert_temp(id, ([most_c, most_r], size)));
-            let [c, r] = size;
-            if (c > columns || r > rows)
-                && ui
-                    .button(format!("Grow the map to {c} x {r} hexes"))
-                    .on_hover_text(
-                        "Adds columns and rows east and south so every hex on the scan is a hex \
-                     of the map; one undo step",
-                    )
-                    .clicked()
-            {
-                let to = rectangle(h, c, r, parity);
-                out.push(Command::Apply(
-                    Change::new("Grow the map to the scan", resize_hex_map(s, to))
-                        .saying(format!("The map is now {c} x {r} hexes")),
-                ));
+            // Where the printed grid is not known, the count takes in the sheet's margins
+            // and text: the offer waits behind its heading rather than stand as a button a
+            // click away after every calibration.
+            let mut grow = |ui: &mut Ui| {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Grow to");
+                    ui.add(egui::DragValue::new(&mut size[0]).range(columns..=most_c))
+                        .labelled_by(l.id)
+                        .on_hover_text("columns");
+                    ui.label("x");
+                    ui.add(egui::DragValue::new(&mut size[1]).range(rows..=most_r))
+                        .on_hover_text("rows");
+                    ui.label("hexes");
+                });
+                ui.data_mut(|d| d.insert_temp(id, ([most_c, most_r], size)));
+                let [c, r] = size;
+                if (c > columns || r > rows)
+                    && ui
+                        .button(format!("Grow the map to {c} x {r} hexes"))
+                        .on_hover_text(
+                            "Adds columns and rows east and south so every hex on the scan \
+                             is a hex of the map; one undo step",
+                        )
+                        .clicked()
+                {
+                    let to = rectangle(h, c, r, parity);
+                    out.push(Command::Apply(
+                        Change::new("Grow the map to the scan", resize_hex_map(s, to))
+                            .saying(format!("The map is now {c} x {r} hexes")),
+                    ));
+                }
+            };
+            if printed {
+                grow(ui);
+            } else {
+                egui::CollapsingHeader::new("Grow the map to the scan…")
+                    .id_salt("calibrate-grow")
+                    .default_open(false)
+                    .show(ui, grow);
             }
         }
         if let Some((other, then, now)) = self.calibration_stagger() {

@@ -66,8 +66,12 @@ impl App {
     /// Replaces the open document (after any unsaved-changes question was answered).
     pub(super) fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
-        // What the bar said was about the document replaced.
+        // What the bar said was about the document replaced, and so were the notices of
+        // success and the refusals (a failure stays until it is dismissed).
         self.status.clear();
+        self.notices
+            .shown
+            .retain(|n| n.level == super::notices::Level::Error);
         self.selection.clear();
         self.tool = super::tools::Tool::Select;
         self.canvas = Default::default();

@@ -94,23 +94,32 @@ impl App {
     /// Tab (`step` 1) and Shift+Tab (-1): selects the next or previous unit on the map, in the
     /// order of battle's order, starting with the side in focus (the selected unit's, else the
     /// side new units join) and going on to the other sides; and brings it into view. In Play's
-    /// Movement Phase only the units yet to act are walked.
+    /// Movement Phase only the units yet to act are walked, in R5's Command Phase the leaders.
     pub(super) fn cycle_unit(&mut self, step: i32) {
         let s = self.doc.scenario();
         let current = self.selected_unit();
         let side = current
             .and_then(|u| s.unit(u))
             .map_or(self.side, |u| u.side);
-        // The side in focus first, then the other sides in turn: Tab goes on from the last
-        // unit of one side to the first of the next, so every unit is reached.
-        let mut forces = order_of_battle(s);
-        forces.sort_by_key(|f| f.side != side);
-        // In Play's Movement Phase, Tab walks the units yet to act: the ones that have acted,
-        // or belong to the side not acting, are passed over.
-        let yet = if self.playing() {
-            crate::rules::engine::turn::left_unmoved(s, crate::game::stage(s), false)
-        } else {
+        // The order of battle's order, side after side: Tab goes on from the last unit of one
+        // side to the first of the next, so every unit is reached, and each unit keeps its
+        // number in the count ("3 of 19") however the walk came to it.
+        let forces = order_of_battle(s);
+        // In Play, Tab walks the units with something to do: in the Movement Phase those yet
+        // to act (the ones that have acted, or belong to the side not acting, are passed
+        // over); in R5's Command Phase the leaders, whose chits change then.
+        let yet = if !self.playing() {
             Vec::new()
+        } else if s.map.is_hex()
+            && crate::game::stage(s).phase == crate::model::game::Phase::Command
+        {
+            s.units
+                .iter()
+                .filter(|u| u.leadership.is_some() && u.in_play() && u.hex().is_some())
+                .map(|u| u.id)
+                .collect()
+        } else {
+            crate::rules::engine::turn::left_unmoved(s, crate::game::stage(s), false)
         };
         let all: Vec<UnitId> = forces
             .into_iter()
@@ -140,12 +149,22 @@ impl App {
                 .find(|u| walked(u))
                 .and_then(|u| units.iter().position(|x| *x == u))
         };
+        // With nothing walked selected, the walk starts at the side in focus: its first unit
+        // for Tab, its last for Shift+Tab.
+        let of_side = |u: &UnitId| s.unit(*u).is_some_and(|x| x.side == side);
+        let start = || {
+            let i = if step > 0 {
+                units.iter().position(of_side)
+            } else {
+                units.iter().rposition(of_side)
+            };
+            i.map_or(if step > 0 { 0 } else { n - 1 }, |i| i as i32)
+        };
         let next = match at {
             Some(i) => (i as i32 + step).rem_euclid(n),
             None => match near() {
                 Some(i) => i as i32,
-                None if step > 0 => 0,
-                None => n - 1,
+                None => start(),
             },
         };
         let unit = units[next as usize];

@@ -2,10 +2,10 @@
 //! status bar. A file opened, saved or exported says so and fades; a failure (a file that will
 //! not open or save, an export that failed) stays until it is dismissed, so it is read. A
 //! refusal (a move or change the rules or the editor would not make) stays until it is
-//! dismissed or the next change goes through: after that it is stale and would mislead. The
-//! latest few are shown, newest at the bottom and in full; the older ones take a line each
-//! (their whole text on hover), so a run of notices never piles up over the map, and two or
-//! more can be dismissed at once.
+//! dismissed, the next change goes through or a new refusal comes: after that it is stale and
+//! would mislead. The latest few are shown, newest at the bottom and in full; the older ones
+//! take a line each (their whole text on hover), so a run of notices never piles up over the
+//! map, and two or more can be dismissed at once.
 
 use egui::{Align2, Color32, RichText};
 
@@ -43,8 +43,11 @@ pub struct Notices {
 
 impl Notices {
     pub fn push(&mut self, level: Level, text: String, now: f64, changes: u64) {
-        // The same message again (a second failed save) replaces the first.
-        self.shown.retain(|n| n.text != text);
+        // The same message again (a second failed save) replaces the first; a refusal
+        // replaces the refusal before it, which the new attempt has made stale (two of them
+        // stacked read as if both still held).
+        self.shown
+            .retain(|n| n.text != text && !(level == Level::Refusal && n.level == Level::Refusal));
         self.shown.push(Notice {
             level,
             text,
@@ -235,5 +238,31 @@ mod tests {
         n.expire(INFO_SECS * 10.0, 6);
         assert_eq!(n.shown.len(), 1, "a later change made it stale");
         assert_eq!(n.shown[0].level, Level::Error, "a file error stays");
+    }
+
+    #[test]
+    fn a_new_refusal_replaces_the_one_before() {
+        let mut n = Notices::default();
+        n.push(Level::Error, "Could not open a.sandtable".into(), 0.0, 5);
+        n.push(
+            Level::Refusal,
+            "Not moved: below the minimum move".into(),
+            1.0,
+            5,
+        );
+        n.push(
+            Level::Refusal,
+            "Not moved: inside the exclusion".into(),
+            2.0,
+            5,
+        );
+        let texts: Vec<&str> = n.shown.iter().map(|x| x.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Could not open a.sandtable",
+                "Not moved: inside the exclusion"
+            ]
+        );
     }
 }

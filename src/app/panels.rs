@@ -409,8 +409,8 @@ impl App {
     }
 
     /// The Rules panel's height in a dock of `dock` points: as set by the divider, or else as
-    /// tall as its answers (up to 60% of the dock), so a panel with little to say leaves the
-    /// room to the inspector below.
+    /// tall as its answers (up to 60% of the dock, 75% in Play), so a panel with little to say
+    /// leaves the room to the inspector below.
     fn rules_height(&self, dock: f32) -> f32 {
         let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
         // The legend as tall as it was last drawn (an estimate before the first frame).
@@ -420,10 +420,13 @@ impl App {
             RULES_LEGEND
         };
         let spacing = 4.0;
+        // In Play the Rules panel is where the game is played (the Log below is read now and
+        // then): it may fit its answers in more of the dock.
+        let share = if self.playing() { 0.75 } else { 0.6 };
         let wanted = self
             .settings
             .rules_height
-            .unwrap_or((self.panels.rules_content + spacing + legend).min(dock * 0.6));
+            .unwrap_or((self.panels.rules_content + spacing + legend).min(dock * share));
         wanted.clamp(RULES_MIN, most)
     }
 

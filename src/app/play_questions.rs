@@ -56,6 +56,18 @@ impl App {
             Action::EndPhase
         };
         if let Some(e) = self.play_action(action) {
+            // Nothing moves in the Command Phase: a move's preview from the phase before would
+            // stand over the chits with its reach as if a move were due.
+            let s = self.doc.scenario();
+            if s.map.is_hex()
+                && crate::game::stage(s).phase == crate::model::game::Phase::Command
+                && matches!(
+                    self.rules.open,
+                    Some((_, crate::preview::Choice::HexMove(_)))
+                )
+            {
+                self.close_preview();
+            }
             self.status = format!("{} · Ctrl+Z takes it back", plain(&e.what));
         }
     }

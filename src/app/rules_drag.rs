@@ -98,6 +98,14 @@ impl App {
                 });
                 return taken;
             }
+            // Any other drag with a move waiting would start a box selection and drop the
+            // move half placed: it keeps the move, and says what the drag may take.
+            if self.rules.pending.is_some() {
+                self.status = "A move is waiting: drag a follower or the leader's star; Enter \
+                               commits it, Escape cancels it"
+                    .into();
+                return taken;
+            }
         }
         // A column's route is drawn by clicking the map; a hex move's destination is picked
         // by clicking a hex its MP reach.

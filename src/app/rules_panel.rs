@@ -404,13 +404,18 @@ impl App {
             // the scenario's own fields say it).
             if self.playing() && s.unit(unit).is_some_and(|u| u.is_combat_unit()) {
                 ui.add_space(6.0);
+                // One short line, the how-to on hover: it shows under every unit's preview
+                // and would push the rows below it (the referee's override) out of sight.
                 ui.label(
                     RichText::new(
-                        "Morale and rally tests (R4) are off in this scenario. To take them, \
-                         return to Edit (F5), click an empty part of the map and tick \
-                         \"Morale and rally tests (R4)\" under Rules in the inspector.",
+                        "Morale and rally tests (R4) are off in this scenario: return to Edit \
+                         (F5) to turn them on.",
                     )
                     .weak(),
+                )
+                .on_hover_text(
+                    "In Edit, click an empty part of the map and tick \"Morale and rally \
+                     tests (R4)\" under Rules in the inspector.",
                 );
             }
             return out;

@@ -63,15 +63,18 @@ pub(super) fn rules_ui(ui: &mut Ui, f: &mut Form, zoc_side: &mut Option<SideId>)
                 })],
             );
         }
-        if let Some((v, key)) = f.number(
-            ui,
-            "In-buildings morale bonus",
-            "rules.buildings",
-            r.in_buildings_bonus,
-            -5..=5,
-            0.05,
-            &any,
-        ) {
+        // The bonus is R4's: asked for only while its tests are played.
+        if r.morale_tests
+            && let Some((v, key)) = f.number(
+                ui,
+                "In-buildings morale bonus",
+                "rules.buildings",
+                r.in_buildings_bonus,
+                -5..=5,
+                0.05,
+                &any,
+            )
+        {
             f.emit(
                 "Set in-buildings bonus",
                 Some(key),

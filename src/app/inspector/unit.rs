@@ -15,13 +15,14 @@ use egui::{RichText, Ui};
 pub fn unit_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     let s = f.s;
     let k = |field: &str| format!("unit.{}.{field}", u.id.0);
-    // The unit by its name; its ID (what the command line takes) below it, quieter.
+    // The unit by its name; its kind and its ID (what the command line takes) below it,
+    // quieter, said to be an ID so it is not read as a second name.
     ui.heading(&u.name);
     ui.label(
         egui::RichText::new(format!(
-            "{} {}",
-            if u.is_leader() { "leader" } else { "unit" },
-            u.id
+            "{} · ID {} on the command line",
+            u.kind.tag(),
+            u.id.0
         ))
         .weak(),
     );
@@ -294,15 +295,19 @@ fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     section(ui, "Command", ("command", u.id), false, |ui| {
         grid(ui, ("unit-command", u.id), |ui| {
             let leaders = leader_options(s, u.side, u.id);
-            if let Some((c, _)) = f.combo(
-                ui,
-                "Commander",
-                &k("commander"),
-                &u.commander,
-                &leaders,
-                "?",
-                &any,
-            ) {
+            // A leader with a chit answers to his superior (Leadership, below): a commander
+            // beside it would read as a second, unread chain.
+            if u.leadership.is_none()
+                && let Some((c, _)) = f.combo(
+                    ui,
+                    "Commander",
+                    &k("commander"),
+                    &u.commander,
+                    &leaders,
+                    "?",
+                    &any,
+                )
+            {
                 f.emit(
                     "Set commander",
                     None,

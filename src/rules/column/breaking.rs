@@ -75,7 +75,7 @@ pub struct PinTest {
 
 impl fmt::Display for PinTest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}'", self.name)?;
+        f.write_str(&self.name)?;
         if self.off_table {
             f.write_str(" (off table)")?;
         }

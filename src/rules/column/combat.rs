@@ -35,7 +35,7 @@ impl fmt::Display for ColumnCombat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' in column: ranged fire at it {:+} firing value; attacked in melee it fights with {} of its {}, and the column breaks: pin tests for {}",
+            "{} in column: fired on at {:+} firing value; attacked in melee, it fights with {} of its {} and the column breaks (pin tests for {})",
             self.name,
             self.fire_modifier,
             self.melee_figures,

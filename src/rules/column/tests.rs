@@ -838,7 +838,7 @@ fn r1_gap_over_two_inches_breaks_with_pin_tests() {
     assert_eq!(s1.column(col).expect("column").state, ColumnState::Broken);
     assert!(
         b.to_string()
-            .contains("pin tests for 'U0', 'U1', 'U2', 'U3' (off table)")
+            .contains("pin tests for U0, U1, U2, U3 (off table)")
     );
     // 2" exactly holds.
     for m in &mut t.s.unit_mut(ids[1]).expect("unit").models {
