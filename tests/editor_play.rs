@@ -525,6 +525,9 @@ fn table_move_in_the_editor(sample_name: &str, unit_name: &str, mode: Choice, te
         e.h.run();
         e.press_button("Take the Ld check");
         assert!(e.last_entry().contains("Ld check"), "{}", e.last_entry());
+        // Taken once a turn: no second check is offered.
+        assert!(e.shows("Passed this turn: its order may be given."));
+        assert!(e.h.query_by_label("Roll the Ld check in the app").is_none());
     }
     e.preview(mode, text);
     e.drag_map(leader, to);

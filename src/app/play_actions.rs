@@ -99,6 +99,23 @@ impl App {
             );
             return out;
         }
+        // Passed this turn already, or the unit has acted: the game would refuse a check, so
+        // none is offered (the reason says which).
+        if let Some(at) = crate::rules::engine::InPlay::of(s) {
+            let probe = crate::model::game::Action::LeaderCheck {
+                unit: unit.id,
+                dice: crate::model::game::Dice::Typed(2),
+            };
+            if let Err(why) = crate::rules::engine::turn::may_act(s, at, &probe, &[unit.id]) {
+                let why = why.to_string();
+                ui.label(RichText::new(if why.contains("taken its Ld check") {
+                    "Passed this turn: its order may be given.".to_string()
+                } else {
+                    plain(&why)
+                }));
+                return out;
+            }
+        }
         let r = &mut self.play.ld_roll;
         ui.horizontal_wrapped(|ui| {
             let (_, roll) = roll_field(ui, "Ld check, 2D6:", r, 2..=12);
