@@ -352,7 +352,9 @@ impl M42Probe {
             .count();
         if regrouping > 0 {
             pending.notes.push(format!(
-                "{} outside the command radius regroup{} toward the leader along the line drawn                  (up to Mv); drag one back along it to stop it short or keep it where it stands",
+                "{} outside the command radius regroup{} toward the leader along the line \
+                 drawn (up to Mv); drag one back along it to stop it short or keep it where it \
+                 stands",
                 count(regrouping as u64, "model", "models"),
                 if regrouping == 1 { "s" } else { "" }
             ));
