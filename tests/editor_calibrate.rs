@@ -124,6 +124,11 @@ fn a_calibrate_click_off_the_image_is_refused() {
     );
     e.click_map(bounds.min + (bounds.max - bounds.min) * 0.5);
     assert!(e.h.query_by_label("Hex of click 1").is_some());
+    assert!(
+        !e.app().status.contains("off the image"),
+        "a good click clears the refusal: {}",
+        e.app().status
+    );
 }
 
 /// After *Find the grid*, a click's field guesses the hex as *Apply the grid found* numbers

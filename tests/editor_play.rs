@@ -754,6 +754,12 @@ fn r3_skirmish_a_failed_ld_check_in_the_editor_leaves_fall_back_only() {
         !e.shows("its Ld check comes first"),
         "taken, it is no longer asked for"
     );
+    // The preview turns to the order it may now be given.
+    assert_eq!(
+        e.app().preview_mode(),
+        Some(Choice::Orders(OrdersAction::FallBack)),
+        "the preview shows Fall Back!"
+    );
     e.press_button("Take back");
     assert_eq!(e.s().units, s.units);
 }

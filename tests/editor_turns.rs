@@ -627,6 +627,37 @@ fn tab_in_the_command_phase_walks_the_leaders_and_counts_steadily() {
         last = Some(k);
     }
     assert_eq!(seen, leaders, "every leader is reached");
+    // A leader whose chit has changed this phase has acted: Tab passes him by.
+    let earl = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.name == "Earl of Manchester")
+        .expect("the earl")
+        .id;
+    let changed = game::play(
+        &sample("winceby"),
+        Action::Command {
+            leader: earl,
+            command: Command::Attack,
+        },
+        1,
+    )
+    .expect("Advance to Attack")
+    .scenario;
+    let mut e = editor(changed);
+    assert!(e.app().playing(), "a game under way opens in Play");
+    for _ in 0..leaders.len() * 2 {
+        e.keys(Modifiers::NONE, Key::Tab);
+        assert_ne!(e.app().selection, vec![ItemRef::Unit(earl)], "he has acted");
+    }
+    assert!(
+        e.app()
+            .status
+            .contains(&format!("of {}", leaders.len() - 1)),
+        "{}",
+        e.app().status
+    );
 }
 
 /// A move's preview open when the turn ends does not stand over the next Command Phase, where

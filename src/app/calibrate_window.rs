@@ -90,6 +90,8 @@ impl App {
             Map::Hex(_) => self.found_grid_label(px).unwrap_or_default(),
             Map::Table(_) => String::new(),
         };
+        // A refusal of a click before this one no longer holds.
+        self.status.clear();
         let cal = &mut self.canvas.calibration;
         if cal.clicks.len() >= most(&s.map) {
             cal.clicks.remove(0);

@@ -590,6 +590,13 @@ impl App {
                 let dice = roll.map_or(Dice::App, Dice::Typed);
                 if let Some(e) = self.play_action(Action::LeaderCheck { unit, dice }) {
                     self.notify(false, super::glyphs::plain(&e.what));
+                    // A failed check leaves Fall Back! only: the preview turns to the order
+                    // the unit may now be given, not the one now refused.
+                    if self.rules.open.is_some_and(|(u, _)| u == unit)
+                        && let Some(mode) = self.usual_mode(unit)
+                    {
+                        self.rules.open = Some((unit, mode));
+                    }
                 }
             }
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),

@@ -487,7 +487,8 @@ impl App {
 /// A file name for a scenario title: letters, digits, `-` and `_`, lower case.
 pub(super) fn file_stem(title: &str) -> String {
     let mut s = String::new();
-    for c in title.chars() {
+    // An apostrophe joins a word ("Wilkinson's" gives "wilkinsons", not "wilkinson-s").
+    for c in title.chars().filter(|c| !matches!(c, '\'' | '’')) {
         let c = if c.is_alphanumeric() || c == '-' || c == '_' {
             c
         } else {
@@ -582,5 +583,9 @@ mod names {
             "winceby-11-october-1643.tmx"
         );
         assert_eq!(file_stem("  ?? "), "scenario");
+        assert_eq!(
+            file_stem("Wilkinson's Field Force"),
+            "wilkinsons-field-force"
+        );
     }
 }

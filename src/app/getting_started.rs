@@ -35,7 +35,7 @@ const STEPS: [(&str, &str); 6] = [
     ),
     (
         "Keys and the command line",
-        "Help > Keyboard shortcuts lists every key. `sandtable --help` lists the commands \
+        "Help > Keyboard shortcuts lists every key. Run \"sandtable --help\" for the commands \
          that preview, check, export and play without the window.",
     ),
 ];

@@ -107,7 +107,7 @@ impl App {
         let forces = order_of_battle(s);
         // In Play, Tab walks the units with something to do: in the Movement Phase those yet
         // to act (the ones that have acted, or belong to the side not acting, are passed
-        // over); in R5's Command Phase the leaders, whose chits change then.
+        // over); in R5's Command Phase the leaders whose chits have not changed yet.
         let yet = if !self.playing() {
             Vec::new()
         } else if s.map.is_hex()
@@ -116,6 +116,7 @@ impl App {
             s.units
                 .iter()
                 .filter(|u| u.leadership.is_some() && u.in_play() && u.hex().is_some())
+                .filter(|u| !crate::game::has_acted(s, u.id))
                 .map(|u| u.id)
                 .collect()
         } else {

@@ -226,9 +226,21 @@ impl App {
             Some(p) => {
                 // A refused drop before this one no longer holds: the leader stands placed.
                 self.notices.retire_refusals();
+                // Followers placed by hand around the leader's old place are suggested afresh
+                // around the new one: said, so it is no surprise.
+                let again = self
+                    .rules
+                    .pending
+                    .as_ref()
+                    .is_some_and(|old| !old.placed.is_empty());
                 self.status = format!(
-                    "{} — leader placed: drag the followers, Enter commits, Escape cancels",
-                    p.label
+                    "{} — leader placed{}: drag the followers, Enter commits, Escape cancels",
+                    p.label,
+                    if again {
+                        " again, the followers back at their suggested places"
+                    } else {
+                        ""
+                    }
                 );
                 self.rules.pending = Some(p);
             }

@@ -118,7 +118,7 @@ pub(super) fn m42_move(
     o.path = table_path(&route.points);
     // The followers, and the models outside the radius regrouping toward the leader (R2).
     let suggestions = m42::suggestions(s, u, &p);
-    o.units.push(place_followers(
+    let moved = place_followers(
         s,
         u,
         leader,
@@ -126,7 +126,22 @@ pub(super) fn m42_move(
         &suggestions,
         Some(m42::coherency(u)),
         given,
-    )?);
+    )?;
+    // The log says what became of each model outside the radius.
+    for r in &p.regroup {
+        match &r.result {
+            Ok(_) => {
+                let gone = moved.model(r.model).map_or(0.0, |m| m.pos.distance(r.from));
+                o.reasons.push(if gone > 0.0 {
+                    format!("model {} regroups {gone:.2}\" toward the leader", r.model)
+                } else {
+                    format!("model {} stays out of command where it stands", r.model)
+                });
+            }
+            Err(why) => o.reasons.push(format!("model {} stays: {why}", r.model)),
+        }
+    }
+    o.units.push(moved);
     Ok(o)
 }
 

@@ -575,6 +575,13 @@ fn r2_out_of_command_models_regroup_up_to_mv_straight_toward_the_leader() {
     let o = o.expect("the advance is legal");
     let moved = &o.units[0];
     let straggler = moved.model(t.model(u, 2)).expect("model");
+    assert!(
+        o.reasons
+            .iter()
+            .any(|r| r == &format!("model {} regroups 6.00\" toward the leader", t.model(u, 2))),
+        "the log says so: {:?}",
+        o.reasons
+    );
     // From (20, 30) straight at the leader's end (20, 6): 6" (its Mv), to (20, 24).
     assert!(
         (straggler.pos - Point::new(20.0, 24.0)).length() < 0.05,
