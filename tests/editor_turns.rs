@@ -680,3 +680,41 @@ fn a_move_preview_closes_when_the_next_command_phase_begins() {
     assert_eq!(game::clock(e.s()).1, Phase::Command);
     assert_eq!(e.app().preview_mode(), None);
 }
+
+/// In Play the preview of a unit whose side is not acting agrees with the game: the Rules
+/// panel says why it may not move now, and a place its rules would allow reads refused, with
+/// the game's reason, so a drop there is refused as the game refuses it.
+#[test]
+fn in_play_another_sides_unit_previews_its_move_as_refused_with_the_games_reason() {
+    let mut e = editor(sample("winceby"));
+    e.key(Key::F5);
+    e.key(Key::E);
+    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    let acting = game::stage(e.s()).side.expect("one side moves");
+    let other = e
+        .s()
+        .units
+        .iter()
+        .find(|u| u.side != acting && u.is_combat_unit() && u.hex().is_some())
+        .expect("a unit of the other side")
+        .id;
+    let mut rules = hex_commands::HexRules::new(e.s()).expect("hex rules");
+    let p = rules.preview(other, None).expect("its preview");
+    let to = p
+        .legal()
+        .map(|v| v.hex)
+        .find(|h| *h != p.start)
+        .expect("a hex its rules allow");
+    e.h.state_mut().selection = vec![ItemRef::Unit(other)];
+    e.h.run();
+    e.h.state_mut().open_preview(Choice::HexMove(None));
+    e.h.run();
+    assert!(e.shows("Before it moves:"), "the panel says why");
+    let at = layout(e.s().map.as_hex().expect("hex")).hex_to_world_pos(to);
+    let g =
+        e.h.state_mut()
+            .preview_ghost(Point::new(at.x, at.y))
+            .expect("a ghost");
+    assert!(!g.legal, "{}", g.text);
+    assert!(g.text.contains("Movement Phase of"), "{}", g.text);
+}

@@ -106,35 +106,17 @@ impl App {
                 )
                 .color(ui.visuals().warn_fg_color),
             );
-        } else if self.playing() && !self.doc.scenario().map.is_hex() {
-            // What the turn asks of the unit before it may move (R3's Ld check, R1's pin
-            // tests) is said with the preview, not first at the commit.
-            use crate::rules::engine::InPlay;
-            let s = self.doc.scenario();
-            // Before the first action the game is not begun: judged as it will begin.
-            let fresh;
-            let at = match InPlay::of(s) {
-                Some(at) => at,
-                None => {
-                    fresh = crate::game::begin(s, 0);
-                    InPlay {
-                        game: &fresh,
-                        this_turn: &[],
-                    }
-                }
-            };
-            let probe = crate::model::game::Action::Move {
-                unit,
-                order: None,
-                to: None,
-                followers: Vec::new(),
-            };
-            if let Err(why) = crate::rules::engine::turn::may_act(s, at, &probe, &[unit]) {
-                ui.label(
-                    RichText::new(format!("Before it moves: {}", plain(&why.to_string())))
-                        .color(ui.visuals().warn_fg_color),
-                );
-            }
+        } else if let Some(why) = self.turn_refusal(unit).filter(|_| {
+            // R5's Command Phase says it in its own line below.
+            !(self.doc.scenario().map.is_hex()
+                && crate::game::clock(self.doc.scenario()).1 == crate::model::game::Phase::Command)
+        }) {
+            // What the turn asks of the unit before it may move (its side's phase, R3's Ld
+            // check, R1's pin tests) is said with the preview, not first at the commit.
+            ui.label(
+                RichText::new(format!("Before it moves: {}", plain(&why)))
+                    .color(ui.visuals().warn_fg_color),
+            );
         }
         if self.playing()
             && self.doc.scenario().map.is_hex()

@@ -197,32 +197,93 @@ impl App {
         self.preview_overlay()?.as_ref().ok()
     }
 
-    /// What hovering `p` says under the open preview (cached while the pointer rests).
-    pub fn preview_hover(&mut self, p: Point) -> Option<Hover> {
-        self.overlay_ok()?;
+    /// Why the game would refuse `unit` a move now, in Play, as the turn stands: another
+    /// side's phase, the Command Phase, R3's Ld check first, R1's pin tests, having acted.
+    /// `None` in Edit, or when it may move. Before the first action the game is not begun: it
+    /// is judged as it will begin.
+    pub(super) fn turn_refusal(&self, unit: UnitId) -> Option<String> {
+        use crate::rules::engine::InPlay;
+        if !self.playing() {
+            return None;
+        }
         let s = self.doc.scenario();
-        let overlay = self
-            .rules
-            .overlay
-            .as_ref()
-            .and_then(|(_, o)| o.as_ref().ok());
-        at_point(&mut self.rules.hover, p, || {
-            overlay.and_then(|o| o.hover(s, p))
-        })
+        let fresh;
+        let at = match InPlay::of(s) {
+            Some(at) => at,
+            None => {
+                fresh = crate::game::begin(s, 0);
+                InPlay {
+                    game: &fresh,
+                    this_turn: &[],
+                }
+            }
+        };
+        // A reaction charge is its own action, taken while the other side's move is halted.
+        let probe = match (self.rules.open, s.unit(unit).and_then(|u| u.hex())) {
+            (Some((u, Choice::HexReaction { .. })), Some((to, _))) if u == unit => {
+                crate::model::game::Action::ReactionCharge { unit, to }
+            }
+            _ => crate::model::game::Action::Move {
+                unit,
+                order: None,
+                to: None,
+                followers: Vec::new(),
+            },
+        };
+        crate::rules::engine::turn::may_act(s, at, &probe, &[unit])
+            .err()
+            .map(|why| why.to_string())
     }
 
-    /// The ghost of the previewed unit with its leader at `to` (cached while it rests).
-    pub fn preview_ghost(&mut self, to: Point) -> Option<Ghost> {
+    /// What hovering `p` says under the open preview (cached while the pointer rests). In Play
+    /// a place is legal only if the turn lets the unit move now: the game's refusal is said.
+    pub fn preview_hover(&mut self, p: Point) -> Option<Hover> {
         self.overlay_ok()?;
+        // The turn is asked only when the pointer has moved (the slot keeps the answer).
+        let mut slot = self.rules.hover.take();
         let s = self.doc.scenario();
         let overlay = self
             .rules
             .overlay
             .as_ref()
             .and_then(|(_, o)| o.as_ref().ok());
-        at_point(&mut self.rules.ghost, to, || {
-            overlay.and_then(|o| o.ghost(s, to))
-        })
+        let answer = at_point(&mut slot, p, || {
+            let mut h = overlay.and_then(|o| o.hover(s, p))?;
+            if h.legal == Some(true)
+                && let Some(why) = self.rules.open.and_then(|(u, _)| self.turn_refusal(u))
+            {
+                h.legal = Some(false);
+                h.text = format!("refused: {why}");
+            }
+            Some(h)
+        });
+        self.rules.hover = slot;
+        answer
+    }
+
+    /// The ghost of the previewed unit with its leader at `to` (cached while it rests). In
+    /// Play it is legal only if the turn lets the unit move now, as the game would judge.
+    pub fn preview_ghost(&mut self, to: Point) -> Option<Ghost> {
+        self.overlay_ok()?;
+        let mut slot = self.rules.ghost.take();
+        let s = self.doc.scenario();
+        let overlay = self
+            .rules
+            .overlay
+            .as_ref()
+            .and_then(|(_, o)| o.as_ref().ok());
+        let answer = at_point(&mut slot, to, || {
+            let mut g = overlay.and_then(|o| o.ghost(s, to))?;
+            if g.legal
+                && let Some(why) = self.rules.open.and_then(|(u, _)| self.turn_refusal(u))
+            {
+                g.legal = false;
+                g.text = format!("refused: {why}");
+            }
+            Some(g)
+        });
+        self.rules.ghost = slot;
+        answer
     }
 
     /// Where the previewed unit's leader (or the unit, on a hex map) stands.
