@@ -416,6 +416,15 @@ fn ending_a_phase_with_units_yet_to_act_asks_first_and_escape_keeps_playing() {
     assert!(e.app().status.contains("Ctrl+Z takes it back"));
 }
 
+/// Tab, and the one unit it selects.
+fn tab(e: &mut Editor) -> UnitId {
+    e.keys(Modifiers::NONE, Key::Tab);
+    match e.app().selection[..] {
+        [ItemRef::Unit(u)] => u,
+        ref other => panic!("Tab selected {other:?}"),
+    }
+}
+
 /// In Play's Movement Phase Tab walks only the units yet to act: the side acting's units that
 /// have not moved, never one of the other side or one that has acted.
 #[test]
@@ -428,11 +437,7 @@ fn tab_in_a_movement_phase_walks_the_units_yet_to_act() {
     assert!(yet.len() > 1, "{yet:?}");
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..yet.len() * 2 {
-        e.keys(Modifiers::NONE, Key::Tab);
-        let u = match e.app().selection[..] {
-            [ItemRef::Unit(u)] => u,
-            ref other => panic!("{other:?}"),
-        };
+        let u = tab(&mut e);
         assert!(yet.contains(&u), "Tab reached {u}, which is not to act");
         seen.insert(u);
     }
@@ -607,11 +612,7 @@ fn tab_in_the_command_phase_walks_the_leaders_and_counts_steadily() {
     let mut seen = std::collections::BTreeSet::new();
     let mut last = None;
     for _ in 0..leaders.len() * 2 {
-        e.keys(Modifiers::NONE, Key::Tab);
-        let u = match e.app().selection[..] {
-            [ItemRef::Unit(u)] => u,
-            ref other => panic!("{other:?}"),
-        };
+        let u = tab(&mut e);
         assert!(leaders.contains(&u), "Tab reached {u}, no leader");
         seen.insert(u);
         let (k, n) = count(&e);

@@ -21,6 +21,7 @@ use crate::preview::{
 use crate::rules::column::Activation;
 use crate::rules::morale::{Resolution, TestKind};
 use egui::{Rect, Shape, Ui};
+use std::cell::RefCell;
 
 /// The answer kept in `slot` if it was worked out at `p`, else `answer()`, kept for next time.
 fn at_point<T: Clone>(
@@ -66,7 +67,15 @@ pub(super) struct RulesView {
     shapes: Option<(ShapesKey, Vec<Shape>)>,
     hover: Option<(Point, Option<Hover>)>,
     ghost: Option<(Point, Option<Ghost>)>,
+    /// The turn's refusal of the last unit asked (see `App::turn_refusal`), with what it was
+    /// asked for: the document's change count, the unit and the open preview. The Rules panel
+    /// asks every frame; before the first action the answer begins a game to judge by (a
+    /// fingerprint of the whole scenario), so it is worked out once per state.
+    refusal: RefCell<Option<(RefusalKey, Option<String>)>>,
 }
+
+/// What the turn's refusal of a unit depends on.
+type RefusalKey = (u64, UnitId, Option<(UnitId, Choice)>);
 
 /// What an overlay depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -202,10 +211,23 @@ impl App {
     /// `None` in Edit, or when it may move. Before the first action the game is not begun: it
     /// is judged as it will begin.
     pub(super) fn turn_refusal(&self, unit: UnitId) -> Option<String> {
-        use crate::rules::engine::InPlay;
         if !self.playing() {
             return None;
         }
+        let key = (self.doc.changes(), unit, self.rules.open);
+        if let Some((k, answer)) = &*self.rules.refusal.borrow()
+            && *k == key
+        {
+            return answer.clone();
+        }
+        let answer = self.judge_turn(unit);
+        *self.rules.refusal.borrow_mut() = Some((key, answer.clone()));
+        answer
+    }
+
+    /// `turn_refusal` worked out.
+    fn judge_turn(&self, unit: UnitId) -> Option<String> {
+        use crate::rules::engine::InPlay;
         let s = self.doc.scenario();
         let fresh;
         let at = match InPlay::of(s) {
