@@ -2,7 +2,7 @@
 //! switch, what Play puts away and refuses, referee overrides with their note, a turn of
 //! each sample played, taken back and replayed, and moves and chits from the keyboard.
 
-use egui::Key;
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::activity::Activity;
 use sandtable::edit::ops::selection::{Nudge, nudged_hex};
@@ -1031,4 +1031,19 @@ fn r2_patrol_an_out_of_command_model_regroups_in_the_waiting_move() {
         .pos;
     assert_eq!(moved, suggested, "committed where suggested");
     assert!(moved.distance(stray.1) <= 6.0 + 0.01, "at most its Mv");
+}
+
+/// Ctrl+A selects every item in Edit; in Play, where a unit acts alone under its preview, it
+/// selects nothing and says how to walk the units that may act.
+#[test]
+fn select_all_is_for_editing_and_play_says_what_walks_the_units() {
+    let mut e = editor(sample("winceby"));
+    e.keys(Modifiers::COMMAND, Key::A);
+    assert!(e.app().selection.len() > 10, "Edit selects the map");
+    e.key(Key::Escape);
+    e.key(Key::F5);
+    e.h.state_mut().selection.clear();
+    e.keys(Modifiers::COMMAND, Key::A);
+    assert!(e.app().selection.is_empty(), "{:?}", e.app().selection);
+    assert!(e.app().status.contains("Tab walks"), "{}", e.app().status);
 }

@@ -36,7 +36,17 @@ impl App {
         self.apply_change(Change::new(label, edits).selecting(selected));
     }
 
+    /// Ctrl+A: every item on the map, in Edit.
     pub(super) fn select_all(&mut self) {
+        // In Play a unit acts alone under its preview, and nothing selected together can be
+        // moved, copied or deleted: selecting the whole map (enemy and objectives too) only
+        // surprises. The keys that walk the units that may act are said instead.
+        if self.playing() {
+            self.status = "Select all is for editing: in Play, Tab walks the units that may act \
+                           now"
+            .into();
+            return;
+        }
         let s = self.doc.scenario();
         self.selection = super::hit::in_box(s, crate::scene::frame(s).0.expand(1e6));
     }
