@@ -291,53 +291,13 @@ fn stats_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
 
 fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
     let s = f.s;
-    let k = |field: &str| format!("unit.{}.{field}", u.id.0);
     section(ui, "Command", ("command", u.id), false, |ui| {
-        grid(ui, ("unit-command", u.id), |ui| {
-            let leaders = leader_options(s, u.side, u.id);
-            // A leader with a chit answers to his superior (Leadership, below): a commander
-            // beside it would read as a second, unread chain.
-            if u.leadership.is_none()
-                && let Some((c, _)) = f.combo(
-                    ui,
-                    "Commander",
-                    &k("commander"),
-                    &u.commander,
-                    &leaders,
-                    "?",
-                    &any,
-                )
-            {
-                f.emit(
-                    "Set commander",
-                    None,
-                    vec![put(Unit {
-                        commander: c,
-                        ..u.clone()
-                    })],
-                );
-            }
-            if reads_leader_field(&s.rules, LeaderField::Attached)
-                && let Some((c, _)) = f.combo(
-                    ui,
-                    "Attached leader",
-                    &k("attached"),
-                    &u.attached_leader,
-                    &leaders,
-                    "?",
-                    &any,
-                )
-            {
-                f.emit(
-                    "Attach leader",
-                    None,
-                    vec![put(Unit {
-                        attached_leader: c,
-                        ..u.clone()
-                    })],
-                );
-            }
-        });
+        // No empty grid (a blank row) when neither field is asked for: a leader with a chit
+        // in a scenario without R4.
+        let asks = u.leadership.is_none() || reads_leader_field(&s.rules, LeaderField::Attached);
+        if asks {
+            command_fields(ui, f, u);
+        }
         // R5: who this unit traces command to, and the command it moves under, as the
         // preview engine traces it.
         // Tracing builds the hex rules for the whole map: once per state of the scenario.
@@ -370,6 +330,58 @@ fn command_ui(ui: &mut Ui, f: &mut Form, u: &Unit) {
             {
                 f.select = Some(vec![ItemRef::Reinforcement(r.id)]);
             }
+        }
+    });
+}
+
+/// The unit's commander (not for a leader with a chit: his superior is his chain) and, under
+/// R4, its attached leader.
+fn command_fields(ui: &mut Ui, f: &mut Form, u: &Unit) {
+    let s = f.s;
+    let k = |field: &str| format!("unit.{}.{field}", u.id.0);
+    grid(ui, ("unit-command", u.id), |ui| {
+        let leaders = leader_options(s, u.side, u.id);
+        // A leader with a chit answers to his superior (Leadership, below): a commander
+        // beside it would read as a second, unread chain.
+        if u.leadership.is_none()
+            && let Some((c, _)) = f.combo(
+                ui,
+                "Commander",
+                &k("commander"),
+                &u.commander,
+                &leaders,
+                "?",
+                &any,
+            )
+        {
+            f.emit(
+                "Set commander",
+                None,
+                vec![put(Unit {
+                    commander: c,
+                    ..u.clone()
+                })],
+            );
+        }
+        if reads_leader_field(&s.rules, LeaderField::Attached)
+            && let Some((c, _)) = f.combo(
+                ui,
+                "Attached leader",
+                &k("attached"),
+                &u.attached_leader,
+                &leaders,
+                "?",
+                &any,
+            )
+        {
+            f.emit(
+                "Attach leader",
+                None,
+                vec![put(Unit {
+                    attached_leader: c,
+                    ..u.clone()
+                })],
+            );
         }
     });
 }
