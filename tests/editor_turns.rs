@@ -528,13 +528,7 @@ fn the_arrows_on_a_leader_say_what_the_phase_lets_him_do() {
     e.key(Key::ArrowLeft);
     assert!(e.app().status.starts_with("Aim:"), "{}", e.app().status);
     e.key(Key::Enter);
-    let earl = e
-        .s()
-        .units
-        .iter()
-        .find(|u| u.name == "Earl of Manchester")
-        .expect("the earl")
-        .id;
+    let earl = e.s().find_unit("Earl of Manchester").expect("the earl").id;
     assert!(game::has_acted(e.s(), earl), "{}", e.app().status);
 }
 
@@ -629,13 +623,7 @@ fn tab_in_the_command_phase_walks_the_leaders_and_counts_steadily() {
     }
     assert_eq!(seen, leaders, "every leader is reached");
     // A leader whose chit has changed this phase has acted: Tab passes him by.
-    let earl = e
-        .s()
-        .units
-        .iter()
-        .find(|u| u.name == "Earl of Manchester")
-        .expect("the earl")
-        .id;
+    let earl = e.s().find_unit("Earl of Manchester").expect("the earl").id;
     let changed = game::play(
         &sample("winceby"),
         Action::Command {
