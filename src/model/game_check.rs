@@ -6,7 +6,7 @@ use super::game::*;
 use super::invalid::Invalid;
 use super::limits::{MAX_STAT_IN, check_chars};
 use super::*;
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 /// Every reference, roll, text and number of the game; `s` has passed its counts. The
 /// starting position is checked as a scenario of its own only with `start` (a caller that
@@ -22,17 +22,26 @@ pub(super) fn check(s: &Scenario, start: bool) -> Vec<Invalid> {
         out.push(Invalid { item, message });
     };
     // The starting position: the same units and columns as now (play never adds or removes
-    // one), and a sound scenario of its own.
-    let start_units: HashSet<UnitId> = g.start.units.iter().map(|u| u.id).collect();
-    if start_units != units || g.start.units.len() != s.units.len() {
+    // one), and a sound scenario of its own. Play keeps the units in their order, so the lists
+    // are first compared side by side; only a file's other order needs the sets.
+    let same_order = g.start.units.len() == s.units.len()
+        && g.start
+            .units
+            .iter()
+            .zip(&s.units)
+            .all(|(a, b)| a.id == b.id);
+    if !same_order && !same_ids(g.start.units.iter().map(|u| u.id), &units, s.units.len()) {
         fail(
             &mut out,
             ItemRef::Game,
             "its starting position does not hold the scenario's units".into(),
         );
     }
-    let start_columns: HashSet<ColumnId> = g.start.columns.iter().map(|c| c.id).collect();
-    if start_columns != columns || g.start.columns.len() != s.columns.len() {
+    if !same_ids(
+        g.start.columns.iter().map(|c| c.id),
+        &columns,
+        s.columns.len(),
+    ) {
         fail(
             &mut out,
             ItemRef::Game,
@@ -447,4 +456,17 @@ fn turn_state(
             fail("its halted move stands off its own route".into());
         }
     }
+}
+
+/// Whether `ids`, `len` of them, are the set `now` (no more, no fewer, none twice).
+fn same_ids<T: std::hash::Hash + Eq>(
+    ids: impl ExactSizeIterator<Item = T>,
+    now: &HashSet<T>,
+    len: usize,
+) -> bool {
+    if ids.len() != len {
+        return false;
+    }
+    let then: HashSet<T> = ids.collect();
+    then == *now
 }

@@ -107,7 +107,10 @@ impl Scenario {
         let mut c = Checker {
             s: self,
             out: Vec::new(),
-            seen: HashMap::new(),
+            // Every unit and model has an ID: room for them all at once, not grown by doubling.
+            seen: HashMap::with_capacity(
+                self.units.len() + self.units.iter().map(|u| u.models.len()).sum::<usize>() + 64,
+            ),
             units: self.units.iter().map(|u| (u.id, u)).collect(),
         };
         let s = self;

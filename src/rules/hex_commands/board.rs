@@ -12,6 +12,8 @@
 
 use super::error::HexError;
 use super::ground::{self, Ground, GroundKey, Step};
+pub use super::side_field::SideField;
+use super::side_field::SideMarks;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
@@ -119,30 +121,6 @@ pub(crate) struct Arrival {
     pub turn: u16,
 }
 
-/// One side's view of the board: where its enemies are and what they reach.
-#[derive(Clone, Debug)]
-pub struct SideField {
-    /// Hex steps to the nearest enemy combat unit ([`NO_ENEMY`] when there is none).
-    pub(crate) dist: Vec<u16>,
-    /// The nearest enemy combat unit (unit slot), lowest ID among equals.
-    pub(crate) nearest: Vec<u32>,
-    /// [`IN_ZOC`] and [`ENEMY`] bits.
-    pub(crate) flags: Vec<u8>,
-    /// Unit slots of the enemy combat units on the map, in ID order.
-    pub(crate) enemies: Vec<u32>,
-}
-
-impl SideField {
-    /// Hex steps from `index` to the nearest enemy combat unit.
-    pub fn distance(&self, index: usize) -> Option<u16> {
-        self.dist.get(index).copied().filter(|d| *d != NO_ENEMY)
-    }
-
-    pub fn in_zoc(&self, index: usize) -> bool {
-        self.flags.get(index).is_some_and(|f| f & IN_ZOC != 0)
-    }
-}
-
 /// The scenario's hex map and units as flat arrays. See the module documentation.
 pub struct Board {
     pub(crate) grid: HexGrid,
@@ -152,15 +130,14 @@ pub struct Board {
     pub(crate) hexes: Arc<Vec<Hex>>,
     pub(crate) steps: Arc<Vec<[Step; 6]>>,
     /// The six neighbours of each hex, passable or not ([`NONE`] off the map), for the BFS.
-    nbr: Arc<Vec<[u32; 6]>>,
+    pub(super) nbr: Arc<Vec<[u32; 6]>>,
     /// Hexside bits by direction.
     pub(crate) edges: Arc<Vec<[u8; 6]>>,
     zoc: ZocOptions,
     pub(crate) turn: u16,
     pub(crate) sides: Vec<SideId>,
-    /// Sorted by unit ID.
+    /// Sorted by unit ID (a unit's slot is found by binary search: no map to build per board).
     pub(crate) units: Vec<BoardUnit>,
-    by_id: HashMap<UnitId, u32>,
     /// The combat unit standing on each hex (lowest ID when stacked), or [`NONE`].
     pub(crate) occupant: Vec<u32>,
     /// How many combat units stand on each hex.
@@ -173,6 +150,10 @@ pub struct Board {
     /// the entry is not a hex of the map).
     arrivals: HashMap<UnitId, (u16, Option<u32>)>,
     fields: Vec<OnceCell<SideField>>,
+    /// Each side's marks alone (what a move's preview reads; its distances are a `NearField`).
+    marks: Vec<OnceCell<SideMarks>>,
+    /// The least MP any step of the map costs (at least 1): how many steps an MP budget buys.
+    min_cost: u16,
     /// Fields dropped by the last refresh, whose buffers the next build reuses.
     spare: Vec<Cell<Option<SideField>>>,
 }
@@ -217,13 +198,14 @@ impl Board {
             turn: s.turn,
             sides: Vec::new(),
             units: Vec::new(),
-            by_id: HashMap::new(),
             occupant: vec![NONE; n],
             stacked: vec![0; n],
             per_hex: s.rules.units_per_hex(),
             enter: Arc::default(),
             arrivals: HashMap::new(),
             fields: Vec::new(),
+            marks: Vec::new(),
+            min_cost: 1,
             spare: Vec::new(),
         };
         match known {
@@ -248,6 +230,7 @@ impl Board {
             nbr: self.nbr.clone(),
             edges: self.edges.clone(),
             enter: self.enter.clone(),
+            min_cost: self.min_cost,
         }
     }
 
@@ -257,6 +240,7 @@ impl Board {
         self.nbr = g.nbr.clone();
         self.edges = g.edges.clone();
         self.enter = g.enter.clone();
+        self.min_cost = g.min_cost;
     }
 
     fn build_edges(&mut self, map: &HexMap) {
@@ -326,6 +310,7 @@ impl Board {
         let track = u16::from(costs.track_mp.max(1));
         let railway = u16::from(costs.railway_mp.max(1));
         let mut steps = vec![[NO_STEP; 6]; self.hexes.len()];
+        let mut min_cost = BLOCKED - 1;
         let mut nbr = vec![[NONE; 6]; self.hexes.len()];
         for (i, out) in steps.iter_mut().enumerate() {
             let hex = self.hexes[i];
@@ -363,11 +348,13 @@ impl Board {
                     to: j as u32,
                     cost: cost.min(BLOCKED - 1),
                 };
+                min_cost = min_cost.min(step.cost);
             }
         }
         self.steps = Arc::new(steps);
         self.nbr = Arc::new(nbr);
         self.enter = Arc::new(enter);
+        self.min_cost = min_cost.max(1);
     }
 
     /// Re-reads the units: call after any unit moved, changed state or command. Occupancy is
@@ -418,11 +405,6 @@ impl Board {
                 }
             }
         }
-        self.by_id = units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.id, i as u32))
-            .collect();
         self.occupant.fill(NONE);
         self.stacked.fill(0);
         for (slot, u) in units.iter().enumerate() {
@@ -490,10 +472,10 @@ impl Board {
     }
 
     pub(crate) fn slot(&self, id: UnitId) -> Result<u32, HexError> {
-        self.by_id
-            .get(&id)
-            .copied()
-            .ok_or(HexError::UnknownUnit(id))
+        self.units
+            .binary_search_by_key(&id, |u| u.id)
+            .map(|i| i as u32)
+            .map_err(|_| HexError::UnknownUnit(id))
     }
 
     /// How the unit in `slot`, off the map, comes on this turn as a reinforcement: the unit
@@ -571,7 +553,7 @@ impl Board {
     }
 
     pub(crate) fn unit_by_id(&self, id: UnitId) -> Option<&BoardUnit> {
-        self.by_id.get(&id).map(|s| &self.units[*s as usize])
+        self.slot(id).ok().map(|s| &self.units[s as usize])
     }
 
     pub(crate) fn side_index(&self, side: SideId) -> Option<usize> {
@@ -616,80 +598,18 @@ impl Board {
             .map(|i| Cell::new(old.get_mut(i).and_then(OnceCell::take)))
             .collect();
         self.fields = (0..n).map(|_| OnceCell::new()).collect();
+        self.marks = (0..n).map(|_| OnceCell::new()).collect();
     }
 
-    fn build_field(&self, side: usize, reuse: Option<SideField>) -> SideField {
-        let n = self.hexes.len();
-        let (mut flags, mut dist, mut nearest, mut enemies) = match reuse {
-            Some(f) if f.dist.len() == n => (f.flags, f.dist, f.nearest, f.enemies),
-            _ => (vec![0; n], vec![NO_ENEMY; n], vec![NONE; n], Vec::new()),
-        };
-        flags.fill(0);
-        dist.fill(NO_ENEMY);
-        enemies.clear();
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
-        for (slot, u) in self.units.iter().enumerate() {
-            if u.side == side {
-                continue;
-            }
-            let Some((i, facing)) = u.present() else {
-                continue;
-            };
-            flags[i as usize] |= ENEMY;
-            if u.zoc {
-                let f = facing as usize;
-                let dirs: &[usize] = if self.zoc.front_only {
-                    &[(f + 5) % 6, f, (f + 1) % 6]
-                } else {
-                    &[0, 1, 2, 3, 4, 5]
-                };
-                for &d in dirs {
-                    let to = self.nbr[i as usize][d];
-                    if to == NONE {
-                        continue;
-                    }
-                    if self.edges[i as usize][d] & ZOC_STOP == 0 {
-                        flags[to as usize] |= IN_ZOC;
-                    }
-                }
-            }
-            if !u.is_leader() {
-                enemies.push(slot as u32);
-                if dist[i as usize] == NO_ENEMY {
-                    dist[i as usize] = 0;
-                    nearest[i as usize] = slot as u32;
-                    queue.push(i);
-                }
-            }
-        }
-        // Multi-source BFS in plain hex steps (terrain does not matter). Sources are pushed in
-        // ID order, so by induction each depth is popped in ascending label order and the first
-        // hex to reach a neighbour carries the lowest label of its depth: the nearest enemy named
-        // in a reason is the lowest ID among the equally near, with no second comparison.
-        let mut head = 0;
-        while head < queue.len() {
-            let i = queue[head] as usize;
-            head += 1;
-            let nd = dist[i] + 1;
-            let label = nearest[i];
-            for &j in &self.nbr[i] {
-                if j == NONE {
-                    continue;
-                }
-                let j = j as usize;
-                if dist[j] == NO_ENEMY {
-                    dist[j] = nd;
-                    nearest[j] = label;
-                    queue.push(j as u32);
-                }
-            }
-        }
-        SideField {
-            dist,
-            nearest,
-            flags,
-            enemies,
-        }
+    /// The marks of side `side` (an index into the board's sides), computed on first use after
+    /// [`Board::update_units`].
+    pub(crate) fn marks(&self, side: usize) -> &SideMarks {
+        self.marks[side].get_or_init(|| self.build_marks(side, Vec::new(), Vec::new()))
+    }
+
+    /// How many steps `budget` MP buy at most (every step costs at least the map's least).
+    pub(crate) fn steps_for(&self, budget: u16) -> u16 {
+        budget / self.min_cost
     }
 
     /// Whether a unit facing `facing` exerts its zone of control in direction `d` (all six,

@@ -32,6 +32,8 @@ pub(super) struct Ground {
     pub(super) nbr: Arc<Vec<[u32; 6]>>,
     pub(super) edges: Arc<Vec<[u8; 6]>>,
     pub(super) enter: Arc<Vec<u16>>,
+    /// The least MP any step costs.
+    pub(super) min_cost: u16,
 }
 
 /// The static layer of the last board built, and what it was built from. Every move, preview

@@ -31,6 +31,7 @@ mod reason;
 mod search;
 mod second_combat;
 pub mod serial;
+mod side_field;
 mod span;
 mod tracing;
 mod unit_ref;

@@ -62,9 +62,11 @@ pub(crate) fn preview(
     };
     let entering = arrival.is_some();
     let start_cost = arrival.as_ref().map_or(0, |a| a.cost);
-    let field = board.field(u.side);
+    let field = board.marks(u.side);
     let s = start as usize;
-    let d0 = field.dist[s];
+    // The distances to the enemy are searched only near the unit (`NearField`): its start now,
+    // the hexes its MP reach once the plan says how far that is.
+    let d0 = search.near.begin(board, field, start);
     let has_enemy = d0 != NO_ENEMY;
     // Coming onto the map, it does not start the turn in anyone's zone of control.
     let start_in_zoc = !entering && field.flags[s] & IN_ZOC != 0;
@@ -175,7 +177,12 @@ pub(crate) fn preview(
     }
     let dragoons = dragoon_formation(u, &tracing, chit);
 
-    // The two searches.
+    // The two searches, after the distances they read are settled as far as they go.
+    let budget = plan.allowance;
+    search
+        .near
+        .settle(board, field, d0, board.steps_for(budget));
+    let near = &search.near;
     let reach = Params {
         flags: Some(&field.flags),
         start_cost,
@@ -192,7 +199,7 @@ pub(crate) fn preview(
         // Coming on, it starts nowhere near the enemy: it never enters the exclusion.
         exclusion: plan.exclusion.map(|_| {
             let threshold = if entering { NO_ENEMY } else { d0 };
-            (&field.dist[..], threshold.min(EXCLUSION_HEXES + 1))
+            (&near.dist[..], threshold.min(EXCLUSION_HEXES + 1))
         }),
         one_step: plan.one_hex.is_some(),
         start_cost,
@@ -200,11 +207,12 @@ pub(crate) fn preview(
     };
     search.reach.run(board, &reach);
     search.legal.run(board, &legal);
+    let near = &search.near;
 
     let judge = Judge {
         board,
-        field_dist: &field.dist,
-        nearest: &field.nearest,
+        field_dist: &near.dist,
+        nearest: &near.nearest,
         flags: &field.flags,
         enemies: &field.enemies,
         slot,
@@ -234,7 +242,7 @@ pub(crate) fn preview(
         search.legal.set_tag(i, out.len() as u32);
         if field.flags[i as usize] & ENEMY == 0 {
             best_move = best_move.max(cost);
-            if cost >= plan.min_move || field.dist[i as usize] == 1 {
+            if cost >= plan.min_move || near.dist[i as usize] == 1 {
                 min_move_met = true;
             }
         }

@@ -9,6 +9,7 @@
 //! once: popped entries whose cost went stale are skipped. No hashing in the loop.
 
 use super::board::{BLOCKED, Board, ENEMY, IN_ZOC, NONE};
+use super::side_field::NearField;
 
 /// How a step is priced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,6 +240,8 @@ impl Layer {
 pub struct Search {
     pub(crate) reach: Layer,
     pub(crate) legal: Layer,
+    /// The distances to the enemy near the unit being previewed.
+    pub(crate) near: NearField,
 }
 
 impl Search {

@@ -72,3 +72,57 @@ fn the_enemy_distance_field_is_the_hexx_distance_to_the_nearest_enemy() {
         }
     }
 }
+
+/// A move's preview reads the enemy distances only near its unit (`NearField`): within the
+/// steps its MP buy (and one more, the neighbours its search looks at) they must be the whole
+/// map's, nearest enemy included, on every grid and for starts near and far from the enemy.
+#[test]
+fn the_enemy_distance_near_a_unit_is_the_whole_maps_field() {
+    use crate::rules::hex_commands::side_field::NearField;
+    let mut near = NearField::default();
+    for (k, (orientation, parity)) in [
+        (Orientation::Flat, OffsetParity::Even),
+        (Orientation::Flat, OffsetParity::Odd),
+        (Orientation::Pointy, OffsetParity::Even),
+        (Orientation::Pointy, OffsetParity::Odd),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Few enemies on a wide map, so some starts are far from them; then many.
+        for enemies in [3, 40] {
+            let mut s = generate::hex_battlefield(31, 0.2, enemies, 11 + k as u64);
+            if let Map::Hex(m) = &mut s.map {
+                m.orientation = orientation;
+                if let HexShape::Rectangle { parity: p, .. } = &mut m.shape {
+                    *p = parity;
+                }
+            }
+            let b = Board::new(&s).expect("board");
+            for side in [s.sides[0].id, s.sides[1].id] {
+                let whole = b.side_field(side).expect("side").clone();
+                let at = b.side_index(side).expect("side");
+                let marks = b.marks(at);
+                for start in (0..b.len()).step_by(37) {
+                    for steps in [0u16, 3, 8] {
+                        let d0 = near.begin(&b, marks, start as u32);
+                        assert_eq!(d0, whole.dist[start], "start {start}");
+                        near.settle(&b, marks, d0, steps);
+                        let from = b.hex_at(start).expect("hex");
+                        for i in 0..b.len() {
+                            let h = b.hex_at(i).expect("hex");
+                            if from.unsigned_distance_to(h) > u32::from(steps) + 1 {
+                                continue;
+                            }
+                            let what = format!("{orientation:?} {parity:?} {start}+{steps}: {i}");
+                            assert_eq!(near.dist[i], whole.dist[i], "{what}");
+                            if whole.dist[i] != NO_ENEMY {
+                                assert_eq!(near.nearest[i], whole.nearest[i], "{what}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
