@@ -1065,6 +1065,25 @@ fn add_terrain_in_the_palette_names_it_in_place_in_a_colour_unlike_the_sides() {
     ));
 }
 
+/// Picking a brush must not move the palette under the pointer: a click meant for a unit
+/// template after it must land on that template.
+#[test]
+fn picking_a_brush_leaves_the_palette_where_it_was() {
+    let mut e = editor(Scenario::new_hex("Brush"));
+    let before = e.h.get_by_label("Infantry").rect();
+    let clear = e.s().terrain_types[0].name.clone();
+    e.click(&clear);
+    assert!(matches!(
+        e.app().tool,
+        sandtable::app::tools::Tool::Paint { .. }
+    ));
+    let after = e.h.get_by_label("Infantry").rect();
+    assert!(
+        (before.min.y - after.min.y).abs() < 0.5,
+        "the Infantry button moved from {before:?} to {after:?}"
+    );
+}
+
 #[test]
 fn placing_from_the_palette_returns_to_select_unless_shift_or_the_lock_keeps_it() {
     use sandtable::app::tools::Tool;

@@ -1047,3 +1047,23 @@ fn select_all_is_for_editing_and_play_says_what_walks_the_units() {
     assert!(e.app().selection.is_empty(), "{:?}", e.app().selection);
     assert!(e.app().status.contains("Tab walks"), "{}", e.app().status);
 }
+
+/// In Play the Rules panel is where the game is played: with the log shown and nearly empty,
+/// the panel takes what the log leaves rather than cutting its text above an empty log.
+#[test]
+fn in_play_the_rules_panel_takes_the_room_an_empty_log_leaves() {
+    let mut e = editor(sample("rearguard"));
+    e.key(Key::F5);
+    e.select("44th Foot");
+    e.click("Log");
+    for _ in 0..3 {
+        e.h.run();
+    }
+    let last = e.h.get_by_label_contains("No entries yet").rect();
+    let status = e.h.get_by_label_contains("Problems:").rect();
+    let spare = status.top() - last.bottom();
+    assert!(
+        spare < 30.0,
+        "{spare:.0} points left empty under the log while the Rules panel scrolls"
+    );
+}

@@ -204,6 +204,12 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     // The open scenario has a terrain of its own naming.
     let mut open = Scenario::new_table("Before");
     open.terrain_types[0].name = "Slash Hollow".into();
+    // And a stream, a line of the table: no hex's ground.
+    let mut stream = open.terrain_types[0].clone();
+    stream.id = sandtable::model::TerrainId(open.alloc());
+    stream.name = "Slash Brook".into();
+    stream.kind = sandtable::model::TerrainKind::Linear;
+    open.terrain_types.push(stream);
     let mut e = editor_on(open, vec![path]);
     e.import();
     e.wait(500);
@@ -220,18 +226,26 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
     let first = e.h.get_by_label("Tile 2 of plain — 3 hexes").rect().top();
     let second = e.h.get_by_label("Tile 0 of plain — 1 hex").rect().top();
     assert!(first < second, "listed in that order on screen");
-    // Choose offers the open scenario's own terrain first, then the common names.
-    let open: Vec<String> = e
-        .app()
-        .doc
-        .scenario()
-        .terrain_types
+    // Choose offers the open scenario's own ground first, then the common names; never its
+    // walls, streams or roads (a hex is ground, not a line).
+    let terrain = &e.app().doc.scenario().terrain_types;
+    let open: Vec<String> = terrain
         .iter()
+        .filter(|t| t.kind == sandtable::model::TerrainKind::Area)
+        .map(|t| t.name.clone())
+        .collect();
+    let lines: Vec<String> = terrain
+        .iter()
+        .filter(|t| t.kind != sandtable::model::TerrainKind::Area)
         .map(|t| t.name.clone())
         .collect();
     let choices = e.app().tiled_import.as_ref().expect("the dialog").choices();
     assert_eq!(choices[0], "Slash Hollow");
     assert_eq!(&choices[..open.len()], &open[..], "{choices:?}");
+    assert_eq!(lines, ["Slash Brook"]);
+    for l in &lines {
+        assert!(!choices.contains(l), "{l} offered for a hex: {choices:?}");
+    }
     // While the dialog waits, the status bar says what it waits for, not that it is reading.
     let status = e.app().status.clone();
     assert!(!status.starts_with("Importing"), "{status}");

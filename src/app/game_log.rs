@@ -190,6 +190,7 @@ impl App {
     /// Take back, step back and on, and back to the present above them.
     pub(super) fn log_ui(&mut self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
+        let top = ui.cursor().top();
         let n = self.game_log().len();
         let at = self.replaying();
         let now = at.unwrap_or(n);
@@ -313,7 +314,8 @@ impl App {
         let log = game.as_ref().map_or(&[][..], |g| g.log.as_slice());
         let bookmarks = game.as_ref().map_or(&[][..], |g| g.bookmarks.as_slice());
         let note = &mut self.play.note;
-        egui::ScrollArea::vertical()
+        let above = ui.cursor().top() - top;
+        let entries = egui::ScrollArea::vertical()
             .id_salt("log-scroll")
             .auto_shrink([false, false])
             .stick_to_bottom(true)
@@ -365,6 +367,8 @@ impl App {
                     ui.label(RichText::new(format!("Bookmark: {}", plain(&b.label))).italics());
                 }
             });
+        // What the whole log would fill, for the dock's split to leave it room.
+        self.panels.log_content = above + entries.content_size.y + ui.spacing().item_spacing.y;
         out
     }
 }

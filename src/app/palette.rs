@@ -180,20 +180,33 @@ pub fn palette_ui(ui: &mut Ui, p: PaletteState) -> Commands {
         out.push(Command::AddTerrain);
     }
     if hex {
-        ui.horizontal_wrapped(|ui| {
+        // The brush's sizes are always drawn (greyed until a terrain is picked), on one short
+        // row: picking a brush never moves the palette under the pointer.
+        ui.horizontal(|ui| {
             ui.label("Brush");
-            if let Tool::Paint { terrain, radius } = tool {
-                for r in 0..=3 {
-                    if ui.selectable_label(*radius == r, brush_words(r)).clicked() {
-                        out.push(Command::SetTool(Tool::Paint {
-                            terrain: *terrain,
-                            radius: r,
-                        }));
-                    }
+            let painting = match tool {
+                Tool::Paint { terrain, radius } => Some((*terrain, *radius)),
+                _ => None,
+            };
+            for r in 0..=3 {
+                let on = painting.is_some_and(|(_, radius)| radius == r);
+                let size = brush_words(r);
+                let number = size.split(' ').next().unwrap_or_default().to_string();
+                let button = ui
+                    .add_enabled(painting.is_some(), egui::Button::selectable(on, number))
+                    .on_hover_text(format!("a brush of {size}"))
+                    .on_disabled_hover_text(format!("a brush of {size}: pick a terrain first"));
+                // Read out (and found by the tests) in words: "7 hexes", not "7".
+                button.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::Button, painting.is_some(), on, &size)
+                });
+                if button.clicked()
+                    && let Some((terrain, _)) = painting
+                {
+                    out.push(Command::SetTool(Tool::Paint { terrain, radius: r }));
                 }
-            } else {
-                ui.label(RichText::new("(pick a terrain)").weak());
             }
+            ui.label("hexes");
         });
         ui.label("Hexsides");
         ui.horizontal_wrapped(|ui| {

@@ -89,6 +89,8 @@ fn section_header(ui: &mut Ui, title: &str, open: bool) -> bool {
 const RULES_LEGEND: f32 = 64.0;
 const INSPECTOR_MIN: f32 = 140.0;
 const RULES_MIN: f32 = 60.0;
+/// The divider and the Inspector / Log tabs between the Rules panel and what is below.
+const TABS_HEIGHT: f32 = 40.0;
 
 /// What the panels keep between frames.
 #[derive(Default)]
@@ -116,6 +118,8 @@ pub(super) struct Panels {
     pub rules_content: f32,
     /// How tall the Rules panel's legend was last frame.
     pub rules_legend: f32,
+    /// How tall the game's log would be, shown whole, when it was last drawn.
+    pub log_content: f32,
     /// While the log is replayed, the Rules panel's height when the replay began: held, so
     /// the log's Step back and Step on stay under the pointer as positions come and go.
     pub replay_rules_height: Option<f32>,
@@ -410,7 +414,9 @@ impl App {
 
     /// The Rules panel's height in a dock of `dock` points: as set by the divider, or else as
     /// tall as its answers (up to 60% of the dock, 75% in Play), so a panel with little to say
-    /// leaves the room to the inspector below.
+    /// leaves the room to the inspector below. In Play with the log shown, the Rules panel
+    /// (where the game is played) may also take what the log leaves empty: its text is never
+    /// cut while the log below has room to spare.
     fn rules_height(&self, dock: f32) -> f32 {
         let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
         // The legend as tall as it was last drawn (an estimate before the first frame).
@@ -422,11 +428,18 @@ impl App {
         let spacing = 4.0;
         // In Play the Rules panel is where the game is played (the Log below is read now and
         // then): it may fit its answers in more of the dock.
-        let share = if self.playing() { 0.75 } else { 0.6 };
+        let cap = if self.playing() && self.panels.show_log && self.panels.log_content > 0.0 {
+            let log = self.panels.log_content.max(INSPECTOR_MIN);
+            (dock - log - TABS_HEIGHT).max(dock * 0.75)
+        } else if self.playing() {
+            dock * 0.75
+        } else {
+            dock * 0.6
+        };
         let wanted = self
             .settings
             .rules_height
-            .unwrap_or((self.panels.rules_content + spacing + legend).min(dock * share));
+            .unwrap_or((self.panels.rules_content + spacing + legend).min(cap));
         wanted.clamp(RULES_MIN, most)
     }
 

@@ -182,6 +182,15 @@ impl App {
             .strong()
             .color(ui.visuals().warn_fg_color),
         );
+        // Go on stands first, under the heading: the checks and charges below come and go
+        // with the dice, and would move it under the pointer.
+        if ui
+            .button("Go on")
+            .on_hover_text("the halted move goes on (it stops where it was charged)")
+            .clicked()
+        {
+            out.push(Command::PlayAction(Box::new(Action::GoOn)));
+        }
         let r = &mut self.play.reaction_roll;
         for l in &h.leaders {
             ui.horizontal_wrapped(|ui| {
@@ -249,13 +258,6 @@ impl App {
         }
         if h.leaders.is_empty() && h.chargers.is_empty() {
             ui.label(RichText::new("Nobody else may react here.").weak());
-        }
-        if ui
-            .button("Go on")
-            .on_hover_text("the halted move goes on (it stops where it was charged)")
-            .clicked()
-        {
-            out.push(Command::PlayAction(Box::new(Action::GoOn)));
         }
     }
 

@@ -420,16 +420,25 @@ impl App {
                     && *u == unit
                     && *at == self.doc.changes()
                 {
-                    // What the test did: its first line as the heading, the rest (the roll,
-                    // the outcome, what follows) one line each below it.
+                    // What the test did, in its first line (the roll and the outcome); how
+                    // it was worked out (modifiers, odds, every outcome) folded below it, since
+                    // the test block under it says the same of the unit's new state.
                     egui::Frame::group(ui.style()).show(ui, |ui| {
                         let said = plain(said);
                         let mut lines = said.lines().map(str::trim).filter(|l| !l.is_empty());
                         if let Some(first) = lines.next() {
                             ui.label(RichText::new(format!("Applied: {first}")).strong());
                         }
-                        for line in lines {
-                            ui.label(format!("• {line}"));
+                        let rest: Vec<&str> = lines.collect();
+                        if !rest.is_empty() {
+                            egui::CollapsingHeader::new("How the test was worked out")
+                                .id_salt("applied test")
+                                .default_open(false)
+                                .show(ui, |ui| {
+                                    for line in rest {
+                                        ui.label(format!("• {line}"));
+                                    }
+                                });
                         }
                     });
                 }

@@ -503,6 +503,16 @@ impl App {
                     });
                     // The preview's own labels keep clear of each other: one that would lie
                     // over another moves just below or above it, or is left out.
+                    // Each stands on a light backing: its colour says legal or refused, and
+                    // must read over woods, a zone's edge or a scan as well as over clear. The
+                    // backing is the galley's own, so it goes wherever the text is moved.
+                    ui.ctx().fonts_mut(|f| {
+                        for s in &mut out {
+                            if let Shape::Text(t) = s {
+                                *s = paint::on_backing(f, t);
+                            }
+                        }
+                    });
                     let mut room = super::canvas::labels::Placed::new(rect);
                     out.retain_mut(|s| room.fit_text(s, true));
                 }

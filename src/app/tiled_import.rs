@@ -123,8 +123,10 @@ impl TileMappingDialog {
         let mut choices: Vec<String> = Vec::new();
         let named = tmx::used_tiles(&map).into_iter().filter_map(|u| u.terrain);
         let common = tmx::colours::COMMON_TERRAIN.iter().map(|n| n.to_string());
+        // A hex is ground: a wall, a stream or a road of a table is not offered for a tile.
         for t in open
             .iter()
+            .filter(|t| t.kind == crate::model::TerrainKind::Area)
             .map(|t| t.name.clone())
             .chain(common)
             .chain(named)

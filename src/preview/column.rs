@@ -261,6 +261,7 @@ fn march(
     } else {
         (REJECTED, REJECTED_EDGE)
     };
+    let mut waiting: Vec<(crate::geom::Point, String)> = Vec::new();
     for um in &p.units {
         let Some(u) = s.unit(um.unit) else { continue };
         if um.to == UnitEnd::Table {
@@ -276,14 +277,20 @@ fn march(
         } else {
             &[]
         };
-        label_beside(
-            &mut o.items,
-            Some(u),
-            placed,
-            um.front,
-            format!("{}. {}", um.place, um.name),
-            colour,
-        );
+        // The units still off the table all wait at the entry point: one label names them
+        // all there (one each would stack on one spot and crowd each other out).
+        if um.to == UnitEnd::OffTable {
+            waiting.push((um.front, format!("{}. {}", um.place, um.name)));
+        } else {
+            label_beside(
+                &mut o.items,
+                Some(u),
+                placed,
+                um.front,
+                format!("{}. {}", um.place, um.name),
+                colour,
+            );
+        }
         o.marks.push(Mark {
             at: um.front,
             radius: 1.0,
@@ -296,6 +303,48 @@ fn march(
                 um.along_route_in
             ),
         });
+    }
+    if let Some((at, _)) = waiting.first() {
+        let names: Vec<String> = waiting.iter().map(|(_, n)| n.clone()).collect();
+        // Hung outward from the entry point, off the table's nearer edge, where no unit
+        // stands to crowd it out.
+        let (at, anchor) = match s.map.as_table() {
+            Some(t) => {
+                let (dx, dy) = (at.x - t.width_in / 2.0, at.y - t.height_in / 2.0);
+                let (nx, ny) = (dx / t.width_in, dy / t.height_in);
+                if nx.abs() > ny.abs() {
+                    if nx > 0.0 {
+                        (
+                            *at + crate::geom::Point::new(0.5, 0.0),
+                            crate::scene::Anchor::Left,
+                        )
+                    } else {
+                        (
+                            *at - crate::geom::Point::new(0.5, 0.0),
+                            crate::scene::Anchor::Right,
+                        )
+                    }
+                } else if ny > 0.0 {
+                    (
+                        *at + crate::geom::Point::new(0.0, 0.5),
+                        crate::scene::Anchor::Top,
+                    )
+                } else {
+                    (
+                        *at - crate::geom::Point::new(0.0, 0.5),
+                        crate::scene::Anchor::Bottom,
+                    )
+                }
+            }
+            None => (*at, crate::scene::Anchor::Bottom),
+        };
+        draw::label_anchored(
+            &mut o.items,
+            at,
+            format!("Still off the table: {}", names.join(", ")),
+            NEUTRAL,
+            anchor,
+        );
     }
 }
 

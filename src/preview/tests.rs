@@ -568,6 +568,41 @@ fn column_move_names_stand_clear_of_every_base() {
     }
 }
 
+/// The units a column move leaves off the table all wait at the entry point: one label there
+/// names every one of them, in column order (one label each stacked on one spot, and all but
+/// one or two were crowded out on screen).
+#[test]
+fn column_move_names_every_unit_left_off_the_table_in_one_label() {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column");
+    let lead = column.members.first().expect("a lead unit").unit;
+    let o = compute(
+        &s,
+        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
+    )
+    .expect("column preview");
+    let texts: Vec<&str> = o
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            crate::scene::Item::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    let waiting: Vec<&&str> = texts
+        .iter()
+        .filter(|t| t.starts_with("Still off the table: "))
+        .collect();
+    assert_eq!(waiting.len(), 1, "{texts:?}");
+    let porters = waiting[0].find("Porters").expect("the porters are named");
+    let gun = waiting[0].find("Gardner Gun").expect("the gun is named");
+    assert!(porters < gun, "in column order: {}", waiting[0]);
+    assert!(
+        !texts.iter().any(|t| t.ends_with(". Porters")),
+        "no second label of its own: {texts:?}"
+    );
+}
+
 /// M42, a section's move waiting for its followers: the leader's line runs from where he stands
 /// to his new place; followers at the engine's suggestion are dashed until the player places
 /// them; one put back where it stood, out of coherency with the moved section, is left behind

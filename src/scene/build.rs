@@ -266,12 +266,12 @@ fn inch_grid(t: &TableMap, scene: &mut Scene) {
     scene.push(Item::Mesh(Arc::new(major)));
 }
 
-/// The ruler's numbers every 6" along the table's top and left edges: at least 10 points on
+/// The ruler's numbers every 6" along the table's top and left edges: at least 12 points on
 /// screen however far out the table is zoomed, true size on paper.
 fn inch_labels(t: &TableMap, scene: &mut Scene) {
     const SIZE: Size = Size::MapAtLeast {
         map: 0.45,
-        min_points: 10.0,
+        min_points: 12.0,
     };
     let (w, h) = (t.width_in, t.height_in);
     {

@@ -17,6 +17,24 @@ pub fn colour(c: Colour) -> Color32 {
 
 /// Text smaller than this many screen points is not drawn (unreadable anyway).
 const MIN_TEXT_PT: f32 = 5.0;
+/// Gives every section of `job` the light backing of [`TEXT_BACKING`].
+fn back(job: &mut egui::text::LayoutJob) {
+    for section in &mut job.sections {
+        section.format.background = TEXT_BACKING;
+        section.format.expand_bg = 2.0;
+    }
+}
+
+/// `t` laid out again on the light backing, where it stands.
+pub(super) fn on_backing(fonts: &mut FontsView<'_>, t: &epaint::TextShape) -> Shape {
+    let mut job = (*t.galley.job).clone();
+    back(&mut job);
+    Shape::galley(t.pos, fonts.layout_job(job), t.fallback_color)
+}
+
+/// Behind the map's texts that must read over any ground: the map labels' light backing, a
+/// little more see-through (the ground under a ruler number still shows).
+const TEXT_BACKING: Color32 = Color32::from_rgba_premultiplied(168, 168, 165, 170);
 /// Items smaller than this many screen points are drawn as plain fills.
 const SMALL_PT: f32 = 4.0;
 /// Items up to this many screen points across are drawn as batched low-polygon shapes.
@@ -600,14 +618,22 @@ pub fn push_items(
                     Anchor::Right => Align2::RIGHT_CENTER,
                     Anchor::TopLeft => Align2::LEFT_TOP,
                 };
-                texts.push(Shape::text(
-                    fonts,
-                    s(*pos),
-                    align,
-                    text,
+                // A text kept readable zoomed out (the ruler's numbers, an objective's or a
+                // zone's name) also stands on a light backing on screen: it may lie over dark
+                // ground (jungle, woods, a scan). Paper is light, so the print has none. The
+                // backing is the galley's own, so a text left out for want of room takes it
+                // along.
+                let mut job = egui::text::LayoutJob::simple_singleline(
+                    text.clone(),
                     FontId::proportional(pt),
                     colour(*c),
-                ));
+                );
+                if matches!(size, Size::MapAtLeast { .. }) {
+                    back(&mut job);
+                }
+                let galley = fonts.layout_job(job);
+                let at = align.anchor_size(s(*pos), galley.size()).min;
+                texts.push(Shape::galley(at, galley, colour(*c)));
             }
             Item::Background { corners, opacity } => {
                 if let Some(tiles) = background {

@@ -144,7 +144,7 @@ fn calibrating_the_background_draws_the_layer_again() {
 /// about 12 points to the inch, where 0.45" type would be 5 points) and grow with the map
 /// zoomed in.
 #[test]
-fn table_edge_numbers_are_at_least_ten_points_on_screen() {
+fn table_edge_numbers_are_at_least_twelve_points_on_screen() {
     let s = crate::samples::by_name("rearguard")
         .expect("sample")
         .load()
@@ -164,7 +164,7 @@ fn table_edge_numbers_are_at_least_ten_points_on_screen() {
         zoom,
     };
     for size in numbers {
-        assert!(size_pt(size, &at(12.0)) >= 10.0, "{size:?}");
+        assert!(size_pt(size, &at(12.0)) >= 12.0, "{size:?}");
         assert!(size_pt(size, &at(60.0)) > 20.0, "{size:?}");
     }
 }

@@ -20,7 +20,7 @@ pub enum OrdersError {
     NotATable,
     #[error("'{name}' is not on the table")]
     NotOnTable { name: String },
-    #[error("'{name}' may not be ordered {action}: {reason}")]
+    #[error("'{name}' may not take the order {action} — {reason}")]
     Refused {
         name: String,
         action: Action,
