@@ -47,7 +47,7 @@ pub fn begin(s: &Scenario, seed: u64) -> Game {
             turn: s.turn,
             phase: first.phase,
             dice: seed,
-            units: s.units.clone(),
+            units: s.units.clone().into(),
             columns: s.columns.clone(),
             side: first.side,
         },

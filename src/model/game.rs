@@ -137,7 +137,9 @@ pub struct GameStart {
     pub phase: Phase,
     /// The dice generator's state before the first roll.
     pub dice: u64,
-    pub units: Vec<Unit>,
+    /// Shared by every position of the game (each play clones the scenario; none changes its
+    /// start): a count to clone, not a copy of every unit.
+    pub units: super::shared::Shared<Unit>,
     pub columns: Vec<Column>,
     /// The side whose phase began the game (format 3).
     #[serde(default, deserialize_with = "super::compat::since_v3")]
