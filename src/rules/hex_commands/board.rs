@@ -154,6 +154,8 @@ pub struct Board {
     marks: Vec<OnceCell<SideMarks>>,
     /// The least MP any step of the map costs (at least 1): how many steps an MP budget buys.
     min_cost: u16,
+    /// Hexes the previews' near windows searched since the units were read (`take_near`).
+    near_spent: Cell<u64>,
     /// Fields dropped by the last refresh, whose buffers the next build reuses.
     spare: Vec<Cell<Option<SideField>>>,
 }
@@ -206,6 +208,7 @@ impl Board {
             fields: Vec::new(),
             marks: Vec::new(),
             min_cost: 1,
+            near_spent: Cell::new(0),
             spare: Vec::new(),
         };
         match known {
@@ -599,6 +602,7 @@ impl Board {
             .collect();
         self.fields = (0..n).map(|_| OnceCell::new()).collect();
         self.marks = (0..n).map(|_| OnceCell::new()).collect();
+        self.near_spent.set(0);
     }
 
     /// The marks of side `side` (an index into the board's sides), computed on first use after
@@ -610,6 +614,33 @@ impl Board {
     /// How many steps `budget` MP buy at most (every step costs at least the map's least).
     pub(crate) fn steps_for(&self, budget: u16) -> u16 {
         budget / self.min_cost
+    }
+
+    /// The whole map's field of `side`, if it was built since the units were last read.
+    pub(crate) fn cached_field(&self, side: usize) -> Option<&SideField> {
+        self.fields.get(side).and_then(OnceCell::get)
+    }
+
+    /// Whether the distances a move of `steps` from `d0` hexes off the enemy reads are to be
+    /// searched near it (`NearField`) rather than over the whole map, which the board then
+    /// keeps. A board built for one question (a move played) asks once: its window (a hexagon
+    /// of radius `d0 + 2 (steps + 1)`) is searched while it is smaller than the map. A board
+    /// kept between previews asks again and again: once its windows would have searched more
+    /// hexes than the map holds, the whole map is searched, once, and read by every preview
+    /// after. So no board searches more than twice what the whole-map field alone would cost.
+    pub(crate) fn take_near(&self, d0: u16, steps: u16) -> bool {
+        if d0 == NO_ENEMY {
+            return true;
+        }
+        let r = u64::from(d0) + 2 * (u64::from(steps) + 1);
+        let window = 3 * r * r + 3 * r + 1;
+        let spent = self.near_spent.get() + window;
+        if spent < self.hexes.len() as u64 {
+            self.near_spent.set(spent);
+            true
+        } else {
+            false
+        }
     }
 
     /// Whether a unit facing `facing` exerts its zone of control in direction `d` (all six,

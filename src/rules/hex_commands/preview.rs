@@ -64,9 +64,14 @@ pub(crate) fn preview(
     let start_cost = arrival.as_ref().map_or(0, |a| a.cost);
     let field = board.marks(u.side);
     let s = start as usize;
-    // The distances to the enemy are searched only near the unit (`NearField`): its start now,
+    // The distances to the enemy: the whole map's when the board already has them (a board
+    // kept between previews); else searched only near the unit (`NearField`), its start now,
     // the hexes its MP reach once the plan says how far that is.
-    let d0 = search.near.begin(board, field, start);
+    let whole = board.cached_field(u.side);
+    let d0 = match whole {
+        Some(f) => f.dist[s],
+        None => search.near.begin(board, field, start),
+    };
     let has_enemy = d0 != NO_ENEMY;
     // Coming onto the map, it does not start the turn in anyone's zone of control.
     let start_in_zoc = !entering && field.flags[s] & IN_ZOC != 0;
@@ -177,12 +182,17 @@ pub(crate) fn preview(
     }
     let dragoons = dragoon_formation(u, &tracing, chit);
 
-    // The two searches, after the distances they read are settled as far as they go.
-    let budget = plan.allowance;
-    search
-        .near
-        .settle(board, field, d0, board.steps_for(budget));
-    let near = &search.near;
+    // The two searches, after the distances they read are settled as far as they go (near
+    // the unit, or over the whole map when the board has asked often enough: `take_near`).
+    let steps = board.steps_for(plan.allowance);
+    let whole = whole.or_else(|| (!board.take_near(d0, steps)).then(|| board.field(u.side)));
+    if whole.is_none() {
+        search.near.settle(board, field, d0, steps);
+    }
+    let (dist, nearest): (&[u16], &[u32]) = match whole {
+        Some(f) => (&f.dist, &f.nearest),
+        None => (&search.near.dist, &search.near.nearest),
+    };
     let reach = Params {
         flags: Some(&field.flags),
         start_cost,
@@ -199,7 +209,7 @@ pub(crate) fn preview(
         // Coming on, it starts nowhere near the enemy: it never enters the exclusion.
         exclusion: plan.exclusion.map(|_| {
             let threshold = if entering { NO_ENEMY } else { d0 };
-            (&near.dist[..], threshold.min(EXCLUSION_HEXES + 1))
+            (dist, threshold.min(EXCLUSION_HEXES + 1))
         }),
         one_step: plan.one_hex.is_some(),
         start_cost,
@@ -207,12 +217,11 @@ pub(crate) fn preview(
     };
     search.reach.run(board, &reach);
     search.legal.run(board, &legal);
-    let near = &search.near;
 
     let judge = Judge {
         board,
-        field_dist: &near.dist,
-        nearest: &near.nearest,
+        field_dist: dist,
+        nearest,
         flags: &field.flags,
         enemies: &field.enemies,
         slot,
@@ -242,7 +251,7 @@ pub(crate) fn preview(
         search.legal.set_tag(i, out.len() as u32);
         if field.flags[i as usize] & ENEMY == 0 {
             best_move = best_move.max(cost);
-            if cost >= plan.min_move || near.dist[i as usize] == 1 {
+            if cost >= plan.min_move || dist[i as usize] == 1 {
                 min_move_met = true;
             }
         }
