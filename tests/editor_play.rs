@@ -1067,3 +1067,19 @@ fn in_play_the_rules_panel_takes_the_room_an_empty_log_leaves() {
         "{spare:.0} points left empty under the log while the Rules panel scrolls"
     );
 }
+
+/// A unit out of the game has nothing left to preview or test: the Rules panel says it was
+/// removed, not that it must take its Ld check first or that it is not on the table.
+#[test]
+fn a_removed_unit_is_said_to_be_out_of_play_not_refused_its_moves() {
+    let mut s = sample("rearguard");
+    let id = s.find_unit("Shah's 2nd Irregular Horse").expect("horse").id;
+    s.unit_mut(id).expect("horse").state.morale = Morale::Removed;
+    let mut e = editor(s);
+    e.key(Key::F5);
+    e.select("Shah's 2nd Irregular Horse");
+    assert!(e.shows("Removed from play"));
+    assert!(!e.shows("Before it moves"));
+    assert!(!e.shows("is not on the table"));
+    assert!(!e.shows("Rally test: needs"));
+}

@@ -265,7 +265,14 @@ fn patrol_real_models_drag_as_followers_and_a_refused_leader_drop_keeps_his_plac
         })
         .next()
         .expect("a follower standing clear of the placed move");
+    // Dragged far out of its landing region first: refused, and said.
+    e.drag_map(from, placed_leader + Point::new(25.0, 0.0));
+    assert!(e.shows("Follower not moved"), "{}", e.app().status);
     e.drag_map(from, to);
+    assert!(
+        !e.shows("Follower not moved"),
+        "the refusal no longer holds once the follower is placed"
+    );
     let now = e.app().pending_move().expect("still waiting").clone();
     assert_eq!(e.s(), &s, "nothing committed");
     assert!(

@@ -369,6 +369,7 @@ impl App {
             });
         // What the whole log would fill, for the dock's split to leave it room.
         self.panels.log_content = above + entries.content_size.y + ui.spacing().item_spacing.y;
+        self.panels.log_header = above;
         out
     }
 }

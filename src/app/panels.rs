@@ -91,6 +91,8 @@ const INSPECTOR_MIN: f32 = 140.0;
 const RULES_MIN: f32 = 60.0;
 /// The divider and the Inspector / Log tabs between the Rules panel and what is below.
 const TABS_HEIGHT: f32 = 40.0;
+/// The least room the log's entries keep in Play, below its controls.
+const LOG_ENTRIES_MIN: f32 = 110.0;
 
 /// What the panels keep between frames.
 #[derive(Default)]
@@ -120,6 +122,8 @@ pub(super) struct Panels {
     pub rules_legend: f32,
     /// How tall the game's log would be, shown whole, when it was last drawn.
     pub log_content: f32,
+    /// How tall the log's controls above its entries were when it was last drawn.
+    pub log_header: f32,
     /// While the log is replayed, the Rules panel's height when the replay began: held, so
     /// the log's Step back and Step on stay under the pointer as positions come and go.
     pub replay_rules_height: Option<f32>,
@@ -416,7 +420,8 @@ impl App {
     /// tall as its answers (up to 60% of the dock, 75% in Play), so a panel with little to say
     /// leaves the room to the inspector below. In Play with the log shown, the Rules panel
     /// (where the game is played) may also take what the log leaves empty: its text is never
-    /// cut while the log below has room to spare.
+    /// cut while the log below has room to spare; and the log keeps room for a few lines of
+    /// its entries below its controls, so the entry just played is not cut either.
     fn rules_height(&self, dock: f32) -> f32 {
         let most = (dock - INSPECTOR_MIN).max(RULES_MIN);
         // The legend as tall as it was last drawn (an estimate before the first frame).
@@ -430,7 +435,14 @@ impl App {
         // then): it may fit its answers in more of the dock.
         let cap = if self.playing() && self.panels.show_log && self.panels.log_content > 0.0 {
             let log = self.panels.log_content.max(INSPECTOR_MIN);
-            (dock - log - TABS_HEIGHT).max(dock * 0.75)
+            // The log keeps room for its controls and a few lines of its entries (the entry
+            // just played, its note), however much the Rules panel has to say; never under
+            // half the dock for the panel.
+            let least = log.min(self.panels.log_header + LOG_ENTRIES_MIN);
+            (dock - log - TABS_HEIGHT)
+                .max(dock * 0.75)
+                .min(dock - least - TABS_HEIGHT)
+                .max(dock * 0.5)
         } else if self.playing() {
             dock * 0.75
         } else {

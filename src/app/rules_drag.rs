@@ -192,7 +192,11 @@ impl App {
         let s = self.doc.scenario();
         if let Some(p) = &mut self.rules.pending {
             match p.move_follower(s, model, to) {
-                Ok(()) => self.status = "Follower placed: Enter commits the move".into(),
+                Ok(()) => {
+                    // A refused placement before this one no longer holds.
+                    self.notices.retire_refusals();
+                    self.status = "Follower placed: Enter commits the move".into();
+                }
                 Err(why) => self.refuse(format!("Follower not moved: {why}")),
             }
         }

@@ -50,6 +50,27 @@ impl App {
             let side = s.side(u.side).map_or(String::new(), |x| x.name.clone());
             ui.label(RichText::new(format!("{} · {side}", u.kind.tag())).weak());
         });
+        // A unit out of the game (routed off, destroyed) has nothing left to preview or test:
+        // say so, and how the last test came out, rather than refusals of moves it cannot make.
+        if u.state.morale == crate::model::Morale::Removed {
+            ui.label(
+                RichText::new("Removed from play: it no longer moves, fights or tests.")
+                    .color(ui.visuals().warn_fg_color),
+            );
+            if let Some((at, said, when)) = &self.rules.last_test
+                && *at == unit
+                && *when == self.doc.changes()
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "Applied: {}",
+                        plain(said).lines().next().unwrap_or_default()
+                    ))
+                    .strong(),
+                );
+            }
+            return out;
+        }
         let choices = preview::choices(s, unit);
         let open = self.rules.open.filter(|(u, _)| *u == unit).map(|(_, m)| m);
         if choices.is_empty() {

@@ -513,8 +513,10 @@ impl App {
                             }
                         }
                     });
+                    // A hex's number stays on its hex (moved aside it would name the next).
+                    let movable = !self.doc.scenario().map.is_hex();
                     let mut room = super::canvas::labels::Placed::new(rect);
-                    out.retain_mut(|s| room.fit_text(s, true));
+                    out.retain_mut(|s| room.fit_text(s, movable));
                 }
                 // Tessellated once: the frames while the pointer moves over the preview
                 // only copy its meshes (its texts stay shapes, drawn from the font atlas).

@@ -309,11 +309,13 @@ fn draw_moves(s: &Scenario, h: &HexMap, p: &MovePreview, o: &mut Parts) {
     if !rejected.is_empty() {
         o.refused.push(Item::Mesh(Arc::new(rejected)));
     }
-    // Cost labels on the legal hexes: MP spent to get there.
+    // Cost labels on the legal hexes: MP spent to get there; a little below the middle, clear
+    // of the hex's printed number at its top (a number in the way is left out, never moved
+    // into the next hex).
     let small = h.hex_size_mm * 0.45;
     for v in p.legal().filter(|v| !stands(v.hex)) {
         o.items.push(Item::Text {
-            pos: l.hex_to_world_pos(v.hex),
+            pos: l.hex_to_world_pos(v.hex) + crate::geom::Point::new(0.0, small * 0.3),
             text: v.cost.to_string(),
             size: Size::Map(small),
             colour: LEGAL_EDGE,

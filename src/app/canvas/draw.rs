@@ -247,7 +247,10 @@ impl App {
                 room.hold(h.visual_bounding_rect());
             }
         }
-        preview.retain_mut(|s| room.fit_text(s, true));
+        // A hex map's preview numbers its hexes: a number moved aside would name the next
+        // hex, so one in the way is left out instead.
+        let movable = s.map.as_table().is_some();
+        preview.retain_mut(|s| room.fit_text(s, movable));
         shapes.extend(preview);
         shapes.extend(halo);
         painter.extend(std::mem::take(&mut shapes));
