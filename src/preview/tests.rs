@@ -519,18 +519,23 @@ fn r5_a_charging_leader_is_told_muster_is_open_not_that_the_trigger_is_unmet() {
     }
 }
 
+/// Bakambo's column, ordered to move straight on: its preview.
+fn bakambo_column_move() -> Overlay {
+    let s = sample("bakambo");
+    let column = s.columns.first().expect("a column");
+    let lead = column.members.first().expect("a lead unit").unit;
+    compute(
+        &s,
+        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
+    )
+    .expect("column preview")
+}
+
 /// A column move names each unit beside its bases, clear of every base where the column ends
 /// (at the unit's front, the names lay over its models and the next unit's).
 #[test]
 fn column_move_names_stand_clear_of_every_base() {
-    let s = sample("bakambo");
-    let column = s.columns.first().expect("a column");
-    let lead = column.members.first().expect("a lead unit").unit;
-    let o = compute(
-        &s,
-        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
-    )
-    .expect("column preview");
+    let o = bakambo_column_move();
     let bases: Vec<crate::geom::Footprint> = o
         .items
         .iter()
@@ -573,14 +578,7 @@ fn column_move_names_stand_clear_of_every_base() {
 /// one or two were crowded out on screen).
 #[test]
 fn column_move_names_every_unit_left_off_the_table_in_one_label() {
-    let s = sample("bakambo");
-    let column = s.columns.first().expect("a column");
-    let lead = column.members.first().expect("a lead unit").unit;
-    let o = compute(
-        &s,
-        &Request::new(lead, Choice::Column(column.id, ColumnChoice::Move)),
-    )
-    .expect("column preview");
+    let o = bakambo_column_move();
     let texts: Vec<&str> = o
         .items
         .iter()

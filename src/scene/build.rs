@@ -272,6 +272,7 @@ fn inch_labels(t: &TableMap, scene: &mut Scene) {
     const SIZE: Size = Size::MapAtLeast {
         map: 0.45,
         min_points: 12.0,
+        backed: true,
     };
     let (w, h) = (t.width_in, t.height_in);
     {

@@ -47,6 +47,7 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
                             size: Size::MapAtLeast {
                                 map: 0.8,
                                 min_points: NAME_MIN_POINTS,
+                                backed: false,
                             },
                             colour: with_alpha(c, 160),
                             anchor: Anchor::Centre,
@@ -111,6 +112,7 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             size: Size::MapAtLeast {
                 map: r * 0.9,
                 min_points: NAME_MIN_POINTS,
+                backed: false,
             },
             colour: ink::LABEL,
             anchor,

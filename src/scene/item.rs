@@ -31,7 +31,12 @@ pub enum Size {
     Points(f32),
     /// In map units, but on screen never under `min_points` (zoomed out, a ruler's numbers
     /// stay readable); paper is at true scale, so a print takes the map length.
-    MapAtLeast { map: f32, min_points: f32 },
+    MapAtLeast {
+        map: f32,
+        min_points: f32,
+        /// On screen it stands on a light backing (a ruler's numbers, over any ground).
+        backed: bool,
+    },
 }
 
 /// How a line is drawn.

@@ -315,7 +315,9 @@ fn size_pt(s: Size, view: &View) -> f32 {
     match s {
         Size::Map(v) => v * view.zoom,
         Size::Points(v) => v,
-        Size::MapAtLeast { map, min_points } => (map * view.zoom).max(min_points),
+        Size::MapAtLeast {
+            map, min_points, ..
+        } => (map * view.zoom).max(min_points),
     }
 }
 
@@ -618,17 +620,16 @@ pub fn push_items(
                     Anchor::Right => Align2::RIGHT_CENTER,
                     Anchor::TopLeft => Align2::LEFT_TOP,
                 };
-                // A text kept readable zoomed out (the ruler's numbers, an objective's or a
-                // zone's name) also stands on a light backing on screen: it may lie over dark
-                // ground (jungle, woods, a scan). Paper is light, so the print has none. The
-                // backing is the galley's own, so a text left out for want of room takes it
-                // along.
+                // A ruler's number also stands on a light backing on screen: it lies over
+                // whatever ground the table's edge has (jungle, woods, a scan). Paper is light,
+                // so the print has none. The backing is the galley's own, so a text left out
+                // for want of room takes it along.
                 let mut job = egui::text::LayoutJob::simple_singleline(
                     text.clone(),
                     FontId::proportional(pt),
                     colour(*c),
                 );
-                if matches!(size, Size::MapAtLeast { .. }) {
+                if matches!(size, Size::MapAtLeast { backed: true, .. }) {
                     back(&mut job);
                 }
                 let galley = fonts.layout_job(job);

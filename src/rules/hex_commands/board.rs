@@ -7,13 +7,13 @@
 //!   (terrain, road, river, wall and bridge already folded in; impassable edges marked), and the
 //!   hexside features per direction;
 //! - **units** (rebuilt when units move, see [`Board::update_units`]): a snapshot of the units the
-//!   rules read, hex occupancy, and per side, lazily, the [`SideField`]: distance to the nearest
-//!   enemy combat unit (a multi-source BFS over the whole map) and the enemy zone-of-control mask.
+//!   rules read, hex occupancy, and per side, lazily, its marks (enemy hexes, the enemy
+//!   zone-of-control mask) and the [`SideField`]: distance to the nearest enemy combat unit over
+//!   the whole map. A move's preview reads the distances near its unit only (`side_field`'s
+//!   `NearField`) until the board has asked often enough to make the whole map's worth building.
 
 use super::error::HexError;
 use super::ground::{self, Ground, GroundKey, Step};
-pub use super::side_field::SideField;
-use super::side_field::SideMarks;
 use super::unit_ref::UnitRef;
 use crate::geom::HexGrid;
 use crate::model::{
@@ -119,6 +119,39 @@ pub(crate) struct Arrival {
     pub cost: u16,
     /// The turn the reinforcement is due.
     pub turn: u16,
+}
+
+/// A side's marks: the enemy units it sees and the hexes they hold or control.
+#[derive(Clone, Debug, Default)]
+pub struct SideMarks {
+    /// [`IN_ZOC`] and [`ENEMY`] bits, per hex.
+    pub(crate) flags: Vec<u8>,
+    /// Unit slots of the enemy combat units on the map, in ID order.
+    pub(crate) enemies: Vec<u32>,
+}
+
+/// One side's view of the whole board: its marks and every hex's distance to the enemy.
+#[derive(Clone, Debug)]
+pub struct SideField {
+    /// Hex steps to the nearest enemy combat unit ([`NO_ENEMY`] when there is none).
+    pub(crate) dist: Vec<u16>,
+    /// The nearest enemy combat unit (unit slot), lowest ID among equals.
+    pub(crate) nearest: Vec<u32>,
+    /// [`IN_ZOC`] and [`ENEMY`] bits.
+    pub(crate) flags: Vec<u8>,
+    /// Unit slots of the enemy combat units on the map, in ID order.
+    pub(crate) enemies: Vec<u32>,
+}
+
+impl SideField {
+    /// Hex steps from `index` to the nearest enemy combat unit.
+    pub fn distance(&self, index: usize) -> Option<u16> {
+        self.dist.get(index).copied().filter(|d| *d != NO_ENEMY)
+    }
+
+    pub fn in_zoc(&self, index: usize) -> bool {
+        self.flags.get(index).is_some_and(|f| f & IN_ZOC != 0)
+    }
 }
 
 /// The scenario's hex map and units as flat arrays. See the module documentation.

@@ -10,41 +10,10 @@
 //!   thousands of units the whole-map search is most of what a committed move costs; the window
 //!   is a few hundred hexes. The distances it gives are the whole map's, exactly (the argument
 //!   is on [`NearField::settle`], and a test compares the two on generated battlefields).
+//!
+//! The two kept types are the board's (`board.rs`, which this file builds them for).
 
-use super::board::{Board, ENEMY, IN_ZOC, NO_ENEMY, NONE, ZOC_STOP};
-
-/// A side's marks: the enemy units it sees and the hexes they hold or control.
-#[derive(Clone, Debug, Default)]
-pub struct SideMarks {
-    /// [`IN_ZOC`] and [`ENEMY`] bits, per hex.
-    pub(crate) flags: Vec<u8>,
-    /// Unit slots of the enemy combat units on the map, in ID order.
-    pub(crate) enemies: Vec<u32>,
-}
-
-/// One side's view of the whole board: its marks and every hex's distance to the enemy.
-#[derive(Clone, Debug)]
-pub struct SideField {
-    /// Hex steps to the nearest enemy combat unit ([`NO_ENEMY`] when there is none).
-    pub(crate) dist: Vec<u16>,
-    /// The nearest enemy combat unit (unit slot), lowest ID among equals.
-    pub(crate) nearest: Vec<u32>,
-    /// [`IN_ZOC`] and [`ENEMY`] bits.
-    pub(crate) flags: Vec<u8>,
-    /// Unit slots of the enemy combat units on the map, in ID order.
-    pub(crate) enemies: Vec<u32>,
-}
-
-impl SideField {
-    /// Hex steps from `index` to the nearest enemy combat unit.
-    pub fn distance(&self, index: usize) -> Option<u16> {
-        self.dist.get(index).copied().filter(|d| *d != NO_ENEMY)
-    }
-
-    pub fn in_zoc(&self, index: usize) -> bool {
-        self.flags.get(index).is_some_and(|f| f & IN_ZOC != 0)
-    }
-}
+use super::board::{Board, ENEMY, IN_ZOC, NO_ENEMY, NONE, SideField, SideMarks, ZOC_STOP};
 
 impl Board {
     /// The marks of side `side` (an index into the board's sides), into `flags` and `enemies`
