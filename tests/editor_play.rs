@@ -1083,3 +1083,29 @@ fn a_removed_unit_is_said_to_be_out_of_play_not_refused_its_moves() {
     assert!(!e.shows("is not on the table"));
     assert!(!e.shows("Rally test: needs"));
 }
+
+/// An entry just logged is shown from its heading (what was done), not scrolled to the end of
+/// its reasons, with the Rules panel's long answers above it.
+#[test]
+fn a_new_log_entry_is_shown_from_its_heading() {
+    let mut e = editor(sample("rearguard"));
+    e.key(Key::F5);
+    e.select("44th Foot");
+    e.click("Log");
+    e.h.get_all_by_label("Roll")
+        .next()
+        .expect("a roll field")
+        .set_value_accesskit(3.0);
+    e.h.run();
+    e.press_button("Apply the morale test");
+    for _ in 0..3 {
+        e.h.run();
+    }
+    let tabs = e.h.get_by_label("Log").rect();
+    let status = e.h.get_by_label_contains("Problems:").rect();
+    let head = e.h.get_by_label_contains("1. Turn 1").rect();
+    assert!(
+        head.top() >= tabs.bottom() && head.bottom() <= status.top(),
+        "the entry's heading {head:?} is out of the log's view ({tabs:?} to {status:?})"
+    );
+}

@@ -314,6 +314,7 @@ impl App {
         let log = game.as_ref().map_or(&[][..], |g| g.log.as_slice());
         let bookmarks = game.as_ref().map_or(&[][..], |g| g.bookmarks.as_slice());
         let note = &mut self.play.note;
+        let seen = std::mem::replace(&mut self.play.log_seen, n);
         let above = ui.cursor().top() - top;
         let entries = egui::ScrollArea::vertical()
             .id_salt("log-scroll")
@@ -342,6 +343,9 @@ impl App {
                         RichText::new(head).weak()
                     };
                     let mut r = ui.selectable_label(i + 1 == now, text);
+                    if i + 1 == now && n != seen {
+                        r.scroll_to_me(Some(egui::Align::TOP));
+                    }
                     if !e.reasons.is_empty() {
                         let reasons: Vec<String> = e.reasons.iter().map(|r| plain(r)).collect();
                         r = r.on_hover_text(reasons.join("\n"));

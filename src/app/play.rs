@@ -78,6 +78,9 @@ pub(super) struct PlayState {
     pub pin_roll: u8,
     /// The note being typed for the log entry shown, and the bookmark label.
     pub note: Option<(usize, String)>,
+    /// How many entries the log had when it was last drawn: a new one is scrolled to its
+    /// heading, not to the end of its reasons.
+    pub log_seen: usize,
     pub bookmark: String,
     /// The question Play waits on: ending with units yet to act, a leader's chit.
     pub question: Option<super::play_questions::Question>,

@@ -32,9 +32,9 @@ pub(super) fn on_backing(fonts: &mut FontsView<'_>, t: &epaint::TextShape) -> Sh
     Shape::galley(t.pos, fonts.layout_job(job), t.fallback_color)
 }
 
-/// Behind the map's texts that must read over any ground: the map labels' light backing, a
-/// little more see-through (the ground under a ruler number still shows).
-const TEXT_BACKING: Color32 = Color32::from_rgba_premultiplied(168, 168, 165, 170);
+/// Behind the map's texts that must read over any ground (a ruler's numbers, a preview's
+/// labels, over jungle or off the table's edge): about the map labels' light backing.
+const TEXT_BACKING: Color32 = Color32::from_rgba_premultiplied(214, 214, 210, 216);
 /// Items smaller than this many screen points are drawn as plain fills.
 const SMALL_PT: f32 = 4.0;
 /// Items up to this many screen points across are drawn as batched low-polygon shapes.
