@@ -1048,14 +1048,21 @@ fn select_all_is_for_editing_and_play_says_what_walks_the_units() {
     assert!(e.app().status.contains("Tab walks"), "{}", e.app().status);
 }
 
-/// In Play the Rules panel is where the game is played: with the log shown and nearly empty,
-/// the panel takes what the log leaves rather than cutting its text above an empty log.
-#[test]
-fn in_play_the_rules_panel_takes_the_room_an_empty_log_leaves() {
+/// Rearguard in Play, the 44th Foot (routing: Ld check, morale and rally tests) selected, and
+/// the dock's Log tab shown.
+fn rearguard_44th_foot_with_the_log() -> harness::Editor {
     let mut e = editor(sample("rearguard"));
     e.key(Key::F5);
     e.select("44th Foot");
     e.click("Log");
+    e
+}
+
+/// In Play the Rules panel is where the game is played: with the log shown and nearly empty,
+/// the panel takes what the log leaves rather than cutting its text above an empty log.
+#[test]
+fn in_play_the_rules_panel_takes_the_room_an_empty_log_leaves() {
+    let mut e = rearguard_44th_foot_with_the_log();
     for _ in 0..3 {
         e.h.run();
     }
@@ -1088,10 +1095,7 @@ fn a_removed_unit_is_said_to_be_out_of_play_not_refused_its_moves() {
 /// its reasons, with the Rules panel's long answers above it.
 #[test]
 fn a_new_log_entry_is_shown_from_its_heading() {
-    let mut e = editor(sample("rearguard"));
-    e.key(Key::F5);
-    e.select("44th Foot");
-    e.click("Log");
+    let mut e = rearguard_44th_foot_with_the_log();
     e.h.get_all_by_label("Roll")
         .next()
         .expect("a roll field")
