@@ -425,14 +425,20 @@ fn tab(e: &mut Editor) -> UnitId {
     }
 }
 
-/// In Play's Movement Phase Tab walks only the units yet to act: the side acting's units that
-/// have not moved, never one of the other side or one that has acted.
-#[test]
-fn tab_in_a_movement_phase_walks_the_units_yet_to_act() {
+/// Winceby in Play, its Command Phase ended (E): the first side's Movement Phase.
+fn winceby_in_its_movement_phase() -> Editor {
     let mut e = editor(sample("winceby"));
     e.key(Key::F5);
     e.key(Key::E);
     assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    e
+}
+
+/// In Play's Movement Phase Tab walks only the units yet to act: the side acting's units that
+/// have not moved, never one of the other side or one that has acted.
+#[test]
+fn tab_in_a_movement_phase_walks_the_units_yet_to_act() {
+    let mut e = winceby_in_its_movement_phase();
     let yet = sandtable::rules::engine::turn::left_unmoved(e.s(), game::stage(e.s()), false);
     assert!(yet.len() > 1, "{yet:?}");
     let mut seen = std::collections::BTreeSet::new();
@@ -653,10 +659,7 @@ fn tab_in_the_command_phase_walks_the_leaders_and_counts_steadily() {
 /// nothing moves: it closes, and the chits are the phase's business.
 #[test]
 fn a_move_preview_closes_when_the_next_command_phase_begins() {
-    let mut e = editor(sample("winceby"));
-    e.key(Key::F5);
-    e.key(Key::E);
-    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    let mut e = winceby_in_its_movement_phase();
     e.keys(Modifiers::NONE, Key::Tab);
     assert!(
         matches!(e.app().preview_mode(), Some(Choice::HexMove(_))),
@@ -675,10 +678,7 @@ fn a_move_preview_closes_when_the_next_command_phase_begins() {
 /// the game's reason, so a drop there is refused as the game refuses it.
 #[test]
 fn in_play_another_sides_unit_previews_its_move_as_refused_with_the_games_reason() {
-    let mut e = editor(sample("winceby"));
-    e.key(Key::F5);
-    e.key(Key::E);
-    assert_eq!(game::clock(e.s()).1, Phase::Movement);
+    let mut e = winceby_in_its_movement_phase();
     let acting = game::stage(e.s()).side.expect("one side moves");
     let other = e
         .s()
