@@ -135,7 +135,7 @@ fn test_previews_the_worked_example_from_the_rearguard_save() {
     for want in [
         "needs 5+ on a D6",
         "P(pass) 1/3, 33.3%",
-        "Roll 3: fails: stays unsteady",
+        "Roll 3 fails: stays unsteady",
     ] {
         assert!(stdout.contains(want), "missing {want:?} in\n{stdout}");
     }

@@ -542,6 +542,36 @@ fn unsaved_changes_are_asked_about() {
     assert!(!e.s().map.is_hex());
 }
 
+/// The question about unsaved changes has the keyboard: letters and Ctrl+A typed while it is
+/// up reach no map behind it, and Escape answers Cancel.
+#[test]
+fn keys_typed_while_unsaved_changes_are_asked_about_reach_only_the_question() {
+    let mut e = editor(Scenario::new_hex("Dirty"));
+    let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+        .hex_to_world_pos(hexx::Hex::new(1, 1));
+    e.drop_from_palette("Infantry", at);
+    let placed = e.s().clone();
+    let selected = e.app().selection.clone();
+    assert_eq!(selected.len(), 1, "the placed unit is selected");
+    e.keys(Modifiers::COMMAND, Key::O);
+    assert!(e.shows("Unsaved changes"), "{}", e.app().status);
+    e.keys(Modifiers::COMMAND, Key::A);
+    for k in [Key::R, Key::P, Key::M, Key::Delete] {
+        e.key(k);
+    }
+    assert!(e.shows("Unsaved changes"), "the question is still asked");
+    assert_eq!(
+        e.s(),
+        &placed,
+        "no key changed the scenario behind the question"
+    );
+    assert_eq!(e.app().selection, selected, "nor the selection");
+    e.key(Key::Escape);
+    assert!(!e.shows("Unsaved changes"), "Escape answered Cancel");
+    assert_eq!(e.s(), &placed);
+    assert_eq!(e.app().selection, selected, "and kept the selection");
+}
+
 #[test]
 fn recover_an_autosave_after_a_crash() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -1081,6 +1111,28 @@ fn picking_a_brush_leaves_the_palette_where_it_was() {
     assert!(
         (before.min.y - after.min.y).abs() < 0.5,
         "the Infantry button moved from {before:?} to {after:?}"
+    );
+}
+
+/// A brush's size stays when another terrain is picked: the size is the stroke's, whatever it
+/// paints.
+#[test]
+fn picking_another_terrain_keeps_the_brush_size() {
+    use sandtable::app::tools::Tool;
+    let mut e = editor(sample("winceby"));
+    let names: Vec<String> = e.s().terrain_types.iter().map(|t| t.name.clone()).collect();
+    e.click(&names[0]);
+    e.click("37 hexes");
+    assert!(matches!(e.app().tool, Tool::Paint { radius: 3, .. }));
+    e.click(&names[1]);
+    let second = e.s().terrain_types[1].id;
+    assert_eq!(
+        e.app().tool,
+        Tool::Paint {
+            terrain: second,
+            radius: 3
+        },
+        "the second terrain is painted with the brush of 37 hexes"
     );
 }
 
@@ -1680,6 +1732,29 @@ fn alt_pressed_alone_opens_the_menus() {
     assert!(e.shows("Export…"), "a quick tap opened the File menu");
     e.key(Key::Escape);
     assert!(!e.shows("Export…"));
+    // On the desktop the Alt key's own press and release come as keys too, between the
+    // changes of the modifiers: still Alt alone, every time.
+    for _ in 0..2 {
+        let alt_key = |pressed: bool, modifiers: Modifiers| egui::Event::Key {
+            key: Key::AltLeft,
+            physical_key: Some(Key::AltLeft),
+            pressed,
+            repeat: false,
+            modifiers,
+        };
+        e.h.event(alt_key(true, Modifiers::NONE));
+        e.h.event(egui::Event::ModifiersChanged(Modifiers::ALT));
+        e.h.run();
+        e.h.event(alt_key(false, Modifiers::ALT));
+        e.h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        e.h.run();
+        assert!(
+            e.shows("Export…"),
+            "Alt with its own key events opened the menus"
+        );
+        e.key(Key::Escape);
+        assert!(!e.shows("Export…"));
+    }
     // Alt with a key: that key's, not the menus'.
     alt(&mut e, Modifiers::ALT);
     e.keys(Modifiers::ALT, Key::Z);

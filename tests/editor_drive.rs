@@ -440,6 +440,7 @@ fn a_random_drive_of_every_sample_keeps_the_scenario_valid() {
         );
         let mut h = Harness::builder()
             .with_size(SIZE)
+            .with_context_setup(sandtable::app::fonts::install)
             .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
         h.run();
         let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));

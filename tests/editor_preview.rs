@@ -521,7 +521,7 @@ fn odds_panel_applies_a_rolled_rally_as_one_undoable_step() {
     assert_eq!(e.app().doc.history().1, 1, "one undo step");
     // The Rules panel says what was applied, with the die rolled.
     assert!(e.shows("Applied: Rally test"), "{}", e.app().status);
-    assert!(e.shows("[typed 5]"), "the panel names the die as typed");
+    assert!(e.shows("(typed 5)"), "the panel names the die as typed");
     // How it was worked out is folded under the result, not a dump above the next test.
     assert!(e.shows("How the test was worked out"));
     assert!(!e.shows("• start number"), "the working is folded away");

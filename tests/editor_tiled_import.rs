@@ -36,6 +36,7 @@ fn editor_on(s: Scenario, tiled: Vec<PathBuf>) -> Editor {
     );
     let mut h = Harness::builder()
         .with_size([1400.0, 900.0])
+        .with_context_setup(sandtable::app::fonts::install)
         .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
     h.run();
     Editor { h, _dir: dir }

@@ -587,7 +587,7 @@ fn test_command_prints_the_preview_and_what_a_roll_does() {
         "needs 5+ on a D6",
         "P(pass) 1/3, 33.3%",
         "passes (1/3, 33.3%): back to good order",
-        "Roll 3: fails: stays unsteady",
+        "Roll 3 fails: stays unsteady",
     ] {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
@@ -606,7 +606,7 @@ fn test_command_prints_the_preview_and_what_a_roll_does() {
     assert!(text.contains("keeps routing without a test"), "{text}");
     let text = run_test(&s2, "44th foot", "rally", (Some(2), Some(5)), false);
     assert!(
-        text.contains("Roll 2, re-roll 5: passes: halts unsteady"),
+        text.contains("Roll 2, re-roll 5 passes: halts unsteady"),
         "{text}"
     );
 }

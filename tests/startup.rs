@@ -23,6 +23,7 @@ fn editor_starting(
     );
     Harness::builder()
         .with_size([1400.0, 900.0])
+        .with_context_setup(sandtable::app::fonts::install)
         .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app)
 }
 

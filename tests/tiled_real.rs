@@ -172,6 +172,32 @@ fn real_image_collection_maps_with_gaps_in_their_tile_ids_import() {
     }
 }
 
+/// A collection's tiles are named by their images' file names (the author's names for them),
+/// whether or not the images are there: the import dialog lists "Tile 5 (ocean)", not a bare
+/// number.
+#[test]
+fn real_collection_tiles_are_named_by_their_images() {
+    let map = tmx::read(&bevy_map("finite_flat_top_odd.tmx")).expect("map");
+    let ts = map.tilesets[0].name.clone();
+    // Tile IDs 1, 2 and 4-7 (the collection skips 0 and 3).
+    let names: Vec<(u32, Option<String>)> = (0..8)
+        .map(|id| (id, tmx::tile_image_name(&map, &ts, id)))
+        .collect();
+    let want = [
+        (0, None),
+        (1, Some("boat")),
+        (2, Some("cave")),
+        (3, None),
+        (4, Some("moutain")),
+        (5, Some("ocean")),
+        (6, Some("plain")),
+        (7, Some("forest")),
+    ]
+    .map(|(id, n)| (id, n.map(String::from)));
+    assert_eq!(names, want.to_vec(), "as the tileset lists its images");
+    assert_eq!(tmx::tile_image_name(&map, "no such tileset", 0), None);
+}
+
 #[test]
 fn real_maps_import_from_the_command_line_and_the_scenario_opens() {
     let dir = tempfile::tempdir().expect("tempdir");

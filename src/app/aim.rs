@@ -6,7 +6,6 @@
 //! aiming. Nothing here decides a rule: the aim is only where the ghost is asked for.
 
 use super::App;
-use super::glyphs::plain;
 use crate::edit::ops::selection::{Nudge, nudge_delta, nudged_hex};
 use crate::geom::Point;
 use crate::model::ItemRef;
@@ -50,11 +49,11 @@ impl App {
         self.status = match self.preview_ghost(to) {
             Some(g) if g.legal => format!(
                 "Aim: {} — Enter moves here, Escape stops aiming",
-                plain(&g.text)
+                String::from(&g.text)
             ),
             Some(g) => format!(
                 "Aim: {} — the arrows move the aim on, Escape stops aiming",
-                plain(&g.text)
+                String::from(&g.text)
             ),
             None => "Aim: this preview moves nobody".into(),
         };

@@ -435,6 +435,39 @@ impl App {
         self.autosave(0.0);
     }
 
+    /// The keys while a dialog over the editor asks something (unsaved changes, recovering the
+    /// last session's work, a path typed for want of a file dialog, a Tiled map's terrain or
+    /// its reading): `None` when none does. The
+    /// dialog has the keyboard: its buttons take Tab, Enter and Space, Escape answers Cancel
+    /// where it has one, and no other key reaches the map behind it (a letter typed there
+    /// must not rotate the selection).
+    pub(super) fn dialog_keys(&self, ui: &mut egui::Ui) -> Option<super::command::Commands> {
+        use super::command::Command;
+        let modal = ui.ctx().memory(|m| m.top_modal_layer()).is_some();
+        let asking = self.files.unsaved_question.is_some()
+            || self.files.prompt.is_some()
+            || self.files.recovery_offer.is_some()
+            || self.tiled_import.is_some()
+            || self.reading_tiled();
+        if !(modal || asking) {
+            return None;
+        }
+        let mut out = super::command::Commands::default();
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            if self.files.unsaved_question.is_some() {
+                out.push(Command::AnswerUnsaved(Answer::Cancel));
+            } else if self.files.prompt.is_some() {
+                // The prompt for a path (no file dialog here) is let go, as Cancel does.
+                out.push(Command::Cancel);
+            } else if self.tiled_import.is_some() {
+                out.push(Command::ImportTiledCancel);
+            } else if self.reading_tiled() {
+                out.push(Command::CancelTiledReading);
+            }
+        }
+        Some(out)
+    }
+
     /// The questions about files: unsaved changes, and recovering the last session's work.
     pub(super) fn file_modals_ui(&self, ctx: &egui::Context) -> super::command::Commands {
         use super::command::Command;
@@ -442,9 +475,18 @@ impl App {
         if let Some(action) = &self.files.unsaved_question {
             egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
+                // Named as the user knows it: by its file once it has one.
+                let name = self
+                    .doc
+                    .path
+                    .as_ref()
+                    .and_then(|p| p.file_name())
+                    .map_or_else(
+                        || self.doc.scenario().meta.title.clone(),
+                        |f| f.to_string_lossy().into_owned(),
+                    );
                 ui.label(format!(
-                    "'{}' has changes that are not saved. Save them before {}?",
-                    self.doc.scenario().meta.title,
+                    "'{name}' has changes that are not saved. Save them before {}?",
                     action.verb()
                 ));
                 ui.horizontal(|ui| {

@@ -10,7 +10,6 @@
 
 use super::App;
 use super::command::{Change, Command, Commands};
-use super::glyphs::plain;
 use super::play::Replay;
 use crate::edit::{Document, Edit};
 use crate::game;
@@ -247,7 +246,7 @@ impl App {
                     ui.label("Bookmarks:");
                     for b in &g.bookmarks {
                         if ui
-                            .button(plain(&b.label))
+                            .button(String::from(&b.label))
                             .on_hover_text(format!("show the game after entry {}", b.after))
                             .clicked()
                         {
@@ -327,7 +326,10 @@ impl App {
                 }
                 for (i, e) in log.iter().enumerate() {
                     for b in bookmarks.iter().filter(|b| b.after as usize == i) {
-                        ui.label(RichText::new(format!("Bookmark: {}", plain(&b.label))).italics());
+                        ui.label(
+                            RichText::new(format!("Bookmark: {}", String::from(&b.label)))
+                                .italics(),
+                        );
                     }
                     let shown = i < now;
                     let head = format!(
@@ -335,7 +337,7 @@ impl App {
                         i + 1,
                         e.turn,
                         e.phase,
-                        plain(&e.what)
+                        String::from(&e.what)
                     );
                     let text = if shown {
                         RichText::new(head)
@@ -347,28 +349,33 @@ impl App {
                         r.scroll_to_me(Some(egui::Align::TOP));
                     }
                     if !e.reasons.is_empty() {
-                        let reasons: Vec<String> = e.reasons.iter().map(|r| plain(r)).collect();
+                        let reasons: Vec<String> =
+                            e.reasons.iter().map(|r| String::from(r)).collect();
                         r = r.on_hover_text(reasons.join("\n"));
                     }
                     if r.clicked() {
                         out.push(Command::ReplayTo(i + 1));
                     }
                     if let Some(text) = &e.note {
-                        ui.label(RichText::new(format!("   Note: {}", plain(text))).italics());
+                        ui.label(
+                            RichText::new(format!("   Note: {}", String::from(text))).italics(),
+                        );
                     }
                     if i + 1 == now {
                         // The reasons at the body's size and colour: they are what the entry
                         // is read for.
                         ui.indent(("reasons", i), |ui| {
                             for reason in &e.reasons {
-                                ui.label(plain(reason));
+                                ui.label(String::from(reason));
                             }
                         });
                         note_ui(ui, note, i + 1, e.note.as_deref(), &mut out);
                     }
                 }
                 for b in bookmarks.iter().filter(|b| b.after as usize >= log.len()) {
-                    ui.label(RichText::new(format!("Bookmark: {}", plain(&b.label))).italics());
+                    ui.label(
+                        RichText::new(format!("Bookmark: {}", String::from(&b.label))).italics(),
+                    );
                 }
             });
         // What the whole log would fill, for the dock's split to leave it room.

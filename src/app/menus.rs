@@ -126,6 +126,12 @@ impl AltTap {
                         }
                         self.down = m.alt;
                     }
+                    // The Alt key's own press and release come as keys too (the desktop's
+                    // window system sends them, beside the change of the modifiers).
+                    egui::Event::Key {
+                        key: egui::Key::AltLeft | egui::Key::AltRight,
+                        ..
+                    } => {}
                     egui::Event::Key { .. }
                     | egui::Event::Text(_)
                     | egui::Event::PointerButton { .. }

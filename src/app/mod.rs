@@ -16,7 +16,7 @@
 //! - `export_window`: File > Export; `dialogs`: file dialogs behind a trait the tests replace.
 //! - `activity`: Edit or Play and what each allows; `play`: the game in the editor;
 //!   `score_view`: its score on the turn bar and in the Log tab;
-//!   `glyphs`: text in the glyphs the editor's font has.
+//!   `fonts`: egui's fonts, with a fallback for the reports' arrows.
 
 pub mod activity;
 mod aim;
@@ -33,9 +33,9 @@ pub mod command;
 pub mod dialogs;
 pub mod export_window;
 mod files;
+pub mod fonts;
 mod game_log;
 mod getting_started;
-mod glyphs;
 pub mod hit;
 mod inspector;
 mod keyboard;
@@ -346,7 +346,8 @@ impl App {
         if alt_tapped && !self.panels.menus_by_keyboard {
             out.push(Command::OpenMenus);
         }
-        let answers = self.question_keys(ui);
+        // A dialog's question comes first: its keys are its own (see `dialog_keys`).
+        let answers = self.question_keys(ui).or_else(|| self.dialog_keys(ui));
         let by_keyboard = &mut self.panels.menus_by_keyboard;
         let keys = if let Some(answers) = answers {
             answers
@@ -535,6 +536,7 @@ pub fn run(start: startup::Startup) -> Result<(), String> {
         "Sandtable",
         options,
         Box::new(move |cc| {
+            fonts::install(&cc.egui_ctx);
             let settings: Settings = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, settings::STORAGE_KEY))

@@ -106,7 +106,7 @@ impl Notices {
         let mut dismiss_all = false;
         let newest = self.shown.len() - 1;
         let id = egui::Id::unique("notices");
-        let corner = free_corner(ctx, id, area);
+        let (corner, lift) = free_corner(ctx, id, area);
         let margin = egui::vec2(
             if corner.x() == egui::Align::Max {
                 -12.0
@@ -114,7 +114,7 @@ impl Notices {
                 12.0
             },
             if corner.y() == egui::Align::Max {
-                -12.0
+                -12.0 - lift
             } else {
                 12.0
             },
@@ -175,10 +175,16 @@ impl Notices {
     }
 }
 
+/// How far up a window's foot its buttons and result line take: notices that must lie over a
+/// window keep above it.
+const WINDOW_FOOT: f32 = 56.0;
+
 /// The corner of `area` where the notices cover no open window (the Export window's footer,
 /// the Calibrate window): bottom right first, then bottom left, top right, top left. Sized by
-/// the notices as they were last drawn.
-fn free_corner(ctx: &egui::Context, id: egui::Id, area: egui::Rect) -> Align2 {
+/// the notices as they were last drawn. When windows cover every corner, the bottom right,
+/// lifted (the second value) above the foot of the windows there, so the notices lie over a
+/// window's contents but never over its buttons.
+fn free_corner(ctx: &egui::Context, id: egui::Id, area: egui::Rect) -> (Align2, f32) {
     let (size, windows) = ctx.memory(|m| {
         let size = m.area_rect(id).map(|r| r.size());
         let windows: Vec<egui::Rect> = m
@@ -191,24 +197,58 @@ fn free_corner(ctx: &egui::Context, id: egui::Id, area: egui::Rect) -> Align2 {
         (size, windows)
     });
     let size = size.unwrap_or(egui::vec2(area.width().min(420.0), 48.0));
+    corner_clear_of(size, area, &windows)
+}
+
+/// Where notices of `size` go in `area` clear of `windows` (see [`free_corner`]).
+fn corner_clear_of(size: egui::Vec2, area: egui::Rect, windows: &[egui::Rect]) -> (Align2, f32) {
     let corners = [
         Align2::RIGHT_BOTTOM,
         Align2::LEFT_BOTTOM,
         Align2::RIGHT_TOP,
         Align2::LEFT_TOP,
     ];
-    corners
-        .into_iter()
-        .find(|c| {
-            let r = c.align_size_within_rect(size, area.shrink(12.0));
-            !windows.iter().any(|w| w.intersects(r))
-        })
-        .unwrap_or(Align2::RIGHT_BOTTOM)
+    let inner = area.shrink(12.0);
+    if let Some(c) = corners.into_iter().find(|c| {
+        let r = c.align_size_within_rect(size, inner);
+        !windows.iter().any(|w| w.intersects(r))
+    }) {
+        return (c, 0.0);
+    }
+    let r = Align2::RIGHT_BOTTOM.align_size_within_rect(size, inner);
+    let lift = windows
+        .iter()
+        .filter(|w| w.intersects(r))
+        .map(|w| r.max.y - (w.max.y - WINDOW_FOOT))
+        .fold(0.0, f32::max);
+    (Align2::RIGHT_BOTTOM, lift)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notices_over_a_window_that_covers_every_corner_keep_above_its_foot() {
+        let area = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(1000.0, 800.0));
+        let size = egui::vec2(340.0, 70.0);
+        // A small window at the bottom right: the notices take the bottom left instead.
+        let small = egui::Rect::from_min_size(egui::pos2(700.0, 600.0), egui::vec2(300.0, 200.0));
+        assert_eq!(
+            corner_clear_of(size, area, &[small]),
+            (Align2::LEFT_BOTTOM, 0.0)
+        );
+        // The Export window over the whole canvas, its foot 20 points above the canvas's.
+        let export = egui::Rect::from_min_max(egui::pos2(-40.0, 10.0), egui::pos2(1040.0, 780.0));
+        let (corner, lift) = corner_clear_of(size, area, &[export]);
+        assert_eq!(corner, Align2::RIGHT_BOTTOM);
+        let bottom = area.max.y - 12.0 - lift;
+        assert!(
+            bottom <= export.max.y - WINDOW_FOOT,
+            "the notices end at {bottom}, over the window's foot (from {})",
+            export.max.y - WINDOW_FOOT
+        );
+    }
 
     #[test]
     fn successes_fade_failures_stay_and_repeats_are_one() {

@@ -392,7 +392,7 @@ impl App {
                 ),
                 vec![crate::edit::ops::units::put(u)],
             )),
-            Err(why) => Command::Status(why),
+            Err(why) => Command::Refuse(format!("Not put under command: {why}")),
         });
         out
     }
@@ -419,7 +419,10 @@ fn under_command(s: &Scenario, unit: UnitId, leader: UnitId) -> Result<Unit, Str
         return Err(format!("{} cannot command himself", l.name));
     }
     if u.side != l.side {
-        return Err(format!("{} leads another side than {}", l.name, u.name));
+        return Err(format!(
+            "{} and {} fight on different sides",
+            l.name, u.name
+        ));
     }
     let r = s.rules.ruleset;
     // Up the leader's chain: the unit must not be found above him (bounded by the units).

@@ -331,9 +331,15 @@ fn terrain_row_ui(
             });
         } else if label.clicked() {
             let next = if hex {
+                // Another terrain keeps the brush's size: the size is picked for the stroke,
+                // whatever it paints.
+                let radius = match tool {
+                    Tool::Paint { radius, .. } => *radius,
+                    _ => 0,
+                };
                 Tool::Paint {
                     terrain: t.id,
-                    radius: 0,
+                    radius,
                 }
             } else if t.kind == TerrainKind::Area {
                 Tool::DrawArea { terrain: t.id }

@@ -12,7 +12,6 @@
 use super::App;
 use super::activity::{Activity, replay_refusal, tool_in_play};
 use super::command::{Change, Command, Commands};
-use super::glyphs::plain;
 use super::tools::Tool;
 use crate::edit::{Document, Edit};
 use crate::game;
@@ -155,7 +154,7 @@ impl App {
         let action = match action {
             Ok(a) => a,
             Err(why) => {
-                self.refuse(format!("Refused: {}", plain(&why)));
+                self.refuse(format!("Refused: {}", String::from(&why)));
                 return None;
             }
         };
@@ -171,11 +170,11 @@ impl App {
                 if edits.is_empty() {
                     return Some((o.what, o.reasons));
                 }
-                let change = Change::new(plain(&o.what), edits);
+                let change = Change::new(String::from(&o.what), edits);
                 self.apply_checked(change).then_some((o.what, o.reasons))
             }
             Err(why) => {
-                self.refuse(format!("Refused: {}", plain(&why.to_string())));
+                self.refuse(format!("Refused: {}", String::from(&why.to_string())));
                 None
             }
         }
@@ -193,7 +192,7 @@ impl App {
         let seed = fastrand::u64(..);
         match game::play(self.doc.scenario(), action, seed) {
             Ok(p) => {
-                let label = plain(&p.entry.what);
+                let label = String::from(&p.entry.what);
                 let unit = p.entry.unit;
                 let change = Change::new(label, vec![Edit::ReplaceScenario(Box::new(p.scenario))]);
                 if !self.apply_checked(change) {
@@ -224,7 +223,7 @@ impl App {
                 Some(p.entry)
             }
             Err(why) => {
-                self.refuse(format!("Refused: {}", plain(&why.to_string())));
+                self.refuse(format!("Refused: {}", String::from(&why.to_string())));
                 None
             }
         }
@@ -313,7 +312,7 @@ impl App {
             .game
             .as_ref()
             .and_then(|g| g.log.last())
-            .map(|e| plain(&e.what));
+            .map(|e| String::from(&e.what));
         match game::take_back(s) {
             Ok(back) => {
                 let label = format!("Take back: {}", last.unwrap_or_default());
@@ -443,11 +442,11 @@ impl App {
         n.state.morale = morale;
         let mut what = Vec::new();
         if strength != u.strength.current {
-            what.push(format!("strength {} -> {strength}", u.strength.current));
+            what.push(format!("strength {} → {strength}", u.strength.current));
         }
         if morale != u.state.morale {
             what.push(format!(
-                "morale {} -> {}",
+                "morale {} → {}",
                 morale_name(u.state.morale),
                 morale_name(morale)
             ));

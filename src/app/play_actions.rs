@@ -5,7 +5,6 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::glyphs::plain;
 use super::roll_field::{TYPE_THE_ROLL, roll_field};
 use crate::game;
 use crate::model::game::{Action, Dice};
@@ -67,7 +66,7 @@ impl App {
         crate::rules::engine::commands(s, u)
             .into_iter()
             .filter(|(c, _)| Some(*c) != held)
-            .map(|(c, a)| (c, a.map_err(|e| plain(&e.to_string()))))
+            .map(|(c, a)| (c, a.map_err(|e| String::from(&e.to_string()))))
             .collect()
     }
 
@@ -111,7 +110,7 @@ impl App {
                 ui.label(RichText::new(if why.contains("taken its Ld check") {
                     "Passed this turn: its order may be given.".to_string()
                 } else {
-                    plain(&why)
+                    String::from(&why)
                 }));
                 return out;
             }
@@ -295,7 +294,7 @@ impl App {
             let label = if u.state.mounted { "Dismount" } else { "Mount" };
             let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
             let r = match &why {
-                Some(w) => r.on_disabled_hover_text(plain(w)),
+                Some(w) => r.on_disabled_hover_text(String::from(w)),
                 None => r.on_hover_text("under Stand: it may still move its one hex"),
             };
             if r.clicked() {

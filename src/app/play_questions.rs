@@ -5,7 +5,6 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::glyphs::plain;
 use crate::game;
 use crate::model::UnitId;
 use crate::model::game::Action;
@@ -68,7 +67,7 @@ impl App {
             {
                 self.close_preview();
             }
-            self.status = format!("{} · Ctrl+Z takes it back", plain(&e.what));
+            self.status = format!("{} · Ctrl+Z takes it back", String::from(&e.what));
         }
     }
 

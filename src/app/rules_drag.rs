@@ -6,7 +6,6 @@
 
 use super::App;
 use super::command::{Command, Commands, RouteEdit};
-use super::glyphs::plain;
 use super::tools::Gesture;
 use crate::geom::Point;
 use crate::model::*;
@@ -253,7 +252,7 @@ impl App {
                 self.rules.aim = None;
                 let action = self.move_action(&g.unit, None, &[]);
                 if let Some((what, _)) = self.carry_out(action) {
-                    self.status = plain(&what);
+                    self.status = String::from(&what);
                     if matches!(self.rules.open, Some((_, Choice::HexMove(_)))) {
                         // The destination picked is behind the unit now.
                         self.rules.route.clear();
@@ -279,7 +278,7 @@ impl App {
         let action = self.move_action(&p.unit, Some(p.leader), &movers);
         match self.carry_out(action) {
             Some((what, _)) => {
-                self.status = plain(&what);
+                self.status = String::from(&what);
                 true
             }
             None => {

@@ -8,7 +8,6 @@
 
 use super::App;
 use super::command::{Command, Commands, RouteEdit};
-use super::glyphs::plain;
 use super::roll_field::{TYPE_THE_ROLL, roll_field};
 use crate::model::*;
 use crate::preview::{self, Choice, ColumnChoice, Swatch, Tone};
@@ -64,7 +63,7 @@ impl App {
                 ui.label(
                     RichText::new(format!(
                         "Applied: {}",
-                        plain(said).lines().next().unwrap_or_default()
+                        String::from(said).lines().next().unwrap_or_default()
                     ))
                     .strong(),
                 );
@@ -135,7 +134,7 @@ impl App {
             // What the turn asks of the unit before it may move (its side's phase, R3's Ld
             // check, R1's pin tests) is said with the preview, not first at the commit.
             ui.label(
-                RichText::new(format!("Before it moves: {}", plain(&why)))
+                RichText::new(format!("Before it moves: {}", String::from(&why)))
                     .color(ui.visuals().warn_fg_color),
             );
         }
@@ -283,14 +282,14 @@ impl App {
         }
         ui.add_space(2.0);
         for l in &lines {
-            ui.label(RichText::new(plain(&l.text)).color(tone_colour(ui, l.tone)));
+            ui.label(RichText::new(String::from(&l.text)).color(tone_colour(ui, l.tone)));
         }
         if !offers.is_empty() {
             ui.label(RichText::new("May react with a charge:").strong());
             ui.horizontal_wrapped(|ui| {
                 for offer in &offers {
                     if ui
-                        .button(plain(&offer.label))
+                        .button(String::from(&offer.label))
                         .on_hover_text("select it and preview its reaction charge")
                         .clicked()
                     {
@@ -445,7 +444,7 @@ impl App {
                     // it was worked out (modifiers, odds, every outcome) folded below it, since
                     // the test block under it says the same of the unit's new state.
                     egui::Frame::group(ui.style()).show(ui, |ui| {
-                        let said = plain(said);
+                        let said = String::from(said);
                         let mut lines = said.lines().map(str::trim).filter(|l| !l.is_empty());
                         if let Some(first) = lines.next() {
                             ui.label(RichText::new(format!("Applied: {first}")).strong());
@@ -506,7 +505,7 @@ impl App {
                 ui.end_row();
                 for m in &pv.modifiers {
                     ui.label("modifier");
-                    term(ui, plain(&m.to_string()));
+                    term(ui, String::from(&m.to_string()));
                     ui.end_row();
                 }
                 if let (Some(src), Some(p)) = (&pv.reroll, pv.p_pass_with_reroll) {
@@ -519,7 +518,7 @@ impl App {
                 }
             });
         for o in &pv.outcomes {
-            ui.label(RichText::new(plain(&o.to_string())).weak());
+            ui.label(RichText::new(String::from(&o.to_string())).weak());
         }
         if pv.may_test() {
             ui.horizontal_wrapped(|ui| {

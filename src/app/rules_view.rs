@@ -10,7 +10,6 @@
 
 use super::App;
 use super::command::RouteEdit;
-use super::glyphs::plain;
 use super::paint;
 use super::tools::Gesture;
 use crate::geom::Point;
@@ -399,15 +398,15 @@ impl App {
                 match crate::rules::engine::column_failed_order(s, id) {
                     Ok((what, outcome)) => {
                         if self.apply_checked(super::command::Change::new(
-                            plain(&what),
+                            String::from(&what),
                             crate::edit::ops::outcome::column(outcome),
                         )) {
                             self.rules.route.clear();
-                            self.notify(false, plain(&what));
+                            self.notify(false, String::from(&what));
                             self.keep_offered_mode();
                         }
                     }
-                    Err(why) => self.refuse(plain(&why.to_string())),
+                    Err(why) => self.refuse(String::from(&why.to_string())),
                 }
                 return;
             }
@@ -435,11 +434,11 @@ impl App {
         };
         if let Some((what, reasons)) = self.carry_out(Ok(action)) {
             self.rules.route.clear();
-            let mut said = plain(&what);
+            let mut said = String::from(&what);
             if what.contains("the column breaks") {
                 for r in &reasons {
                     said.push_str("; ");
-                    said.push_str(&plain(r));
+                    said.push_str(&String::from(r));
                 }
             }
             if !said.starts_with(&name) {
@@ -625,7 +624,7 @@ impl App {
     /// A sentence beside the pointer: the answer to hovering or dragging (shown with the card
     /// of the unit under the pointer, see `canvas::card`).
     fn tooltip(&mut self, text: &str, legal: Option<bool>) {
-        self.canvas.tip = Some((plain(text), legal));
+        self.canvas.tip = Some((String::from(text), legal));
     }
 
     /// A test rolled by the game's dice (Play): the first roll, and the re-roll when it fails
@@ -659,12 +658,12 @@ impl App {
             dice,
         })) {
             Some((what, reasons)) => {
-                let mut said = plain(&what);
+                let mut said = String::from(&what);
                 for r in &reasons {
                     said.push('\n');
-                    said.push_str(&plain(r));
+                    said.push_str(&String::from(r));
                 }
-                self.status = plain(&what);
+                self.status = String::from(&what);
                 self.rules.last_test = Some((unit, said, self.doc.changes()));
                 true
             }

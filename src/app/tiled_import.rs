@@ -222,11 +222,27 @@ impl TileMappingDialog {
                     .file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
             ));
-            for why in &self.pictures.missing {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!("{why}: its tiles are shown by where they lie only."),
-                );
+            // One line for the images not found, however many (a collection's every image is
+            // missing when its folder is), the whole list on hover: the tiles stay in sight.
+            match self.pictures.missing.as_slice() {
+                [] => {}
+                [why] => {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("{why}: its tiles are shown by where they lie only."),
+                    );
+                }
+                all => {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!(
+                            "{} of the tiles' images are not there: those tiles are shown by \
+                             where they lie only (hover for the files).",
+                            all.len()
+                        ),
+                    )
+                    .on_hover_text(all.join("\n"));
+                }
             }
             ui.add_space(6.0);
             let typed: Vec<String> = self
@@ -269,8 +285,14 @@ impl TileMappingDialog {
                                     )),
                                     None => ui.label(""),
                                 };
+                                let image = crate::io::tmx::tile_image_name(
+                                    &self.map,
+                                    &u.key.tileset,
+                                    u.key.id,
+                                )
+                                .map_or_else(String::new, |n| format!(" ({n})"));
                                 let said = format!(
-                                    "Tile {} of {} — {}",
+                                    "Tile {}{image} of {} — {}",
                                     u.key.id,
                                     u.key.tileset,
                                     crate::model::count(u.hexes as u64, "hex", "hexes")

@@ -59,6 +59,7 @@ pub fn editor_with(s: Scenario, setup: Setup) -> Editor {
     );
     let mut h = Harness::builder()
         .with_size(setup.size)
+        .with_context_setup(sandtable::app::fonts::install)
         .build_ui_state(|ui, app: &mut App| app.frame_ui(ui), app);
     h.run();
     h.run();

@@ -40,7 +40,7 @@ mod xml;
 pub use convert::{TerrainMapping, UsedTile, parse_mapping_arg, to_scenario, used_tiles};
 pub use known_terrain::{colour_to_come, take_known_terrain};
 pub use model::{TileDef, TileKey, TileSheet, TiledMap, Tileset};
-pub use pictures::{PICTURE_PX, TilePictures, tile_pictures};
+pub use pictures::{PICTURE_PX, TilePictures, tile_image_name, tile_pictures};
 pub use reading::{Control, Folder};
 pub use write::{
     TILE_LONG_PX, TILE_SHORT_PX, TmxFiles, export_tmx, largest_hexagon, pixel_centre, tiled_cell,

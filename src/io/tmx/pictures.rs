@@ -76,6 +76,18 @@ pub fn tile_pictures(map: &TiledMap) -> TilePictures {
     out
 }
 
+/// The name of a tile's own image, for a tileset that is a collection of images (each tile its
+/// own file: "ocean" for `tiles/ocean.png`), so a tile is named as its author named it even
+/// when the image itself is not there. `None` for a tile cut from a sheet.
+pub fn tile_image_name(map: &TiledMap, tileset: &str, id: u32) -> Option<String> {
+    let ts = map.tilesets.iter().find(|t| t.name == tileset)?;
+    let (source, None) = where_drawn(ts, id)? else {
+        return None;
+    };
+    let stem = std::path::Path::new(source).file_stem()?.to_string_lossy();
+    (!stem.trim().is_empty()).then(|| stem.into_owned())
+}
+
 /// Where a tile is drawn: the image's source and, on a tileset cut from one image, how
 /// (`None`: the whole image, a collection's tile).
 fn where_drawn(ts: &Tileset, id: u32) -> Option<(&str, Option<(&TileSheet, u32)>)> {

@@ -76,15 +76,15 @@ pub(super) fn test(
     });
     o.unit = Some(unit);
     o.what = match &r.roll {
-        Some(roll) => format!("{}: {}", r.label, morale::report::roll_result(&pv, roll)),
-        None => format!("{}: {}", r.label, r.outcome),
+        Some(roll) => format!("{} — {}", r.label, morale::report::roll_result(&pv, roll)),
+        None => format!("{} — {}", r.label, r.outcome),
     };
     if let TestDice::Roll { first, reroll, .. } = &logged {
-        o.what.push_str(&format!(" [{}", roll_text(first)));
+        o.what.push_str(&format!(" ({}", roll_text(first)));
         if let Some(d) = reroll {
             o.what.push_str(&format!(", re-roll {}", roll_text(d)));
         }
-        o.what.push(']');
+        o.what.push(')');
     }
     o.reasons.extend(
         morale::report::text(&pv)

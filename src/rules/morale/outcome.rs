@@ -175,7 +175,7 @@ pub enum Effect {
 impl fmt::Display for Effect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Effect::Holds(m) => write!(f, "holds: stays {}", morale_text(*m)),
+            Effect::Holds(m) => write!(f, "holds and stays {}", morale_text(*m)),
             Effect::BecomesUnsteady => f.write_str("becomes unsteady"),
             Effect::BackToGoodOrder => {
                 f.write_str("back to good order, keeping its facing and formation")

@@ -190,8 +190,8 @@ fn write_stampede(st: &Stampede, with_reroll: bool, out: &mut dyn Write) -> std:
 /// dice are down.
 pub fn roll_result(pv: &TestPreview, r: &RollReport) -> String {
     let mut t = match r.reroll {
-        Some(second) => format!("Roll {}, re-roll {second}: ", r.first),
-        None => format!("Roll {}: ", r.first),
+        Some(second) => format!("Roll {}, re-roll {second} ", r.first),
+        None => format!("Roll {} ", r.first),
     };
     if let Some(o) = pv.outcome(r.outcome) {
         t.push_str(&format!("{}: {}", o.kind, outcome_text(o)));

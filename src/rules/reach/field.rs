@@ -33,8 +33,13 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
     let n = window.len();
     let mut dist = vec![f32::INFINITY; n];
     let mut src = vec![NONE; n];
-    let mut closed = vec![false; n];
     let free = prep.free_nodes(&window);
+    // A node no path may stand on is never reached: closed from the outset, it is passed
+    // over before its distance is measured.
+    let mut closed: Vec<bool> = free.iter().map(|f| !f).collect();
+    // The source each node was last found hidden from: a node hidden from a corner is passed
+    // by every neighbour that corner reaches, and the line need not be tested again.
+    let mut hidden_from = vec![NONE; n];
 
     let mut sources: Vec<(Point, f32)> = Vec::with_capacity(prep.corners.len() + 1);
     sources.push((prep.start, 0.0));
@@ -71,17 +76,18 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
             prep.segment_blocked(sources[j].0, to).is_none()
         }
     };
-    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::with_capacity(n);
-    let key = |d: f32| d.to_bits();
-    heap.push(Reverse((key(0.0), n as u32)));
+    // An entry is its length's bits over its node's: one integer, compared in one step.
+    let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(n);
+    let entry = |d: f32, id: usize| Reverse((u64::from(d.to_bits()) << 32) | id as u64);
+    heap.push(entry(0.0, n));
 
     let nx = window.nx as i64;
     let ny = window.ny as i64;
     // Coordinates here are checked against the window before a node is placed.
     let at = |x: i64, y: i64| window.at(x as usize, y as usize);
 
-    while let Some(Reverse((_, id))) = heap.pop() {
-        let id = id as usize;
+    while let Some(Reverse(e)) = heap.pop() {
+        let id = (e & u64::from(u32::MAX)) as usize;
         if id >= n {
             // A source (the start or a corner): seed the nodes around it.
             let j = id - n;
@@ -102,7 +108,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     if !source_closed[k] && cand < kd && cand <= limit && los(j, kp, prep, &sources)
                     {
                         sources[k].1 = cand;
-                        heap.push(Reverse((key(cand), (n + k) as u32)));
+                        heap.push(entry(cand, n + k));
                     }
                 }
             }
@@ -120,10 +126,10 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     }
                     let q = at(x, y);
                     let cand = d + q.distance(p);
-                    if cand < dist[i] && cand <= limit && free[i] && los(j, q, prep, &sources) {
+                    if cand < dist[i] && cand <= limit && los(j, q, prep, &sources) {
                         dist[i] = cand;
                         src[i] = j as u32;
-                        heap.push(Reverse((key(cand), i as u32)));
+                        heap.push(entry(cand, i));
                     }
                 }
             }
@@ -154,7 +160,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                     let cand = sd + cp.distance(sp);
                     if cand < sources[k].1 && cand <= limit && los(s as usize, cp, prep, &sources) {
                         sources[k].1 = cand;
-                        heap.push(Reverse((key(cand), (n + k) as u32)));
+                        heap.push(entry(cand, n + k));
                     }
                 }
                 if (dx == 0 && dy == 0) || closed[i] || src[i] == s {
@@ -162,15 +168,16 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                 }
                 let p = at(x, y);
                 let cand = sd + p.distance(sp);
-                if cand >= dist[i] || cand > limit || !free[i] {
+                if cand >= dist[i] || cand > limit {
                     continue;
                 }
-                if los(s as usize, p, prep, &sources) {
+                if hidden_from[i] != s && los(s as usize, p, prep, &sources) {
                     dist[i] = cand;
                     src[i] = s;
-                    heap.push(Reverse((key(cand), i as u32)));
+                    heap.push(entry(cand, i));
                     continue;
                 }
+                hidden_from[i] = s;
                 // Our source cannot see the neighbour: an obstacle's edge runs between them.
                 // The path bends at a corner of that obstacle, registered near here.
                 let mut best: Option<(f32, u32)> = None;
@@ -196,7 +203,7 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
                 if let Some((cand, k)) = best {
                     dist[i] = cand;
                     src[i] = k;
-                    heap.push(Reverse((key(cand), i as u32)));
+                    heap.push(entry(cand, i));
                 }
             }
         }
