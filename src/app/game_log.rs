@@ -349,9 +349,7 @@ impl App {
                         r.scroll_to_me(Some(egui::Align::TOP));
                     }
                     if !e.reasons.is_empty() {
-                        let reasons: Vec<String> =
-                            e.reasons.iter().map(|r| String::from(r)).collect();
-                        r = r.on_hover_text(reasons.join("\n"));
+                        r = r.on_hover_text(e.reasons.join("\n"));
                     }
                     if r.clicked() {
                         out.push(Command::ReplayTo(i + 1));
