@@ -437,10 +437,9 @@ impl App {
 
     /// The keys while a dialog over the editor asks something (unsaved changes, recovering the
     /// last session's work, a path typed for want of a file dialog, a Tiled map's terrain or
-    /// its reading): `None` when none does. The
-    /// dialog has the keyboard: its buttons take Tab, Enter and Space, Escape answers Cancel
-    /// where it has one, and no other key reaches the map behind it (a letter typed there
-    /// must not rotate the selection).
+    /// its reading): `None` when none does. The dialog has the keyboard: its buttons take Tab,
+    /// Enter and Space, Escape answers Cancel where it has one, and no other key reaches the
+    /// map behind it (a letter typed there must not rotate the selection).
     pub(super) fn dialog_keys(&self, ui: &mut egui::Ui) -> Option<super::command::Commands> {
         use super::command::Command;
         let modal = ui.ctx().memory(|m| m.top_modal_layer()).is_some();
