@@ -1113,3 +1113,37 @@ fn a_new_log_entry_is_shown_from_its_heading() {
         "the entry's heading {head:?} is out of the log's view ({tabs:?} to {status:?})"
     );
 }
+
+/// A test's working in the log is set out as the report sets it: each modifier under
+/// "modifiers:", each outcome under "outcomes:", not one flat list.
+#[test]
+fn a_logged_tests_working_sets_each_modifier_under_its_heading() {
+    let mut e = rearguard_44th_foot_with_the_log();
+    e.h.get_all_by_label("Roll")
+        .next()
+        .expect("a roll field")
+        .set_value_accesskit(3.0);
+    e.h.run();
+    e.press_button("Apply the morale test");
+    for _ in 0..3 {
+        e.h.run();
+    }
+    let reasons = &e.app().game_log()[0].reasons;
+    assert!(
+        reasons.iter().any(|r| r == "    -2 for 2 stands lost"),
+        "{reasons:#?}"
+    );
+    // The log's, below the Rules panel's own preview of the test.
+    let last = |label: &str| {
+        e.h.get_all_by_label(label)
+            .last()
+            .unwrap_or_else(|| panic!("no {label:?}"))
+            .rect()
+    };
+    let heading = last("modifiers:");
+    let modifier = last("-2 for 2 stands lost");
+    assert!(
+        modifier.left() > heading.left() + 8.0 && modifier.top() > heading.top(),
+        "the modifier {modifier:?} is not set in under its heading {heading:?}"
+    );
+}

@@ -562,6 +562,22 @@ fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
     assert!(e.shows("Route: 1 point drawn"), "{}", e.app().status);
     e.click("Undo point");
     assert!(e.shows("Route: 0 points drawn"));
+    // A click on a unit outside the column adds a point there too: the route may pass any
+    // unit, and the column's preview stays open.
+    let other = s
+        .units
+        .iter()
+        .find(|u| s.column_of(u.id).is_none() && u.on_table())
+        .expect("a unit outside the column");
+    let at = other.models[0].pos;
+    e.click_map(at);
+    assert!(e.shows("Route: 1 point drawn"), "{}", e.app().status);
+    assert_eq!(
+        e.app().selection,
+        vec![ItemRef::Unit(lead)],
+        "still the column's lead"
+    );
+    e.click("Undo point");
     // The order test is rolled (the dice shown) or typed, then carried out.
     e.click("Roll");
     assert!(e.h.query_by_label_contains("rolled ").is_some());

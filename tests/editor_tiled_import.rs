@@ -254,7 +254,36 @@ fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {
         status.contains("choose a terrain for each tile"),
         "{status}"
     );
-    e.click("Cancel");
+    // A tile's terrain chosen, then another tile's list opened and closed with Escape: the
+    // list closes, the dialog stays with the terrain chosen.
+    e.click("Choose the terrain of Tile 2 of plain — 3 hexes");
+    // The list's entry (the scenario's own terrain of that name is listed in the palette too).
+    let entry =
+        e.h.get_all_by_label("Slash Hollow")
+            .last()
+            .expect("the entry");
+    entry.click();
+    e.h.run();
+    e.click("Choose the terrain of Tile 0 of plain — 1 hex");
+    assert!(
+        egui::Popup::is_any_open(&e.h.ctx),
+        "the second list is open"
+    );
+    e.h.key_press(egui::Key::Escape);
+    e.h.run();
+    assert!(
+        !egui::Popup::is_any_open(&e.h.ctx),
+        "Escape closed the list"
+    );
+    let dialog = e
+        .app()
+        .tiled_import
+        .as_ref()
+        .expect("Escape left the dialog open");
+    assert_eq!(dialog.rows[0].1, "Slash Hollow", "and the terrain chosen");
+    // Escape with no list open answers the dialog's Cancel.
+    e.h.key_press(egui::Key::Escape);
+    e.h.run();
     assert!(e.app().tiled_import.is_none());
     assert!(e.app().status.contains("cancelled"), "{}", e.app().status);
 }

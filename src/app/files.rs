@@ -452,7 +452,12 @@ impl App {
             return None;
         }
         let mut out = super::command::Commands::default();
-        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        let escape = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        if escape && egui::Popup::is_any_open(ui.ctx()) {
+            // A list open in the dialog (a tile's *Choose*): Escape closes the list only, and
+            // the dialog keeps what was chosen.
+            egui::Popup::close_all(ui.ctx());
+        } else if escape {
             if self.files.unsaved_question.is_some() {
                 out.push(Command::AnswerUnsaved(Answer::Cancel));
             } else if self.files.prompt.is_some() {

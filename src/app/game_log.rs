@@ -364,7 +364,14 @@ impl App {
                         // is read for.
                         ui.indent(("reasons", i), |ui| {
                             for reason in &e.reasons {
-                                ui.label(String::from(reason));
+                                // A reason indented under another (a modifier under
+                                // "modifiers:", two spaces a level) is set in under it.
+                                let text = reason.trim_start();
+                                let level = (reason.len() - text.len()) / 2;
+                                ui.horizontal_top(|ui| {
+                                    ui.add_space(level as f32 * ui.spacing().indent);
+                                    ui.add(egui::Label::new(text).wrap());
+                                });
                             }
                         });
                         note_ui(ui, note, i + 1, e.note.as_deref(), &mut out);

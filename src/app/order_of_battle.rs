@@ -238,6 +238,8 @@ impl App {
     pub(super) fn order_of_battle_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
         let s = self.doc.scenario();
+        // A drag here moves units, never selects the rows' text.
+        ui.style_mut().interaction.selectable_labels = false;
         ui.label(
             RichText::new(if self.playing() {
                 "Click to select, double-click to find on the map. A unit that has acted this \

@@ -106,14 +106,22 @@ impl App {
                 return taken;
             }
         }
-        // A column's route is drawn by clicking the map; a hex move's destination is picked
-        // by clicking a hex its MP reach.
+        // A column's route is drawn by clicking the map, over any unit but the column's own
+        // (a click on one of those selects it); a hex move's destination is picked by
+        // clicking a hex its MP reach, not on a unit.
+        let on_unit = match super::hit::hit(self.doc.scenario(), world, tol) {
+            Some(ItemRef::Unit(u)) => Some(u),
+            _ => None,
+        };
+        let routing_past = match (self.rules.open, on_unit) {
+            (Some((_, Choice::Column(c, ColumnChoice::Move))), Some(u)) => {
+                self.doc.scenario().column_of(u).is_none_or(|of| of.id != c)
+            }
+            _ => false,
+        };
         if response.clicked()
             && !ui.input(|i| i.modifiers.shift)
-            && !matches!(
-                super::hit::hit(self.doc.scenario(), world, tol),
-                Some(ItemRef::Unit(_))
-            )
+            && (on_unit.is_none() || routing_past)
         {
             let takes = match self.rules.open {
                 Some((_, Choice::Column(_, ColumnChoice::Move))) => true,

@@ -31,7 +31,10 @@ pub struct LogArgs<'a> {
 pub(super) fn write_entry(out: &mut dyn Write, n: usize, e: &LogEntry) -> std::io::Result<()> {
     writeln!(out, "{n}. turn {}, {}: {}", e.turn, e.phase, e.what)?;
     for r in &e.reasons {
-        writeln!(out, "   - {r}")?;
+        // A reason indented under another (a modifier under "modifiers:") is listed under it.
+        let text = r.trim_start();
+        let under = " ".repeat(r.len() - text.len());
+        writeln!(out, "   {under}- {text}")?;
     }
     if let Some(note) = &e.note {
         writeln!(out, "   note: {note}")?;

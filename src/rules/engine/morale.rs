@@ -86,10 +86,12 @@ pub(super) fn test(
         }
         o.what.push(')');
     }
+    // The working as the report sets it out: a line's leading spaces (two a level) say what
+    // it belongs under ("modifiers:", then each modifier), and the log shows them so.
     o.reasons.extend(
         morale::report::text(&pv)
             .lines()
-            .map(str::trim)
+            .map(str::trim_end)
             .filter(|l| !l.is_empty())
             .map(String::from),
     );
