@@ -246,7 +246,7 @@ impl App {
                     ui.label("Bookmarks:");
                     for b in &g.bookmarks {
                         if ui
-                            .button(String::from(&b.label))
+                            .button(b.label.as_str())
                             .on_hover_text(format!("show the game after entry {}", b.after))
                             .clicked()
                         {
@@ -326,10 +326,7 @@ impl App {
                 }
                 for (i, e) in log.iter().enumerate() {
                     for b in bookmarks.iter().filter(|b| b.after as usize == i) {
-                        ui.label(
-                            RichText::new(format!("Bookmark: {}", String::from(&b.label)))
-                                .italics(),
-                        );
+                        ui.label(RichText::new(format!("Bookmark: {}", b.label)).italics());
                     }
                     let shown = i < now;
                     let head = format!(
@@ -355,9 +352,7 @@ impl App {
                         out.push(Command::ReplayTo(i + 1));
                     }
                     if let Some(text) = &e.note {
-                        ui.label(
-                            RichText::new(format!("   Note: {}", String::from(text))).italics(),
-                        );
+                        ui.label(RichText::new(format!("   Note: {text}")).italics());
                     }
                     if i + 1 == now {
                         // The reasons at the body's size and colour: they are what the entry
@@ -378,9 +373,7 @@ impl App {
                     }
                 }
                 for b in bookmarks.iter().filter(|b| b.after as usize >= log.len()) {
-                    ui.label(
-                        RichText::new(format!("Bookmark: {}", String::from(&b.label))).italics(),
-                    );
+                    ui.label(RichText::new(format!("Bookmark: {}", b.label)).italics());
                 }
             });
         // What the whole log would fill, for the dock's split to leave it room.

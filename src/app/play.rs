@@ -154,7 +154,7 @@ impl App {
         let action = match action {
             Ok(a) => a,
             Err(why) => {
-                self.refuse(format!("Refused: {}", String::from(&why)));
+                self.refuse(format!("Refused: {why}"));
                 return None;
             }
         };
@@ -174,7 +174,7 @@ impl App {
                 self.apply_checked(change).then_some((o.what, o.reasons))
             }
             Err(why) => {
-                self.refuse(format!("Refused: {}", String::from(&why.to_string())));
+                self.refuse(format!("Refused: {why}"));
                 None
             }
         }
@@ -223,7 +223,7 @@ impl App {
                 Some(p.entry)
             }
             Err(why) => {
-                self.refuse(format!("Refused: {}", String::from(&why.to_string())));
+                self.refuse(format!("Refused: {why}"));
                 None
             }
         }

@@ -66,7 +66,7 @@ impl App {
         crate::rules::engine::commands(s, u)
             .into_iter()
             .filter(|(c, _)| Some(*c) != held)
-            .map(|(c, a)| (c, a.map_err(|e| String::from(&e.to_string()))))
+            .map(|(c, a)| (c, a.map_err(|e| e.to_string())))
             .collect()
     }
 

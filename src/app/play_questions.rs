@@ -67,7 +67,7 @@ impl App {
             {
                 self.close_preview();
             }
-            self.status = format!("{} · Ctrl+Z takes it back", String::from(&e.what));
+            self.status = format!("{} · Ctrl+Z takes it back", e.what);
         }
     }
 

@@ -63,7 +63,7 @@ impl App {
                 ui.label(
                     RichText::new(format!(
                         "Applied: {}",
-                        String::from(said).lines().next().unwrap_or_default()
+                        said.lines().next().unwrap_or_default()
                     ))
                     .strong(),
                 );
@@ -134,8 +134,7 @@ impl App {
             // What the turn asks of the unit before it may move (its side's phase, R3's Ld
             // check, R1's pin tests) is said with the preview, not first at the commit.
             ui.label(
-                RichText::new(format!("Before it moves: {}", String::from(&why)))
-                    .color(ui.visuals().warn_fg_color),
+                RichText::new(format!("Before it moves: {why}")).color(ui.visuals().warn_fg_color),
             );
         }
         if self.playing()
@@ -282,14 +281,14 @@ impl App {
         }
         ui.add_space(2.0);
         for l in &lines {
-            ui.label(RichText::new(String::from(&l.text)).color(tone_colour(ui, l.tone)));
+            ui.label(RichText::new(l.text.as_str()).color(tone_colour(ui, l.tone)));
         }
         if !offers.is_empty() {
             ui.label(RichText::new("May react with a charge:").strong());
             ui.horizontal_wrapped(|ui| {
                 for offer in &offers {
                     if ui
-                        .button(String::from(&offer.label))
+                        .button(offer.label.as_str())
                         .on_hover_text("select it and preview its reaction charge")
                         .clicked()
                     {
@@ -505,7 +504,7 @@ impl App {
                 ui.end_row();
                 for m in &pv.modifiers {
                     ui.label("modifier");
-                    term(ui, String::from(&m.to_string()));
+                    term(ui, m.to_string());
                     ui.end_row();
                 }
                 if let (Some(src), Some(p)) = (&pv.reroll, pv.p_pass_with_reroll) {
@@ -518,7 +517,7 @@ impl App {
                 }
             });
         for o in &pv.outcomes {
-            ui.label(RichText::new(String::from(&o.to_string())).weak());
+            ui.label(RichText::new(o.to_string()).weak());
         }
         if pv.may_test() {
             ui.horizontal_wrapped(|ui| {

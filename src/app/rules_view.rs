@@ -406,7 +406,7 @@ impl App {
                             self.keep_offered_mode();
                         }
                     }
-                    Err(why) => self.refuse(String::from(&why.to_string())),
+                    Err(why) => self.refuse(why.to_string()),
                 }
                 return;
             }
@@ -438,7 +438,7 @@ impl App {
             if what.contains("the column breaks") {
                 for r in &reasons {
                     said.push_str("; ");
-                    said.push_str(&String::from(r));
+                    said.push_str(r);
                 }
             }
             if !said.starts_with(&name) {
@@ -661,7 +661,7 @@ impl App {
                 let mut said = String::from(&what);
                 for r in &reasons {
                     said.push('\n');
-                    said.push_str(&String::from(r));
+                    said.push_str(r);
                 }
                 self.status = String::from(&what);
                 self.rules.last_test = Some((unit, said, self.doc.changes()));
