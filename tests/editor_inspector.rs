@@ -467,8 +467,15 @@ fn a_hex_map_is_reshaped_from_a_draft_in_one_step() {
     let HexShape::Rectangle { columns, rows, .. } = e.s().map.as_hex().expect("hex").shape else {
         panic!("a rectangle")
     };
+    let button = e.h.get_by_label("Reshape map").rect();
     e.set_number("Columns", (columns + 2) as f64);
     assert_eq!(e.steps(), 0, "only the draft changed");
+    // The button stays where it was when the draft began: the line under it changes, not it.
+    let ready = e.h.get_by_label("Reshape map").rect();
+    assert!(
+        (ready.top() - button.top()).abs() < 0.5,
+        "the button moved from {button:?} to {ready:?}"
+    );
     e.click_and_settle("Reshape map");
     let h = e.s().map.as_hex().expect("hex");
     assert_eq!(h.terrain.len(), ((columns + 2) * rows) as usize);

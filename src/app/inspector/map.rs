@@ -198,8 +198,25 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
         }
     });
     ui.data_mut(|d| d.insert_temp(id, (now, draft)));
-    // The draft's line and buttons are always there, so nothing below moves as a draft begins.
+    // The draft's buttons and line are always there, so nothing below moves as a draft begins;
+    // the buttons come first, so a line that wraps differently as the draft changes never moves
+    // them from under the pointer.
     let problem = (draft != now).then(|| draft.problem()).flatten();
+    ui.horizontal(|ui| {
+        let ready = draft != now && problem.is_none();
+        if ui
+            .add_enabled(ready, egui::Button::new("Reshape map"))
+            .clicked()
+        {
+            f.emit("Reshape hex map", None, resize_hex_map(f.s, draft));
+        }
+        if ui
+            .add_enabled(draft != now, egui::Button::new("Cancel reshape"))
+            .clicked()
+        {
+            ui.data_mut(|d| d.remove::<(ResizeHex, ResizeHex)>(id));
+        }
+    });
     match &problem {
         Some(p) => {
             ui.colored_label(ui.visuals().error_fg_color, p);
@@ -218,21 +235,6 @@ fn hex_map_ui(ui: &mut Ui, f: &mut Form, h: &HexMap) {
             ));
         }
     }
-    ui.horizontal(|ui| {
-        let ready = draft != now && problem.is_none();
-        if ui
-            .add_enabled(ready, egui::Button::new("Reshape map"))
-            .clicked()
-        {
-            f.emit("Reshape hex map", None, resize_hex_map(f.s, draft));
-        }
-        if ui
-            .add_enabled(draft != now, egui::Button::new("Cancel reshape"))
-            .clicked()
-        {
-            ui.data_mut(|d| d.remove::<(ResizeHex, ResizeHex)>(id));
-        }
-    });
 }
 
 /// The printed numbering and the map's edge: how the hexes are labelled (so they read as on
