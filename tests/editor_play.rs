@@ -1091,10 +1091,8 @@ fn a_removed_unit_is_said_to_be_out_of_play_not_refused_its_moves() {
     assert!(!e.shows("Rally test: needs"));
 }
 
-/// An entry just logged is shown from its heading (what was done), not scrolled to the end of
-/// its reasons, with the Rules panel's long answers above it.
-#[test]
-fn a_new_log_entry_is_shown_from_its_heading() {
+/// Rear Guard's 44th Foot in Play, the log shown, its morale test applied with a typed 3.
+fn rearguard_44th_foot_after_a_morale_test_rolled_3() -> harness::Editor {
     let mut e = rearguard_44th_foot_with_the_log();
     e.h.get_all_by_label("Roll")
         .next()
@@ -1105,6 +1103,14 @@ fn a_new_log_entry_is_shown_from_its_heading() {
     for _ in 0..3 {
         e.h.run();
     }
+    e
+}
+
+/// An entry just logged is shown from its heading (what was done), not scrolled to the end of
+/// its reasons, with the Rules panel's long answers above it.
+#[test]
+fn a_new_log_entry_is_shown_from_its_heading() {
+    let e = rearguard_44th_foot_after_a_morale_test_rolled_3();
     let tabs = e.h.get_by_label("Log").rect();
     let status = e.h.get_by_label_contains("Problems:").rect();
     let head = e.h.get_by_label_contains("1. Turn 1").rect();
@@ -1118,16 +1124,7 @@ fn a_new_log_entry_is_shown_from_its_heading() {
 /// "modifiers:", each outcome under "outcomes:", not one flat list.
 #[test]
 fn a_logged_tests_working_sets_each_modifier_under_its_heading() {
-    let mut e = rearguard_44th_foot_with_the_log();
-    e.h.get_all_by_label("Roll")
-        .next()
-        .expect("a roll field")
-        .set_value_accesskit(3.0);
-    e.h.run();
-    e.press_button("Apply the morale test");
-    for _ in 0..3 {
-        e.h.run();
-    }
+    let e = rearguard_44th_foot_after_a_morale_test_rolled_3();
     let reasons = &e.app().game_log()[0].reasons;
     assert!(
         reasons.iter().any(|r| r == "    -2 for 2 stands lost"),
