@@ -75,6 +75,51 @@ pub fn text_width_mm(t: &TextLine) -> f64 {
     (f64::from(shaped.width) + t.tracking_em * n) * t.size_pt * MM_PER_PT
 }
 
+/// A map's text on a page clipped to `clip`: whole, or not at all. A text whose anchor (the
+/// place it names) lies on the page but which would run over the clip's edge is moved inside
+/// it, so a name by a true-scale tile's edge reads whole on that tile; a text anchored off the
+/// page is left to the page that holds its anchor, rather than shown in part. A text wider or
+/// taller than the clip is left where it is.
+fn whole_inside(mut line: TextLine, clip: Rect) -> Option<TextLine> {
+    let (x, y) = line.pos;
+    if !(clip.x0..=clip.x1).contains(&x) || !(clip.y0..=clip.y1).contains(&y) {
+        return None;
+    }
+    let width = text_width_mm(&line);
+    let size_mm = line.size_pt * MM_PER_PT;
+    let (asc, desc) = FONTS.line_metrics();
+    let (asc, desc) = (f64::from(asc) * size_mm, f64::from(desc) * size_mm);
+    let left = match line.h {
+        HAlign::Left => x,
+        HAlign::Centre => x - width / 2.0,
+        HAlign::Right => x - width,
+    };
+    // The baseline's place below the anchor, as `draw_text` sets it (descent is negative).
+    let baseline = y + match line.v {
+        VAlign::Top => asc,
+        VAlign::Middle => (asc + desc) / 2.0,
+        VAlign::Baseline => 0.0,
+        VAlign::Bottom => desc,
+    };
+    let (top, bottom) = (baseline - asc, baseline - desc);
+    let shift = |lo: f64, hi: f64, min: f64, max: f64| {
+        if hi - lo > max - min {
+            0.0
+        } else if lo < min {
+            min - lo
+        } else if hi > max {
+            max - hi
+        } else {
+            0.0
+        }
+    };
+    line.pos = (
+        x + shift(left, left + width, clip.x0, clip.x1),
+        y + shift(top, bottom, clip.y0, clip.y1),
+    );
+    Some(line)
+}
+
 /// Draws one line of text.
 pub fn draw_text(canvas: &mut dyn Canvas, t: &TextLine) {
     if t.text.is_empty() || t.size_pt <= 0.0 || !t.size_pt.is_finite() {
@@ -302,10 +347,10 @@ pub fn draw_scene(canvas: &mut dyn Canvas, sp: &ScenePlacement) {
                     continue;
                 }
                 let (h, v) = anchor_align(*anchor);
-                draw_text(
-                    canvas,
-                    &TextLine::new(text.clone(), t.apply(*pos), pt, *colour).align(h, v),
-                );
+                let line = TextLine::new(text.clone(), t.apply(*pos), pt, *colour).align(h, v);
+                if let Some(line) = whole_inside(line, sp.clip) {
+                    draw_text(canvas, &line);
+                }
             }
             Item::Background { corners, opacity } => {
                 if let Some(pic) = &sp.background {
@@ -328,4 +373,52 @@ pub fn draw_scene(canvas: &mut dyn Canvas, sp: &ScenePlacement) {
         }
     }
     canvas.pop_clip();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A true-scale tile's picture: 180 x 267 mm of map from (15, 15) on the paper.
+    const TILE: Rect = Rect::new(15.0, 15.0, 195.0, 282.0);
+
+    fn name_at(x: f64, y: f64) -> TextLine {
+        TextLine::new("Sir William Savile", (x, y), 9.0, Colour::rgb(0, 0, 0))
+            .align(HAlign::Centre, VAlign::Top)
+    }
+
+    fn extent(l: &TextLine) -> (f64, f64) {
+        let w = text_width_mm(l);
+        (l.pos.0 - w / 2.0, l.pos.0 + w / 2.0)
+    }
+
+    #[test]
+    fn a_name_by_a_tiles_edge_is_moved_inside_it_whole() {
+        let line = whole_inside(name_at(193.0, 100.0), TILE).expect("anchored on the tile");
+        let (left, right) = extent(&line);
+        assert!(
+            right <= TILE.x1 + 1e-9,
+            "the name runs to {right}, past {}",
+            TILE.x1
+        );
+        assert!(left >= TILE.x0, "{left}");
+        assert_eq!(line.pos.1, 100.0, "only moved across");
+        // The same at the left edge, and at the foot.
+        let (left, _) = extent(&whole_inside(name_at(17.0, 100.0), TILE).expect("on"));
+        assert!(left >= TILE.x0 - 1e-9, "{left}");
+        let low = whole_inside(name_at(100.0, 281.0), TILE).expect("on");
+        assert!(low.pos.1 < 281.0, "moved up from the foot: {}", low.pos.1);
+    }
+
+    #[test]
+    fn a_name_anchored_on_the_next_tile_is_left_to_it() {
+        assert!(whole_inside(name_at(197.0, 100.0), TILE).is_none());
+        assert!(whole_inside(name_at(100.0, 10.0), TILE).is_none());
+    }
+
+    #[test]
+    fn a_name_clear_of_the_edges_stays_where_it_is() {
+        let line = whole_inside(name_at(100.0, 100.0), TILE).expect("on");
+        assert_eq!(line.pos, (100.0, 100.0));
+    }
 }
