@@ -47,13 +47,12 @@ impl App {
         self.rules.aim = Some(to);
         self.bring_point_into_view(to);
         self.status = match self.preview_ghost(to) {
-            Some(g) if g.legal => format!(
-                "Aim: {} — Enter moves here, Escape stops aiming",
-                String::from(&g.text)
-            ),
+            Some(g) if g.legal => {
+                format!("Aim: {} — Enter moves here, Escape stops aiming", g.text)
+            }
             Some(g) => format!(
                 "Aim: {} — the arrows move the aim on, Escape stops aiming",
-                String::from(&g.text)
+                g.text
             ),
             None => "Aim: this preview moves nobody".into(),
         };

@@ -589,7 +589,7 @@ impl App {
                 use crate::model::game::{Action, Dice};
                 let dice = roll.map_or(Dice::App, Dice::Typed);
                 if let Some(e) = self.play_action(Action::LeaderCheck { unit, dice }) {
-                    self.notify(false, String::from(&e.what));
+                    self.notify(false, e.what.clone());
                     // A failed check leaves Fall Back! only: the preview turns to the order
                     // the unit may now be given, not the one now refused.
                     if self.rules.open.is_some_and(|(u, _)| u == unit)
@@ -602,7 +602,7 @@ impl App {
             Command::RollTest { unit, kind, reroll } => self.roll_test(unit, kind, reroll),
             Command::PlayAction(a) => {
                 if let Some((what, _)) = self.carry_out(Ok(*a)) {
-                    self.notify(false, String::from(&what));
+                    self.notify(false, what);
                 }
             }
             Command::Annotate { entry, note } => self.annotate(entry, &note),

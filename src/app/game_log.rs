@@ -329,13 +329,7 @@ impl App {
                         ui.label(RichText::new(format!("Bookmark: {}", b.label)).italics());
                     }
                     let shown = i < now;
-                    let head = format!(
-                        "{}. Turn {} · {} · {}",
-                        i + 1,
-                        e.turn,
-                        e.phase,
-                        String::from(&e.what)
-                    );
+                    let head = format!("{}. Turn {} · {} · {}", i + 1, e.turn, e.phase, e.what);
                     let text = if shown {
                         RichText::new(head)
                     } else {

@@ -170,7 +170,7 @@ impl App {
                 if edits.is_empty() {
                     return Some((o.what, o.reasons));
                 }
-                let change = Change::new(String::from(&o.what), edits);
+                let change = Change::new(o.what.clone(), edits);
                 self.apply_checked(change).then_some((o.what, o.reasons))
             }
             Err(why) => {
@@ -192,7 +192,7 @@ impl App {
         let seed = fastrand::u64(..);
         match game::play(self.doc.scenario(), action, seed) {
             Ok(p) => {
-                let label = String::from(&p.entry.what);
+                let label = p.entry.what.clone();
                 let unit = p.entry.unit;
                 let change = Change::new(label, vec![Edit::ReplaceScenario(Box::new(p.scenario))]);
                 if !self.apply_checked(change) {
@@ -312,7 +312,7 @@ impl App {
             .game
             .as_ref()
             .and_then(|g| g.log.last())
-            .map(|e| String::from(&e.what));
+            .map(|e| e.what.clone());
         match game::take_back(s) {
             Ok(back) => {
                 let label = format!("Take back: {}", last.unwrap_or_default());

@@ -110,7 +110,7 @@ impl App {
                 ui.label(RichText::new(if why.contains("taken its Ld check") {
                     "Passed this turn: its order may be given.".to_string()
                 } else {
-                    String::from(&why)
+                    why
                 }));
                 return out;
             }
@@ -294,7 +294,7 @@ impl App {
             let label = if u.state.mounted { "Dismount" } else { "Mount" };
             let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
             let r = match &why {
-                Some(w) => r.on_disabled_hover_text(String::from(w)),
+                Some(w) => r.on_disabled_hover_text(w.as_str()),
                 None => r.on_hover_text("under Stand: it may still move its one hex"),
             };
             if r.clicked() {

@@ -260,7 +260,7 @@ impl App {
                 self.rules.aim = None;
                 let action = self.move_action(&g.unit, None, &[]);
                 if let Some((what, _)) = self.carry_out(action) {
-                    self.status = String::from(&what);
+                    self.status = what;
                     if matches!(self.rules.open, Some((_, Choice::HexMove(_)))) {
                         // The destination picked is behind the unit now.
                         self.rules.route.clear();
@@ -286,7 +286,7 @@ impl App {
         let action = self.move_action(&p.unit, Some(p.leader), &movers);
         match self.carry_out(action) {
             Some((what, _)) => {
-                self.status = String::from(&what);
+                self.status = what;
                 true
             }
             None => {

@@ -443,7 +443,6 @@ impl App {
                     // it was worked out (modifiers, odds, every outcome) folded below it, since
                     // the test block under it says the same of the unit's new state.
                     egui::Frame::group(ui.style()).show(ui, |ui| {
-                        let said = String::from(said);
                         let mut lines = said.lines().map(str::trim).filter(|l| !l.is_empty());
                         if let Some(first) = lines.next() {
                             ui.label(RichText::new(format!("Applied: {first}")).strong());

@@ -398,11 +398,11 @@ impl App {
                 match crate::rules::engine::column_failed_order(s, id) {
                     Ok((what, outcome)) => {
                         if self.apply_checked(super::command::Change::new(
-                            String::from(&what),
+                            what.clone(),
                             crate::edit::ops::outcome::column(outcome),
                         )) {
                             self.rules.route.clear();
-                            self.notify(false, String::from(&what));
+                            self.notify(false, what);
                             self.keep_offered_mode();
                         }
                     }
@@ -434,7 +434,7 @@ impl App {
         };
         if let Some((what, reasons)) = self.carry_out(Ok(action)) {
             self.rules.route.clear();
-            let mut said = String::from(&what);
+            let mut said = what.clone();
             if what.contains("the column breaks") {
                 for r in &reasons {
                     said.push_str("; ");
@@ -624,7 +624,7 @@ impl App {
     /// A sentence beside the pointer: the answer to hovering or dragging (shown with the card
     /// of the unit under the pointer, see `canvas::card`).
     fn tooltip(&mut self, text: &str, legal: Option<bool>) {
-        self.canvas.tip = Some((String::from(text), legal));
+        self.canvas.tip = Some((text.to_string(), legal));
     }
 
     /// A test rolled by the game's dice (Play): the first roll, and the re-roll when it fails
@@ -658,12 +658,12 @@ impl App {
             dice,
         })) {
             Some((what, reasons)) => {
-                let mut said = String::from(&what);
+                let mut said = what.clone();
                 for r in &reasons {
                     said.push('\n');
                     said.push_str(r);
                 }
-                self.status = String::from(&what);
+                self.status = what;
                 self.rules.last_test = Some((unit, said, self.doc.changes()));
                 true
             }
