@@ -33,10 +33,10 @@ pub fn search(prep: &mut Prepared, limit: f32, window: Window) -> Field {
     let n = window.len();
     let mut dist = vec![f32::INFINITY; n];
     let mut src = vec![NONE; n];
-    let free = prep.free_nodes(&window);
     // A node no path may stand on is never reached: closed from the outset, it is passed
     // over before its distance is measured.
-    let mut closed: Vec<bool> = free.iter().map(|f| !f).collect();
+    let mut closed = prep.free_nodes(&window);
+    closed.iter_mut().for_each(|c| *c = !*c);
     // The source each node was last found hidden from: a node hidden from a corner is passed
     // by every neighbour that corner reaches, and the line need not be tested again.
     let mut hidden_from = vec![NONE; n];
