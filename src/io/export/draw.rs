@@ -85,8 +85,19 @@ fn whole_inside(mut line: TextLine, clip: Rect) -> Option<TextLine> {
     if !(clip.x0..=clip.x1).contains(&x) || !(clip.y0..=clip.y1).contains(&y) {
         return None;
     }
-    let width = text_width_mm(&line);
     let size_mm = line.size_pt * MM_PER_PT;
+    // Clear of the edges by more than any text of its length can reach (an em a character
+    // and two spare, whatever its alignment, as the scene's culling bounds it): drawn as it
+    // is, without shaping it a second time to measure it.
+    let reach = size_mm * (line.text.chars().count() as f64 + 2.0);
+    if x - reach >= clip.x0
+        && x + reach <= clip.x1
+        && y - 2.0 * size_mm >= clip.y0
+        && y + 2.0 * size_mm <= clip.y1
+    {
+        return Some(line);
+    }
+    let width = text_width_mm(&line);
     let (asc, desc) = FONTS.line_metrics();
     let (asc, desc) = (f64::from(asc) * size_mm, f64::from(desc) * size_mm);
     let left = match line.h {
