@@ -1075,6 +1075,48 @@ fn in_play_the_rules_panel_takes_the_room_an_empty_log_leaves() {
     );
 }
 
+/// Before the first entry the log has nothing to take back or step through: it shows the
+/// score and a line, without the replay buttons or when the game ends (the turn bar says
+/// that), and the Rules panel above takes the room; the first entry brings the buttons back.
+#[test]
+fn an_empty_log_keeps_to_the_score_and_leaves_the_dock_to_the_rules_panel() {
+    let mut e = rearguard_44th_foot_with_the_log();
+    for _ in 0..3 {
+        e.h.run();
+    }
+    assert!(e.shows("Score now"), "the score stays");
+    for gone in [
+        "Take back",
+        "Step back",
+        "Step on",
+        "The game ends after turn",
+    ] {
+        assert!(!e.shows(gone), "{gone} shown before the first entry");
+    }
+    let rules_bottom =
+        e.h.get_by_label("Shade refused places in full")
+            .rect()
+            .bottom();
+    e.press_button("End phase");
+    // Units have not acted: the end of the phase asks first; Enter ends it.
+    if e.log_len() == 0 {
+        e.key(Key::Enter);
+    }
+    for _ in 0..3 {
+        e.h.run();
+    }
+    assert_eq!(e.log_len(), 1, "ending the phase is logged");
+    assert!(e.shows("Take back") && e.shows("Step back"));
+    let now =
+        e.h.get_by_label("Shade refused places in full")
+            .rect()
+            .bottom();
+    assert!(
+        now < rules_bottom,
+        "the Rules panel gives back the room the log now needs ({now:.0} vs {rules_bottom:.0})"
+    );
+}
+
 /// A unit out of the game has nothing left to preview or test: the Rules panel says it was
 /// removed, not that it must take its Ld check first or that it is not on the table.
 #[test]

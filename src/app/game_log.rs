@@ -193,40 +193,46 @@ impl App {
         let n = self.game_log().len();
         let at = self.replaying();
         let now = at.unwrap_or(n);
-        ui.horizontal_wrapped(|ui| {
-            let can_take = self.playing() && at.is_none() && n > 0;
-            if ui
-                .add_enabled(can_take, egui::Button::new("Take back"))
-                .on_hover_text(
-                    "undo the last entry of the log, the rules' state with it (a reaction \
-                     exchange as a whole)",
-                )
-                .clicked()
-            {
-                out.push(Command::TakeBack);
-            }
-            if ui
-                .add_enabled(now > 0, egui::Button::new("Step back"))
-                .on_hover_text("show the game one entry earlier")
-                .clicked()
-            {
-                out.push(Command::ReplayTo(now - 1));
-            }
-            if ui
-                .add_enabled(now < n, egui::Button::new("Step on"))
-                .on_hover_text("show the game one entry later")
-                .clicked()
-            {
-                out.push(Command::ReplayTo(now + 1));
-            }
-            if ui
-                .add_enabled(at.is_some(), egui::Button::new("Back to the present"))
-                .clicked()
-            {
-                out.push(Command::BackToPresent);
-            }
-        });
-        super::score_view::log_score(ui, self.doc.scenario(), at);
+        // Before the first entry there is nothing to take back or step through, and the
+        // turn bar already says when the game ends: the log keeps to the score and a line,
+        // leaving the dock to the Rules panel, where the game is played.
+        let empty = n == 0 && at.is_none();
+        if !empty {
+            ui.horizontal_wrapped(|ui| {
+                let can_take = self.playing() && at.is_none() && n > 0;
+                if ui
+                    .add_enabled(can_take, egui::Button::new("Take back"))
+                    .on_hover_text(
+                        "undo the last entry of the log, the rules' state with it (a reaction \
+                         exchange as a whole)",
+                    )
+                    .clicked()
+                {
+                    out.push(Command::TakeBack);
+                }
+                if ui
+                    .add_enabled(now > 0, egui::Button::new("Step back"))
+                    .on_hover_text("show the game one entry earlier")
+                    .clicked()
+                {
+                    out.push(Command::ReplayTo(now - 1));
+                }
+                if ui
+                    .add_enabled(now < n, egui::Button::new("Step on"))
+                    .on_hover_text("show the game one entry later")
+                    .clicked()
+                {
+                    out.push(Command::ReplayTo(now + 1));
+                }
+                if ui
+                    .add_enabled(at.is_some(), egui::Button::new("Back to the present"))
+                    .clicked()
+                {
+                    out.push(Command::BackToPresent);
+                }
+            });
+        }
+        super::score_view::log_score(ui, self.doc.scenario(), at, !empty);
         let present = self.play.replay.as_ref().map_or(&self.doc, |r| &r.present);
         let game = present.scenario().game.clone();
         if let Some(g) = &game {

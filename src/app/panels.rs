@@ -434,7 +434,13 @@ impl App {
         // In Play the Rules panel is where the game is played (the Log below is read now and
         // then): it may fit its answers in more of the dock.
         let cap = if self.playing() && self.panels.show_log && self.panels.log_content > 0.0 {
-            let log = self.panels.log_content.max(INSPECTOR_MIN);
+            // An empty log is a score and a line: it keeps just that.
+            let floor = if self.game_log().is_empty() {
+                0.0
+            } else {
+                INSPECTOR_MIN
+            };
+            let log = self.panels.log_content.max(floor);
             // The log keeps room for its controls and a few lines of its entries (the entry
             // just played, its note), however much the Rules panel has to say; never under
             // half the dock for the panel.

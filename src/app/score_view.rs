@@ -78,8 +78,9 @@ pub fn turn_bar_score(ui: &mut Ui, s: &Scenario) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
 }
 
-/// The Log tab's score: each side's points and what makes them, after the entry shown.
-pub fn log_score(ui: &mut Ui, s: &Scenario, at: Option<usize>) {
+/// The Log tab's score: each side's points and what makes them, after the entry shown, and
+/// (with `last_turn`) when the game ends.
+pub fn log_score(ui: &mut Ui, s: &Scenario, at: Option<usize>, last_turn: bool) {
     let Some(score) = victory::score(s) else {
         return;
     };
@@ -100,7 +101,8 @@ pub fn log_score(ui: &mut Ui, s: &Scenario, at: Option<usize>) {
             ui.label(victory::side_words(s, sc));
         });
     }
-    if victory::over(s).is_none()
+    if last_turn
+        && victory::over(s).is_none()
         && let Some(t) = s.rules.victory.as_ref().and_then(|v| v.last_turn)
     {
         ui.label(

@@ -13,12 +13,14 @@ use egui::{RichText, Ui};
 pub fn scenario_ui(ui: &mut Ui, f: &mut Form, side: SideId, zoc_side: &mut Option<SideId>) {
     let s = f.s;
     ui.heading("Scenario");
+    // The map's shape before the rules' many options, so its Columns and Rows are near the
+    // top however many sections are open.
     section(ui, "Title and turn", "meta", false, |ui| meta_ui(ui, f));
+    section(ui, "Map", "map", false, |ui| map_ui(ui, f));
     section(ui, "Rules", "rules", false, |ui| rules_ui(ui, f, zoc_side));
     section(ui, "Victory", "victory", true, |ui| {
         super::victory::victory_ui(ui, f)
     });
-    section(ui, "Map", "map", false, |ui| map_ui(ui, f));
     section(
         ui,
         &format!("Sides ({})", s.sides.len()),
