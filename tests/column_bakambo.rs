@@ -334,3 +334,86 @@ fn cli_moves_for_a_unit_in_column_and_one_on_its_own() {
     let out = sandtable(&["moves", &file, "--unit", "Arab Musketeers", "--to", "45,21"]);
     assert!(stdout(&out).contains("impassable 'Kopje'"));
 }
+
+/// R1, a unit on its own: the slavers march in no column, so each moves as a block, its leader
+/// (or first model) up to its Mv along a legal route; the Naval Brigade marches in the formed
+/// column and moves only with it; a pinned unit does not move.
+#[test]
+fn r1_a_slaver_unit_outside_the_column_moves_on_its_own_as_a_block() {
+    let mut s = bakambo();
+    let id = unit(&s, "Arab Musketeers");
+    let u = s.unit(id).expect("musketeers").clone();
+    let mv = column::alone(&s, &u).expect("the musketeers move on their own");
+    assert_eq!(mv.allowance_in, 6.0);
+    let goal = Point::new(57.0, 19.0);
+    let path = mv.path_to(goal).expect("a legal route east");
+    assert!(path.length >= mv.from.distance(goal) - 1e-3 && path.length <= 6.0);
+    let moved = mv.moved(&u, goal);
+    for (a, b) in u.models.iter().zip(&moved.models) {
+        let shift = b.pos - a.pos;
+        assert!(
+            (shift.x - (goal.x - mv.from.x)).abs() < 1e-4
+                && (shift.y - (goal.y - mv.from.y)).abs() < 1e-4,
+            "model {} moved {shift:?}, not with the block",
+            a.id
+        );
+    }
+    let kopje = mv
+        .path_to(Point::new(45.0, 21.0))
+        .expect_err("the kopje is impassable");
+    assert!(
+        mv.unreachable_text(&s, kopje)
+            .contains("impassable 'Kopje'"),
+        "{}",
+        mv.unreachable_text(&s, kopje)
+    );
+    let naval = s.unit(unit(&s, "Naval Brigade")).expect("naval").clone();
+    assert_eq!(
+        column::alone(&s, &naval).err(),
+        Some(column::CannotMoveAlone::InFormedColumn(
+            "Wilkinson's Column".into()
+        ))
+    );
+    s.unit_mut(id).expect("musketeers").state.pinned = true;
+    let pinned = s.unit(id).expect("musketeers");
+    assert_eq!(
+        column::alone(&s, pinned).err(),
+        Some(column::CannotMoveAlone::Pinned)
+    );
+}
+
+/// R1, after a break: a unit of the broken column already on the table acts on its own (its
+/// move is the first choice offered), while one still off table may only try to come on at the
+/// entry point; a slaver unit's usual choice is its move on its own.
+#[test]
+fn r1_after_a_break_the_units_on_the_table_are_offered_a_move_on_their_own() {
+    use sandtable::preview::{self, Choice, ColumnChoice};
+    let mut s = bakambo();
+    let slavers = preview::choices(&s, unit(&s, "Arab Musketeers"));
+    assert_eq!(
+        slavers.first().map(|c| (c.choice, c.refused.is_none())),
+        Some((Choice::Alone, true))
+    );
+    let naval = unit(&s, "Naval Brigade");
+    assert!(
+        !preview::choices(&s, naval)
+            .iter()
+            .any(|c| c.choice == Choice::Alone),
+        "a formed column's unit moves only with its column"
+    );
+    let c = column_id(&s);
+    s.columns
+        .iter_mut()
+        .for_each(|x| x.state = ColumnState::Broken);
+    let offered = preview::choices(&s, naval);
+    assert_eq!(
+        offered.first().map(|c| (c.choice, c.refused.is_none())),
+        Some((Choice::Alone, true))
+    );
+    let porters = unit(&s, "Porters");
+    let waiting = preview::choices(&s, porters);
+    assert!(!waiting.iter().any(|c| c.choice == Choice::Alone));
+    assert!(waiting.iter().any(
+        |o| o.choice == Choice::Column(c, ColumnChoice::Enter(porters)) && o.refused.is_none()
+    ));
+}

@@ -103,6 +103,7 @@ fn order_of(choice: Choice) -> Option<Option<MoveOrder>> {
         Choice::HexMove(None) => Some(None),
         Choice::M42(t) => Some(Some(MoveOrder::MoveType(t))),
         Choice::Orders(a) => Some(Some(MoveOrder::Order(a))),
+        Choice::Alone => Some(None),
         _ => None,
     }
 }
@@ -137,7 +138,8 @@ fn proposed(s: &Scenario, unit: UnitId, choice: Choice) -> Option<(Action, Unit)
             leader
                 .and_then(|l| shown.model(l))
                 .or(shown.leader())
-                .expect("a leader model")
+                .or(shown.models.first())
+                .expect("a model")
                 .pos,
         ),
     };
@@ -233,9 +235,9 @@ fn every_move_a_preview_offers_lands_as_shown_in_edit_and_in_play() {
                 }
             }
         }
-        if name != "bakambo" {
-            assert!(moved >= 3, "{name}: only {moved} moves were tried");
-        }
+        // Bakambo's column marches by its orders; its other units (the slavers, R1) move
+        // on their own.
+        assert!(moved >= 3, "{name}: only {moved} moves were tried");
     }
 }
 

@@ -707,3 +707,60 @@ fn in_play_another_sides_unit_previews_its_move_as_refused_with_the_games_reason
     assert!(!g.legal, "{}", g.text);
     assert!(g.text.contains("Movement Phase of"), "{}", g.text);
 }
+
+/// R1, a unit on its own, played: in the slavers' Movement Phase of Bakambo the Arab
+/// Musketeers (in no column) open on their move on their own, and a drag moves the whole unit
+/// as a block along a legal route, logged as the game's move; a drag onto the impassable kopje
+/// is refused and moves nothing.
+#[test]
+fn r1_in_play_a_unit_outside_the_column_is_dragged_on_its_own() {
+    let base = sample("bakambo");
+    let slavers = base.sides[1].id;
+    let mut s = game::play(&base, Action::EndTurn, 5)
+        .expect("a game starts")
+        .scenario;
+    for _ in 0..8 {
+        let st = game::stage(&s);
+        if st.phase == Phase::Movement && st.side == Some(slavers) {
+            break;
+        }
+        s = game::play(&s, Action::EndPhase, 5)
+            .expect("the next phase")
+            .scenario;
+    }
+    let id = s.find_unit("Arab Musketeers").expect("musketeers").id;
+    let before = s.unit(id).expect("musketeers").clone();
+    let from = before
+        .leader()
+        .or(before.models.first())
+        .expect("a model")
+        .pos;
+    let mut e = editor(s);
+    assert_eq!(e.app().activity(), Activity::Play);
+    e.select("Arab Musketeers");
+    assert_eq!(e.app().preview_mode(), Some(Choice::Alone));
+    assert!(
+        e.shows("moves on its own, Mv 6\""),
+        "the Rules panel says how it moves"
+    );
+    let n = e.log_len();
+    e.drag_map(from, Point::new(45.0, 21.0));
+    assert_eq!(e.log_len(), n, "the kopje is impassable: nothing is played");
+    assert_eq!(e.s().unit(id), Some(&before));
+    e.drag_map(from, Point::new(57.0, 19.0));
+    assert_eq!(e.log_len(), n + 1, "{}", e.app().status);
+    assert!(
+        e.last_entry().contains("Arab Musketeers moves"),
+        "{}",
+        e.last_entry()
+    );
+    let after = e.s().unit(id).expect("musketeers");
+    let shift = Point::new(57.0, 19.0) - from;
+    for (a, b) in before.models.iter().zip(&after.models) {
+        assert!(
+            (b.pos - a.pos - shift).length() < 0.05,
+            "model {} left the block",
+            a.id
+        );
+    }
+}

@@ -274,6 +274,7 @@ impl App {
             Choice::HexMove(c) => c.map(MoveOrder::Command),
             Choice::M42(t) => Some(MoveOrder::MoveType(t)),
             Choice::Orders(a) => Some(MoveOrder::Order(a)),
+            Choice::Alone => None,
             other => return Err(format!("{other} is not a move of the game")),
         };
         let lead = leader.or(moved.leader_model);

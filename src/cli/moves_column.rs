@@ -14,7 +14,7 @@ use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{ColumnId, ColumnState, Position, Scenario, Unit, UnitId};
 use crate::rules::column::{self, ColumnCombat, DisciplineTest, serial};
-use crate::rules::reach::{self, Avoid, Blocker, Board, Unreachable};
+use crate::rules::reach::Unreachable;
 use serde::Serialize;
 use std::io::Write;
 
@@ -86,41 +86,12 @@ fn position_key(u: &Unit) -> &'static str {
     }
 }
 
-fn blocker_text(s: &Scenario, b: Blocker) -> String {
-    let piece = |p: crate::model::PieceId| s.piece(p).map_or("?".to_string(), |x| x.name.clone());
-    match b {
-        Blocker::Impassable(p) => format!("it is in impassable '{}'", piece(p)),
-        Blocker::Enemy(u, _) => format!(
-            "it is within 2\" of the enemy '{}'",
-            s.unit(u).map_or("?", |x| x.name.as_str())
-        ),
-        Blocker::Area(p) | Blocker::Linear(p) | Blocker::Difficult(p) => {
-            format!("it is in '{}'", piece(p))
-        }
-        Blocker::Column(u, _) => format!(
-            "it is on '{}' of a formed column, which no unit may pass through",
-            s.unit(u).map_or("?", |x| x.name.as_str())
-        ),
-        Blocker::TableEdge => "it is off the table".into(),
-    }
-}
-
-fn unreachable_reason(s: &Scenario, e: Unreachable, allowance: f32) -> Reason {
+/// The JSON key of why a destination cannot be reached.
+fn reason_kind(e: Unreachable) -> &'static str {
     match e {
-        Unreachable::Blocked(b) => Reason {
-            kind: "blocked",
-            text: format!("the destination is blocked: {}", blocker_text(s, b)),
-        },
-        Unreachable::Enclosed => Reason {
-            kind: "enclosed",
-            text: "no legal route reaches it".into(),
-        },
-        Unreachable::TooFar { length } => Reason {
-            kind: "too_far",
-            text: format!(
-                "the shortest legal route is {length:.2}\", beyond its move of {allowance}\""
-            ),
-        },
+        Unreachable::Blocked(_) => "blocked",
+        Unreachable::Enclosed => "enclosed",
+        Unreachable::TooFar { .. } => "too_far",
     }
 }
 
@@ -200,49 +171,46 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
             return finish(&report, args.json, out);
         }
     }
-    if !u.on_table() || !u.in_play() {
-        report
-            .notes
-            .push(format!("'{}' is not on the table", u.name));
-        return finish(&report, args.json, out);
-    }
-    let Some(model) = u.leader().or(u.models.first()) else {
-        report.notes.push(format!("'{}' has no figures", u.name));
-        return finish(&report, args.json, out);
+    let mv = match column::alone(s, u) {
+        Ok(mv) => mv,
+        Err(why) => {
+            report
+                .notes
+                .push(format!("'{}' cannot move on its own: {why}", u.name));
+            return finish(&report, args.json, out);
+        }
     };
-    let allowance = u.stats.mv as f32;
-    let radius = reach::mover_radius(model);
-    let board = Board::new(s, u.side, radius);
-    let region = reach::region(&board, model.pos, allowance, Avoid::standard());
+    let region = mv.region();
     report.reach = Some(Reach {
-        model: model.id.0,
-        from: model.pos,
-        allowance_in: allowance,
+        model: mv.model.0,
+        from: mv.from,
+        allowance_in: mv.allowance_in,
         area_sq_in: region.area(),
         outline: region.outline(),
     });
     if let Some(goal) = to {
-        report.to = Some(
-            match reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()) {
-                Ok(path) => To {
-                    point: goal,
-                    legal: true,
-                    length_in: Some(round(path.length)),
-                    path: path.points,
-                    reason: None,
-                },
-                Err(e) => To {
-                    point: goal,
-                    legal: false,
-                    path: Vec::new(),
-                    length_in: match e {
-                        Unreachable::TooFar { length } => Some(round(length)),
-                        _ => None,
-                    },
-                    reason: Some(unreachable_reason(s, e, allowance)),
-                },
+        report.to = Some(match mv.path_to(goal) {
+            Ok(path) => To {
+                point: goal,
+                legal: true,
+                length_in: Some(round(path.length)),
+                path: path.points,
+                reason: None,
             },
-        );
+            Err(e) => To {
+                point: goal,
+                legal: false,
+                path: Vec::new(),
+                length_in: match e {
+                    Unreachable::TooFar { length } => Some(round(length)),
+                    _ => None,
+                },
+                reason: Some(Reason {
+                    kind: reason_kind(e),
+                    text: mv.unreachable_text(s, e),
+                }),
+            },
+        });
     }
     if s.columns.iter().any(|c| c.state == ColumnState::Formed) {
         report.notes.push(

@@ -11,6 +11,7 @@
 //! dragging ask it cheap questions ([`Overlay::hover`], [`Overlay::ghost`]) that run one
 //! destination check each, never the whole preview again.
 
+mod alone;
 mod answer;
 mod column;
 pub use column::activation as column_activation;

@@ -1,6 +1,7 @@
 //! A computed preview and the questions it answers cheaply: hovering a place, dragging the unit,
 //! placing its followers, carrying out a column order.
 
+use super::alone::{self, AloneProbe};
 use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Offer, Parts};
 use super::column::{self, ColumnProbe};
 use super::hex::{self, HexProbe};
@@ -35,6 +36,7 @@ enum Probe {
     M42(M42Probe),
     Orders(OrdersProbe),
     Column(Box<ColumnProbe>),
+    Alone(AloneProbe),
 }
 
 impl fmt::Debug for Overlay {
@@ -69,6 +71,7 @@ pub fn compute(s: &Scenario, req: &Request) -> Result<Overlay, NoPreview> {
         Choice::Orders(a) => {
             table::orders(s, req.unit, a, &mut o)?.map_or(Probe::None, Probe::Orders)
         }
+        Choice::Alone => alone::preview(s, req.unit, &mut o)?.map_or(Probe::None, Probe::Alone),
         Choice::Column(id, order) => column::preview(s, id, order, &req.route, &mut o)?
             .map_or(Probe::None, |c| Probe::Column(Box::new(c))),
         Choice::Command(_) | Choice::LdCheck | Choice::Test(_) => {
@@ -112,6 +115,7 @@ impl Overlay {
             Probe::M42(m) => m.hover(s, p),
             Probe::Orders(o) => o.hover(s, p),
             Probe::Column(c) => c.hover(p),
+            Probe::Alone(a) => a.hover(s, p),
         }
     }
 
@@ -122,6 +126,7 @@ impl Overlay {
             Probe::Hex(h) => h.ghost(s, to),
             Probe::M42(m) => m.ghost(s, to),
             Probe::Orders(o) => o.ghost(s, to),
+            Probe::Alone(a) => a.ghost(s, to),
             Probe::None | Probe::Column(_) => None,
         }
     }

@@ -32,7 +32,8 @@ pub fn anchor(s: &Scenario, unit: UnitId) -> Option<Point> {
     let u = s.unit(unit)?;
     match (u.hex(), s.map.as_hex()) {
         (Some((hex, _)), Some(h)) => Some(crate::scene::layout(h).hex_to_world_pos(hex)),
-        _ => u.leader().map(|m| m.pos),
+        // A unit with no leader model is moved by its first (R1's unit on its own).
+        _ => u.leader().or(u.models.first()).map(|m| m.pos),
     }
 }
 

@@ -16,6 +16,8 @@
 //! - breaking ([`ColumnBreak`]): a gap over 2", a unit charged in melee or pinned, with the
 //!   pin tests; the voluntary break ([`voluntary_break`]); entering one unit per turn after a
 //!   break ([`entry`]); a broken column never re-forms;
+//! - a unit outside a formed column acts on its own ([`alone`]): it moves as a block up to
+//!   its Mv along a legal route;
 //! - combat against a unit in column ([`attack_on`]): +1 to ranged fire, half its figures in
 //!   melee.
 //!
@@ -24,6 +26,7 @@
 //! `edit::ops::outcome` records. Choices where the source is open are listed in
 //! `docs/rules.md` (R1) and at the code that makes them.
 
+mod alone;
 mod breaking;
 mod carry;
 mod chain;
@@ -47,6 +50,7 @@ mod voluntary;
 #[cfg(test)]
 mod tests;
 
+pub use alone::{AloneMove, CannotMoveAlone, alone, blocker_text};
 pub use breaking::{BreakCause, BreakWhen, ColumnBreak, PinTest, break_now, list as pin_test_list};
 pub use carry::{Carried, carry_out};
 pub use chain::{DEFAULT_FIGURE_GAP_IN, OFF_ROUTE_IN};

@@ -35,6 +35,8 @@ pub enum Choice {
     LdCheck,
     /// R1: the column the unit marches in, under one activation.
     Column(ColumnId, ColumnChoice),
+    /// R1: a unit outside a formed column moving on its own (`rules::column::alone`).
+    Alone,
     /// R4: a morale or rally test.
     Test(TestKind),
 }
@@ -76,6 +78,7 @@ impl fmt::Display for Choice {
             Choice::M42(t) => write!(f, "{t}"),
             Choice::Orders(a) => write!(f, "{a}"),
             Choice::LdCheck => f.write_str("Ld check"),
+            Choice::Alone => f.write_str("Moves on its own"),
             Choice::Column(_, ColumnChoice::Move) => f.write_str("Column: Move"),
             Choice::Column(_, ColumnChoice::StandTo) => f.write_str("Column: Stand To"),
             Choice::Column(_, ColumnChoice::Failed) => f.write_str("Column: failed order"),
@@ -131,6 +134,8 @@ pub enum Refusal {
     Orders(orders::Refusal),
     /// R1: the column may not be ordered.
     Column(CannotOrder),
+    /// R1: the unit may not move on its own.
+    Alone(column::CannotMoveAlone),
     /// R5: the leader may not change to this chit.
     Command(ChangeRefused),
     /// R5: only leaders hold a chit.
@@ -145,6 +150,7 @@ impl fmt::Display for Refusal {
             Refusal::M42(why) => why.fmt(f),
             Refusal::Orders(why) => why.fmt(f),
             Refusal::Column(why) => why.fmt(f),
+            Refusal::Alone(why) => why.fmt(f),
             Refusal::Command(why) => why.fmt(f),
             Refusal::NoChit => f.write_str("only leaders hold a command chit"),
             Refusal::Test(why) => {
@@ -242,10 +248,24 @@ fn previewed(s: &Scenario, u: &Unit) -> Vec<Offered> {
             v.sort_by_key(|c| c.choice != Choice::Orders(first));
             v
         }
-        Ruleset::ColumnOfMarch => match s.column_of(u.id) {
-            Some(c) => column_choices(s, c, u),
-            None => Vec::new(),
-        },
+        // A unit not marching in a formed column moves on its own: one never in a column,
+        // or one of a broken column already on the table (then before the column's choices
+        // for its units still off table).
+        Ruleset::ColumnOfMarch => {
+            let alone = Offered {
+                choice: Choice::Alone,
+                refused: column::alone(s, u).err().map(Refusal::Alone),
+            };
+            match s.column_of(u.id) {
+                Some(c) if c.state == ColumnState::Formed || !u.on_table() => {
+                    column_choices(s, c, u)
+                }
+                Some(c) => std::iter::once(alone)
+                    .chain(column_choices(s, c, u))
+                    .collect(),
+                None => vec![alone],
+            }
+        }
     }
 }
 

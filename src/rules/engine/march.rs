@@ -9,9 +9,9 @@ use super::turn::{InPlay, with_state};
 use crate::model::game::{Action, ColumnOrder, Dice};
 use crate::model::*;
 use crate::rules::column::{self, Activation, ColumnBreak, ColumnOutcome, Illegal, Order};
-use crate::rules::reach::{self, Avoid, Board, Unreachable};
 
-/// R1: a unit outside a formed column moves up to its Mv along a legal path, as a block.
+/// R1: a unit outside a formed column moves up to its Mv along a legal path, as a block
+/// (`rules::column::alone`).
 pub(super) fn unit_move(
     s: &Scenario,
     action: &Action,
@@ -19,19 +19,13 @@ pub(super) fn unit_move(
     order: Option<MoveOrder>,
     to: Option<Place>,
 ) -> Result<Outcome, Refused> {
-    if let Some(c) = s.column_of(u.id)
-        && (c.state == ColumnState::Formed || u.position == Position::OffMap)
-    {
-        return Err(Refused::rules(
-            format!("{} marches in column '{}'", u.name, c.name),
-            vec![if c.state == ColumnState::Formed {
-                "a unit in a formed column moves only with its column: give the column an order"
-                    .into()
-            } else {
-                "a unit off table comes on only at the column's entry point".into()
-            }],
-        ));
-    }
+    let cannot = |why: column::CannotMoveAlone| {
+        Refused::rules(
+            format!("{} cannot move on its own", u.name),
+            vec![why.to_string()],
+        )
+    };
+    let mv = column::alone(s, u).map_err(cannot)?;
     if let Some(o) = order {
         return Err(Refused::NotThisRuleset(format!(
             "columns of march (R1) have no order '{o}' for a single unit"
@@ -43,45 +37,21 @@ pub(super) fn unit_move(
             vec!["give the point to move to".into()],
         ));
     };
-    let Some(model) = u.leader().or(u.models.first()).copied() else {
-        return Err(Refused::rules(
-            format!("{} cannot move", u.name),
-            vec!["it has no figures".into()],
-        ));
-    };
-    if !u.on_table() || !u.in_play() {
-        return Err(Refused::rules(
-            format!("{} cannot move", u.name),
-            vec!["it is not on the table".into()],
-        ));
-    }
-    if u.state.pinned {
-        return Err(pinned(u));
-    }
-    let allowance = f32::from(u.stats.mv);
-    let board = Board::new(s, u.side, reach::mover_radius(&model));
-    let path =
-        reach::path_to(&board, model.pos, goal, allowance, Avoid::standard()).map_err(|e| {
-            let why = match e {
-                Unreachable::Blocked(_) => "the destination is blocked".to_string(),
-                Unreachable::Enclosed => "no legal route reaches it".to_string(),
-                Unreachable::TooFar { length } => format!(
-                    "the shortest legal route is {length:.2}\", beyond its move of {allowance}\""
-                ),
-            };
-            Refused::rules(format!("{} may not end there", u.name), vec![why])
-        })?;
+    let path = mv.path_to(goal).map_err(|e| {
+        Refused::rules(
+            format!("{} may not end there", u.name),
+            vec![mv.unreachable_text(s, e)],
+        )
+    })?;
     let mut o = Outcome::of(action.clone());
-    o.what = format!("{} moves {:.2}\" of {allowance}\"", u.name, path.length);
+    o.what = format!(
+        "{} moves {:.2}\" of {}\"",
+        u.name, path.length, mv.allowance_in
+    );
     o.path = table_path(&path.points);
-    let shift = goal - model.pos;
-    let mut n = u.clone();
-    for m in &mut n.models {
-        m.pos += shift;
-    }
     o.unit = Some(u.id);
     o.acted.push(u.id);
-    o.units.push(n);
+    o.units.push(mv.moved(u, goal));
     Ok(o)
 }
 
