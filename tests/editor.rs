@@ -1763,6 +1763,26 @@ fn alt_pressed_alone_opens_the_menus() {
     assert!(!e.shows("Export…"), "Alt+Z opened no menu");
 }
 
+/// F10 opens the File menu even with the pointer resting on another menu's button (the one
+/// it last opened and closed): the pointer, not moving, does not switch the bar to its menu.
+#[test]
+fn f10_opens_the_file_menu_under_a_pointer_resting_on_help() {
+    let mut e = editor(sample("winceby"));
+    e.click("Help");
+    assert!(e.shows("About Sandtable"), "the pointer opened Help");
+    e.key(Key::Escape);
+    assert!(!e.shows("About Sandtable"));
+    e.key(Key::F10);
+    for _ in 0..3 {
+        e.h.run();
+    }
+    assert!(e.shows("Export…"), "F10 opened the File menu");
+    assert!(
+        !e.shows("About Sandtable"),
+        "the resting pointer switched to Help"
+    );
+}
+
 /// A menu opened and closed with the pointer leaves the arrow keys to the map: they nudge the
 /// selected unit, and walk no menu.
 #[test]

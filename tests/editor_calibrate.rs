@@ -218,11 +218,12 @@ fn calibrate_offers_to_grow_the_map_to_the_whole_scan() {
         c > columns && r > rows,
         "{c} x {r} against {columns} x {rows}"
     );
-    assert!(e.shows(&format!("The scan holds {c} x {r} hexes")));
-    // With no printed grid found, the count takes in any margin: the offer waits behind its
-    // heading, no button a click away.
+    // With no printed grid found, the count takes in any margin, legend or title: the offer
+    // and the count wait behind its heading, no size claimed and no button a click away.
+    assert!(!e.shows("The scan holds"));
     assert!(!e.shows(&format!("Grow the map to {c} x {r} hexes")));
     e.click("Grow the map to the scan…");
+    assert!(e.shows(&format!("The scan holds {c} x {r} hexes")));
     e.click(&format!("Grow the map to {c} x {r} hexes"));
     let HexShape::Rectangle {
         columns: now_c,

@@ -197,6 +197,40 @@ fn a_terrain_name_over_the_limit_is_refused_in_the_dialog() {
     assert_eq!(e.app().doc.scenario().terrain_types[0].name.len(), 200);
 }
 
+/// A map imported over the built-in sample the editor opened on (as from the command line) is
+/// offered no terrain of that sample: Bakambo's savanna and jungle are no one's vocabulary for
+/// the new map (a scenario of the designer's own lends its terrain first: the test below).
+#[test]
+fn the_sample_the_editor_opened_on_lends_the_import_no_terrain() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = plain_row(dir.path(), 2, &[1, 2]);
+    let bakambo = sandtable::samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
+    let mut e = editor_on(bakambo.clone(), vec![path]);
+    e.import();
+    e.wait(500);
+    let choices = e
+        .app()
+        .tiled_import
+        .as_ref()
+        .expect("the dialog")
+        .choices()
+        .to_vec();
+    for t in &bakambo.terrain_types {
+        assert!(
+            !choices.contains(&t.name),
+            "{} offered: {choices:?}",
+            t.name
+        );
+    }
+    assert!(
+        choices.iter().any(|c| c == "Woods"),
+        "the common names: {choices:?}"
+    );
+}
+
 /// The tiles to name are listed most hexes first, whatever order the map first uses them in.
 #[test]
 fn the_tiles_to_name_are_listed_by_how_much_of_the_map_they_cover() {

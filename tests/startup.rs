@@ -60,6 +60,23 @@ fn a_broken_file_opens_the_sample_with_a_notice_naming_the_file_and_why() {
         std::fs::read(&broken).expect("still there"),
         b"these are not the hexes you are looking for"
     );
+    // Once another document is open the notice, which says the sample is open instead, is
+    // stale: File > New puts it away.
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::N,
+    );
+    h.run();
+    assert!(
+        h.state().doc.scenario().map.is_hex(),
+        "a new hex map is open"
+    );
+    assert!(
+        h.query_all_by_label_contains("broken.sandtable")
+            .next()
+            .is_none(),
+        "the notice about the broken file outlives the sample it named"
+    );
 }
 
 #[test]

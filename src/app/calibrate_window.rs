@@ -408,22 +408,24 @@ impl App {
                 .data(|d| d.get_temp::<([u32; 2], [u32; 2])>(id))
                 .filter(|(offered, _)| *offered == [most_c, most_r])
                 .map_or([most_c, most_r], |(_, chosen)| chosen);
-            ui.label(if printed {
-                format!(
+            if printed {
+                ui.label(format!(
                     "The grid printed on the scan holds {most_c} x {most_r} hexes; the map has \
                      {columns} x {rows}."
-                )
-            } else {
-                format!(
-                    "The scan holds {most_c} x {most_r} hexes; the map has {columns} x {rows}. \
-                     A blank margin counts too: take its columns or rows off here, or find the \
-                     grid first to count only where it is printed."
-                )
-            });
-            // Where the printed grid is not known, the count takes in the sheet's margins
-            // and text: the offer waits behind its heading rather than stand as a button a
-            // click away after every calibration.
+                ));
+            }
+            // Where the printed grid is not known, the count takes in the sheet's margins,
+            // legend and text: the offer and its count wait behind a heading rather than
+            // stand after every calibration as a size the map should be.
             let mut grow = |ui: &mut Ui| {
+                if !printed {
+                    ui.label(format!(
+                        "The scan holds {most_c} x {most_r} hexes; the map has {columns} x \
+                         {rows}. A blank margin, a legend or a title counts too: take its \
+                         columns or rows off here, or find the grid first to count only where \
+                         it is printed."
+                    ));
+                }
                 ui.horizontal(|ui| {
                     let l = ui.label("Grow to");
                     ui.add(egui::DragValue::new(&mut size[0]).range(columns..=most_c))

@@ -66,12 +66,15 @@ impl App {
     /// Replaces the open document (after any unsaved-changes question was answered).
     pub(super) fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
-        // What the bar said was about the document replaced, and so were the notices of
-        // success and the refusals (a failure stays until it is dismissed).
+        // What the bar said was about the document replaced, and so were the notices: its
+        // successes, its refusals and its failures (a file that would not open, with the
+        // sample open instead; a save that failed) are stale once another document is open.
+        // A failure of this frame stays: it is about how this document came to be open.
         self.status.clear();
+        let now = self.now;
         self.notices
             .shown
-            .retain(|n| n.level == super::notices::Level::Error);
+            .retain(|n| n.level == super::notices::Level::Error && n.at >= now);
         self.selection.clear();
         self.tool = super::tools::Tool::Select;
         self.canvas = Default::default();

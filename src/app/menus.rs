@@ -175,6 +175,18 @@ fn toggle_entry(ui: &mut Ui, text: &str, on: bool, action: Action) -> bool {
 }
 
 /// Where the entries that open a submenu are noted while the bar is drawn.
+/// While the keyboard walks the menu bar, the menu it opened stays the one shown. egui's bar
+/// remembers its open menu (under this salt of the bar's id) and opens the menu of any bar
+/// button the pointer is over while one is open, so a pointer resting where it last clicked
+/// would take F10's File menu over; forgetting the open menu after each button keeps the
+/// keyboard's. (A press of the pointer hands the bar back to it: `MenuKeys::keys`.)
+fn keep_to_the_keyboard(ui: &mut Ui, keyboard: bool) {
+    if keyboard {
+        let open_menu = ui.unique_id().with("egui_menu_bar_open_menu");
+        ui.data_mut(|d| d.remove::<Id>(open_menu));
+    }
+}
+
 fn submenus_id() -> Id {
     Id::unique("submenu entries")
 }
@@ -190,14 +202,19 @@ impl App {
     pub(super) fn menu_ui(&self, ui: &mut Ui) -> (Commands, MenuKeys) {
         let mut out = Commands::default();
         let mut keys = MenuKeys::default();
+        let keyboard = self.panels.menus_by_keyboard;
         egui::MenuBar::new().ui(ui, |ui| {
-            let mut menus = vec![
-                ui.menu_button("File", |ui| out.extend(self.file_menu_ui(ui))),
-                ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui))),
-                ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui))),
-                ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui))),
-                ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui))),
-            ];
+            let mut menus = Vec::new();
+            menus.push(ui.menu_button("File", |ui| out.extend(self.file_menu_ui(ui))));
+            keep_to_the_keyboard(ui, keyboard);
+            menus.push(ui.menu_button("Edit", |ui| out.extend(self.edit_menu_ui(ui))));
+            keep_to_the_keyboard(ui, keyboard);
+            menus.push(ui.menu_button("View", |ui| out.extend(self.view_menu_ui(ui))));
+            keep_to_the_keyboard(ui, keyboard);
+            menus.push(ui.menu_button("Tools", |ui| out.extend(self.tools_menu_ui(ui))));
+            keep_to_the_keyboard(ui, keyboard);
+            menus.push(ui.menu_button("Game", |ui| out.extend(self.game_menu_ui(ui))));
+            keep_to_the_keyboard(ui, keyboard);
             menus.push(ui.menu_button("Help", |ui| {
                 if entry(ui, "Getting started", None, true) {
                     out.push(Command::ShowGettingStarted);

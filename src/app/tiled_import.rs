@@ -389,6 +389,17 @@ fn remembered(settings: &Settings, key: &TileKey) -> Option<String> {
 }
 
 impl App {
+    /// Whether the open document is a built-in sample as it was opened: no file of its own,
+    /// nothing done to it, and the same as one of the samples.
+    fn open_on_a_sample(&self) -> bool {
+        let s = self.doc.scenario();
+        self.doc.path.is_none()
+            && !self.doc.can_undo()
+            && crate::samples::ALL
+                .iter()
+                .any(|x| x.load().is_ok_and(|sample| &sample == s))
+    }
+
     /// Starts reading a Tiled map on a worker thread (see [`App::poll_tiled_reading`]).
     pub(super) fn import_tiled_path(&mut self, path: &Path) {
         if let Some(old) = self.tiled_reading.take() {
@@ -456,7 +467,13 @@ impl App {
             .filter(|u| u.terrain.is_none() && remembered(&self.settings, &u.key).is_none())
             .map(|u| (u, String::new()))
             .collect();
-        let open = self.doc.scenario().terrain_types.clone();
+        // The designer's own terrain is offered first; a built-in sample the editor merely
+        // opened on (a map imported from the command line) is no one's vocabulary.
+        let open = if self.open_on_a_sample() {
+            Vec::new()
+        } else {
+            self.doc.scenario().terrain_types.clone()
+        };
         let dialog = TileMappingDialog::new(path, map, pictures, unnamed, open);
         if dialog.rows.is_empty() {
             self.finish_tiled_import(dialog, TerrainMapping::new());

@@ -414,10 +414,17 @@ impl App {
         // route the lead takes through them is the preview's), joined in that order from the
         // unit by a dashed line so the order reads at a glance.
         if !self.rules.route.is_empty() {
-            let start = self
-                .rules
-                .open
-                .and_then(|(u, _)| crate::preview::anchor(s, u));
+            // A column's route goes on from its lead's front rank; a hex move's from the unit.
+            let start = match self.rules.open {
+                Some((_, crate::preview::Choice::Column(c, _))) => s
+                    .column(c)
+                    .and_then(|c| c.members.first())
+                    .and_then(|m| s.unit(m.unit))
+                    .filter(|u| u.on_table())
+                    .and_then(front_centre),
+                Some((u, _)) => crate::preview::anchor(s, u),
+                None => None,
+            };
             let line: Vec<Pos2> = start
                 .iter()
                 .chain(self.rules.route.iter())
@@ -656,4 +663,46 @@ fn measure_line(
         Color32::from_black_alpha(200),
     ));
     shapes.push(Shape::galley(at, galley, accent));
+}
+
+/// The middle of a unit's front rank on the table (the models furthest along its facing): where
+/// a column's route goes on from its lead.
+fn front_centre(u: &Unit) -> Option<Point> {
+    let first = u.models.first()?;
+    let ahead = crate::geom::bearing_vec(first.facing_deg);
+    let most = u
+        .models
+        .iter()
+        .map(|m| m.pos.dot(ahead))
+        .fold(f32::MIN, f32::max);
+    // Models of one rank stand level, within a base of each other along the facing.
+    let rank = first.footprint().bounding_radius();
+    let front: Vec<Point> = u
+        .models
+        .iter()
+        .filter(|m| m.pos.dot(ahead) >= most - rank)
+        .map(|m| m.pos)
+        .collect();
+    Some(front.iter().copied().sum::<Point>() / front.len() as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bakambo's Sikh Pioneers march two abreast facing north: their front rank's middle is
+    /// between the two leading files, at the front rank's line.
+    #[test]
+    fn a_column_leads_from_the_middle_of_its_front_rank() {
+        let s = crate::samples::named("bakambo");
+        let u = s.find_unit("Sikh Pioneers").expect("pioneers");
+        let p = front_centre(u).expect("on the table");
+        let ys = u.models.iter().map(|m| m.pos.y);
+        let front = ys.fold(f32::MAX, f32::min);
+        assert!((p.y - front).abs() < 1e-3, "{p:?} is not on the front rank");
+        assert!(
+            (p.x - 24.0).abs() < 0.01,
+            "{p:?} is not between the two files"
+        );
+    }
 }
