@@ -4,13 +4,10 @@
 
 use super::answer::{Ghost, Hover, Line, Mark, NoPreview, Parts};
 use super::draw::{self, COMMAND, LEGAL, LEGAL_EDGE, NEUTRAL};
+use super::table::{route_text, too_far};
 use crate::geom::Point;
 use crate::model::*;
 use crate::rules::column;
-
-/// Beyond this much past the allowance, in a straight line, hover answers "too far" without
-/// measuring a route: nothing that far can be legal, and measuring is what costs.
-const FAR_MARGIN_IN: f32 = 0.5;
 
 pub(super) struct AloneProbe {
     mv: column::AloneMove,
@@ -51,17 +48,12 @@ pub(super) fn preview(
     // A unit with no leader is measured from one model: ringed, so the drag and the hover's
     // route are read from the right place.
     if !led && let Some(m) = u.model(mv.model) {
+        let ring = m.footprint().bounding_radius() + 0.6;
         // Blue, not the route's amber: the selection outlines the unit in amber already.
-        draw::ring(
-            &mut o.items,
-            m.pos,
-            m.footprint().bounding_radius() + 0.6,
-            COMMAND,
-            None,
-        );
+        draw::ring(&mut o.items, m.pos, ring, COMMAND, None);
         o.marks.push(Mark {
             at: m.pos,
-            radius: m.footprint().bounding_radius() + 0.35,
+            radius: ring,
             text: format!(
                 "{} is measured from this model: the others keep their places about it",
                 u.name
@@ -84,30 +76,21 @@ pub(super) fn preview(
 impl AloneProbe {
     /// Whether the unit may end its move with its leading model at `p`, and by which route.
     pub fn hover(&self, s: &Scenario, p: Point) -> Option<Hover> {
-        let straight = self.mv.from.distance(p);
         let allowance = self.mv.allowance_in;
-        let (text, legal, path) = if straight > allowance + FAR_MARGIN_IN {
-            (
-                format!("too far: {straight:.2}\" in a straight line, {allowance:.2}\" allowed"),
+        if let Some(far) = too_far(self.mv.from, p, allowance) {
+            return Some(far);
+        }
+        let (text, legal, path) = match self.mv.path_to(p) {
+            Ok(route) => (
+                format!("legal: {}", route_text(route.length, allowance)),
+                true,
+                route.points,
+            ),
+            Err(e) => (
+                format!("cannot end here: {}", self.mv.unreachable_text(s, e)),
                 false,
                 Vec::new(),
-            )
-        } else {
-            match self.mv.path_to(p) {
-                Ok(route) => (
-                    format!(
-                        "legal: a {:.2}\" route of the {allowance:.2}\" allowed",
-                        route.length
-                    ),
-                    true,
-                    route.points,
-                ),
-                Err(e) => (
-                    format!("cannot end here: {}", self.mv.unreachable_text(s, e)),
-                    false,
-                    Vec::new(),
-                ),
-            }
+            ),
         };
         Some(Hover {
             text,

@@ -23,8 +23,22 @@ pub(super) struct M42Probe {
     refused: Option<m42::CannotMove>,
 }
 
-fn route_text(length: f32, allowance: f32) -> String {
+/// A legal route's length against the allowance, as hover says it.
+pub(super) fn route_text(length: f32, allowance: f32) -> String {
     format!("a {length:.2}\" route of the {allowance:.2}\" allowed")
+}
+
+/// Hover's answer for `p` when it lies farther from `start` than the allowance (and the
+/// margin) in a straight line: found without measuring a route. `None` when it may be near
+/// enough, or when nothing moves (no allowance).
+pub(super) fn too_far(start: Point, p: Point, allowance: f32) -> Option<Hover> {
+    let straight = start.distance(p);
+    (allowance > 0.0 && straight > allowance + FAR_MARGIN_IN).then(|| Hover {
+        text: format!("too far: {straight:.2}\" in a straight line, {allowance:.2}\" allowed"),
+        legal: Some(false),
+        path: Vec::new(),
+        area: Vec::new(),
+    })
 }
 
 fn footprint_ring(m: &Model) -> f32 {
@@ -251,17 +265,8 @@ impl M42Probe {
                 area: Vec::new(),
             });
         }
-        let straight = start.distance(p);
-        if self.allowance > 0.0 && straight > self.allowance + FAR_MARGIN_IN {
-            return Some(Hover {
-                text: format!(
-                    "too far: {straight:.2}\" in a straight line, {:.2}\" allowed",
-                    self.allowance
-                ),
-                legal: Some(false),
-                path: Vec::new(),
-                area: Vec::new(),
-            });
+        if let Some(far) = too_far(start, p, self.allowance) {
+            return Some(far);
         }
         let d = m42::check_destination(s, self.unit, self.move_type, self.leader_id(), p)?;
         Some(match d.verdict {
@@ -527,20 +532,10 @@ fn nearest_model(u: &Unit, from: Point) -> Option<Point> {
 impl OrdersProbe {
     fn verdict(&self, s: &Scenario, p: Point) -> Option<Hover> {
         let (_, start) = self.leader?;
-        let straight = start.distance(p);
         if self.action != Action::FallBack
-            && self.allowance > 0.0
-            && straight > self.allowance + FAR_MARGIN_IN
+            && let Some(far) = too_far(start, p, self.allowance)
         {
-            return Some(Hover {
-                text: format!(
-                    "too far: {straight:.2}\" in a straight line, {:.2}\" allowed",
-                    self.allowance
-                ),
-                legal: Some(false),
-                path: Vec::new(),
-                area: Vec::new(),
-            });
+            return Some(far);
         }
         let check =
             match orders::check_destination(s, OrderRequest::new(self.unit, self.action).to(p)) {
