@@ -174,7 +174,6 @@ fn toggle_entry(ui: &mut Ui, text: &str, on: bool, action: Action) -> bool {
     picked(ui, &r)
 }
 
-/// Where the entries that open a submenu are noted while the bar is drawn.
 /// While the keyboard walks the menu bar, the menu it opened stays the one shown. egui's bar
 /// remembers its open menu (under this salt of the bar's id) and opens the menu of any bar
 /// button the pointer is over while one is open, so a pointer resting where it last clicked
@@ -187,6 +186,7 @@ fn keep_to_the_keyboard(ui: &mut Ui, keyboard: bool) {
     }
 }
 
+/// Where the entries that open a submenu are noted while the bar is drawn.
 fn submenus_id() -> Id {
     Id::unique("submenu entries")
 }
