@@ -362,6 +362,71 @@ fn deployment_outside_zones_is_an_error_at_the_start_only() {
     assert!(!has_errors(&check(&s)));
 }
 
+/// A game's moves are not deployment: in turn 1 of Bakambo the Arab Musketeers march south out
+/// of the slavers' country under the rules, and the scenario has no deployment error for it.
+#[test]
+fn a_unit_moved_in_play_in_turn_one_is_not_deployed_outside_its_zones() {
+    use sandtable::game;
+    use sandtable::model::game::{Action, Phase};
+    let base = samples::by_name("bakambo")
+        .expect("sample")
+        .load()
+        .expect("the sample loads");
+    let slavers = base.sides[1].id;
+    let mut s = base.clone();
+    for _ in 0..4 {
+        let st = game::stage(&s);
+        if s.game.is_some() && st.phase == Phase::Movement && st.side == Some(slavers) {
+            break;
+        }
+        s = game::play(&s, Action::EndPhase, 5)
+            .expect("the next phase")
+            .scenario;
+    }
+    assert_eq!(s.turn, 1, "still the first turn");
+    let id = s.find_unit("Arab Musketeers").expect("musketeers").id;
+    let from = s.unit(id).expect("musketeers").models[0].pos;
+    let to = from + Point::new(0.0, 4.0);
+    let played = game::play(
+        &s,
+        Action::Move {
+            unit: id,
+            order: None,
+            to: Some(Place::Table(to)),
+            followers: Vec::new(),
+        },
+        5,
+    )
+    .expect("a legal move south")
+    .scenario;
+    let zone = played
+        .zones
+        .iter()
+        .find(|z| z.side == slavers)
+        .expect("the slavers' zone");
+    let ZoneArea::Polygon(poly) = &zone.area else {
+        panic!("a table zone");
+    };
+    let moved = played.unit(id).expect("musketeers");
+    assert!(
+        moved
+            .models
+            .iter()
+            .any(|m| !sandtable::geom::point_in_polygon(m.pos, poly)),
+        "the move leaves the zone"
+    );
+    let deployment = |s: &Scenario| {
+        check(s)
+            .into_iter()
+            .any(|p| p.item == ItemRef::Unit(id) && p.message.contains("deployment zones"))
+    };
+    assert!(!deployment(&played), "{:?}", check(&played));
+    // Set there by hand before any play, it is a deployment error.
+    let mut set_up = base.clone();
+    *set_up.unit_mut(id).expect("musketeers") = moved.clone();
+    assert!(deployment(&set_up));
+}
+
 #[test]
 fn hex_deployment_zones_objectives_and_reinforcements() {
     let mut s = Scenario::new_hex("h");

@@ -572,6 +572,44 @@ fn keys_typed_while_unsaved_changes_are_asked_about_reach_only_the_question() {
     assert_eq!(e.app().selection, selected, "and kept the selection");
 }
 
+/// Enter answers the unsaved-changes question with Save, the default: the changes are written
+/// and what was asked for (a new table) goes on.
+#[test]
+fn enter_answers_the_unsaved_changes_question_with_save() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("dirty.sandtable");
+    let mut e = editor_with(
+        Scenario::new_hex("Dirty"),
+        Setup {
+            dialogs: ScriptedDialogs {
+                save: vec![path.clone()],
+                ..ScriptedDialogs::default()
+            },
+            ..Setup::default()
+        },
+    );
+    let at = sandtable::scene::layout(e.s().map.as_hex().expect("hex"))
+        .hex_to_world_pos(hexx::Hex::new(1, 1));
+    e.drop_from_palette("Infantry", at);
+    let placed = e.s().clone();
+    // The history names the unit placed, as undoing it says.
+    let name = placed.units.last().expect("placed").name.clone();
+    let (history, _) = e.app().doc.history();
+    assert_eq!(
+        history.last().copied(),
+        Some(format!("Add {name}").as_str())
+    );
+    e.keys(Modifiers::COMMAND, Key::N);
+    assert!(e.shows("Unsaved changes"), "{}", e.app().status);
+    assert!(e.shows("Enter saves"), "the dialog says what Enter does");
+    e.key(Key::Enter);
+    e.h.run();
+    assert!(!e.shows("Unsaved changes"), "Enter answered the question");
+    let saved = sandtable::io::load(&path).expect("the changes were saved");
+    assert_eq!(saved.units, placed.units);
+    assert!(e.s().map.as_table().is_some(), "and the new table opened");
+}
+
 #[test]
 fn recover_an_autosave_after_a_crash() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -1695,7 +1733,7 @@ fn f10_opens_the_menus_and_the_arrow_keys_walk_them_to_an_entry() {
     e.key(Key::Enter);
     e.h.run();
     assert!(
-        e.shows("Drag terrain and units from the Palette"),
+        e.shows("on a hex map, pick a terrain as a brush"),
         "Enter picked Help > Getting started"
     );
     assert!(!e.shows("About Sandtable"), "the menu closed");

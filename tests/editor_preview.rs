@@ -578,6 +578,23 @@ fn bakambo_column_route_is_drawn_by_clicks_and_the_order_carried_out() {
         "still the column's lead"
     );
     e.click("Undo point");
+    // Just beyond the table's edge a click aims the column off it; far out in the canvas's
+    // margin a click is no route point (it deselects, as anywhere off the map).
+    e.click_map(Point::new(24.0, -1.0));
+    assert!(e.shows("Route: 1 point drawn"), "{}", e.app().status);
+    e.click("Undo point");
+    e.click_map(Point::new(30.0, 60.0));
+    assert!(
+        !e.shows("Route: 1 point drawn"),
+        "a click 12\" below the table drew a route point"
+    );
+    assert!(
+        e.app().selection.is_empty(),
+        "the canvas took it: it deselects"
+    );
+    e.h.state_mut().selection = vec![ItemRef::Unit(lead)];
+    e.h.run();
+    e.preview("Column: Move");
     // The order test is rolled (the dice shown) or typed, then carried out.
     e.click("Roll");
     assert!(e.h.query_by_label_contains("rolled ").is_some());

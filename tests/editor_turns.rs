@@ -57,6 +57,39 @@ fn move_until_halted(e: &mut Editor, mover: UnitId, to: hexx::Hex) {
     assert!(e.last_entry().contains("halted at"), "{}", e.last_entry());
 }
 
+/// While a move is halted, another unit of the phasing side aimed from the keyboard is told
+/// why it may not move now, in the aim's own words: "Aim: …", never "Aim: refused: …".
+#[test]
+fn r5_004_an_aim_during_a_halt_says_why_without_stacking_prefixes() {
+    let mut e = winceby_movement(sample("winceby"));
+    let (mover, to, _, _) = reaction_setup_at_range(e.s());
+    move_until_halted(&mut e, mover, to);
+    let phasing = e.s().unit(mover).expect("mover").side;
+    let others: Vec<UnitId> = e
+        .s()
+        .units
+        .iter()
+        .filter(|u| u.side == phasing && u.id != mover && u.is_combat_unit() && u.hex().is_some())
+        .map(|u| u.id)
+        .collect();
+    let mut halted = 0;
+    for other in others {
+        e.h.state_mut().selection = vec![ItemRef::Unit(other)];
+        e.h.run();
+        e.h.run();
+        for key in [Key::ArrowUp, Key::Escape] {
+            e.key(key);
+            let status = e.app().status.clone();
+            if key == Key::ArrowUp && e.app().aim().is_some() {
+                assert!(status.starts_with("Aim: "), "{status}");
+                assert!(!status.contains("refused: "), "{status}");
+                halted += usize::from(status.contains("halted"));
+            }
+        }
+    }
+    assert!(halted > 0, "no aim was answered with the halt");
+}
+
 #[test]
 fn r5_004_a_reaction_charge_checked_and_charged_in_the_editor_is_taken_back_whole() {
     let s = sample("winceby");

@@ -50,9 +50,10 @@ impl App {
             Some(g) if g.legal => {
                 format!("Aim: {} — Enter moves here, Escape stops aiming", g.text)
             }
+            // The turn's "refused: why" reads as the aim's "Aim: why" (no prefixes stacked).
             Some(g) => format!(
                 "Aim: {} — the arrows move the aim on, Escape stops aiming",
-                g.text
+                g.text.strip_prefix("refused: ").unwrap_or(&g.text)
             ),
             None => "Aim: this preview moves nobody".into(),
         };

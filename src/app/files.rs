@@ -10,6 +10,7 @@ use crate::edit::{Document, Edit};
 use crate::io;
 use crate::io::recovery::{Recovery, RecoveryInfo};
 use crate::model::Scenario;
+use egui::RichText;
 use std::path::{Path, PathBuf};
 
 /// Autosave interval while there are unsaved changes, in seconds.
@@ -455,6 +456,15 @@ impl App {
             return None;
         }
         let mut out = super::command::Commands::default();
+        // Enter gives the unsaved-changes question its first answer, Save, as a desktop's
+        // default button does; a button the keyboard has focused answers Enter itself.
+        if self.files.unsaved_question.is_some()
+            && ui.ctx().memory(|m| m.focused()).is_none()
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
+        {
+            out.push(Command::AnswerUnsaved(Answer::Save));
+            return Some(out);
+        }
         let escape = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
         if escape && egui::Popup::is_any_open(ui.ctx()) {
             // A list open in the dialog (a tile's *Choose*): Escape closes the list only, and
@@ -502,11 +512,17 @@ impl App {
                         ("Don't save", Answer::DontSave),
                         ("Cancel", Answer::Cancel),
                     ] {
-                        if ui.button(text).clicked() {
+                        // Save, the answer Enter gives, stands out as the default.
+                        let label = match answer {
+                            Answer::Save => RichText::new(text).strong(),
+                            _ => RichText::new(text),
+                        };
+                        if ui.button(label).clicked() {
                             out.push(Command::AnswerUnsaved(answer));
                         }
                     }
                 });
+                ui.label(RichText::new("Enter saves; Escape cancels.").small().weak());
             });
         }
         if let Some(info) = &self.files.recovery_offer {

@@ -14,8 +14,9 @@ const STEPS: [(&str, &str); 6] = [
     ),
     (
         "Build",
-        "Drag terrain and units from the Palette on the left onto the map; click anything to \
-         edit it in the Inspector on the right. Ctrl+Z undoes any edit.",
+        "On a table, drag terrain from the Palette on the left onto the map; on a hex map, \
+         pick a terrain as a brush and paint hexes. Drag units from the Palette onto the map; \
+         click anything to edit it in the Inspector on the right. Ctrl+Z undoes any edit.",
     ),
     (
         "Preview a move",

@@ -187,12 +187,10 @@ impl PathPrompt {
         let modal = egui::Modal::new(egui::Id::unique("path-prompt")).show(ctx, |ui| {
             ui.set_width(520.0);
             ui.heading(self.purpose.title());
+            // In the text's own colour, not faded: how to use the prompt is read first.
             ui.label(
-                RichText::new(
-                    "No file dialog can be shown on this desktop (no portal and no zenity): \
-                     type the path. Tab completes it.",
-                )
-                .weak(),
+                "No file dialog can be shown on this desktop (no portal and no zenity): type the \
+                 path. Tab completes it.",
             );
             out.extend(self.field_ui(ui, close));
         });

@@ -12,6 +12,10 @@ use crate::model::*;
 use crate::preview::{Choice, ColumnChoice, Pending};
 use egui::{PointerButton, Ui};
 
+/// How far beyond the table's edge a click still adds a point to a column's route (enough to
+/// aim the column off the table), in inches.
+const ROUTE_PAST_EDGE_IN: f32 = 2.0;
+
 impl App {
     /// Where the previewed unit stands, when its preview moves it (a span or a column's route
     /// moves nobody): the point a drag or the arrow keys' aim starts from.
@@ -124,7 +128,15 @@ impl App {
             && (on_unit.is_none() || routing_past)
         {
             let takes = match self.rules.open {
-                Some((_, Choice::Column(_, ColumnChoice::Move))) => true,
+                // A route point stands on the table, or just beyond its edge to march the
+                // column off; a click farther out is the canvas's (it deselects).
+                Some((_, Choice::Column(_, ColumnChoice::Move))) => {
+                    self.doc.scenario().map.as_table().is_none_or(|t| {
+                        let m = ROUTE_PAST_EDGE_IN;
+                        (-m..=t.width_in + m).contains(&world.x)
+                            && (-m..=t.height_in + m).contains(&world.y)
+                    })
+                }
                 Some((_, Choice::HexMove(_))) => {
                     self.overlay_ok();
                     let s = self.doc.scenario();

@@ -524,10 +524,11 @@ fn check_columns(s: &Scenario, out: &mut Out) {
     }
 }
 
-/// Units must be set up in their side's zones (at the start of the game only: after turn 1
-/// they have moved). Column members and reinforcements enter elsewhere.
+/// Units must be set up in their side's zones (at the start of the game only: once a game has
+/// played anything, or after turn 1, they stand where play put them). Column members and
+/// reinforcements enter elsewhere.
 fn check_deployment(s: &Scenario, out: &mut Out) {
-    if s.turn > 1 {
+    if s.turn > 1 || s.game.as_ref().is_some_and(|g| !g.log.is_empty()) {
         return;
     }
     let entering: HashSet<UnitId> = s

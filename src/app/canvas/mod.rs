@@ -537,7 +537,14 @@ impl App {
         };
         match edit {
             Some(e) => {
-                let change = Change::new(label, Vec::new());
+                // A unit is named in the history ("Undid: Add Infantry 3"), as the user knows it.
+                let label = match &e {
+                    Edit::PutUnit(u) if matches!(payload, Payload::Unit(_)) => {
+                        format!("Add {}", u.name)
+                    }
+                    _ => label.to_string(),
+                };
+                let change = Change::new(&label, Vec::new());
                 let change = match create::created(&e) {
                     Some(item) => change.selecting(vec![item]),
                     None => change,
