@@ -367,6 +367,22 @@ fn r1_a_slaver_unit_outside_the_column_moves_on_its_own_as_a_block() {
         "{}",
         mv.unreachable_text(&s, kopje)
     );
+    // No model may end on another unit's base: the musketeers' measured model set down on one
+    // of the Ruga-Ruga is refused, by the route's answer and by the region alike.
+    let ruga = unit(&s, "Nyamwezi Ruga-Ruga");
+    let on_ruga = s.unit(ruga).expect("ruga").models[0].pos;
+    assert!(
+        mv.from.distance(on_ruga) < 6.0,
+        "within reach but for the base"
+    );
+    let refused = mv.path_to(on_ruga).expect_err("a base of the Ruga-Ruga");
+    assert_eq!(refused, column::AloneRefusal::Overlaps(ruga));
+    assert!(
+        mv.unreachable_text(&s, refused)
+            .contains("overlapping 'Nyamwezi Ruga-Ruga'")
+    );
+    assert!(!mv.region().contains(on_ruga));
+    assert!(mv.region().contains(goal));
     let naval = s.unit(unit(&s, "Naval Brigade")).expect("naval").clone();
     assert_eq!(
         column::alone(&s, &naval).err(),

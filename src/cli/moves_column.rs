@@ -13,7 +13,7 @@ use super::moves_args::TableArgs as Args;
 use super::parse::parse_point;
 use crate::geom::Point;
 use crate::model::{ColumnId, ColumnState, Position, Scenario, Unit, UnitId};
-use crate::rules::column::{self, ColumnCombat, DisciplineTest, serial};
+use crate::rules::column::{self, AloneRefusal, ColumnCombat, DisciplineTest, serial};
 use crate::rules::reach::Unreachable;
 use serde::Serialize;
 use std::io::Write;
@@ -87,11 +87,12 @@ fn position_key(u: &Unit) -> &'static str {
 }
 
 /// The JSON key of why a destination cannot be reached.
-fn reason_kind(e: Unreachable) -> &'static str {
+fn reason_kind(e: AloneRefusal) -> &'static str {
     match e {
-        Unreachable::Blocked(_) => "blocked",
-        Unreachable::Enclosed => "enclosed",
-        Unreachable::TooFar { .. } => "too_far",
+        AloneRefusal::Overlaps(_) => "overlaps",
+        AloneRefusal::Unreachable(Unreachable::Blocked(_)) => "blocked",
+        AloneRefusal::Unreachable(Unreachable::Enclosed) => "enclosed",
+        AloneRefusal::Unreachable(Unreachable::TooFar { .. }) => "too_far",
     }
 }
 
@@ -202,7 +203,9 @@ pub fn run(s: &Scenario, unit: UnitId, args: Args, out: &mut dyn Write) -> Resul
                 legal: false,
                 path: Vec::new(),
                 length_in: match e {
-                    Unreachable::TooFar { length } => Some(round(length)),
+                    AloneRefusal::Unreachable(Unreachable::TooFar { length }) => {
+                        Some(round(length))
+                    }
                     _ => None,
                 },
                 reason: Some(Reason {

@@ -37,6 +37,20 @@ impl Footprint {
         }
     }
 
+    /// The same base moved by `d`.
+    pub fn translated(&self, d: Point) -> Footprint {
+        match *self {
+            Footprint::Circle { centre, radius } => Footprint::Circle {
+                centre: centre + d,
+                radius,
+            },
+            Footprint::Rect { centre, corners } => Footprint::Rect {
+                centre: centre + d,
+                corners: corners.map(|c| c + d),
+            },
+        }
+    }
+
     pub fn centre(&self) -> Point {
         match self {
             Footprint::Circle { centre, .. } | Footprint::Rect { centre, .. } => *centre,

@@ -4,14 +4,15 @@
 //! own moves is the project's reading (docs/rules.md, R1): as a block, its leader (or its first
 //! model) up to its Mv along the shortest legal route, around impassable terrain, 2" clear of
 //! enemy models and never through a formed column, every other model keeping its place about
-//! him. A unit in a formed column moves only with its column; one still off table comes on
+//! him, none ending on another unit's base. A unit in a formed column moves only with its column; one still off table comes on
 //! only at the column's entry point; a pinned unit rallies with a pin test before it moves.
 //!
 //! The game's move (`rules::engine`), the editor's preview and `sandtable moves` all ask this
 //! module, so they agree on who may move, how far and by which route.
 
-use crate::geom::Point;
+use crate::geom::{Footprint, Point};
 use crate::model::*;
+use crate::rules::measure::overlaps;
 use crate::rules::reach::exact::Path;
 use crate::rules::reach::{self, Avoid, Blocker, Board, Region, Unreachable};
 use std::fmt;
@@ -62,6 +63,11 @@ pub struct AloneMove {
     /// Its Mv, in inches.
     pub allowance_in: f32,
     board: Board,
+    /// Its models' bases where they stand, each with its offset from the model measured.
+    block: Vec<(Model, Point)>,
+    /// Every other unit's bases on the table, with the unit: no model may end overlapping one
+    /// (RULES.md, free-measure movement).
+    others: Vec<(UnitId, Footprint)>,
 }
 
 /// Whether `u` may move on its own, and the move when it may.
@@ -90,17 +96,49 @@ pub fn alone(s: &Scenario, u: &Unit) -> Result<AloneMove, CannotMoveAlone> {
         from: model.pos,
         allowance_in: f32::from(u.stats.mv),
         board: Board::new(s, u.side, reach::mover_radius(&model)),
+        block: u.models.iter().map(|m| (*m, m.pos - model.pos)).collect(),
+        others: s
+            .units
+            .iter()
+            .filter(|o| o.id != u.id && o.on_table() && o.in_play())
+            .flat_map(|o| o.models.iter().map(move |m| (o.id, m.footprint())))
+            .collect(),
     })
 }
 
 impl AloneMove {
-    /// Everywhere its leading model may end.
+    /// Everywhere its leading model may end: within its reach, and where no model of the
+    /// block would end overlapping another unit's base.
     pub fn region(&self) -> Region {
-        reach::region(&self.board, self.from, self.allowance_in, Avoid::standard())
+        let mut region =
+            reach::region(&self.board, self.from, self.allowance_in, Avoid::standard());
+        // A model `d` from the one measured overlaps a base when the one measured stands `d`
+        // short of where it would: each model's exclusion is the bases moved back by `d`.
+        for (m, d) in &self.block {
+            let shifted: Vec<_> = self.others.iter().map(|(_, b)| b.translated(-*d)).collect();
+            let at_anchor = Model {
+                pos: self.from,
+                ..*m
+            };
+            crate::rules::m42::exclude_bases(&shifted, &at_anchor, &mut region);
+        }
+        region
     }
 
-    /// The shortest legal route of its leading model to `goal`, or why there is none.
-    pub fn path_to(&self, goal: Point) -> Result<Path, Unreachable> {
+    /// The shortest legal route of its leading model to `goal`, or why there is none: a model
+    /// of the block ending on another unit's base blocks the destination.
+    pub fn path_to(&self, goal: Point) -> Result<Path, AloneRefusal> {
+        let shift = goal - self.from;
+        for (m, _) in &self.block {
+            let end = Model {
+                pos: m.pos + shift,
+                ..*m
+            }
+            .footprint();
+            if let Some((other, _)) = self.others.iter().find(|(_, b)| overlaps(&end, b)) {
+                return Err(AloneRefusal::Overlaps(*other));
+            }
+        }
         reach::path_to(
             &self.board,
             self.from,
@@ -108,6 +146,7 @@ impl AloneMove {
             self.allowance_in,
             Avoid::standard(),
         )
+        .map_err(AloneRefusal::Unreachable)
     }
 
     /// The unit as it stands after moving its leading model to `goal`: every model shifted
@@ -122,7 +161,14 @@ impl AloneMove {
     }
 
     /// Why `goal` cannot be reached, in words naming what is in the way.
-    pub fn unreachable_text(&self, s: &Scenario, e: Unreachable) -> String {
+    pub fn unreachable_text(&self, s: &Scenario, e: AloneRefusal) -> String {
+        let e = match e {
+            AloneRefusal::Overlaps(other) => {
+                let name = s.unit(other).map_or("?", |u| u.name.as_str());
+                return format!("a model's base would end overlapping '{name}'");
+            }
+            AloneRefusal::Unreachable(e) => e,
+        };
         match e {
             Unreachable::Blocked(b) => {
                 format!("the destination is blocked: {}", blocker_text(s, b))
@@ -134,6 +180,15 @@ impl AloneMove {
             ),
         }
     }
+}
+
+/// Why a unit on its own may not end its move at a place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AloneRefusal {
+    /// A model of the block would end overlapping a base of this unit.
+    Overlaps(UnitId),
+    /// No legal route of its length reaches it.
+    Unreachable(Unreachable),
 }
 
 /// What blocks a destination, named.

@@ -50,7 +50,7 @@ mod voluntary;
 #[cfg(test)]
 mod tests;
 
-pub use alone::{AloneMove, CannotMoveAlone, alone, blocker_text};
+pub use alone::{AloneMove, AloneRefusal, CannotMoveAlone, alone, blocker_text};
 pub use breaking::{BreakCause, BreakWhen, ColumnBreak, PinTest, break_now, list as pin_test_list};
 pub use carry::{Carried, carry_out};
 pub use chain::{DEFAULT_FIGURE_GAP_IN, OFF_ROUTE_IN};

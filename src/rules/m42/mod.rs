@@ -26,8 +26,10 @@ mod verdict;
 #[cfg(test)]
 mod tests;
 
+// Other units' bases as the places a moved base may not end (R1's unit on its own asks too).
 pub use command::{CommandReport, coherency, command_radius, report};
 pub use followers::{REGROUP_BAN_IN, suggestions};
+pub(crate) use ground::exclude_bases;
 pub use leader::{CannotMove, LeaderSource, available, leader_for};
 pub use move_type::{Effect, MoveType};
 pub use preview::{Options, check_destination, preview};
