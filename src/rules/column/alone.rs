@@ -4,8 +4,9 @@
 //! own moves is the project's reading (docs/rules.md, R1): as a block, its leader (or its first
 //! model) up to its Mv along the shortest legal route, around impassable terrain, 2" clear of
 //! enemy models and never through a formed column, every other model keeping its place about
-//! him, none ending on another unit's base. A unit in a formed column moves only with its column; one still off table comes on
-//! only at the column's entry point; a pinned unit rallies with a pin test before it moves.
+//! him, none ending on another unit's base. A unit in a formed column moves only with its
+//! column; one still off table comes on only at the column's entry point; a pinned unit rallies
+//! with a pin test before it moves.
 //!
 //! The game's move (`rules::engine`), the editor's preview and `sandtable moves` all ask this
 //! module, so they agree on who may move, how far and by which route.
@@ -63,8 +64,8 @@ pub struct AloneMove {
     /// Its Mv, in inches.
     pub allowance_in: f32,
     board: Board,
-    /// Its models' bases where they stand, each with its offset from the model measured.
-    block: Vec<(Model, Point)>,
+    /// Its models where they stand.
+    block: Vec<Model>,
     /// Every other unit's bases on the table, with the unit: no model may end overlapping one
     /// (RULES.md, free-measure movement).
     others: Vec<(UnitId, Footprint)>,
@@ -96,7 +97,7 @@ pub fn alone(s: &Scenario, u: &Unit) -> Result<AloneMove, CannotMoveAlone> {
         from: model.pos,
         allowance_in: f32::from(u.stats.mv),
         board: Board::new(s, u.side, reach::mover_radius(&model)),
-        block: u.models.iter().map(|m| (*m, m.pos - model.pos)).collect(),
+        block: u.models.clone(),
         others: s
             .units
             .iter()
@@ -114,8 +115,9 @@ impl AloneMove {
             reach::region(&self.board, self.from, self.allowance_in, Avoid::standard());
         // A model `d` from the one measured overlaps a base when the one measured stands `d`
         // short of where it would: each model's exclusion is the bases moved back by `d`.
-        for (m, d) in &self.block {
-            let shifted: Vec<_> = self.others.iter().map(|(_, b)| b.translated(-*d)).collect();
+        for m in &self.block {
+            let d = m.pos - self.from;
+            let shifted: Vec<_> = self.others.iter().map(|(_, b)| b.translated(-d)).collect();
             let at_anchor = Model {
                 pos: self.from,
                 ..*m
@@ -129,7 +131,7 @@ impl AloneMove {
     /// of the block ending on another unit's base blocks the destination.
     pub fn path_to(&self, goal: Point) -> Result<Path, AloneRefusal> {
         let shift = goal - self.from;
-        for (m, _) in &self.block {
+        for m in &self.block {
             let end = Model {
                 pos: m.pos + shift,
                 ..*m
@@ -162,19 +164,16 @@ impl AloneMove {
 
     /// Why `goal` cannot be reached, in words naming what is in the way.
     pub fn unreachable_text(&self, s: &Scenario, e: AloneRefusal) -> String {
-        let e = match e {
+        match e {
             AloneRefusal::Overlaps(other) => {
                 let name = s.unit(other).map_or("?", |u| u.name.as_str());
-                return format!("a model's base would end overlapping '{name}'");
+                format!("a model's base would end overlapping '{name}'")
             }
-            AloneRefusal::Unreachable(e) => e,
-        };
-        match e {
-            Unreachable::Blocked(b) => {
+            AloneRefusal::Unreachable(Unreachable::Blocked(b)) => {
                 format!("the destination is blocked: {}", blocker_text(s, b))
             }
-            Unreachable::Enclosed => "no legal route reaches it".into(),
-            Unreachable::TooFar { length } => format!(
+            AloneRefusal::Unreachable(Unreachable::Enclosed) => "no legal route reaches it".into(),
+            AloneRefusal::Unreachable(Unreachable::TooFar { length }) => format!(
                 "the shortest legal route is {length:.2}\", beyond its move of {}\"",
                 self.allowance_in
             ),
