@@ -420,3 +420,124 @@ fn problems_check(bencher: divan::Bencher, map: &str) {
     let s = scenario(map);
     bencher.bench_local(|| sandtable::rules::check::check(&s));
 }
+
+/// What Play commits on the big maps, for `frame_after_play`: a move (the first mover the
+/// rules let move, to the farthest place they offer, or half an inch on the table), a
+/// leader's new chit (R5, on the hex map), and a morale test of the first unit the rules let
+/// test. The scenario is the one the action is played on.
+fn played(case: &str) -> (Scenario, sandtable::model::game::Action) {
+    use sandtable::game;
+    use sandtable::model::game::{Action, Dice, TestDice};
+    use sandtable::model::{Command, Place, TestKind, UnitKind};
+    let hex = case.ends_with("_hex");
+    let s = scenario(if hex {
+        "hex_200x200_5000_units"
+    } else {
+        "table_5000_models"
+    });
+    let accepted = |s: &Scenario, a: &Action| game::play(s, a.clone(), 7).is_ok();
+    let test = |unit| Action::Test {
+        unit,
+        kind: TestKind::Morale,
+        cause: None,
+        dice: TestDice::Roll {
+            first: Dice::Typed(4),
+            reroll: None,
+            follow_up: Vec::new(),
+        },
+    };
+    let action = match case {
+        "chit_hex" => {
+            let general = s.units.iter().find(|u| u.kind == UnitKind::Leader);
+            let general = general.expect("a leader");
+            let now = general.leadership.map(|l| l.command);
+            let command = if now == Some(Command::Stand) {
+                Command::Attack
+            } else {
+                Command::Stand
+            };
+            Action::Command {
+                leader: general.id,
+                command,
+            }
+        }
+        "test_hex" | "test_table" => s
+            .units
+            .iter()
+            .map(|u| test(u.id))
+            .find(|a| accepted(&s, a))
+            .expect("a unit the rules let test"),
+        _ => {
+            // Moves are made in the Movement Phase.
+            let s = game::play(&s, Action::EndPhase, 7)
+                .expect("the next phase")
+                .scenario;
+            let action = s
+                .units
+                .iter()
+                .filter(|u| u.side == s.sides[0].id && u.is_combat_unit())
+                .find_map(|u| {
+                    let to: Vec<Place> = match u.hex() {
+                        Some((h, _)) => sandtable::rules::hex_commands::preview_moves(&s, u.id, None)
+                            .ok()?
+                            .legal()
+                            .filter(|m| m.cost > 0 && m.hex != h)
+                            .map(|m| Place::Hex(m.hex))
+                            .collect(),
+                        None => {
+                            let p = sandtable::preview::anchor(&s, u.id)?;
+                            (0..8)
+                                .map(|k| {
+                                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                                    Place::Table(p + sandtable::geom::Point::new(a.cos(), a.sin()) * 0.5)
+                                })
+                                .collect()
+                        }
+                    };
+                    to.into_iter().rev().map(|to| Action::Move {
+                        unit: u.id,
+                        order: None,
+                        to: Some(to),
+                        followers: Vec::new(),
+                    }).find(|a| accepted(&s, a))
+                })
+                .expect("a unit the rules let move");
+            return (s, action);
+        }
+    };
+    (s, action)
+}
+
+/// The frame after Play commits an action on the big maps, end to end as Play does it: the
+/// rules carry it out (`game::play`), the document takes the new position as one undo step,
+/// and the next frame shows it. Before each (untimed), the last is taken back and a frame
+/// drawn, so every action is played from the same position onto a steady editor.
+#[divan::bench(
+    args = ["move_hex", "chit_hex", "test_hex", "move_table", "test_table"],
+    sample_count = 20,
+    sample_size = 1
+)]
+fn frame_after_play(bencher: divan::Bencher, case: &str) {
+    let (s, action) = played(case);
+    let (app, ctx, _dir) = editor(s);
+    let app = std::cell::RefCell::new(app);
+    warm_up(&mut app.borrow_mut(), &ctx);
+    bencher
+        .with_inputs(|| {
+            let mut app = app.borrow_mut();
+            app.doc.undo();
+            run_frame(&mut app, &ctx, input());
+            run_frame(&mut app, &ctx, input());
+        })
+        .bench_local_values(|()| {
+            let mut app = app.borrow_mut();
+            let p = sandtable::game::play(app.doc.scenario(), action.clone(), 7).expect("played");
+            app.doc
+                .apply(
+                    &p.entry.what,
+                    vec![sandtable::edit::Edit::ReplaceScenario(Box::new(p.scenario))],
+                )
+                .expect("the document takes it");
+            run_frame(&mut app, &ctx, input());
+        });
+}

@@ -542,7 +542,9 @@ impl App {
                 s.units.iter().position(|u| u.id == anchor),
                 s.units.iter().position(|u| u.id == id),
             ) {
-            s.units[a.min(b)..=a.max(b)].iter().map(|u| u.id).collect()
+            (s.units.iter().skip(a.min(b)).take(a.abs_diff(b) + 1))
+                .map(|u| u.id)
+                .collect()
         } else if m.command {
             let mut ids: Vec<UnitId> = selected.iter().copied().filter(|x| *x != id).collect();
             if !selected.contains(&id) {

@@ -149,18 +149,27 @@ impl Edit {
                 for m in &unit.models {
                     bump(s, m.id.0);
                 }
-                let id = unit.id;
-                put(&mut s.units, *unit, |x| x.id == id);
+                s.units.put(*unit);
             }
             Edit::RemoveUnit(id) => {
-                remove(&mut s.units, |u| u.id == id, ItemRef::Unit(id))?;
+                let before = s.units.len();
+                s.units.retain(|u| u.id != id);
+                if s.units.len() == before {
+                    return Err(EditError::Missing(ItemRef::Unit(id)));
+                }
                 for c in &mut s.columns {
                     c.members.retain(|m| m.unit != id);
                 }
                 for r in &mut s.reinforcements {
                     r.units.retain(|u| *u != id);
                 }
-                for u in &mut s.units {
+                // Only the units that named it are written to (and so copied).
+                let names = |u: &Unit| {
+                    u.commander == Some(id)
+                        || u.attached_leader == Some(id)
+                        || u.leadership.is_some_and(|l| l.superior == Some(id))
+                };
+                s.units.update(names, |u| {
                     if u.commander == Some(id) {
                         u.commander = None;
                     }
@@ -172,7 +181,7 @@ impl Edit {
                     {
                         l.superior = None;
                     }
-                }
+                });
             }
             Edit::PutColumn(c) => {
                 bump(s, c.id.0);

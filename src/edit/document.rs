@@ -17,14 +17,27 @@ pub struct Revisions {
     /// The ground: the map (terrain of hexes, hexsides), terrain types, pieces, background and
     /// the names printed on the map.
     pub ground: u64,
-    /// What stands on it and is drawn over it: sides, units, zones, objectives, columns,
-    /// reinforcements, and everything else but the ground. Also changes when the map's
-    /// layout (size, shape, hex size) does, as every unit's place on the page moves with it.
+    /// What stands on it and is drawn over it: sides, units as the map draws them
+    /// (`Unit::same_on_the_map`), zones, objectives, columns and reinforcements. Also changes when the map's layout (size, shape, hex size) does, as
+    /// every unit's place on the page moves with it.
     pub forces: u64,
+    /// The rest, shown in panels and never on the map: the title and notes, the rules, the
+    /// turn, `next_id`, the game's record (its log, score, whose turn it is), and what of the
+    /// units the map does not draw (a leader's chit, a shaken unit's morale). A chit changed,
+    /// a test that leaves its unit standing, or a new turn leaves the map's layers as they are.
+    pub record: u64,
 }
 
-/// Which parts differ between `a` and `b`: (ground, forces).
-fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
+/// Which parts of a scenario an edit changed (see [`Revisions`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Parts {
+    ground: bool,
+    forces: bool,
+    record: bool,
+}
+
+/// Which parts differ between `a` and `b`.
+fn changed_parts(a: &Scenario, b: &Scenario) -> Parts {
     // Spelled out without `..`, so that a new field has to be placed in one part or the other.
     let Scenario {
         meta,
@@ -55,19 +68,30 @@ fn changed_parts(a: &Scenario, b: &Scenario) -> (bool, bool) {
         }
         (x, y) => x != y,
     };
+    // Units another state shares are unchanged (a pointer test); the others are compared.
+    let differ = |i: usize| !units.same_at(&b.units, i);
+    let units_changed = || (0..units.len()).any(|i| differ(i) && units[i] != b.units[i]);
+    let units_redrawn = units.len() != b.units.len()
+        || (0..units.len()).any(|i| differ(i) && !units[i].same_on_the_map(&b.units[i]));
     let forces = layout
-        || *units != b.units
+        || units_redrawn
         || *sides != b.sides
         || *zones != b.zones
         || *objectives != b.objectives
         || *columns != b.columns
-        || *reinforcements != b.reinforcements
+        || *reinforcements != b.reinforcements;
+    // A unit changed in what the map does not draw alone (its chit, its morale).
+    let record = (!units_redrawn && units_changed())
         || *meta != b.meta
         || *rules != b.rules
         || *turn != b.turn
         || *next_id != b.next_id
         || *game != b.game;
-    (ground, forces)
+    Parts {
+        ground,
+        forces,
+        record,
+    }
 }
 
 /// One undo step: the scenario before the transaction, and what the step was called.
@@ -164,10 +188,11 @@ impl Document {
         self.changes = self.changes.max(other.changes) + 1;
         // Fresh part revisions too: caches keyed on them must not take this state for the
         // other document's.
-        self.last_revision = self.last_revision.max(other.last_revision) + 2;
+        self.last_revision = self.last_revision.max(other.last_revision) + 3;
         self.revisions = Revisions {
-            ground: self.last_revision - 1,
-            forces: self.last_revision,
+            ground: self.last_revision - 2,
+            forces: self.last_revision - 1,
+            record: self.last_revision,
         };
     }
 
@@ -178,15 +203,17 @@ impl Document {
 
     /// The revisions of the state about to replace the current one, given which of its parts
     /// changed.
-    fn next_revisions(&mut self, (ground, forces): (bool, bool)) -> Revisions {
+    fn next_revisions(&mut self, parts: Parts) -> Revisions {
         let mut r = self.revisions;
-        if ground {
-            self.last_revision += 1;
-            r.ground = self.last_revision;
-        }
-        if forces {
-            self.last_revision += 1;
-            r.forces = self.last_revision;
+        for (changed, revision) in [
+            (parts.ground, &mut r.ground),
+            (parts.forces, &mut r.forces),
+            (parts.record, &mut r.record),
+        ] {
+            if changed {
+                self.last_revision += 1;
+                *revision = self.last_revision;
+            }
         }
         r
     }
@@ -224,14 +251,25 @@ impl Document {
                 .last()
                 .is_some_and(|st| st.merge_key.as_deref() == key)
             && self.saved_revision != self.current_id();
-        let mut next = Scenario::clone(&self.scenario);
+        // A whole new state (a played action's) is taken as it is, not applied to a copy of
+        // the current one (which would copy the game's log for nothing).
+        let mut edits = edits.into_iter();
+        let mut next = match edits.next() {
+            Some(Edit::ReplaceScenario(whole)) => *whole,
+            Some(first) => {
+                let mut next = Scenario::clone(&self.scenario);
+                first.apply(&mut next)?;
+                next
+            }
+            None => return Ok(()),
+        };
         for e in edits {
             e.apply(&mut next)?;
         }
         let parts = changed_parts(&self.scenario, &next);
         // The map's cells depend on the ground alone: unchanged since they last passed, they
         // still do.
-        let cells_sound = !parts.0 && self.ground_validated == Some(self.revisions.ground);
+        let cells_sound = !parts.ground && self.ground_validated == Some(self.revisions.ground);
         let problems = if cells_sound {
             next.validate_except_map_cells()
         } else {
@@ -488,6 +526,7 @@ mod tests {
         let painted = doc.revisions();
         assert_ne!(painted.ground, moved.ground);
         assert_eq!(painted.forces, moved.forces);
+        assert_eq!(painted.record, start.record, "neither edit touched the record");
         doc.undo();
         assert_eq!(doc.revisions(), moved);
         doc.undo();
@@ -496,7 +535,38 @@ mod tests {
         assert_eq!(doc.revisions(), moved);
     }
 
-    /// Renames the scenario: an edit of the forces part only.
+    #[test]
+    fn a_new_turn_or_title_changes_the_record_alone_so_the_maps_layers_stay() {
+        let s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        let mut doc = Document::new(s, None);
+        let start = doc.revisions();
+        doc.apply("Turn", vec![Edit::SetTurn(2)]).expect("turn");
+        let turned = doc.revisions();
+        assert_eq!((turned.ground, turned.forces), (start.ground, start.forces));
+        assert_ne!(turned.record, start.record);
+        doc.apply("Title", vec![retitled(&doc, "B")]).expect("title");
+        assert_eq!(doc.revisions().forces, start.forces);
+        assert_ne!(doc.revisions().record, turned.record);
+        doc.undo();
+        assert_eq!(doc.revisions(), turned);
+        // A unit's quality is read in panels alone; its strength is printed on its counter.
+        let mut u = doc.scenario().units[2].clone();
+        u.quality = if u.quality == crate::model::Quality::Veteran {
+            crate::model::Quality::Green
+        } else {
+            crate::model::Quality::Veteran
+        };
+        doc.apply("Quality", vec![Edit::PutUnit(Box::new(u.clone()))])
+            .expect("quality");
+        assert_eq!(doc.revisions().forces, start.forces);
+        u.strength.start += 1;
+        u.strength.current += 1;
+        doc.apply("Strength", vec![Edit::PutUnit(Box::new(u))])
+            .expect("strength");
+        assert_ne!(doc.revisions().forces, start.forces);
+    }
+
+    /// Renames the scenario: an edit of the record part only.
     fn retitled(doc: &Document, title: &str) -> Edit {
         Edit::SetMeta(Meta {
             title: title.into(),

@@ -47,7 +47,7 @@ pub fn begin(s: &Scenario, seed: u64) -> Game {
             turn: s.turn,
             phase: first.phase,
             dice: seed,
-            units: s.units.clone().into(),
+            units: s.units.to_vec().into(),
             columns: s.columns.clone(),
             side: first.side,
         },
@@ -143,7 +143,7 @@ pub fn position_at(s: &Scenario, upto: usize) -> Result<Scenario, Refused> {
         g.state = u.state;
         at.turn = u.turn;
         for unit in u.units {
-            match at.units.iter_mut().find(|x| x.id == unit.id) {
+            match at.units.by_id_mut(unit.id) {
                 Some(slot) => *slot = unit,
                 None => {
                     return Err(Refused::BrokenUndo(format!(

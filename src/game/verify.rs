@@ -55,7 +55,7 @@ fn as_format_3(mut json: String) -> String {
 pub fn start_position(s: &Scenario) -> Option<Scenario> {
     let g = s.game.as_ref()?;
     let mut at = s.without_game();
-    at.units = g.start.units.to_vec();
+    at.units = g.start.units.iter().cloned().collect();
     at.columns = g.start.columns.clone();
     at.turn = g.start.turn;
     Some(at)
@@ -64,7 +64,7 @@ pub fn start_position(s: &Scenario) -> Option<Scenario> {
 /// `s` set back to where its game started, with an empty log (for replaying it).
 pub(super) fn restart(s: &Scenario, game: &Game) -> Scenario {
     let mut at = s.without_game();
-    at.units = game.start.units.to_vec();
+    at.units = game.start.units.iter().cloned().collect();
     at.columns = game.start.columns.clone();
     at.turn = game.start.turn;
     let start = &at;

@@ -66,7 +66,7 @@ pub(super) fn check(s: &Scenario, start: bool) -> Vec<Invalid> {
             background: None,
             terrain_types: s.terrain_types.clone(),
             pieces: s.pieces.clone(),
-            units: g.start.units.to_vec(),
+            units: g.start.units.iter().cloned().collect(),
             columns: g.start.columns.clone(),
             zones: s.zones.clone(),
             objectives: s.objectives.clone(),

@@ -13,6 +13,7 @@ pub mod game;
 mod game_check;
 pub mod generate;
 mod half_hex;
+mod id_table;
 mod ids;
 mod invalid;
 pub mod labels;
@@ -26,6 +27,7 @@ mod scenario;
 mod shared;
 mod terrain;
 mod unit;
+mod units;
 mod validate;
 pub mod victory;
 pub mod victory_words;
@@ -46,6 +48,7 @@ pub use scenario::*;
 pub use shared::Shared;
 pub use terrain::*;
 pub use unit::*;
+pub use units::Units;
 pub use victory::{Held, Holding, SidePoints, Victory};
 pub use words::count;
 
@@ -252,7 +255,7 @@ impl Scenario {
             background: None,
             terrain_types: Vec::new(),
             pieces: Vec::new(),
-            units: Vec::new(),
+            units: Units::new(),
             columns: Vec::new(),
             zones: Vec::new(),
             objectives: Vec::new(),

@@ -7,6 +7,7 @@ use super::map::{Background, Edge, Map, Place};
 use super::ruleset::Ruleset;
 use super::terrain::{TerrainPiece, TerrainType};
 use super::unit::{KindTag, Unit};
+use super::units::Units;
 use super::victory::{Holding, SidePoints, Victory};
 use crate::geom::Point;
 use hexx::Hex;
@@ -245,7 +246,7 @@ pub struct Scenario {
     pub background: Option<Background>,
     pub terrain_types: Vec<TerrainType>,
     pub pieces: Vec<TerrainPiece>,
-    pub units: Vec<Unit>,
+    pub units: Units,
     pub columns: Vec<Column>,
     pub zones: Vec<DeploymentZone>,
     pub objectives: Vec<Objective>,
@@ -308,7 +309,7 @@ impl Scenario {
     }
 
     pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.units.iter_mut().find(|u| u.id == id)
+        self.units.by_id_mut(id)
     }
 
     pub fn piece(&self, id: PieceId) -> Option<&TerrainPiece> {

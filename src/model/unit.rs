@@ -387,6 +387,43 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether the map draws `self` and `other` alike: their counters or bases, names and
+    /// strength (`scene::dynamic`, the canvas's labels). What is read only in panels (quality,
+    /// stats, a leader's chit, the commander, the state the rules keep but for being in play
+    /// and mounted) may differ: a chit changed, or a morale test that leaves a unit standing,
+    /// then redraws nothing on the map (see `edit::Revisions`).
+    pub fn same_on_the_map(&self, other: &Unit) -> bool {
+        // Spelled out without `..`, so that a new field is placed on the map or off it.
+        let Unit {
+            id,
+            name,
+            side,
+            kind,
+            quality: _,
+            stats: _,
+            strength,
+            special: _,
+            position,
+            models,
+            leader_model,
+            leadership: _,
+            commander: _,
+            attached_leader: _,
+            exerts_zoc: _,
+            state,
+        } = self;
+        *id == other.id
+            && *name == other.name
+            && *side == other.side
+            && *kind == other.kind
+            && strength.current == other.strength.current
+            && *position == other.position
+            && *models == other.models
+            && *leader_model == other.leader_model
+            && state.mounted == other.state.mounted
+            && self.in_play() == other.in_play()
+    }
+
     /// A unit as it starts before anyone sets it up: Regular, zero stats, a strength of one,
     /// off the map with no models, no special rules, no commander, no attached leader, in good
     /// order. A leader carries an Advance chit with a span of three hexes (a leader always has

@@ -1,6 +1,7 @@
 //! Structural invariants: what must hold for the rest of the program to read a scenario
 //! without surprises. Loading refuses a file that breaks them; every edit keeps them.
 
+use super::id_table::IdTable;
 use super::invalid::Invalid;
 use super::limits::{
     self, MAX_BRIEFING_BYTES, MAX_HEXES, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_TABLE_IN,
@@ -11,9 +12,11 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 struct Checker<'a> {
     s: &'a Scenario,
     out: Vec<Invalid>,
-    seen: HashMap<u32, ItemRef>,
-    /// Units by ID, so references resolve in constant time however many units there are.
-    units: HashMap<UnitId, &'a Unit>,
+    /// Every ID met so far, and the item holding it.
+    seen: IdTable<ItemRef>,
+    /// Each unit's place in `s.units` by its ID, so references resolve in constant time
+    /// however many units there are.
+    units: IdTable<usize>,
 }
 
 impl<'a> Checker<'a> {
@@ -65,7 +68,7 @@ impl<'a> Checker<'a> {
     }
 
     fn unit(&self, id: UnitId) -> Option<&'a Unit> {
-        self.units.get(&id).copied()
+        self.units.get(id.0).map(|i| &self.s.units[i])
     }
 
     fn number(&mut self, item: ItemRef, what: &str, v: f32, min: f32, max: f32) {
@@ -104,14 +107,18 @@ impl Scenario {
         if !counts.is_empty() {
             return counts;
         }
+        // Every unit and model has an ID, as have the few other items.
+        let items =
+            self.units.len() + self.units.iter().map(|u| u.models.len()).sum::<usize>() + 64;
+        let mut units = IdTable::new(self.units.len(), self.next_id);
+        for (i, u) in self.units.iter().enumerate() {
+            units.insert(u.id.0, i);
+        }
         let mut c = Checker {
             s: self,
             out: Vec::new(),
-            // Every unit and model has an ID: room for them all at once, not grown by doubling.
-            seen: HashMap::with_capacity(
-                self.units.len() + self.units.iter().map(|u| u.models.len()).sum::<usize>() + 64,
-            ),
-            units: self.units.iter().map(|u| (u.id, u)).collect(),
+            seen: IdTable::new(items, self.next_id),
+            units,
         };
         let s = self;
         c.text(ItemRef::Scenario, "title", &s.meta.title);
@@ -594,13 +601,12 @@ fn superior_chains(c: &mut Checker) {
         Loops,
     }
     let s = c.s;
-    let index: HashMap<UnitId, usize> =
-        s.units.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
+    let index = &c.units;
     let superior = |i: usize| {
         s.units[i]
             .leadership
             .and_then(|l| l.superior)
-            .and_then(|id| index.get(&id).copied())
+            .and_then(|id| index.get(id.0))
     };
     let mut depth = vec![Depth::Unknown; s.units.len()];
     let mut path = Vec::new();
