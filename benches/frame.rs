@@ -82,6 +82,21 @@ fn frame_steady(bencher: divan::Bencher, map: &str) {
     });
 }
 
+/// A steady frame in Play on the big maps, a game under way: the order of battle lists every
+/// unit beside the map, and the Rules panel and the log stand at the side.
+#[divan::bench(args = BIG, sample_count = 30)]
+fn frame_steady_in_play(bencher: divan::Bencher, map: &str) {
+    let mut s = scenario(map);
+    s.game = Some(Box::new(sandtable::game::begin(&s, 7)));
+    let (mut app, ctx, _dir) = editor(s);
+    app.set_activity(sandtable::app::activity::Activity::Play);
+    warm_up(&mut app, &ctx);
+    bencher.bench_local(|| {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        ctx.tessellate(out.shapes, out.pixels_per_point)
+    });
+}
+
 /// A frame right after an edit: the static layer (terrain, hexsides, grid) is rebuilt too.
 #[divan::bench(args = MAPS, sample_count = 10)]
 fn frame_after_edit(bencher: divan::Bencher, map: &str) {
@@ -424,22 +439,26 @@ fn problems_check(bencher: divan::Bencher, map: &str) {
 /// What Play commits on the big maps, for `frame_after_play`: a move (the first mover the
 /// rules let move, to the farthest place they offer, or half an inch on the table), a
 /// leader's new chit (R5, on the hex map), and a morale test of the first unit the rules let
-/// test. The scenario is the one the action is played on.
+/// test (R4, on the table: under R5 a unit tests its morale only as combat asks). The scenario is the one the action is played on.
 fn played(case: &str) -> (Scenario, sandtable::model::game::Action) {
     use sandtable::game;
     use sandtable::model::game::{Action, Dice, TestDice};
-    use sandtable::model::{Command, Place, TestKind, UnitKind};
+    use sandtable::model::{Command, TestCause, TestKind, UnitKind};
     let hex = case.ends_with("_hex");
-    let s = scenario(if hex {
+    let mut s = scenario(if hex {
         "hex_200x200_5000_units"
     } else {
         "table_5000_models"
     });
+    // Morale tests are an option of the table's rules (R4): on.
+    s.rules.morale_tests = true;
+    // A game under way, so that taking an action back leaves the editor in Play.
+    s.game = Some(Box::new(game::begin(&s, 7)));
     let accepted = |s: &Scenario, a: &Action| game::play(s, a.clone(), 7).is_ok();
     let test = |unit| Action::Test {
         unit,
         kind: TestKind::Morale,
-        cause: None,
+        cause: Some(TestCause::Fire),
         dice: TestDice::Roll {
             first: Dice::Typed(4),
             reroll: None,
@@ -461,51 +480,77 @@ fn played(case: &str) -> (Scenario, sandtable::model::game::Action) {
                 command,
             }
         }
-        "test_hex" | "test_table" => s
-            .units
-            .iter()
-            .map(|u| test(u.id))
-            .find(|a| accepted(&s, a))
-            .expect("a unit the rules let test"),
+        "test_table" => {
+            let found = s.units.iter().map(|u| test(u.id)).find(|a| accepted(&s, a));
+            found.unwrap_or_else(|| {
+                let why = game::play(&s, test(s.units[0].id), 7).err();
+                panic!("no unit the rules let test: {why:?}")
+            })
+        }
         _ => {
-            // Moves are made in the Movement Phase.
-            let s = game::play(&s, Action::EndPhase, 7)
-                .expect("the next phase")
-                .scenario;
-            let action = s
-                .units
-                .iter()
-                .filter(|u| u.side == s.sides[0].id && u.is_combat_unit())
-                .find_map(|u| {
-                    let to: Vec<Place> = match u.hex() {
-                        Some((h, _)) => sandtable::rules::hex_commands::preview_moves(&s, u.id, None)
+            // The first phase of the game in which one of the first movers may move.
+            let mut s = s;
+            for _ in 0..4 {
+                if let Some(action) = a_move(&s) {
+                    return (s, action);
+                }
+                s = game::play(&s, Action::EndPhase, 7)
+                    .expect("the next phase")
+                    .scenario;
+            }
+            panic!("a unit the rules let move");
+        }
+    };
+    (s, action)
+}
+
+/// A move the rules allow one of the first side's first twenty combat units in `s` as it
+/// stands: on a hex map to the farthest hex offered, on a table its leader half an inch to three
+/// inches in one of eight directions.
+fn a_move(s: &Scenario) -> Option<sandtable::model::game::Action> {
+    use sandtable::model::Place;
+    use sandtable::model::game::Action;
+    let accepted = |a: &Action| sandtable::game::play(s, a.clone(), 7).is_ok();
+    s.units
+        .iter()
+        .filter(|u| u.side == s.sides[0].id && u.is_combat_unit())
+        .take(20)
+        .find_map(|u| {
+            let to: Vec<Place> = match u.hex() {
+                Some((h, _)) => {
+                    // The farthest first.
+                    let mut to: Vec<Place> =
+                        sandtable::rules::hex_commands::preview_moves(s, u.id, None)
                             .ok()?
                             .legal()
                             .filter(|m| m.cost > 0 && m.hex != h)
                             .map(|m| Place::Hex(m.hex))
-                            .collect(),
-                        None => {
-                            let p = sandtable::preview::anchor(&s, u.id)?;
-                            (0..8)
-                                .map(|k| {
-                                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
-                                    Place::Table(p + sandtable::geom::Point::new(a.cos(), a.sin()) * 0.5)
-                                })
-                                .collect()
-                        }
-                    };
-                    to.into_iter().rev().map(|to| Action::Move {
-                        unit: u.id,
-                        order: None,
-                        to: Some(to),
-                        followers: Vec::new(),
-                    }).find(|a| accepted(&s, a))
+                            .collect();
+                    to.reverse();
+                    to
+                }
+                None => {
+                    let p = sandtable::preview::anchor(s, u.id)?;
+                    [0.5f32, 1.0, 2.0, 3.0]
+                        .into_iter()
+                        .flat_map(|d| {
+                            (0..8).map(move |k| {
+                                let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                                Place::Table(p + sandtable::geom::Point::new(a.cos(), a.sin()) * d)
+                            })
+                        })
+                        .collect()
+                }
+            };
+            to.into_iter()
+                .map(|to| Action::Move {
+                    unit: u.id,
+                    order: None,
+                    to: Some(to),
+                    followers: Vec::new(),
                 })
-                .expect("a unit the rules let move");
-            return (s, action);
-        }
-    };
-    (s, action)
+                .find(|a| accepted(a))
+        })
 }
 
 /// The frame after Play commits an action on the big maps, end to end as Play does it: the
@@ -513,13 +558,14 @@ fn played(case: &str) -> (Scenario, sandtable::model::game::Action) {
 /// and the next frame shows it. Before each (untimed), the last is taken back and a frame
 /// drawn, so every action is played from the same position onto a steady editor.
 #[divan::bench(
-    args = ["move_hex", "chit_hex", "test_hex", "move_table", "test_table"],
+    args = ["move_hex", "chit_hex", "move_table", "test_table"],
     sample_count = 20,
     sample_size = 1
 )]
 fn frame_after_play(bencher: divan::Bencher, case: &str) {
     let (s, action) = played(case);
-    let (app, ctx, _dir) = editor(s);
+    let (mut app, ctx, _dir) = editor(s);
+    app.set_activity(sandtable::app::activity::Activity::Play);
     let app = std::cell::RefCell::new(app);
     warm_up(&mut app.borrow_mut(), &ctx);
     bencher

@@ -13,7 +13,8 @@ use super::command::{Command, Commands};
 use super::tools::Payload;
 use crate::model::*;
 use egui::{RichText, Ui};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// One unit's row: how deep it sits in the chain, and what it says.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,8 +22,8 @@ pub struct Row {
     pub unit: UnitId,
     pub depth: usize,
     pub name: String,
-    /// Strength and state at a glance: "6/6 · routing · off map".
-    pub detail: String,
+    /// In a column of march, how many figures wide the unit marches.
+    pub wide: Option<u8>,
     pub on_map: bool,
     /// A leader: other rows may be dropped on his to put them under his command.
     pub leader: bool,
@@ -80,12 +81,27 @@ fn detail(s: &Scenario, u: &Unit) -> String {
     parts.join(" · ")
 }
 
-fn row(s: &Scenario, u: &Unit, depth: usize) -> Row {
+impl Row {
+    /// Strength and state at a glance: "6/6 · routing · off map" (and in a column, how wide
+    /// the unit marches). Worked out when the row is drawn: a list of thousands draws the few
+    /// in view.
+    pub fn detail(&self, s: &Scenario) -> String {
+        let Some(u) = s.unit(self.unit) else {
+            return String::new();
+        };
+        match self.wide {
+            Some(w) => format!("{} · {w} wide", detail(s, u)),
+            None => detail(s, u),
+        }
+    }
+}
+
+fn row(u: &Unit, depth: usize) -> Row {
     Row {
         unit: u.id,
         depth,
         name: u.name.clone(),
-        detail: detail(s, u),
+        wide: None,
         on_map: on_map(u),
         leader: u.is_leader(),
     }
@@ -122,39 +138,43 @@ fn command_tree(
     let ids: HashSet<UnitId> = units.iter().map(|u| u.id).collect();
     // Whom each unit stands under, if he is on its side.
     let parent = |u: &Unit| above(u).filter(|p| *p != u.id && ids.contains(p));
+    // Each leader's units, in file order, found in one pass: a side of 5,000 units is listed
+    // in a few thousand steps, not the square of that.
+    let mut under: HashMap<UnitId, Vec<&Unit>> = HashMap::new();
+    for u in units {
+        if let Some(p) = parent(u) {
+            under.entry(p).or_default().push(u);
+        }
+    }
+    for list in under.values_mut() {
+        // Subordinate leaders before the units they lead, each in file order.
+        list.sort_by_key(|x| !x.is_leader());
+    }
     let mut seen = HashSet::new();
     let mut rows = Vec::new();
     // Depth-first from each root; `seen` guards against a loop in a hand-edited file.
     fn walk(
-        s: &Scenario,
-        units: &[&Unit],
         u: &Unit,
         depth: usize,
-        parent: &dyn Fn(&Unit) -> Option<UnitId>,
+        under: &HashMap<UnitId, Vec<&Unit>>,
         seen: &mut HashSet<UnitId>,
         rows: &mut Vec<Row>,
     ) {
         if !seen.insert(u.id) {
             return;
         }
-        rows.push(row(s, u, depth));
-        // Subordinate leaders before the units they lead, each in file order.
-        let mut under: Vec<&&Unit> = units.iter().filter(|x| parent(x) == Some(u.id)).collect();
-        under.sort_by_key(|x| !x.is_leader());
-        for x in under {
-            walk(s, units, x, depth + 1, parent, seen, rows);
+        rows.push(row(u, depth));
+        for x in under.get(&u.id).into_iter().flatten() {
+            walk(x, depth + 1, under, seen, rows);
         }
     }
-    let leaders_first = |v: &mut Vec<&&Unit>| v.sort_by_key(|u| !u.is_leader());
     let mut roots: Vec<&&Unit> = units
         .iter()
-        .filter(|u| {
-            parent(u).is_none() && (u.is_leader() || units.iter().any(|x| parent(x) == Some(u.id)))
-        })
+        .filter(|u| parent(u).is_none() && (u.is_leader() || under.contains_key(&u.id)))
         .collect();
-    leaders_first(&mut roots);
+    roots.sort_by_key(|u| !u.is_leader());
     for r in roots {
-        walk(s, units, r, 0, &parent, &mut seen, &mut rows);
+        walk(r, 0, &under, &mut seen, &mut rows);
     }
     let mut groups = vec![Group {
         heading: None,
@@ -163,7 +183,7 @@ fn command_tree(
     let rest: Vec<Row> = units
         .iter()
         .filter(|u| !seen.contains(&u.id))
-        .map(|u| row(s, u, 0))
+        .map(|u| row(u, 0))
         .collect();
     if !rest.is_empty() {
         groups.push(Group {
@@ -195,9 +215,9 @@ fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
             .filter_map(|(k, m)| {
                 let u = s.unit(m.unit)?;
                 placed.insert(u.id);
-                let mut r = row(s, u, 1);
+                let mut r = row(u, 1);
                 r.name = format!("{}. {}", k + 1, u.name);
-                r.detail = format!("{} · {} wide", r.detail, m.width_figures);
+                r.wide = Some(m.width_figures);
                 Some(r)
             })
             .collect();
@@ -209,7 +229,7 @@ fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
     let rest: Vec<Row> = units
         .iter()
         .filter(|u| !placed.contains(&u.id))
-        .map(|u| row(s, u, 0))
+        .map(|u| row(u, 0))
         .collect();
     if !rest.is_empty() {
         groups.push(Group {
@@ -218,6 +238,77 @@ fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
         });
     }
     groups
+}
+
+/// The rows of a long list laid out only where they can be seen: a row out of the scroll
+/// area's view takes the height it had when last drawn (one line until then) and draws
+/// nothing, so a side of 5,000 units costs the frame the thirty rows in view. When the
+/// selection changes the whole list is laid out once, so that the selected row can scroll
+/// itself into view to the point.
+struct RowsInView {
+    /// The content's top on screen, and the part of the content in view.
+    top: f32,
+    viewport: egui::Rect,
+    /// Each row's height when last drawn, kept in the context's memory between frames.
+    heights: HashMap<UnitId, f32>,
+    /// The height of a row of one line, as last drawn: the room left for a row not drawn yet,
+    /// so the list's length, and a scroll to a row far down, are right from the start.
+    line: f32,
+    /// Whether `line` was measured this frame (it is then the least height drawn).
+    line_measured: bool,
+    /// Every row is laid out this frame: the frame a new selection scrolls the list, so that
+    /// the row scrolled to stands where it will stay.
+    whole: bool,
+}
+
+impl RowsInView {
+    fn new(ui: &Ui, viewport: egui::Rect, whole: bool) -> RowsInView {
+        let (heights, line) = ui
+            .data(|d| d.get_temp::<(HashMap<UnitId, f32>, f32)>(Self::id()))
+            .unwrap_or_else(|| (HashMap::new(), ui.spacing().interact_size.y));
+        RowsInView {
+            top: ui.min_rect().top(),
+            viewport,
+            heights,
+            line,
+            line_measured: false,
+            whole,
+        }
+    }
+
+    fn id() -> egui::Id {
+        egui::Id::unique("order-of-battle-row-heights")
+    }
+
+    /// Lays out the row of `unit` with `add`, or leaves its room when it is out of view.
+    fn row(&mut self, ui: &mut Ui, unit: UnitId, followed: bool, add: impl FnOnce(&mut Ui)) {
+        let at = ui.cursor().top();
+        let h = self.heights.get(&unit).copied().unwrap_or(self.line);
+        let y = at - self.top;
+        // A screenful above and below is laid out too: a short scroll, or a row that grows,
+        // finds its neighbours already measured.
+        let near = self
+            .viewport
+            .expand2(egui::vec2(0.0, self.viewport.height()));
+        if !self.whole && !followed && (y + h < near.top() || y > near.bottom()) {
+            ui.allocate_space(egui::vec2(ui.available_width(), h));
+            return;
+        }
+        add(ui);
+        let drawn = (ui.cursor().top() - at - ui.spacing().item_spacing.y).max(0.0);
+        self.heights.insert(unit, drawn);
+        // Most rows are one line: the least height drawn is a line's.
+        self.line = if self.line_measured {
+            self.line.min(drawn)
+        } else {
+            drawn
+        };
+        self.line_measured = true;
+    }
+
+    fn remember(self, ui: &Ui) {
+        ui.data_mut(|d| d.insert_temp(Self::id(), (self.heights, self.line)));
+    }
 }
 
 /// A side's colour for text on the panel: as it is when it stands out from the background,
@@ -265,14 +356,35 @@ impl App {
                 out.push(Command::Settings(Box::new(s)));
             }
         }
+        // Worked out once per change of the scenario, not every frame: a side of thousands of
+        // units is not listed again while the pointer moves.
+        let forces_id = egui::Id::unique("order-of-battle-forces");
+        let changes = self.doc.changes();
+        let forces = match ui.data(|d| d.get_temp::<(u64, Arc<Vec<SideForces>>)>(forces_id)) {
+            Some((at, f)) if at == changes => f,
+            _ => {
+                let f = Arc::new(order_of_battle(s));
+                ui.data_mut(|d| d.insert_temp(forces_id, (changes, Arc::clone(&f))));
+                f
+            }
+        };
+        // The list follows the selection when it changes (a unit clicked on the map), and is
+        // left where the user scrolls it otherwise.
+        let shown_id = egui::Id::unique("order-of-battle-followed");
+        let follow =
+            ui.data(|d| d.get_temp::<Vec<ItemRef>>(shown_id)).as_ref() != Some(&self.selection);
+        if follow {
+            ui.data_mut(|d| d.insert_temp(shown_id, self.selection.clone()));
+        }
         egui::ScrollArea::vertical()
             .id_salt("order-of-battle")
             .auto_shrink([false, false])
-            .show(ui, |ui| {
+            .show_viewport(ui, |ui, viewport| {
                 // Names and details are cut to the panel's width (whole on hover): a long row
                 // must not widen the panel and move the map.
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                for side in order_of_battle(s) {
+                let mut rows = RowsInView::new(ui, viewport, follow);
+                for side in forces.iter() {
                     let colour = readable(super::paint::colour(side.colour), ui.visuals());
                     let header = RichText::new(&side.name).strong().color(colour);
                     egui::CollapsingHeader::new(header)
@@ -284,21 +396,30 @@ impl App {
                                     ui.label(RichText::new(h).strong());
                                 }
                                 for r in &g.rows {
-                                    out.extend(self.oob_row_ui(ui, r));
+                                    let selected = self.row_selected(r);
+                                    rows.row(ui, r.unit, selected && follow, |ui| {
+                                        out.extend(self.oob_row_ui(ui, r, follow))
+                                    });
                                 }
                             }
                         });
                 }
+                rows.remember(ui);
             });
         out
     }
 
-    fn oob_row_ui(&self, ui: &mut Ui, r: &Row) -> Commands {
-        let mut out = Commands::default();
-        let selected = self
-            .selection
+    /// Whether `r`'s unit (or one of its models) is selected.
+    fn row_selected(&self, r: &Row) -> bool {
+        self.selection
             .iter()
-            .any(|i| matches!(i, ItemRef::Unit(u) | ItemRef::Model(u, _) if *u == r.unit));
+            .any(|i| matches!(i, ItemRef::Unit(u) | ItemRef::Model(u, _) if *u == r.unit))
+    }
+
+    fn oob_row_ui(&self, ui: &mut Ui, r: &Row, follow: bool) -> Commands {
+        let mut out = Commands::default();
+        let selected = self.row_selected(r);
+        let detail = r.detail(self.doc.scenario());
         let row = ui.horizontal(|ui| {
             ui.add_space(14.0 * r.depth as f32);
             let text = RichText::new(&r.name);
@@ -332,27 +453,28 @@ impl App {
             } else if resp.clicked() {
                 out.push(Command::Select(vec![ItemRef::Unit(r.unit)]));
             }
-            if selected {
-                resp.scroll_to_me(None);
+            if selected && follow {
+                // At once: an animation across thousands of rows tells nothing.
+                resp.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
             }
             // The detail beside the name when it fits, else on a line of its own below (a
             // reinforcement's "off map · turn 3 at Bolingbroke road" is read whole).
             let font = egui::TextStyle::Body.resolve(ui.style());
             let needs = ui
                 .painter()
-                .layout_no_wrap(r.detail.clone(), font, egui::Color32::WHITE)
+                .layout_no_wrap(detail.clone(), font, egui::Color32::WHITE)
                 .size()
                 .x;
             let fits = needs + ui.spacing().item_spacing.x <= ui.available_width();
             if fits {
-                ui.label(RichText::new(&r.detail).weak());
+                ui.label(RichText::new(&detail).weak());
             }
             fits
         });
         if !row.inner {
             ui.horizontal(|ui| {
                 ui.add_space(14.0 * (r.depth + 1) as f32);
-                ui.add(egui::Label::new(RichText::new(&r.detail).weak()).wrap());
+                ui.add(egui::Label::new(RichText::new(&detail).weak()).wrap());
             });
         }
         out
@@ -506,7 +628,7 @@ mod tests {
         assert!(
             g.rows
                 .iter()
-                .any(|r| !r.on_map && r.detail.contains("off map"))
+                .any(|r| !r.on_map && r.detail(&s).contains("off map"))
         );
     }
 
@@ -597,12 +719,12 @@ mod tests {
         for u in &r.units {
             let row = rows.iter().find(|x| x.unit == *u).expect("a row");
             assert!(
-                row.detail.ends_with(&format!(
+                row.detail(&s).ends_with(&format!(
                     "off map · turn {} at {named}hex {label}{close}",
                     r.turn
                 )),
                 "{}",
-                row.detail
+                row.detail(&s)
             );
         }
     }

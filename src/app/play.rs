@@ -118,7 +118,7 @@ impl App {
 
     /// Switches between Edit and Play. Play puts the authoring tools down (back to Select),
     /// drops a shape being drawn, and previews the selected unit at once.
-    pub(super) fn set_activity(&mut self, a: Activity) {
+    pub fn set_activity(&mut self, a: Activity) {
         if a == self.play.activity {
             return;
         }
@@ -515,7 +515,17 @@ impl App {
             Some(t) => format!("the game is over: turn {t} was its last (Ctrl+Z takes back)"),
             None => "a move is halted for the other side's reaction: Go on first".to_string(),
         };
-        let waiting = crate::rules::engine::turn::left_unmoved(s, stage, true).len();
+        // Counted once per change of the position, not every frame (a side may be thousands).
+        let id = egui::Id::unique("turn-bar-waiting");
+        let changes = self.doc.changes();
+        let waiting = match ui.data(|d| d.get_temp::<(u64, usize)>(id)) {
+            Some((at, n)) if at == changes => n,
+            _ => {
+                let n = crate::rules::engine::turn::left_unmoved(s, stage, true).len();
+                ui.data_mut(|d| d.insert_temp(id, (changes, n)));
+                n
+            }
+        };
         let end_turn_hint = format!(
             "end this turn (Shift+E): every unit may act again, the counter advances{}. \
              Ctrl+Z (Take back) undoes it.",

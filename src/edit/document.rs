@@ -1,7 +1,7 @@
 //! The open scenario with its undo history and saved marker.
 
 use super::change::{Edit, EditError};
-use crate::model::{Repair, Scenario};
+use crate::model::{Repair, Scenario, Shared, Unit};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -94,6 +94,23 @@ fn changed_parts(a: &Scenario, b: &Scenario) -> Parts {
     }
 }
 
+/// Whether `b` stands on what `a` does for its game's start: the parts of a scenario the
+/// starting position is checked with (all but the units, the columns, the turn and the game,
+/// which play moves on).
+fn same_footing(a: &Scenario, b: &Scenario) -> bool {
+    a.meta == b.meta
+        && a.sides == b.sides
+        && a.map == b.map
+        && a.terrain_types == b.terrain_types
+        && a.pieces == b.pieces
+        && a.zones == b.zones
+        && a.objectives == b.objectives
+        && a.labels == b.labels
+        && a.reinforcements == b.reinforcements
+        && a.rules == b.rules
+        && a.next_id == b.next_id
+}
+
 /// One undo step: the scenario before the transaction, and what the step was called.
 #[derive(Clone, Debug)]
 struct Step {
@@ -130,6 +147,11 @@ pub struct Document {
     /// The ground revision whose map cells (each hex's terrain, the hexsides) last passed
     /// validation: an edit that leaves the ground as it was need not walk 40,000 hexes again.
     ground_validated: Option<u64>,
+    /// The starting position of the current state's game, when it passed validation on what
+    /// it stands on: a played action (which changes neither) need not check the start, a
+    /// whole scenario, again. Cleared by undo and redo, so a state the history brings back is
+    /// checked once more.
+    start_validated: Option<Shared<Unit>>,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -149,6 +171,7 @@ impl Document {
             revisions: Revisions::default(),
             last_revision: 0,
             ground_validated: None,
+            start_validated: None,
             path,
             repairs: Vec::new(),
         }
@@ -270,16 +293,19 @@ impl Document {
         // The map's cells depend on the ground alone: unchanged since they last passed, they
         // still do.
         let cells_sound = !parts.ground && self.ground_validated == Some(self.revisions.ground);
-        let problems = if cells_sound {
-            next.validate_except_map_cells()
-        } else {
-            next.validate()
+        // A game's start, unchanged on unchanged ground and rules, still passes.
+        let start = next.game.as_ref().map(|g| g.start.units.clone());
+        let start_sound = match (&start, &self.start_validated) {
+            (Some(now), Some(passed)) => now.same(passed) && same_footing(&self.scenario, &next),
+            _ => false,
         };
+        let problems = next.validate_with(!cells_sound, !start_sound);
         if let Some(first) = problems.into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
         let revisions = self.next_revisions(parts);
         self.ground_validated = Some(revisions.ground);
+        self.start_validated = start;
         if revisions == self.revisions {
             return Ok(());
         }
@@ -324,6 +350,7 @@ impl Document {
     pub fn undo(&mut self) -> Option<String> {
         let step = self.undo.pop()?;
         self.changes += 1;
+        self.start_validated = None;
         let after = std::mem::replace(&mut self.scenario, step.before);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.redo.push(Step {
@@ -339,6 +366,7 @@ impl Document {
     pub fn redo(&mut self) -> Option<String> {
         let step = self.redo.pop()?;
         self.changes += 1;
+        self.start_validated = None;
         let before = std::mem::replace(&mut self.scenario, step.before);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.undo.push(Step {
@@ -526,7 +554,10 @@ mod tests {
         let painted = doc.revisions();
         assert_ne!(painted.ground, moved.ground);
         assert_eq!(painted.forces, moved.forces);
-        assert_eq!(painted.record, start.record, "neither edit touched the record");
+        assert_eq!(
+            painted.record, start.record,
+            "neither edit touched the record"
+        );
         doc.undo();
         assert_eq!(doc.revisions(), moved);
         doc.undo();
@@ -544,7 +575,8 @@ mod tests {
         let turned = doc.revisions();
         assert_eq!((turned.ground, turned.forces), (start.ground, start.forces));
         assert_ne!(turned.record, start.record);
-        doc.apply("Title", vec![retitled(&doc, "B")]).expect("title");
+        doc.apply("Title", vec![retitled(&doc, "B")])
+            .expect("title");
         assert_eq!(doc.revisions().forces, start.forces);
         assert_ne!(doc.revisions().record, turned.record);
         doc.undo();
@@ -564,6 +596,32 @@ mod tests {
         doc.apply("Strength", vec![Edit::PutUnit(Box::new(u))])
             .expect("strength");
         assert_ne!(doc.revisions().forces, start.forces);
+    }
+
+    #[test]
+    fn a_games_start_is_checked_when_it_changes_and_not_for_each_played_action() {
+        let mut s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        s.game = Some(Box::new(crate::game::begin(&s, 7)));
+        let mut doc = Document::new(s, None);
+        let played = crate::game::play(doc.scenario(), crate::model::game::Action::EndPhase, 7)
+            .expect("the next phase");
+        doc.apply(
+            "End phase",
+            vec![Edit::ReplaceScenario(Box::new(played.scenario))],
+        )
+        .expect("played");
+        assert!(doc.start_validated.is_some(), "the start passed once");
+        // A start that no longer holds a sound position is found, though the position now is
+        // sound: a unit of the start on a side that does not exist.
+        let mut broken = doc.scenario().clone();
+        let g = broken.game.as_mut().expect("a game");
+        let mut units = g.start.units.to_vec();
+        units[0].side = crate::model::SideId(9_999);
+        g.start.units = units.into();
+        let err = doc
+            .apply("Start", vec![Edit::ReplaceScenario(Box::new(broken))])
+            .expect_err("the changed start is checked");
+        assert!(err.to_string().contains("starting position"), "{err}");
     }
 
     /// Renames the scenario: an edit of the record part only.

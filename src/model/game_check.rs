@@ -3,6 +3,7 @@
 //! runs, with the scenario's (`limits`), so a hostile log is refused before anything walks it.
 
 use super::game::*;
+use super::id_table::IdTable;
 use super::invalid::Invalid;
 use super::limits::{MAX_STAT_IN, check_chars};
 use super::*;
@@ -11,12 +12,40 @@ use foldhash::HashSet;
 /// Every reference, roll, text and number of the game; `s` has passed its counts. The
 /// starting position is checked as a scenario of its own only with `start` (a caller that
 /// knows it was checked, and that nothing it stands on has changed since, leaves it).
+/// The scenario's unit IDs, looked up for every entry of a log of thousands: a table indexed
+/// by ID, made in a step a unit (a hash set of 5,000 units was most of a played action's check).
+pub(super) struct UnitIds {
+    ids: IdTable<()>,
+    /// How many distinct IDs.
+    len: usize,
+}
+
+impl UnitIds {
+    fn of(s: &Scenario) -> UnitIds {
+        let mut ids = IdTable::new(s.units.len(), s.next_id);
+        let len = s
+            .units
+            .iter()
+            .filter(|u| ids.insert(u.id.0, ()).is_none())
+            .count();
+        UnitIds { ids, len }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn contains(&self, id: &UnitId) -> bool {
+        self.ids.get(id.0).is_some()
+    }
+}
+
 pub(super) fn check(s: &Scenario, start: bool) -> Vec<Invalid> {
     let mut out = Vec::new();
     let Some(g) = s.game.as_deref() else {
         return out;
     };
-    let units: HashSet<UnitId> = s.units.iter().map(|u| u.id).collect();
+    let units = UnitIds::of(s);
     let columns: HashSet<ColumnId> = s.columns.iter().map(|c| c.id).collect();
     let fail = |out: &mut Vec<Invalid>, item: ItemRef, message: String| {
         out.push(Invalid { item, message });
@@ -30,7 +59,11 @@ pub(super) fn check(s: &Scenario, start: bool) -> Vec<Invalid> {
             .iter()
             .zip(&s.units)
             .all(|(a, b)| a.id == b.id);
-    if !same_order && !same_ids(g.start.units.iter().map(|u| u.id), &units, s.units.len()) {
+    let other_units = || {
+        let now: HashSet<UnitId> = s.units.iter().map(|u| u.id).collect();
+        !same_ids(g.start.units.iter().map(|u| u.id), &now, s.units.len())
+    };
+    if !same_order && other_units() {
         fail(
             &mut out,
             ItemRef::Game,
@@ -147,7 +180,7 @@ pub(super) fn check(s: &Scenario, start: bool) -> Vec<Invalid> {
 /// An entry's undo record: what it names exists, its units are within the limits.
 fn undo(
     s: &Scenario,
-    units: &HashSet<UnitId>,
+    units: &UnitIds,
     columns: &HashSet<ColumnId>,
     item: ItemRef,
     u: &Undo,
@@ -225,7 +258,7 @@ fn dice(out: &mut Vec<Invalid>, item: ItemRef, what: &str, d: &Dice) {
 
 fn entry(
     s: &Scenario,
-    units: &HashSet<UnitId>,
+    units: &UnitIds,
     columns: &HashSet<ColumnId>,
     item: ItemRef,
     e: &LogEntry,
@@ -406,7 +439,7 @@ fn hex_on_map(s: &Scenario, out: &mut Vec<Invalid>, item: ItemRef, what: &str, h
 /// A turn state names sides and units that exist, and a halted move's place on its route.
 fn turn_state(
     s: &Scenario,
-    units: &HashSet<UnitId>,
+    units: &UnitIds,
     st: &super::game::TurnState,
     item: ItemRef,
     out: &mut Vec<Invalid>,

@@ -53,7 +53,11 @@ mod tests {
             assert_eq!(t.get(id), None);
             assert_eq!(t.insert(id, id + 1), None);
             assert_eq!(t.get(id), Some(id + 1));
-            assert_eq!(t.insert(id, id + 2), Some(id + 1), "the earlier value is returned");
+            assert_eq!(
+                t.insert(id, id + 2),
+                Some(id + 1),
+                "the earlier value is returned"
+            );
         }
     }
 }

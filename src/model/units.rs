@@ -175,10 +175,13 @@ impl<'a> IntoIterator for &'a Units {
 
 impl<'a> IntoIterator for &'a mut Units {
     type Item = &'a mut Unit;
-    type IntoIter = std::iter::Map<std::slice::IterMut<'a, Arc<Unit>>, fn(&mut Arc<Unit>) -> &mut Unit>;
+    type IntoIter =
+        std::iter::Map<std::slice::IterMut<'a, Arc<Unit>>, fn(&mut Arc<Unit>) -> &mut Unit>;
     /// Every unit, to write to: each one another state shares is copied first.
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter_mut().map(Arc::make_mut as fn(&mut Arc<Unit>) -> &mut Unit)
+        self.0
+            .iter_mut()
+            .map(Arc::make_mut as fn(&mut Arc<Unit>) -> &mut Unit)
     }
 }
 

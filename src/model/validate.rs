@@ -102,6 +102,13 @@ impl Scenario {
         self.validate_parts(false, false)
     }
 
+    /// [`Scenario::validate`], leaving out the map's cells unless `map_cells` and the game's
+    /// starting position unless `game_start`: for a caller that knows which of them passed and
+    /// that nothing they read has changed since.
+    pub fn validate_with(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
+        self.validate_parts(map_cells, game_start)
+    }
+
     fn validate_parts(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
         let counts = limits::check_counts(self);
         if !counts.is_empty() {

@@ -400,7 +400,11 @@ pub(super) fn with_state(
 /// nothing of a unit (a leader keeps his chit by changing nothing), so it leaves no one. For the
 /// question Play asks before a phase or turn ends with units that could still act.
 pub fn left_unmoved(s: &Scenario, stage: Stage, whole_turn: bool) -> Vec<UnitId> {
-    let acted = s.game.as_ref().map(|g| &g.acted);
+    // Sets, so that a side of thousands of units is gone through in as many steps (Play's
+    // turn bar asks every frame).
+    let acted: Option<std::collections::HashSet<UnitId>> =
+        s.game.as_ref().map(|g| g.acted.iter().copied().collect());
+    let mut listed = std::collections::HashSet::new();
     let all = stages(s);
     let now = all.iter().position(|x| *x == stage).unwrap_or(0);
     let ahead = if whole_turn { all.len() } else { now + 1 };
@@ -415,10 +419,10 @@ pub fn left_unmoved(s: &Scenario, stage: Stage, whole_turn: bool) -> Vec<UnitId>
             .filter(|u| st.side.is_none_or(|side| u.side == side))
             .filter(|u| matches!(u.position, Position::Table | Position::Hex { .. }) && u.in_play())
             // Only the phase under way has units that already acted in it.
-            .filter(|u| i != now || acted.is_none_or(|a| !a.contains(&u.id)))
+            .filter(|u| i != now || acted.as_ref().is_none_or(|a| !a.contains(&u.id)))
             .map(|u| u.id);
         for u in units {
-            if !out.contains(&u) {
+            if listed.insert(u) {
                 out.push(u);
             }
         }
