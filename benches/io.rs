@@ -21,8 +21,9 @@ fn main() {
 
 /// 5,000 models in 500 units, 60 terrain pieces.
 static TABLE: LazyLock<Scenario> = LazyLock::new(|| generate::crowded_table(5000, 60, 42));
-/// A 200 x 200 hex map (40,000 hexes) with 5,000 units.
-static HEX: LazyLock<Scenario> = LazyLock::new(|| generate::hex_battlefield(200, 0.1, 5000, 42));
+/// A 200 x 200 hex map (40,000 hexes) with 5,000 units: a leader, the unit it commands and
+/// 4,998 enemies, the most a scenario may hold (so that it loads).
+static HEX: LazyLock<Scenario> = LazyLock::new(|| generate::hex_battlefield(200, 0.1, 4998, 42));
 
 fn scenario(name: &str) -> &'static Scenario {
     if name == "table" { &TABLE } else { &HEX }

@@ -263,9 +263,15 @@ struct RowsInView {
 
 impl RowsInView {
     fn new(ui: &Ui, viewport: egui::Rect, whole: bool) -> RowsInView {
-        let (heights, line) = ui
-            .data(|d| d.get_temp::<(HashMap<UnitId, f32>, f32)>(Self::id()))
-            .unwrap_or_else(|| (HashMap::new(), ui.spacing().interact_size.y));
+        // Taken out of the context's memory (not copied) and put back by `remember`.
+        let (heights, line) = ui.data_mut(|d| {
+            std::mem::take(d.get_temp_mut_or_default::<(HashMap<UnitId, f32>, f32)>(Self::id()))
+        });
+        let line = if line > 0.0 {
+            line
+        } else {
+            ui.spacing().interact_size.y
+        };
         RowsInView {
             top: ui.min_rect().top(),
             viewport,

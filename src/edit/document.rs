@@ -18,8 +18,9 @@ pub struct Revisions {
     /// the names printed on the map.
     pub ground: u64,
     /// What stands on it and is drawn over it: sides, units as the map draws them
-    /// (`Unit::same_on_the_map`), zones, objectives, columns and reinforcements. Also changes when the map's layout (size, shape, hex size) does, as
-    /// every unit's place on the page moves with it.
+    /// (`Unit::same_on_the_map`), zones, objectives, columns and reinforcements. Also changes
+    /// when the map's layout (size, shape, hex size) does, as every unit's place on the page
+    /// moves with it.
     pub forces: u64,
     /// The rest, shown in panels and never on the map: the title and notes, the rules, the
     /// turn, `next_id`, the game's record (its log, score, whose turn it is), and what of the
