@@ -126,6 +126,12 @@ impl Units {
         self.iter().cloned().collect()
     }
 
+    /// The unit at `i` as it is shared between states: holding it keeps its address, so a
+    /// later `Arc::ptr_eq` tells whether a unit is still this very one.
+    pub fn shared(&self, i: usize) -> Option<&Arc<Unit>> {
+        self.0.get(i)
+    }
+
     /// Whether the unit at `i` is the very one `other` holds at `i` (shared, not a copy):
     /// then it is unchanged between the two states, with no need to compare it.
     pub fn same_at(&self, other: &Units, i: usize) -> bool {

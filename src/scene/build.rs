@@ -98,14 +98,12 @@ fn hex_bounds(h: &HexMap) -> Aabb {
     // rectangle, the outer ring of a hexagon. No need to visit every hex.
     let border: Vec<Hex> = match h.shape {
         HexShape::Rectangle { columns, rows, .. } => {
+            // The indices of the first and last rows, then of the first and last columns:
+            // a frame of 200 x 200 hexes visits 800 of its 40,000.
             let (c, r) = (columns as usize, rows as usize);
-            (0..grid.len())
-                .filter(|i| {
-                    let (x, y) = (i % c, i / c);
-                    x == 0 || y == 0 || x + 1 == c || y + 1 == r
-                })
-                .filter_map(|i| grid.hex_at(i))
-                .collect()
+            let rows = (0..c).chain(c.saturating_mul(r.saturating_sub(1))..c.saturating_mul(r));
+            let columns = (0..r).flat_map(|y| [y * c, (y * c + c).saturating_sub(1)]);
+            rows.chain(columns).filter_map(|i| grid.hex_at(i)).collect()
         }
         HexShape::Hexagon { radius } => Hex::ZERO.ring(radius).collect(),
     };

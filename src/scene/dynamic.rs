@@ -17,6 +17,17 @@ const NAME_MIN_POINTS: f32 = 11.0;
 /// The dynamic layer: deployment zones, objectives, entry points and reinforcements, units,
 /// labels and the selection.
 pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
+    let mut scene = markers_layer(s, style);
+    for (i, stack) in drawn_units(s) {
+        push_unit(s, &s.units[i], stack, style, &mut scene);
+    }
+    scene
+}
+
+/// The dynamic layer but its units: deployment zones, objectives, entry points and columns,
+/// reinforcements, and their selection. The units go over it, each by `push_unit`, so that a
+/// canvas can draw again only the units that changed.
+pub fn markers_layer(s: &Scenario, style: &Style) -> Scene {
     let (bounds, unit) = frame(s);
     let mut scene = Scene::new(bounds, unit);
     let side_colour = |id: SideId| s.side(id).map_or(ink::EDGE, |x| x.colour);
@@ -188,26 +199,44 @@ pub fn dynamic_layer(s: &Scenario, style: &Style) -> Scene {
             anchor: Anchor::Centre,
         });
     }
-    // Leaders last: a leader's disc sharing a hex with a counter stands on top of it, not
-    // hidden under it.
-    let (leaders, others): (Vec<&Unit>, Vec<&Unit>) = s
-        .units
-        .iter()
-        .filter(|u| u.in_play())
-        .partition(|u| u.is_leader());
-    let stacks = Stacks::of(s);
-    for u in others.into_iter().chain(leaders) {
-        let colour = side_colour(u.side);
-        match (u.position, &hex) {
-            (Position::Table, None) => table_unit(u, colour, style, &mut scene),
-            (Position::Hex { hex: at, facing }, Some((m, l))) => {
-                let stack = stacks.of_unit(u.id);
-                hex_unit(s, u, (at, facing, stack), colour, m, l, style, &mut scene)
-            }
-            _ => {}
-        }
-    }
     scene
+}
+
+/// The units in play in the order `dynamic_layer` draws them, each with its place in its
+/// stack (`Stacks::of_unit`): leaders last, so that a leader's disc sharing a hex with a
+/// counter stands on top of it, not hidden under it.
+/// Each is given by its index in `s.units`.
+pub fn drawn_units(s: &Scenario) -> Vec<(usize, (u8, u8))> {
+    let (leaders, others): (Vec<usize>, Vec<usize>) = (0..s.units.len())
+        .filter(|&i| s.units[i].in_play())
+        .partition(|&i| s.units[i].is_leader());
+    let stacks = Stacks::of(s);
+    others
+        .into_iter()
+        .chain(leaders)
+        .map(|i| (i, stacks.of_unit(s.units[i].id)))
+        .collect()
+}
+
+/// One unit's items, as `dynamic_layer` draws it at its place `stack` in its stack. What they
+/// depend on besides the unit: its side's colour, the map, `style` and, with `style.labels`,
+/// the names of the units stacked with it.
+pub fn push_unit(s: &Scenario, u: &Unit, stack: (u8, u8), style: &Style, scene: &mut Scene) {
+    let colour = s.side(u.side).map_or(ink::EDGE, |x| x.colour);
+    match (u.position, s.map.as_hex()) {
+        (Position::Table, None) => table_unit(u, colour, style, scene),
+        (Position::Hex { hex: at, facing }, Some(m)) => hex_unit(
+            s,
+            u,
+            (at, facing, stack),
+            colour,
+            m,
+            &layout(m),
+            style,
+            scene,
+        ),
+        _ => {}
+    }
 }
 
 /// A leader's star of outer radius `r` around `c`.
@@ -325,18 +354,20 @@ impl Stacks {
                 .filter(|u| u.in_play() && !u.is_leader())
                 .filter_map(|u| Some((u.hex()?.0, u.id)))
         };
-        let mut height: HashMap<Hex, u8> = HashMap::new();
+        let mut height = Heights::new(s);
+        let mut stacked = false;
         for (hex, _) in on_hex() {
-            let h = height.entry(hex).or_insert(0);
+            let h = height.at(hex);
             *h = h.saturating_add(1);
+            stacked |= *h > 1;
         }
         let mut out = HashMap::new();
-        if height.values().any(|n| *n > 1) {
-            let mut placed: HashMap<Hex, u8> = HashMap::new();
+        if stacked {
+            let mut placed = Heights::new(s);
             for (hex, id) in on_hex() {
-                let n = height[&hex];
+                let n = *height.at(hex);
                 if n > 1 {
-                    let k = placed.entry(hex).or_insert(0);
+                    let k = placed.at(hex);
                     out.insert(id, (*k, n));
                     *k = k.saturating_add(1);
                 }
@@ -348,6 +379,33 @@ impl Stacks {
     /// The unit's place in its stack and the stack's height: (0, 1) for a unit alone.
     pub fn of_unit(&self, id: UnitId) -> (u8, u8) {
         self.0.get(&id).copied().unwrap_or((0, 1))
+    }
+}
+
+/// A count a hex: in a table indexed by the hex's place on the map (a map's hexes are
+/// counted in thousands, its units in thousands too, and hashing each was most of the work),
+/// in a hash map for a hex off it.
+struct Heights {
+    grid: Option<crate::geom::HexGrid>,
+    on: Vec<u8>,
+    off: HashMap<Hex, u8>,
+}
+
+impl Heights {
+    fn new(s: &Scenario) -> Heights {
+        let grid = s.map.as_hex().map(|h| h.grid());
+        Heights {
+            on: vec![0; grid.as_ref().map_or(0, |g| g.len())],
+            grid,
+            off: HashMap::new(),
+        }
+    }
+
+    fn at(&mut self, hex: Hex) -> &mut u8 {
+        match self.grid.as_ref().and_then(|g| g.index_of(hex)) {
+            Some(i) => &mut self.on[i],
+            None => self.off.entry(hex).or_insert(0),
+        }
     }
 }
 
@@ -424,33 +482,45 @@ pub fn unit_boxes(s: &Scenario, style: &Style) -> Vec<Aabb> {
 /// [`unit_boxes`], each with its unit (a base on a table, one box a model), in the order they
 /// are drawn within each kind: what is under the pointer is the last box holding it.
 pub fn unit_boxes_by_id(s: &Scenario, style: &Style) -> Vec<(UnitId, Aabb)> {
+    let stacks = s.map.as_hex().map(|_| Stacks::of(s));
+    let mut out = Vec::new();
+    for u in s.units.iter().filter(|u| u.in_play()) {
+        let stack = stacks.as_ref().map_or((0, 1), |st| st.of_unit(u.id));
+        push_boxes(s, u, stack, style, &mut |b| out.push((u.id, b)));
+    }
+    out
+}
+
+/// The boxes one unit in play covers (see [`unit_boxes`]) at its place `stack` in its stack,
+/// handed to `out` in the order they are drawn.
+pub fn push_boxes(
+    s: &Scenario,
+    u: &Unit,
+    stack: (u8, u8),
+    style: &Style,
+    out: &mut impl FnMut(Aabb),
+) {
     let around = |c: Point, half: f32| Aabb {
         min: c - Point::splat(half),
         max: c + Point::splat(half),
     };
-    let units = s.units.iter().filter(|u| u.in_play());
     match s.map.as_hex() {
         Some(m) => {
-            let l = layout(m);
-            let stacks = Stacks::of(s);
-            units
-                .filter_map(|u| {
-                    let (hex, _) = u.hex()?;
-                    let centre = l.hex_to_world_pos(hex);
-                    let (c, half) = if u.is_leader() {
-                        leader_place(centre, m.hex_size_mm, style)
-                    } else {
-                        counter_place(centre, m.hex_size_mm, style, stacks.of_unit(u.id))
-                    };
-                    Some((u.id, around(c, half)))
-                })
-                .collect()
+            let Some((hex, _)) = u.hex() else { return };
+            let centre = layout(m).hex_to_world_pos(hex);
+            let (c, half) = if u.is_leader() {
+                leader_place(centre, m.hex_size_mm, style)
+            } else {
+                counter_place(centre, m.hex_size_mm, style, stack)
+            };
+            out(around(c, half));
         }
-        None => units
-            .filter(|u| u.on_table())
-            .flat_map(|u| u.models.iter().map(move |m| (u.id, m)))
-            .map(|(id, m)| (id, around(m.pos, m.footprint().bounding_radius())))
-            .collect(),
+        None if u.on_table() => {
+            for m in &u.models {
+                out(around(m.pos, m.footprint().bounding_radius()));
+            }
+        }
+        None => {}
     }
 }
 

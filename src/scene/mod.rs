@@ -12,7 +12,8 @@ pub mod overlay;
 
 pub use build::{Style, edge_corners, frame, ink, layout, static_layer};
 pub use dynamic::{
-    Stacks, dynamic_layer, objective_boxes, stack_step, star, unit_boxes, unit_boxes_by_id,
+    Stacks, drawn_units, dynamic_layer, markers_layer, objective_boxes, push_boxes, push_unit,
+    stack_step, star, unit_boxes, unit_boxes_by_id,
 };
 
 /// Both layers, in one scene (for print and tests).

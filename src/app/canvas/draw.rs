@@ -19,15 +19,14 @@ use crate::geom::Point;
 use crate::model::*;
 use crate::scene;
 use egui::{Color32, Pos2, Rect, Shape, Stroke, Ui, Vec2};
-use std::sync::Arc;
 
 /// What the canvas draws from, kept between frames.
 #[derive(Default)]
 pub(in crate::app) struct Layers {
     /// The map, terrain and grid, for one state of the ground and style.
     pub static_layer: Option<((u64, bool, bool), StaticLayer)>,
-    /// Units and markers, for one state of the forces and style.
-    pub dynamic_layer: Option<((u64, scene::Style), Arc<scene::Scene>)>,
+    /// The units' shapes a run of units at a time, for one view (see `unit_runs`).
+    pub unit_runs: super::unit_runs::UnitRuns,
     /// Last frame's shapes of the map, and what they were drawn for.
     pub map_cache: Option<Cached<MapKey, MapShapes>>,
     /// Last frame's shapes of the units and their labels, and what they were drawn for: kept
@@ -305,27 +304,9 @@ impl App {
         map: &MapShapes,
     ) -> Vec<Shape> {
         let LayerInputs { style, ghost } = inputs;
-        let dynamic = match ghost {
-            Some(g) => Arc::new(scene::dynamic_layer(g, style)),
-            None => {
-                // Rebuilt only when the scenario or what is shown changes.
-                let key = (self.doc.revisions().forces, style.clone());
-                if self
-                    .layers
-                    .dynamic_layer
-                    .as_ref()
-                    .is_none_or(|(k, _)| *k != key)
-                {
-                    let layer = scene::dynamic_layer(self.doc.scenario(), style);
-                    self.layers.dynamic_layer = Some((key, Arc::new(layer)));
-                }
-                match &self.layers.dynamic_layer {
-                    Some((_, layer)) => layer.clone(),
-                    None => Arc::new(scene::dynamic_layer(self.doc.scenario(), style)),
-                }
-            }
-        };
         let shown = ghost.unwrap_or(self.doc.scenario());
+        let baking = paint::Baking::of(ui.ctx());
+        let ppp = ui.ctx().pixels_per_point();
         // The room the map's texts left (the preview's texts give way to these instead).
         let mut room = super::labels::Placed::new(rect);
         for r in text_rects(map.iter().map(|(_, s)| s)) {
@@ -333,9 +314,31 @@ impl App {
         }
         let mut units = Vec::new();
         ui.ctx().fonts_mut(|f| {
-            paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
+            let mut boxes = match ghost {
+                Some(g) => {
+                    let dynamic = scene::dynamic_layer(g, style);
+                    paint::push_items(&mut units, &dynamic.items, &self.view, rect, f, None);
+                    scene::unit_boxes(g, style)
+                }
+                None => {
+                    // The zones, objectives and columns are few and drawn whole; the units
+                    // a run at a time, again only where one changed (see `unit_runs`).
+                    let s = self.doc.scenario();
+                    let markers = scene::markers_layer(s, style);
+                    paint::push_items(&mut units, &markers.items, &self.view, rect, f, None);
+                    let at = units.partition_point(|s| !matches!(s, Shape::Text(_)));
+                    let texts = units.split_off(at);
+                    let drawn =
+                        self.layers
+                            .unit_runs
+                            .draw(s, style, (&self.view, rect, ppp), f, &baking);
+                    units.extend(drawn.shapes);
+                    units.extend(texts);
+                    units.extend(drawn.texts);
+                    drawn.boxes
+                }
+            };
             // Objectives' stars are bodies too: a unit's name lying on one would hide both.
-            let mut boxes = scene::unit_boxes(shown, style);
             boxes.extend(scene::objective_boxes(shown, style));
             if shown.map.as_table().is_some() {
                 let origin = self.view.origin.to_vec2();

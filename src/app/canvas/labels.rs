@@ -434,26 +434,55 @@ impl Placed {
 /// The units' counters and bases, and the objectives' stars, on screen, for the texts drawn
 /// over them (an objective's, a zone's or a column's name) to give way to: such a name lying
 /// across a counter would hide the unit. A counter's own number stands inside it and stays.
-pub(in crate::app) struct Bodies(Placed);
+///
+/// The first few questions are answered by looking at every body, and only later ones from
+/// buckets: a big map zoomed out has thousands of bodies and a handful of texts, and bucketing
+/// 5,000 bases cost more than the frame's other work after an edit.
+pub(in crate::app) struct Bodies {
+    clip: Rect,
+    rects: Vec<Rect>,
+    buckets: std::cell::OnceCell<Placed>,
+    asked: std::cell::Cell<u32>,
+}
+
+/// Questions answered by looking at every body before they are bucketed: bucketing costs
+/// about what a few looks at every body do.
+const UNBUCKETED_QUESTIONS: u32 = 4;
 
 impl Bodies {
     pub(in crate::app) fn new(clip: Rect, boxes: Vec<Aabb>, view: &View) -> Bodies {
-        let mut p = Placed::new(clip);
-        for b in boxes {
-            let r = Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max));
-            if r.intersects(clip) {
-                p.hold(r);
-            }
+        Bodies {
+            clip,
+            rects: boxes
+                .into_iter()
+                .map(|b| Rect::from_two_pos(view.to_screen(b.min), view.to_screen(b.max)))
+                .filter(|r| r.intersects(clip))
+                .collect(),
+            buckets: std::cell::OnceCell::new(),
+            asked: std::cell::Cell::new(0),
         }
-        Bodies(p)
+    }
+
+    /// Whether a body near `r` passes `test` (which holds only for bodies meeting `r`).
+    fn any_near(&self, r: Rect, test: impl Fn(&Rect) -> bool) -> bool {
+        if self.buckets.get().is_none() && self.asked.get() < UNBUCKETED_QUESTIONS {
+            self.asked.set(self.asked.get() + 1);
+            return self.rects.iter().any(test);
+        }
+        let p = self.buckets.get_or_init(|| {
+            let mut p = Placed::new(self.clip);
+            for r in &self.rects {
+                p.hold(*r);
+            }
+            p
+        });
+        p.cells(r).any(|c| p.buckets[c].iter().any(&test))
     }
 
     /// Whether a label's rectangle `r` lies on a counter or base, its own included (a unit's
     /// label hangs just clear of its own counter: a point and a half of slack).
     fn lie_under(&self, r: Rect) -> bool {
-        let p = &self.0;
-        p.cells(r)
-            .any(|c| p.buckets[c].iter().any(|o| o.shrink(1.5).intersects(r)))
+        self.any_near(r, |o| o.shrink(1.5).intersects(r))
     }
 
     /// Whether `shape` is a text lying across a counter or base: over one (by more than the
@@ -463,11 +492,8 @@ impl Bodies {
             return false;
         };
         let r = t.visual_bounding_rect();
-        let p = &self.0;
-        p.cells(r).any(|c| {
-            p.buckets[c]
-                .iter()
-                .any(|o| o.shrink(0.5).intersects(r) && !o.expand(1.0).contains_rect(r))
+        self.any_near(r, |o| {
+            o.shrink(0.5).intersects(r) && !o.expand(1.0).contains_rect(r)
         })
     }
 }

@@ -17,6 +17,7 @@ mod marks;
 pub use labels::zoom_to_name;
 mod reveal;
 mod select;
+mod unit_runs;
 
 pub(super) use draw::Layers;
 pub use draw::measure_text;
