@@ -28,6 +28,18 @@ fn fitted(s: &Scenario) -> View {
     View::fit(scene::frame(s).0, canvas())
 }
 
+/// `s`'s units drawn once through fresh runs, fitted to the canvas, and the runs' meshes.
+fn drawn_once(
+    s: &Scenario,
+    style: &scene::Style,
+) -> (View, UnitRuns, Vec<Vec<*const egui::epaint::Mesh>>) {
+    let view = fitted(s);
+    let mut runs = UnitRuns::default();
+    draw(&mut runs, s, style, &view);
+    let before = meshes(&runs);
+    (view, runs, before)
+}
+
 /// Each run's meshes, by address: a run drawn again has new ones.
 fn meshes(runs: &UnitRuns) -> Vec<Vec<*const egui::epaint::Mesh>> {
     runs.runs
@@ -81,10 +93,7 @@ fn free_step(s: &Scenario) -> (usize, hexx::Hex) {
 fn moving_one_counter_draws_its_run_again_and_the_layer_is_as_drawn_afresh() {
     let mut s = generate::hex_battlefield(40, 0.1, 300, 3);
     let style = editor_style();
-    let view = fitted(&s);
-    let mut runs = UnitRuns::default();
-    draw(&mut runs, &s, &style, &view);
-    let before = meshes(&runs);
+    let (view, mut runs, before) = drawn_once(&s, &style);
     assert!(before.len() > 3, "{} runs", before.len());
     let (i, to) = free_step(&s);
     let mut u = s.units[i].clone();
@@ -101,10 +110,7 @@ fn moving_one_counter_draws_its_run_again_and_the_layer_is_as_drawn_afresh() {
 fn moving_one_unit_on_the_table_draws_its_run_again_and_the_layer_is_as_drawn_afresh() {
     let mut s = generate::crowded_table(2000, 10, 3);
     let style = editor_style();
-    let view = fitted(&s);
-    let mut runs = UnitRuns::default();
-    draw(&mut runs, &s, &style, &view);
-    let before = meshes(&runs);
+    let (view, mut runs, before) = drawn_once(&s, &style);
     assert!(before.len() > 1, "{} runs", before.len());
     let mut u = s.units[s.units.len() / 2].clone();
     u.models.iter_mut().for_each(|m| m.pos.x += 0.5);
@@ -118,10 +124,7 @@ fn moving_one_unit_on_the_table_draws_its_run_again_and_the_layer_is_as_drawn_af
 fn selecting_a_unit_draws_its_run_again_and_a_new_view_draws_every_run() {
     let s = generate::hex_battlefield(40, 0.1, 300, 3);
     let mut style = editor_style();
-    let view = fitted(&s);
-    let mut runs = UnitRuns::default();
-    draw(&mut runs, &s, &style, &view);
-    let before = meshes(&runs);
+    let (view, mut runs, before) = drawn_once(&s, &style);
     style.selected = vec![ItemRef::Unit(s.units[5].id)];
     let kept = draw(&mut runs, &s, &style, &view);
     let selected = meshes(&runs);
@@ -137,10 +140,7 @@ fn selecting_a_unit_draws_its_run_again_and_a_new_view_draws_every_run() {
 fn a_new_side_colour_draws_every_run_again() {
     let mut s = generate::hex_battlefield(40, 0.1, 300, 3);
     let style = editor_style();
-    let view = fitted(&s);
-    let mut runs = UnitRuns::default();
-    draw(&mut runs, &s, &style, &view);
-    let before = meshes(&runs);
+    let (view, mut runs, before) = drawn_once(&s, &style);
     s.sides[1].colour = Colour::rgb(10, 200, 10);
     let kept = draw(&mut runs, &s, &style, &view);
     assert_eq!(redrawn(&before, &meshes(&runs)), before.len());
@@ -152,10 +152,7 @@ fn with_names_drawn_by_the_scene_every_run_is_drawn_again() {
     // Print's style: a counter names the units stacked with it, which its run does not record.
     let s = generate::hex_battlefield(40, 0.1, 300, 3);
     let style = scene::Style::default();
-    let view = fitted(&s);
-    let mut runs = UnitRuns::default();
-    draw(&mut runs, &s, &style, &view);
-    let before = meshes(&runs);
+    let (view, mut runs, before) = drawn_once(&s, &style);
     draw(&mut runs, &s, &style, &view);
     assert_eq!(redrawn(&before, &meshes(&runs)), before.len());
 }
