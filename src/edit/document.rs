@@ -153,6 +153,10 @@ pub struct Document {
     /// whole scenario, again. Cleared by undo and redo, so a state the history brings back is
     /// checked once more.
     start_validated: Option<Shared<Unit>>,
+    /// Whether the current state's units passed validation: then an edit checks again only
+    /// the units it wrote (`Scenario::validate_after`). Cleared by undo and redo, as
+    /// `start_validated` is.
+    units_validated: bool,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -173,6 +177,7 @@ impl Document {
             last_revision: 0,
             ground_validated: None,
             start_validated: None,
+            units_validated: false,
             path,
             repairs: Vec::new(),
         }
@@ -300,13 +305,15 @@ impl Document {
             (Some(now), Some(passed)) => now.same(passed) && same_footing(&self.scenario, &next),
             _ => false,
         };
-        let problems = next.validate_with(!cells_sound, !start_sound);
+        let passed = self.units_validated.then_some(&self.scenario.units);
+        let problems = next.validate_after(!cells_sound, !start_sound, passed);
         if let Some(first) = problems.into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
         let revisions = self.next_revisions(parts);
         self.ground_validated = Some(revisions.ground);
         self.start_validated = start;
+        self.units_validated = true;
         if revisions == self.revisions {
             return Ok(());
         }
@@ -352,6 +359,7 @@ impl Document {
         let step = self.undo.pop()?;
         self.changes += 1;
         self.start_validated = None;
+        self.units_validated = false;
         let after = std::mem::replace(&mut self.scenario, step.before);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.redo.push(Step {
@@ -368,6 +376,7 @@ impl Document {
         let step = self.redo.pop()?;
         self.changes += 1;
         self.start_validated = None;
+        self.units_validated = false;
         let before = std::mem::replace(&mut self.scenario, step.before);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.undo.push(Step {
@@ -623,6 +632,57 @@ mod tests {
             .apply("Start", vec![Edit::ReplaceScenario(Box::new(broken))])
             .expect_err("the changed start is checked");
         assert!(err.to_string().contains("starting position"), "{err}");
+    }
+
+    #[test]
+    fn after_an_edit_a_unit_written_is_checked_in_full_and_the_others_against_the_rest() {
+        let s = crate::model::generate::hex_battlefield(12, 0.0, 3, 1);
+        // Before any edit passed, every unit is checked: a problem the state came with is
+        // found (here: a unit stronger than it started), whatever the edit touched.
+        let mut bad = s.clone();
+        bad.units
+            .update(|u| u.id == s.units[2].id, |u| u.strength.current = 99);
+        let mut doc = Document::new(bad, None);
+        let err = doc
+            .apply("Turn", vec![Edit::SetTurn(2)])
+            .expect_err("the state's own problem is found");
+        assert!(
+            err.to_string().contains("exceeds starting strength"),
+            "{err}"
+        );
+        // A sound state: once an edit passed, a unit written is checked in full.
+        let mut doc = Document::new(s, None);
+        doc.apply("Turn", vec![Edit::SetTurn(2)]).expect("sound");
+        assert!(doc.units_validated);
+        let mut u = doc.scenario().units[2].clone();
+        u.strength.current = u.strength.start + 1;
+        let err = doc
+            .apply("Strength", vec![Edit::PutUnit(Box::new(u))])
+            .expect_err("the unit written is checked");
+        assert!(
+            err.to_string().contains("exceeds starting strength"),
+            "{err}"
+        );
+        // An unchanged unit is still checked against the rest: its commander made a unit
+        // that is no leader refuses the edit of the commander alone.
+        let commanded = doc
+            .scenario()
+            .units
+            .iter()
+            .find(|u| u.commander.is_some())
+            .expect("a unit under command")
+            .clone();
+        let leader = commanded.commander.expect("commander");
+        let mut l = doc.scenario().unit(leader).expect("leader").clone();
+        l.kind = crate::model::UnitKind::Infantry;
+        l.leadership = None;
+        let err = doc
+            .apply("Not a leader", vec![Edit::PutUnit(Box::new(l))])
+            .expect_err("the unchanged unit's commander is checked");
+        assert!(err.to_string().contains("is not a leader"), "{err}");
+        // Undo clears the mark: a state the history brings back is checked in full once more.
+        doc.undo();
+        assert!(!doc.units_validated);
     }
 
     /// Renames the scenario: an edit of the record part only.

@@ -83,14 +83,14 @@ use crate::geom::Point;
 impl Scenario {
     /// Every broken invariant, in a stable order; empty when the scenario is sound.
     pub fn validate(&self) -> Vec<Invalid> {
-        self.validate_parts(true, true)
+        self.validate_parts(true, true, None)
     }
 
     /// [`Scenario::validate`] without the checks of the hex map's cells (each hex's terrain,
     /// the hexsides), for a caller that knows they passed and that nothing they read (the
     /// map, the terrain types) has changed since: an edit of a unit on a 40,000-hex map.
     pub fn validate_except_map_cells(&self) -> Vec<Invalid> {
-        self.validate_parts(false, true)
+        self.validate_parts(false, true, None)
     }
 
     /// [`Scenario::validate_except_map_cells`] for a position one play on from a sound one
@@ -99,17 +99,36 @@ impl Scenario {
     /// whole scenario, map included) is not checked again. What play changed is checked as
     /// in full.
     pub fn validate_played(&self) -> Vec<Invalid> {
-        self.validate_parts(false, false)
+        self.validate_parts(false, false, None)
     }
 
     /// [`Scenario::validate`], leaving out the map's cells unless `map_cells` and the game's
     /// starting position unless `game_start`: for a caller that knows which of them passed and
     /// that nothing they read has changed since.
     pub fn validate_with(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
-        self.validate_parts(map_cells, game_start)
+        self.validate_parts(map_cells, game_start, None)
     }
 
-    fn validate_parts(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
+    /// [`Scenario::validate_with`] after an edit of a state whose units all passed: a unit
+    /// still the very one `passed` holds at its place (`Units::same_at`) is not checked again
+    /// on its own (its name, numbers, models' bases and places); what it shares with the rest
+    /// (its IDs, its side, the leaders it names, its place on this map) is. Moving one unit of
+    /// 5,000 then checks one unit's fields, not 5,000.
+    pub fn validate_after(
+        &self,
+        map_cells: bool,
+        game_start: bool,
+        passed: Option<&Units>,
+    ) -> Vec<Invalid> {
+        self.validate_parts(map_cells, game_start, passed)
+    }
+
+    fn validate_parts(
+        &self,
+        map_cells: bool,
+        game_start: bool,
+        passed: Option<&Units>,
+    ) -> Vec<Invalid> {
         let counts = limits::check_counts(self);
         if !counts.is_empty() {
             return counts;
@@ -197,7 +216,7 @@ impl Scenario {
             }
         }
 
-        validate_units(&mut c, &sides);
+        validate_units(&mut c, &sides, passed);
 
         let mut in_column: HashMap<UnitId, ColumnId> = HashMap::new();
         for col in &s.columns {
@@ -507,60 +526,32 @@ fn validate_map(c: &mut Checker, terrains: &HashSet<TerrainId>, cells: bool) {
     }
 }
 
-fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
+/// Checks each unit; one that is the very one `passed` holds at its place passed its own
+/// checks before and is checked only against the rest (see `Scenario::validate_after`).
+fn validate_units(c: &mut Checker, sides: &HashSet<SideId>, passed: Option<&Units>) {
     let s = c.s;
-    for u in &s.units {
+    for (i, u) in s.units.iter().enumerate() {
         let item = ItemRef::Unit(u.id);
+        let known = passed.is_some_and(|p| s.units.same_at(p, i));
         c.id(item, u.id.0);
-        c.text(item, "name", &u.name);
-        limits::check_unit(u, &mut c.out);
+        if !known {
+            c.text(item, "name", &u.name);
+            limits::check_unit(u, &mut c.out);
+        }
         if !sides.contains(&u.side) {
             c.fail(item, format!("side {} does not exist", u.side));
         }
-        if u.strength.current > u.strength.start {
-            c.fail(
-                item,
-                format!(
-                    "current strength {} exceeds starting strength {}",
-                    u.strength.current, u.strength.start
-                ),
-            );
-        }
-        for m in &u.models {
-            let mi = ItemRef::Model(u.id, m.id);
-            c.id(mi, m.id.0);
-            c.point(mi, "position", m.pos);
-            c.number(mi, "facing", m.facing_deg, -360.0, 720.0);
-            match m.base {
-                Base::Round { diameter_mm } => {
-                    c.number(mi, "base diameter", diameter_mm, 1.0, 1000.0)
-                }
-                Base::Rect { width_mm, depth_mm } => {
-                    c.number(mi, "base width", width_mm, 1.0, 1000.0);
-                    c.number(mi, "base depth", depth_mm, 1.0, 1000.0);
-                }
+        if known {
+            for m in &u.models {
+                c.id(ItemRef::Model(u.id, m.id), m.id.0);
             }
+        } else {
+            own_checks(c, u);
         }
-        if let Some(lm) = u.leader_model
-            && u.model(lm).is_none()
+        if let Some(l) = &u.leadership
+            && let Some(sup) = l.superior
         {
-            c.fail(item, format!("leader model {lm} is not one of its models"));
-        }
-        match (u.kind == UnitKind::Leader, &u.leadership) {
-            (true, None) => c.fail(item, "a leader needs command, span and superior"),
-            (false, Some(_)) => c.fail(item, "only leaders carry a command"),
-            _ => {}
-        }
-        if let Some(l) = &u.leadership {
-            if l.rerolls_used > l.rerolls {
-                c.fail(
-                    item,
-                    format!("used {} of {} re-rolls", l.rerolls_used, l.rerolls),
-                );
-            }
-            if let Some(sup) = l.superior {
-                leader_ref(c, item, u, sup, "superior");
-            }
+            leader_ref(c, item, u, sup, "superior");
         }
         if let Some(cmd) = u.commander {
             leader_ref(c, item, u, cmd, "commander");
@@ -595,6 +586,53 @@ fn validate_units(c: &mut Checker, sides: &HashSet<SideId>) {
         }
     }
     superior_chains(c);
+}
+
+/// A unit's checks of its own fields (its strength, its models' places and bases, its leader
+/// model and leadership), which read nothing else of the scenario; its models' IDs are taken
+/// here too.
+fn own_checks(c: &mut Checker, u: &Unit) {
+    let item = ItemRef::Unit(u.id);
+    if u.strength.current > u.strength.start {
+        c.fail(
+            item,
+            format!(
+                "current strength {} exceeds starting strength {}",
+                u.strength.current, u.strength.start
+            ),
+        );
+    }
+    for m in &u.models {
+        let mi = ItemRef::Model(u.id, m.id);
+        c.id(mi, m.id.0);
+        c.point(mi, "position", m.pos);
+        c.number(mi, "facing", m.facing_deg, -360.0, 720.0);
+        match m.base {
+            Base::Round { diameter_mm } => c.number(mi, "base diameter", diameter_mm, 1.0, 1000.0),
+            Base::Rect { width_mm, depth_mm } => {
+                c.number(mi, "base width", width_mm, 1.0, 1000.0);
+                c.number(mi, "base depth", depth_mm, 1.0, 1000.0);
+            }
+        }
+    }
+    if let Some(lm) = u.leader_model
+        && u.model(lm).is_none()
+    {
+        c.fail(item, format!("leader model {lm} is not one of its models"));
+    }
+    match (u.kind == UnitKind::Leader, &u.leadership) {
+        (true, None) => c.fail(item, "a leader needs command, span and superior"),
+        (false, Some(_)) => c.fail(item, "only leaders carry a command"),
+        _ => {}
+    }
+    if let Some(l) = &u.leadership
+        && l.rerolls_used > l.rerolls
+    {
+        c.fail(
+            item,
+            format!("used {} of {} re-rolls", l.rerolls_used, l.rerolls),
+        );
+    }
 }
 
 /// Every chain of superiors must end, within [`limits::MAX_CHAIN_DEPTH`] leaders. Each leader's

@@ -107,8 +107,12 @@ fn hex_bounds(h: &HexMap) -> Aabb {
         }
         HexShape::Hexagon { radius } => Hex::ZERO.ring(radius).collect(),
     };
+    // A hex's corners are its centre plus six offsets (as `hex_corners` adds them), worked
+    // out once rather than with six sines and cosines a hex.
+    let corners = l.center_aligned_hex_corners();
     for hex in border {
-        for c in l.hex_corners(hex) {
+        let centre = l.hex_to_world_pos(hex);
+        for c in corners.map(|c| c + centre) {
             b.min = b.min.min(c);
             b.max = b.max.max(c);
         }
