@@ -104,16 +104,11 @@ impl Scenario {
 
     /// [`Scenario::validate`], leaving out the map's cells unless `map_cells` and the game's
     /// starting position unless `game_start`: for a caller that knows which of them passed and
-    /// that nothing they read has changed since.
-    pub fn validate_with(&self, map_cells: bool, game_start: bool) -> Vec<Invalid> {
-        self.validate_parts(map_cells, game_start, None)
-    }
-
-    /// [`Scenario::validate_with`] after an edit of a state whose units all passed: a unit
-    /// still the very one `passed` holds at its place (`Units::same_at`) is not checked again
-    /// on its own (its name, numbers, models' bases and places); what it shares with the rest
-    /// (its IDs, its side, the leaders it names, its place on this map) is. Moving one unit of
-    /// 5,000 then checks one unit's fields, not 5,000.
+    /// that nothing they read has changed since. After an edit of a state whose units all
+    /// passed (`passed`), a unit still the very one `passed` holds at its place
+    /// (`Units::same_at`) is not checked again on its own (its name, numbers, models' bases and
+    /// places); what it shares with the rest (its IDs, its side, the leaders it names, its
+    /// place on this map) is. Moving one unit of 5,000 then checks one unit's fields, not 5,000.
     pub fn validate_after(
         &self,
         map_cells: bool,

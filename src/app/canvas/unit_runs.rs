@@ -145,11 +145,9 @@ impl UnitRuns {
                         .collect();
                     let (bounds, unit) = *frame.get_or_insert_with(|| scene::frame(s));
                     let mut items = scene::Scene::new(bounds, unit);
-                    for d in &drawn {
-                        scene::push_unit(s, &d.unit, d.stack, style, &mut items);
-                    }
                     let mut boxes = Vec::new();
                     for d in &drawn {
+                        scene::push_unit(s, &d.unit, d.stack, style, &mut items);
                         scene::push_boxes(s, &d.unit, d.stack, style, &mut |b| boxes.push(b));
                     }
                     let mut shapes = Vec::new();
