@@ -587,3 +587,34 @@ fn frame_after_play(bencher: divan::Bencher, case: &str) {
             run_frame(&mut app, &ctx, input());
         });
 }
+
+/// The frame alone after Play commits an action on the big maps (`frame_after_play` without
+/// the rules' work and the document's check, done untimed before it): what the hand waits for
+/// once the action is carried out, to set against `frame_steady_in_play`.
+#[divan::bench(
+    args = ["move_hex", "chit_hex", "move_table", "test_table"],
+    sample_count = 20,
+    sample_size = 1
+)]
+fn frame_only_after_play(bencher: divan::Bencher, case: &str) {
+    let (s, action) = played(case);
+    let (mut app, ctx, _dir) = editor(s);
+    app.set_activity(sandtable::app::activity::Activity::Play);
+    let app = std::cell::RefCell::new(app);
+    warm_up(&mut app.borrow_mut(), &ctx);
+    bencher
+        .with_inputs(|| {
+            let mut app = app.borrow_mut();
+            app.doc.undo();
+            run_frame(&mut app, &ctx, input());
+            run_frame(&mut app, &ctx, input());
+            let p = sandtable::game::play(app.doc.scenario(), action.clone(), 7).expect("played");
+            app.doc
+                .apply(
+                    &p.entry.what,
+                    vec![sandtable::edit::Edit::ReplaceScenario(Box::new(p.scenario))],
+                )
+                .expect("the document takes it");
+        })
+        .bench_local_values(|()| run_frame(&mut app.borrow_mut(), &ctx, input()));
+}

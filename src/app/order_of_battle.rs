@@ -10,10 +10,11 @@
 
 use super::App;
 use super::command::{Command, Commands};
+use super::oob_forces::KeptForces;
 use super::tools::Payload;
 use crate::model::*;
 use egui::{RichText, Ui};
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::sync::Arc;
 
 /// One unit's row: how deep it sits in the chain, and what it says.
@@ -45,7 +46,7 @@ pub struct SideForces {
     pub groups: Vec<Group>,
 }
 
-fn on_map(u: &Unit) -> bool {
+pub(super) fn on_map(u: &Unit) -> bool {
     matches!(u.position, Position::Table | Position::Hex { .. })
 }
 
@@ -334,7 +335,6 @@ impl App {
     /// The order of battle panel.
     pub(super) fn order_of_battle_ui(&self, ui: &mut Ui) -> Commands {
         let mut out = Commands::default();
-        let s = self.doc.scenario();
         // A drag here moves units, never selects the rows' text.
         ui.style_mut().interaction.selectable_labels = false;
         ui.label(
@@ -362,18 +362,14 @@ impl App {
                 out.push(Command::Settings(Box::new(s)));
             }
         }
-        // Worked out once per change of the scenario, not every frame: a side of thousands of
-        // units is not listed again while the pointer moves.
+        // Worked out once per change of the scenario that changes the rows, not every frame:
+        // a side of thousands of units is not listed again while the pointer moves, nor for a
+        // played move.
         let forces_id = egui::Id::unique("order-of-battle-forces");
-        let changes = self.doc.changes();
-        let forces = match ui.data(|d| d.get_temp::<(u64, Arc<Vec<SideForces>>)>(forces_id)) {
-            Some((at, f)) if at == changes => f,
-            _ => {
-                let f = Arc::new(order_of_battle(s));
-                ui.data_mut(|d| d.insert_temp(forces_id, (changes, Arc::clone(&f))));
-                f
-            }
-        };
+        let kept = ui.data(|d| d.get_temp::<KeptForces>(forces_id));
+        let kept = KeptForces::rows(kept, &self.doc.shared_scenario(), self.doc.changes());
+        let forces = Arc::clone(kept.forces());
+        ui.data_mut(|d| d.insert_temp(forces_id, kept));
         // The list follows the selection when it changes (a unit clicked on the map), and is
         // left where the user scrolls it otherwise.
         let shown_id = egui::Id::unique("order-of-battle-followed");
@@ -530,7 +526,7 @@ impl App {
 
 /// Whom a unit stands under in the order of battle: on a hex map (R5) a leader's superior or
 /// a unit's commander; on the table the leader attached to it.
-fn above(ruleset: Ruleset, u: &Unit) -> Option<UnitId> {
+pub(super) fn above(ruleset: Ruleset, u: &Unit) -> Option<UnitId> {
     match ruleset {
         Ruleset::HexCommands => u.leadership.and_then(|l| l.superior).or(u.commander),
         Ruleset::ColumnOfMarch => u.commander,

@@ -121,6 +121,21 @@ struct Step {
     revisions: Revisions,
     /// Edits of the same field in a row merge into this step (see `apply_merging`).
     merge_key: Option<String>,
+    /// What of `before` was known to pass validation: undo and redo bring it back with the
+    /// state, so the edit after an undo checks no more than the edit after any other.
+    checked: Checked,
+}
+
+/// What of a state is known to pass validation, so that an edit of it checks only what it
+/// could have broken (`Scenario::validate_after`).
+#[derive(Clone, Debug, Default)]
+struct Checked {
+    /// The starting position of the state's game, when it passed on what it stands on: a
+    /// played action (which changes neither) need not check the start, a whole scenario,
+    /// again.
+    start: Option<Shared<Unit>>,
+    /// Whether the state's units passed: then an edit checks again only the units it wrote.
+    units: bool,
 }
 
 /// An open scenario.
@@ -148,15 +163,8 @@ pub struct Document {
     /// The ground revision whose map cells (each hex's terrain, the hexsides) last passed
     /// validation: an edit that leaves the ground as it was need not walk 40,000 hexes again.
     ground_validated: Option<u64>,
-    /// The starting position of the current state's game, when it passed validation on what
-    /// it stands on: a played action (which changes neither) need not check the start, a
-    /// whole scenario, again. Cleared by undo and redo, so a state the history brings back is
-    /// checked once more.
-    start_validated: Option<Shared<Unit>>,
-    /// Whether the current state's units passed validation: then an edit checks again only
-    /// the units it wrote (`Scenario::validate_after`). Cleared by undo and redo, as
-    /// `start_validated` is.
-    units_validated: bool,
+    /// What of the current state is known to pass validation.
+    checked: Checked,
     pub path: Option<PathBuf>,
     /// What loading mended in the file (links set aside, a raised `next_id`), reported among
     /// the problems until the document is saved: the saved file says what the designer chose.
@@ -164,7 +172,17 @@ pub struct Document {
 }
 
 impl Document {
+    /// A document on `scenario`, checked once here: a sound state lets every edit of it, and
+    /// every state the history brings back to it, check only what the edit could break.
     pub fn new(scenario: Scenario, path: Option<PathBuf>) -> Self {
+        let sound = scenario.validate().is_empty();
+        let checked = match sound {
+            true => Checked {
+                start: scenario.game.as_ref().map(|g| g.start.units.clone()),
+                units: true,
+            },
+            false => Checked::default(),
+        };
         Document {
             scenario: Arc::new(scenario),
             undo: Vec::new(),
@@ -175,9 +193,8 @@ impl Document {
             changes: 0,
             revisions: Revisions::default(),
             last_revision: 0,
-            ground_validated: None,
-            start_validated: None,
-            units_validated: false,
+            ground_validated: sound.then_some(Revisions::default().ground),
+            checked,
             path,
             repairs: Vec::new(),
         }
@@ -301,20 +318,20 @@ impl Document {
         let cells_sound = !parts.ground && self.ground_validated == Some(self.revisions.ground);
         // A game's start, unchanged on unchanged ground and rules, still passes.
         let start = next.game.as_ref().map(|g| g.start.units.clone());
-        let start_sound = match (&start, &self.start_validated) {
+        let start_sound = match (&start, &self.checked.start) {
             (Some(now), Some(passed)) => now.same(passed) && same_footing(&self.scenario, &next),
             _ => false,
         };
-        let passed = self.units_validated.then_some(&self.scenario.units);
+        let passed = self.checked.units.then_some(&self.scenario.units);
         let problems = next.validate_after(!cells_sound, !start_sound, passed);
         if let Some(first) = problems.into_iter().next() {
             return Err(EditError::Invalid(first.to_string()));
         }
         let revisions = self.next_revisions(parts);
         self.ground_validated = Some(revisions.ground);
-        self.start_validated = start;
-        self.units_validated = true;
+        let checked = Checked { start, units: true };
         if revisions == self.revisions {
+            self.checked = checked;
             return Ok(());
         }
         let next = Arc::new(next);
@@ -322,6 +339,7 @@ impl Document {
         if merging {
             // The step's "before" stays; only the current state moves on.
             self.scenario = next;
+            self.checked = checked;
             self.changes += 1;
             return Ok(());
         }
@@ -335,6 +353,7 @@ impl Document {
             before,
             revisions: before_revisions,
             merge_key: key.map(str::to_string),
+            checked: std::mem::replace(&mut self.checked, checked),
         });
         self.revision_ids.push(self.next_revision_id);
         self.next_revision_id += 1;
@@ -358,15 +377,15 @@ impl Document {
     pub fn undo(&mut self) -> Option<String> {
         let step = self.undo.pop()?;
         self.changes += 1;
-        self.start_validated = None;
-        self.units_validated = false;
         let after = std::mem::replace(&mut self.scenario, step.before);
+        let checked = std::mem::replace(&mut self.checked, step.checked);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.redo.push(Step {
             label: step.label.clone(),
             before: after,
             revisions,
             merge_key: None,
+            checked,
         });
         Some(step.label)
     }
@@ -375,15 +394,15 @@ impl Document {
     pub fn redo(&mut self) -> Option<String> {
         let step = self.redo.pop()?;
         self.changes += 1;
-        self.start_validated = None;
-        self.units_validated = false;
         let before = std::mem::replace(&mut self.scenario, step.before);
+        let checked = std::mem::replace(&mut self.checked, step.checked);
         let revisions = std::mem::replace(&mut self.revisions, step.revisions);
         self.undo.push(Step {
             label: step.label.clone(),
             before,
             revisions,
             merge_key: None,
+            checked,
         });
         Some(step.label)
     }
@@ -620,7 +639,7 @@ mod tests {
             vec![Edit::ReplaceScenario(Box::new(played.scenario))],
         )
         .expect("played");
-        assert!(doc.start_validated.is_some(), "the start passed once");
+        assert!(doc.checked.start.is_some(), "the start passed once");
         // A start that no longer holds a sound position is found, though the position now is
         // sound: a unit of the start on a side that does not exist.
         let mut broken = doc.scenario().clone();
@@ -642,6 +661,7 @@ mod tests {
         let mut bad = s.clone();
         bad.units
             .update(|u| u.id == s.units[2].id, |u| u.strength.current = 99);
+        let bad_state = bad.clone();
         let mut doc = Document::new(bad, None);
         let err = doc
             .apply("Turn", vec![Edit::SetTurn(2)])
@@ -653,7 +673,7 @@ mod tests {
         // A sound state: once an edit passed, a unit written is checked in full.
         let mut doc = Document::new(s, None);
         doc.apply("Turn", vec![Edit::SetTurn(2)]).expect("sound");
-        assert!(doc.units_validated);
+        assert!(doc.checked.units);
         let mut u = doc.scenario().units[2].clone();
         u.strength.current = u.strength.start + 1;
         let err = doc
@@ -680,9 +700,20 @@ mod tests {
             .apply("Not a leader", vec![Edit::PutUnit(Box::new(l))])
             .expect_err("the unchanged unit's commander is checked");
         assert!(err.to_string().contains("is not a leader"), "{err}");
-        // Undo clears the mark: a state the history brings back is checked in full once more.
+        // Undo and redo bring back what was known of each state: the sound first state was
+        // checked when the document was made; a state that never passed stays unchecked.
         doc.undo();
-        assert!(!doc.units_validated);
+        assert!(doc.checked.units);
+        doc.redo();
+        assert!(doc.checked.units);
+        let mut bad = Document::new(bad_state, None);
+        assert!(
+            !bad.checked.units,
+            "a state with a problem is not taken as checked"
+        );
+        bad.apply("Turn", vec![Edit::SetTurn(3)])
+            .expect_err("still refused");
+        assert!(!bad.checked.units);
     }
 
     /// Renames the scenario: an edit of the record part only.

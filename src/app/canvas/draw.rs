@@ -44,6 +44,12 @@ pub(in crate::app) struct Layers {
     /// map's origin: the rule preview's texts, drawn under the units, give way to them too, so
     /// a column's "4. Porters" never lies half hidden under the models standing there.
     pub unit_bodies: Vec<Rect>,
+    /// The labels' texts as last laid out (see `labels::LabelGalleys`).
+    pub label_galleys: super::labels::LabelGalleys,
+    /// The labels' last placing (see `label_placing`).
+    pub label_placing: super::label_placing::LastPlacing,
+    /// Notices when the font atlas starts over, which every kept text is drawn from.
+    pub atlas: super::layer_cache::AtlasWatch,
     /// The ZOC shading of one side, for one state of the scenario.
     pub zoc: Option<ZocOverlay>,
     /// The background image's tile pyramid and the tiles of it on the GPU.
@@ -98,6 +104,14 @@ impl App {
     pub(super) fn paint_canvas(&mut self, ui: &Ui, rect: Rect) {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        if self.layers.atlas.started_over(ui.ctx()) {
+            // Every text kept points into the old atlas: drawn again, laid out again.
+            self.layers.map_cache = None;
+            self.layers.units_cache = None;
+            self.layers.unit_runs = Default::default();
+            self.layers.label_galleys.clear();
+            self.layers.static_layer = None;
+        }
         let style = self.scene_style();
         let revisions = self.doc.revisions();
         // The static layer is rebuilt only when the ground or what it shows changes.
@@ -360,6 +374,7 @@ impl App {
             if self.settings.labels || self.settings.coordinates {
                 // Names and numbers keep clear of every other text on the map: the room holds
                 // the map's names and the counters' own (the preview's give way to them).
+                self.layers.label_galleys.begin(ppp);
                 super::labels::label_shapes(
                     &mut units,
                     shown,
@@ -370,6 +385,10 @@ impl App {
                     (self.settings.labels, self.settings.coordinates),
                     &mut room,
                     &bodies,
+                    (
+                        &mut self.layers.label_galleys,
+                        &mut self.layers.label_placing,
+                    ),
                 );
             }
         });

@@ -9,11 +9,14 @@
 //! moves a line below or above, or a little right, else is left out), so every unit keeps its
 //! name with a preview open. A stack on a hex is named by one label, a line a unit.
 
+use super::label_placing::{LastPlacing, PlacedLabel};
 use crate::app::view::View;
 use crate::geom::{Aabb, Point};
 use crate::model::*;
 use egui::epaint::text::FontsView;
-use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Vec2};
+use egui::{Align2, Color32, FontId, Galley, Pos2, Rect, Shape, Vec2};
+use foldhash::HashMap;
+use std::sync::Arc;
 
 /// A unit label is written at this size.
 const UNIT_PT: f32 = 11.5;
@@ -59,6 +62,74 @@ struct Label {
     pt: f32,
     colour: Color32,
     backing: Option<Color32>,
+}
+
+/// The labels' texts as last laid out, kept from one placing of the labels to the next: egui
+/// keeps a laid-out text only while it is drawn every frame, and the labels are placed once
+/// per change and then drawn from the canvas's cache, so each change would lay out every name
+/// again (5,000 names on a crowded table were a third of the frame after a move).
+#[derive(Default)]
+pub(in crate::app) struct LabelGalleys {
+    /// The pixels per point they were laid out for.
+    ppp: u32,
+    /// The placings begun so far.
+    placing: u32,
+    /// By text: each size and colour it was laid out in, and the last placing that used it.
+    kept: HashMap<String, Vec<KeptGalley>>,
+}
+
+struct KeptGalley {
+    pt: u32,
+    colour: Color32,
+    galley: Arc<Galley>,
+    used: u32,
+}
+
+impl LabelGalleys {
+    /// Forgets every text: the font atlas they point into has started over.
+    pub(in crate::app) fn clear(&mut self) {
+        self.kept.clear();
+    }
+
+    /// Begins a placing of the labels at `ppp`: only the texts the last one used are kept.
+    pub(in crate::app) fn begin(&mut self, ppp: f32) {
+        if self.ppp != ppp.to_bits() {
+            self.clear();
+            self.ppp = ppp.to_bits();
+        }
+        let last = self.placing;
+        self.kept.retain(|_, v| {
+            v.retain(|k| k.used == last);
+            !v.is_empty()
+        });
+        self.placing = last.wrapping_add(1);
+    }
+
+    fn layout(
+        &mut self,
+        fonts: &mut FontsView<'_>,
+        text: String,
+        pt: f32,
+        colour: Color32,
+    ) -> Arc<Galley> {
+        let pt_bits = pt.to_bits();
+        if let Some(k) = self
+            .kept
+            .get_mut(text.as_str())
+            .and_then(|v| v.iter_mut().find(|k| k.pt == pt_bits && k.colour == colour))
+        {
+            k.used = self.placing;
+            return Arc::clone(&k.galley);
+        }
+        let galley = fonts.layout_no_wrap(text.clone(), FontId::proportional(pt), colour);
+        self.kept.entry(text).or_default().push(KeptGalley {
+            pt: pt_bits,
+            colour,
+            galley: Arc::clone(&galley),
+            used: self.placing,
+        });
+        galley
+    }
 }
 
 /// The short form a counter shows: "Cromwell's Regiment of Horse" → "Cromwell's Horse".
@@ -116,6 +187,7 @@ pub fn label_shapes(
     (names, numbers): (bool, bool),
     room: &mut Placed,
     bodies: &Bodies,
+    (galleys, last): (&mut LabelGalleys, &mut LastPlacing),
 ) {
     let mut labels = Vec::new();
     let is_selected = |u: UnitId| selected.contains(&ItemRef::Unit(u));
@@ -285,7 +357,7 @@ pub fn label_shapes(
         }
         None => {}
     }
-    place(out, labels, clip, fonts, room, bodies);
+    place(out, labels, clip, (fonts, galleys, last), room, bodies);
 }
 
 /// Lays the labels out in order of rank, each in its place or else the place it has instead,
@@ -296,13 +368,16 @@ fn place(
     out: &mut Vec<Shape>,
     mut labels: Vec<Label>,
     clip: Rect,
-    fonts: &mut FontsView<'_>,
+    (fonts, galleys, last): (&mut FontsView<'_>, &mut LabelGalleys, &mut LastPlacing),
     placed: &mut Placed,
     bodies: &Bodies,
 ) {
     labels.sort_by_key(|l| l.rank);
-    for l in labels {
-        let galley = fonts.layout_no_wrap(l.text, FontId::proportional(l.pt), l.colour);
+    let held = placed.taken.clone();
+    let mut placing = last.begin(clip, held, bodies.rects.clone(), labels.len());
+    for (i, l) in labels.into_iter().enumerate() {
+        let what = (l.text.clone(), l.pt.to_bits(), l.colour, l.rank as u8);
+        let galley = galleys.layout(fonts, l.text, l.pt, l.colour);
         let pad = Vec2::new(3.0, 1.0);
         let rect_at = |(at, align): (Pos2, Align2)| {
             align
@@ -319,15 +394,29 @@ fn place(
             let dy = (clip.min.y - r.min.y).max(0.0) + (clip.max.y - r.max.y).min(0.0);
             r.translate(Vec2::new(dx, dy))
         };
-        let Some(rect) = std::iter::once((l.at, l.align))
+        let places: Vec<Rect> = std::iter::once((l.at, l.align))
             .chain(l.instead.iter().copied())
             .map(|place| inside((place.0, rect_at(place))))
-            .find(|r| {
+            .collect();
+        let mut label = PlacedLabel {
+            what,
+            places,
+            took: None,
+        };
+        // Where it was last time, if nothing that changed reaches it (see `label_placing`);
+        // else the first place inside the canvas, off the bodies and free.
+        label.took = match placing.as_before(i, &label) {
+            Some(None) => None,
+            Some(Some(k)) if placed.take(label.places[k]) => Some(k),
+            _ => label.places.iter().position(|r| {
                 clip.contains_rect(*r)
                     && (l.rank == Rank::Hex || !bodies.lie_under(*r))
                     && placed.take(*r)
-            })
-        else {
+            }),
+        };
+        let took = label.took.map(|k| label.places[k]);
+        placing.placed(i, label);
+        let Some(rect) = took else {
             continue;
         };
         if let Some(b) = l.backing {
@@ -336,6 +425,7 @@ fn place(
         let pos = rect.min + if l.backing.is_some() { pad } else { Vec2::ZERO };
         out.push(Shape::galley(pos, galley, l.colour));
     }
+    *last = placing.finish();
 }
 
 /// The screen rectangles taken so far, bucketed so each test looks at its neighbours only.
@@ -345,6 +435,8 @@ pub(in crate::app) struct Placed {
     columns: usize,
     rows: usize,
     buckets: Vec<Vec<Rect>>,
+    /// Every rectangle held or taken, in order.
+    taken: Vec<Rect>,
 }
 
 /// Bucket size in screen points.
@@ -360,6 +452,7 @@ impl Placed {
             columns,
             rows,
             buckets: vec![Vec::new(); columns * rows],
+            taken: Vec::new(),
         }
     }
 
@@ -383,6 +476,7 @@ impl Placed {
         for c in self.cells(r) {
             self.buckets[c].push(r);
         }
+        self.taken.push(r);
     }
 
     /// Takes room for `shape` when it is a text: in its own place if that is free, else (when
@@ -426,6 +520,7 @@ impl Placed {
             for c in self.cells(r) {
                 self.buckets[c].push(r);
             }
+            self.taken.push(r);
         }
         clear
     }
@@ -599,5 +694,65 @@ mod tests {
             "Cromwell's Horse"
         );
         assert_eq!(counter_name("Fairfax"), "Fairfax");
+    }
+
+    #[test]
+    fn a_name_laid_out_for_one_placing_is_reused_by_the_next_and_dropped_when_unused() {
+        let ctx = egui::Context::default();
+        // Fonts are loaded by a first pass.
+        let mut out = ctx.run_ui(egui::RawInput::default(), |_| {});
+        out.textures_delta.clear();
+        let ink = Color32::BLACK;
+        let mut g = LabelGalleys::default();
+        ctx.fonts_mut(|f| {
+            g.begin(1.0);
+            let a = g.layout(f, "Hesilrige's Horse".into(), UNIT_PT, ink);
+            let b = g.layout(f, "Cromwell's Horse".into(), UNIT_PT, ink);
+            g.begin(1.0);
+            let again = g.layout(f, "Hesilrige's Horse".into(), UNIT_PT, ink);
+            assert!(Arc::ptr_eq(&a, &again), "the same text, kept");
+            let smaller = g.layout(f, "Hesilrige's Horse".into(), HEX_PT, ink);
+            assert!(smaller.size().y < a.size().y, "another size, laid out");
+            // "Cromwell's Horse" went unused in that placing: the next lets it go.
+            assert!(g.kept.contains_key("Cromwell's Horse"));
+            g.begin(1.0);
+            assert!(!g.kept.contains_key("Cromwell's Horse"));
+            assert_eq!(g.kept["Hesilrige's Horse"].len(), 2, "both sizes kept");
+            let b2 = g.layout(f, "Cromwell's Horse".into(), UNIT_PT, ink);
+            assert_eq!(b.size(), b2.size());
+            // Another scale lets every text go.
+            g.begin(2.0);
+            assert!(g.kept.is_empty());
+        });
+    }
+
+    #[test]
+    fn the_font_atlas_starting_over_is_noticed() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |_| {});
+        out.textures_delta.clear();
+        let mut watch = crate::app::canvas::layer_cache::AtlasWatch::default();
+        assert!(
+            !watch.started_over(&ctx),
+            "the first look sees nothing before it"
+        );
+        // Glyphs laid out fill the atlas a little: no new start.
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label("Winceby, 11 October 1643: 0123456789");
+        });
+        out.textures_delta.clear();
+        assert!(!watch.started_over(&ctx));
+        // Glyphs of a huge size fill the atlas: the next pass starts it over.
+        let glyphs: String = ('!'..='~').collect();
+        for _ in 0..2 {
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                ui.label(egui::RichText::new(&glyphs).size(400.0));
+            });
+            out.textures_delta.clear();
+            if watch.started_over(&ctx) {
+                return;
+            }
+        }
+        panic!("the atlas's start over went unnoticed");
     }
 }

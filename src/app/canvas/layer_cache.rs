@@ -159,3 +159,31 @@ pub(super) fn reuse<K: Clone + PartialEq, S: Translate>(
     c.key = key.clone();
     Some(c)
 }
+
+/// Notices when egui starts its font atlas over (when it is nearly full, or the text options
+/// change): every text laid out before points into the old atlas, so a kept shape holding one
+/// would draw the wrong glyphs. egui forgets every text it laid out exactly then, so a probe
+/// text asked for every frame comes back the very same until the atlas starts over.
+#[derive(Default)]
+pub(in crate::app) struct AtlasWatch {
+    probe: Option<std::sync::Arc<egui::Galley>>,
+}
+
+impl AtlasWatch {
+    /// Whether the atlas started over since the last call.
+    pub(in crate::app) fn started_over(&mut self, ctx: &egui::Context) -> bool {
+        let probe = ctx.fonts_mut(|f| {
+            f.layout_no_wrap(
+                "Sandtable".into(),
+                egui::FontId::proportional(8.0),
+                egui::Color32::WHITE,
+            )
+        });
+        let over = self
+            .probe
+            .as_ref()
+            .is_some_and(|p| !std::sync::Arc::ptr_eq(p, &probe));
+        self.probe = Some(probe);
+        over
+    }
+}

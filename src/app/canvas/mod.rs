@@ -11,6 +11,7 @@
 mod card;
 mod draw;
 mod grid;
+mod label_placing;
 pub(in crate::app) mod labels;
 mod layer_cache;
 mod marks;

@@ -401,10 +401,11 @@ pub(super) fn with_state(
 /// question Play asks before a phase or turn ends with units that could still act.
 pub fn left_unmoved(s: &Scenario, stage: Stage, whole_turn: bool) -> Vec<UnitId> {
     // Sets, so that a side of thousands of units is gone through in as many steps (Play's
-    // turn bar asks every frame).
-    let acted: Option<std::collections::HashSet<UnitId>> =
-        s.game.as_ref().map(|g| g.acted.iter().copied().collect());
-    let mut listed = std::collections::HashSet::new();
+    // turn bar asks after every action); sized once, with a fast hash (a sip-hashed set grown
+    // a step at a time was most of the frame after a played move).
+    use foldhash::{HashSet, HashSetExt};
+    let acted: Option<HashSet<UnitId>> = s.game.as_ref().map(|g| g.acted.iter().copied().collect());
+    let mut listed = HashSet::with_capacity(s.units.len());
     let all = stages(s);
     let now = all.iter().position(|x| *x == stage).unwrap_or(0);
     let ahead = if whole_turn { all.len() } else { now + 1 };
