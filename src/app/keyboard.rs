@@ -4,7 +4,7 @@
 
 use super::App;
 use super::command::Change;
-use super::order_of_battle::order_of_battle;
+use super::oob_rows::order_of_battle;
 use crate::edit::ops::selection::{Nudge, nudge_edits};
 use crate::model::{ItemRef, UnitId};
 

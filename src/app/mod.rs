@@ -42,7 +42,7 @@ mod keyboard;
 mod layer_mesh;
 mod menus;
 mod notices;
-mod oob_forces;
+mod oob_rows;
 mod oob_table;
 mod order_of_battle;
 pub mod paint;

@@ -10,236 +10,12 @@
 
 use super::App;
 use super::command::{Command, Commands};
-use super::oob_forces::KeptForces;
+use super::oob_rows::{KeptForces, Row, above};
 use super::tools::Payload;
 use crate::model::*;
 use egui::{RichText, Ui};
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::collections::HashMap;
 use std::sync::Arc;
-
-/// One unit's row: how deep it sits in the chain, and what it says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    pub unit: UnitId,
-    pub depth: usize,
-    pub name: String,
-    /// In a column of march, how many figures wide the unit marches.
-    pub wide: Option<u8>,
-    pub on_map: bool,
-    /// A leader: other rows may be dropped on his to put them under his command.
-    pub leader: bool,
-}
-
-/// A heading and the rows under it (a column, or the units under no leader).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Group {
-    pub heading: Option<String>,
-    pub rows: Vec<Row>,
-}
-
-/// One side's forces.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SideForces {
-    pub side: SideId,
-    pub name: String,
-    pub colour: Colour,
-    pub groups: Vec<Group>,
-}
-
-pub(super) fn on_map(u: &Unit) -> bool {
-    matches!(u.position, Position::Table | Position::Hex { .. })
-}
-
-fn detail(s: &Scenario, u: &Unit) -> String {
-    let mut parts = vec![format!("{}/{}", u.strength.current, u.strength.start)];
-    if let Some(l) = &u.leadership
-        && s.map.is_hex()
-    {
-        parts.push(format!("{}, span {}", l.command, l.span));
-    }
-    match u.state.morale {
-        Morale::GoodOrder => {}
-        Morale::Unsteady => parts.push("unsteady".into()),
-        Morale::Routing => parts.push("routing".into()),
-        Morale::Removed => parts.push("removed".into()),
-    }
-    match u.position {
-        // A reinforcement says when and where it comes on, as the sheet prints it.
-        Position::OffMap => match s.reinforcements.iter().find(|r| r.units.contains(&u.id)) {
-            Some(r) => parts.push(format!(
-                "off map · turn {} at {}",
-                r.turn,
-                crate::io::export::place_words(s, r.entry)
-            )),
-            None => parts.push("off map".into()),
-        },
-        Position::Exited => parts.push("exited".into()),
-        _ => {}
-    }
-    if crate::game::has_acted(s, u.id) {
-        parts.push("acted".into());
-    }
-    parts.join(" · ")
-}
-
-impl Row {
-    /// Strength and state at a glance: "6/6 · routing · off map" (and in a column, how wide
-    /// the unit marches). Worked out when the row is drawn: a list of thousands draws the few
-    /// in view.
-    pub fn detail(&self, s: &Scenario) -> String {
-        let Some(u) = s.unit(self.unit) else {
-            return String::new();
-        };
-        match self.wide {
-            Some(w) => format!("{} · {w} wide", detail(s, u)),
-            None => detail(s, u),
-        }
-    }
-}
-
-fn row(u: &Unit, depth: usize) -> Row {
-    Row {
-        unit: u.id,
-        depth,
-        name: u.name.clone(),
-        wide: None,
-        on_map: on_map(u),
-        leader: u.is_leader(),
-    }
-}
-
-/// The order of battle of every side.
-pub fn order_of_battle(s: &Scenario) -> Vec<SideForces> {
-    s.sides
-        .iter()
-        .map(|side| {
-            let units: Vec<&Unit> = s.units.iter().filter(|u| u.side == side.id).collect();
-            let groups = match s.rules.ruleset {
-                Ruleset::ColumnOfMarch => columns(s, side.id, &units),
-                r => command_tree(s, &units, |u| above(r, u)),
-            };
-            SideForces {
-                side: side.id,
-                name: side.name.clone(),
-                colour: side.colour,
-                groups,
-            }
-        })
-        .collect()
-}
-
-/// Units nested under the unit `above` names (their superior or commander): leaders with none
-/// first as roots, then every unit under the leader it names; what names nobody on its side
-/// stands apart.
-fn command_tree(
-    s: &Scenario,
-    units: &[&Unit],
-    above: impl Fn(&Unit) -> Option<UnitId>,
-) -> Vec<Group> {
-    let ids: HashSet<UnitId> = units.iter().map(|u| u.id).collect();
-    // Whom each unit stands under, if he is on its side.
-    let parent = |u: &Unit| above(u).filter(|p| *p != u.id && ids.contains(p));
-    // Each leader's units, in file order, found in one pass: a side of 5,000 units is listed
-    // in a few thousand steps, not the square of that.
-    let mut under: HashMap<UnitId, Vec<&Unit>> = HashMap::new();
-    for u in units {
-        if let Some(p) = parent(u) {
-            under.entry(p).or_default().push(u);
-        }
-    }
-    for list in under.values_mut() {
-        // Subordinate leaders before the units they lead, each in file order.
-        list.sort_by_key(|x| !x.is_leader());
-    }
-    let mut seen = HashSet::new();
-    let mut rows = Vec::new();
-    // Depth-first from each root; `seen` guards against a loop in a hand-edited file.
-    fn walk(
-        u: &Unit,
-        depth: usize,
-        under: &HashMap<UnitId, Vec<&Unit>>,
-        seen: &mut HashSet<UnitId>,
-        rows: &mut Vec<Row>,
-    ) {
-        if !seen.insert(u.id) {
-            return;
-        }
-        rows.push(row(u, depth));
-        for x in under.get(&u.id).into_iter().flatten() {
-            walk(x, depth + 1, under, seen, rows);
-        }
-    }
-    let mut roots: Vec<&&Unit> = units
-        .iter()
-        .filter(|u| parent(u).is_none() && (u.is_leader() || under.contains_key(&u.id)))
-        .collect();
-    roots.sort_by_key(|u| !u.is_leader());
-    for r in roots {
-        walk(r, 0, &under, &mut seen, &mut rows);
-    }
-    let mut groups = vec![Group {
-        heading: None,
-        rows,
-    }];
-    let rest: Vec<Row> = units
-        .iter()
-        .filter(|u| !seen.contains(&u.id))
-        .map(|u| row(u, 0))
-        .collect();
-    if !rest.is_empty() {
-        groups.push(Group {
-            heading: Some(if s.map.is_hex() {
-                "Under no leader".into()
-            } else {
-                "Units".into()
-            }),
-            rows: rest,
-        });
-    }
-    groups.retain(|g| !g.rows.is_empty());
-    groups
-}
-
-/// Each column's units in their order of march, then the units in no column.
-fn columns(s: &Scenario, side: SideId, units: &[&Unit]) -> Vec<Group> {
-    let mut groups = Vec::new();
-    let mut placed = HashSet::new();
-    for c in s.columns.iter().filter(|c| c.side == side) {
-        let state = match c.state {
-            ColumnState::Formed => "formed",
-            ColumnState::Broken => "broken",
-        };
-        let rows: Vec<Row> = c
-            .members
-            .iter()
-            .enumerate()
-            .filter_map(|(k, m)| {
-                let u = s.unit(m.unit)?;
-                placed.insert(u.id);
-                let mut r = row(u, 1);
-                r.name = format!("{}. {}", k + 1, u.name);
-                r.wide = Some(m.width_figures);
-                Some(r)
-            })
-            .collect();
-        groups.push(Group {
-            heading: Some(format!("{} ({state})", c.name)),
-            rows,
-        });
-    }
-    let rest: Vec<Row> = units
-        .iter()
-        .filter(|u| !placed.contains(&u.id))
-        .map(|u| row(u, 0))
-        .collect();
-    if !rest.is_empty() {
-        groups.push(Group {
-            heading: Some("In no column".into()),
-            rows: rest,
-        });
-    }
-    groups
-}
 
 /// The rows of a long list laid out only where they can be seen: a row out of the scroll
 /// area's view takes the height it had when last drawn (one line until then) and draws
@@ -524,16 +300,6 @@ impl App {
     }
 }
 
-/// Whom a unit stands under in the order of battle: on a hex map (R5) a leader's superior or
-/// a unit's commander; on the table the leader attached to it.
-pub(super) fn above(ruleset: Ruleset, u: &Unit) -> Option<UnitId> {
-    match ruleset {
-        Ruleset::HexCommands => u.leadership.and_then(|l| l.superior).or(u.commander),
-        Ruleset::ColumnOfMarch => u.commander,
-        _ => u.attached_leader,
-    }
-}
-
 /// `unit` as it stands under `leader`'s command, or why it may not: a leader of another
 /// side, himself, or one of his own subordinates. What is set is what the order of battle
 /// reads ([`above`]): a leader's superior or a unit's commander on a hex map, the leader
@@ -576,7 +342,9 @@ fn under_command(s: &Scenario, unit: UnitId, leader: UnitId) -> Result<Unit, Str
 
 #[cfg(test)]
 mod tests {
+    use super::super::oob_rows::order_of_battle;
     use super::*;
+    use std::collections::HashSet;
 
     fn sample(name: &str) -> Scenario {
         crate::samples::named(name)
