@@ -13,10 +13,10 @@ use egui::Rect;
 /// again (a pan or a zoom moves them all).
 const MOST_CHANGES: usize = 64;
 
-/// One label as placed: what it is, its places in order, and the one it took.
+/// One label as placed: its rank, its places in order, and the one it took. Where a label
+/// goes depends on nothing else of it (its text and size are in its places' sizes).
 pub(super) struct PlacedLabel {
-    /// Its text, size, colour and rank, written out.
-    pub what: (String, u32, egui::Color32, u8),
+    pub rank: u8,
     pub places: Vec<Rect>,
     pub took: Option<usize>,
 }
@@ -109,7 +109,7 @@ impl Placing {
         }
     }
 
-    /// Where the `i`th label took its place last time, when it is the same label with the
+    /// Where the `i`th label took its place last time, when it has the same rank and the
     /// same places and nothing that changed meets a place it was tried in: `Some(took)`.
     /// `None`: it must be placed again.
     pub(super) fn as_before(&mut self, i: usize, label: &PlacedLabel) -> Option<Option<usize>> {
@@ -118,7 +118,7 @@ impl Placing {
             return None;
         };
         let before = self.last.labels.get(i)?;
-        let same = before.what == label.what && before.places == label.places;
+        let same = before.rank == label.rank && before.places == label.places;
         let untouched = || {
             before
                 .tried()

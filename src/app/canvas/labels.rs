@@ -376,7 +376,7 @@ fn place(
     let held = placed.taken.clone();
     let mut placing = last.begin(clip, held, bodies.rects.clone(), labels.len());
     for (i, l) in labels.into_iter().enumerate() {
-        let what = (l.text.clone(), l.pt.to_bits(), l.colour, l.rank as u8);
+        let rank = l.rank as u8;
         let galley = galleys.layout(fonts, l.text, l.pt, l.colour);
         let pad = Vec2::new(3.0, 1.0);
         let rect_at = |(at, align): (Pos2, Align2)| {
@@ -399,7 +399,7 @@ fn place(
             .map(|place| inside((place.0, rect_at(place))))
             .collect();
         let mut label = PlacedLabel {
-            what,
+            rank,
             places,
             took: None,
         };
