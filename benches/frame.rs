@@ -553,6 +553,40 @@ fn a_move(s: &Scenario) -> Option<sandtable::model::game::Action> {
         })
 }
 
+/// An editor in Play on the position `played(case)` gives, warmed up, and the action to play.
+fn playing(
+    case: &str,
+) -> (
+    std::cell::RefCell<App>,
+    egui::Context,
+    tempfile::TempDir,
+    sandtable::model::game::Action,
+) {
+    let (s, action) = played(case);
+    let (mut app, ctx, dir) = editor(s);
+    app.set_activity(sandtable::app::activity::Activity::Play);
+    warm_up(&mut app, &ctx);
+    (std::cell::RefCell::new(app), ctx, dir, action)
+}
+
+/// The last action taken back and two frames drawn: a steady editor on the same position.
+fn taken_back(app: &mut App, ctx: &egui::Context) {
+    app.doc.undo();
+    run_frame(app, ctx, input());
+    run_frame(app, ctx, input());
+}
+
+/// `action` carried out by the rules and taken by the document as one undo step, as Play does.
+fn commit(app: &mut App, action: &sandtable::model::game::Action) {
+    let p = sandtable::game::play(app.doc.scenario(), action.clone(), 7).expect("played");
+    app.doc
+        .apply(
+            &p.entry.what,
+            vec![sandtable::edit::Edit::ReplaceScenario(Box::new(p.scenario))],
+        )
+        .expect("the document takes it");
+}
+
 /// The frame after Play commits an action on the big maps, end to end as Play does it: the
 /// rules carry it out (`game::play`), the document takes the new position as one undo step,
 /// and the next frame shows it. Before each (untimed), the last is taken back and a frame
@@ -563,27 +597,12 @@ fn a_move(s: &Scenario) -> Option<sandtable::model::game::Action> {
     sample_size = 1
 )]
 fn frame_after_play(bencher: divan::Bencher, case: &str) {
-    let (s, action) = played(case);
-    let (mut app, ctx, _dir) = editor(s);
-    app.set_activity(sandtable::app::activity::Activity::Play);
-    let app = std::cell::RefCell::new(app);
-    warm_up(&mut app.borrow_mut(), &ctx);
+    let (app, ctx, _dir, action) = playing(case);
     bencher
-        .with_inputs(|| {
-            let mut app = app.borrow_mut();
-            app.doc.undo();
-            run_frame(&mut app, &ctx, input());
-            run_frame(&mut app, &ctx, input());
-        })
+        .with_inputs(|| taken_back(&mut app.borrow_mut(), &ctx))
         .bench_local_values(|()| {
             let mut app = app.borrow_mut();
-            let p = sandtable::game::play(app.doc.scenario(), action.clone(), 7).expect("played");
-            app.doc
-                .apply(
-                    &p.entry.what,
-                    vec![sandtable::edit::Edit::ReplaceScenario(Box::new(p.scenario))],
-                )
-                .expect("the document takes it");
+            commit(&mut app, &action);
             run_frame(&mut app, &ctx, input());
         });
 }
@@ -597,24 +616,12 @@ fn frame_after_play(bencher: divan::Bencher, case: &str) {
     sample_size = 1
 )]
 fn frame_only_after_play(bencher: divan::Bencher, case: &str) {
-    let (s, action) = played(case);
-    let (mut app, ctx, _dir) = editor(s);
-    app.set_activity(sandtable::app::activity::Activity::Play);
-    let app = std::cell::RefCell::new(app);
-    warm_up(&mut app.borrow_mut(), &ctx);
+    let (app, ctx, _dir, action) = playing(case);
     bencher
         .with_inputs(|| {
             let mut app = app.borrow_mut();
-            app.doc.undo();
-            run_frame(&mut app, &ctx, input());
-            run_frame(&mut app, &ctx, input());
-            let p = sandtable::game::play(app.doc.scenario(), action.clone(), 7).expect("played");
-            app.doc
-                .apply(
-                    &p.entry.what,
-                    vec![sandtable::edit::Edit::ReplaceScenario(Box::new(p.scenario))],
-                )
-                .expect("the document takes it");
+            taken_back(&mut app, &ctx);
+            commit(&mut app, &action);
         })
         .bench_local_values(|()| run_frame(&mut app.borrow_mut(), &ctx, input()));
 }
