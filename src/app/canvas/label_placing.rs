@@ -13,25 +13,32 @@ use egui::Rect;
 /// again (a pan or a zoom moves them all).
 const MOST_CHANGES: usize = 64;
 
-/// One label as placed: its rank, its places in order, and the one it took. Where a label
-/// goes depends on nothing else of it (its text and size are in its places' sizes).
-pub(super) struct PlacedLabel {
-    pub rank: u8,
-    pub places: Vec<Rect>,
-    pub took: Option<usize>,
+/// One label as placed: its rank, where its places stand in the placing's list of places,
+/// and the one it took. Where a label goes depends on nothing else of it (its text and size
+/// are in its places' sizes).
+struct PlacedLabel {
+    rank: u8,
+    places: std::ops::Range<usize>,
+    took: Option<usize>,
 }
 
 impl PlacedLabel {
+    /// Its places in `all`.
+    fn places<'a>(&self, all: &'a [Rect]) -> &'a [Rect] {
+        &all[self.places.clone()]
+    }
+
     /// The places it was tried in: up to the one it took, or all of them.
-    fn tried(&self) -> &[Rect] {
+    fn tried<'a>(&self, all: &'a [Rect]) -> &'a [Rect] {
+        let places = self.places(all);
         match self.took {
-            Some(k) => &self.places[..=k],
-            None => &self.places,
+            Some(k) => &places[..=k],
+            None => places,
         }
     }
 
-    fn taken(&self) -> Option<Rect> {
-        self.took.map(|k| self.places[k])
+    fn taken(&self, all: &[Rect]) -> Option<Rect> {
+        self.took.map(|k| self.places(all)[k])
     }
 }
 
@@ -44,6 +51,9 @@ pub(in crate::app) struct LastPlacing {
     /// The bodies the labels keep off.
     bodies: Vec<Rect>,
     labels: Vec<PlacedLabel>,
+    /// Every label's places, one after another (one list, not one a label: a zoom places
+    /// every label each frame).
+    places: Vec<Rect>,
     /// How many labels it placed afresh.
     placed_afresh: usize,
 }
@@ -86,6 +96,7 @@ impl LastPlacing {
             held,
             bodies,
             labels: Vec::with_capacity(count),
+            places: Vec::new(),
             placed_afresh: 0,
         };
         let mut p = Placing {
@@ -112,16 +123,22 @@ impl Placing {
     /// Where the `i`th label took its place last time, when it has the same rank and the
     /// same places and nothing that changed meets a place it was tried in: `Some(took)`.
     /// `None`: it must be placed again.
-    pub(super) fn as_before(&mut self, i: usize, label: &PlacedLabel) -> Option<Option<usize>> {
+    pub(super) fn as_before(
+        &mut self,
+        i: usize,
+        rank: u8,
+        places: &[Rect],
+    ) -> Option<Option<usize>> {
         let Some(changes) = self.changes.as_ref() else {
             self.next.placed_afresh += 1;
             return None;
         };
         let before = self.last.labels.get(i)?;
-        let same = before.rank == label.rank && before.places == label.places;
+        let all = &self.last.places;
+        let same = before.rank == rank && before.places(all) == places;
         let untouched = || {
             before
-                .tried()
+                .tried(all)
                 .iter()
                 .all(|r| changes.iter().all(|c| !c.intersects(*r)))
         };
@@ -132,17 +149,27 @@ impl Placing {
 
     /// Records the `i`th label as placed; one placed anywhere else than last time is a change
     /// for the labels after it.
-    pub(super) fn placed(&mut self, i: usize, label: PlacedLabel) {
+    pub(super) fn placed(&mut self, i: usize, rank: u8, places: &[Rect], took: Option<usize>) {
         if let Some(c) = &mut self.changes {
-            let before = self.last.labels.get(i).and_then(PlacedLabel::taken);
-            let now = label.taken();
+            let before = self
+                .last
+                .labels
+                .get(i)
+                .and_then(|l| l.taken(&self.last.places));
+            let now = took.map(|k| places[k]);
             if before != now {
                 c.extend(before);
                 c.extend(now);
             }
         }
         self.give_up_when_too_many();
-        self.next.labels.push(label);
+        let start = self.next.places.len();
+        self.next.places.extend_from_slice(places);
+        self.next.labels.push(PlacedLabel {
+            rank,
+            places: start..self.next.places.len(),
+            took,
+        });
     }
 
     /// The placing done, kept for the next.

@@ -9,7 +9,7 @@
 //! moves a line below or above, or a little right, else is left out), so every unit keeps its
 //! name with a preview open. A stack on a hex is named by one label, a line a unit.
 
-use super::label_placing::{LastPlacing, PlacedLabel};
+use super::label_placing::LastPlacing;
 use crate::app::view::View;
 use crate::geom::{Aabb, Point};
 use crate::model::*;
@@ -375,6 +375,8 @@ fn place(
     labels.sort_by_key(|l| l.rank);
     let held = placed.taken.clone();
     let mut placing = last.begin(clip, held, bodies.rects.clone(), labels.len());
+    // Each label's places, worked out in turn.
+    let mut places = Vec::new();
     for (i, l) in labels.into_iter().enumerate() {
         let rank = l.rank as u8;
         let galley = galleys.layout(fonts, l.text, l.pt, l.colour);
@@ -394,28 +396,25 @@ fn place(
             let dy = (clip.min.y - r.min.y).max(0.0) + (clip.max.y - r.max.y).min(0.0);
             r.translate(Vec2::new(dx, dy))
         };
-        let places: Vec<Rect> = std::iter::once((l.at, l.align))
-            .chain(l.instead.iter().copied())
-            .map(|place| inside((place.0, rect_at(place))))
-            .collect();
-        let mut label = PlacedLabel {
-            rank,
-            places,
-            took: None,
-        };
+        places.clear();
+        places.extend(
+            std::iter::once((l.at, l.align))
+                .chain(l.instead.iter().copied())
+                .map(|place| inside((place.0, rect_at(place)))),
+        );
         // Where it was last time, if nothing that changed reaches it (see `label_placing`);
         // else the first place inside the canvas, off the bodies and free.
-        label.took = match placing.as_before(i, &label) {
+        let took = match placing.as_before(i, rank, &places) {
             Some(None) => None,
-            Some(Some(k)) if placed.take(label.places[k]) => Some(k),
-            _ => label.places.iter().position(|r| {
+            Some(Some(k)) if placed.take(places[k]) => Some(k),
+            _ => places.iter().position(|r| {
                 clip.contains_rect(*r)
                     && (l.rank == Rank::Hex || !bodies.lie_under(*r))
                     && placed.take(*r)
             }),
         };
-        let took = label.took.map(|k| label.places[k]);
-        placing.placed(i, label);
+        placing.placed(i, rank, &places, took);
+        let took = took.map(|k| places[k]);
         let Some(rect) = took else {
             continue;
         };
